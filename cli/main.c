@@ -1,0 +1,203 @@
+/* grove: the command-line front end of libgrove. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "grove/grove.h"
+#include "schemes.h"
+
+#define GROVE_SCHEME_PTR(v) &v,
+static const cli_scheme *const schemes[] = {GROVE_CLI_SCHEMES(GROVE_SCHEME_PTR)};
+#define NSCHEMES (sizeof schemes / sizeof schemes[0])
+
+static void print_main_help(FILE *f)
+{
+    fprintf(f,
+            "grove %s - post-quantum and group signatures\n\n"
+            "usage: grove <scheme> <command> [options]     (add --help for details)\n"
+            "       grove --version | help [scheme]\n\n"
+            "schemes:\n",
+            grove_version());
+    for (size_t i = 0; i < NSCHEMES; i++)
+        fprintf(f, "  %-10s %s\n", schemes[i]->name, schemes[i]->summary);
+    fprintf(f, "\nglobal options: --json (print exactly one JSON object)\n"
+               "exit codes: 0 success/valid, 1 signature invalid or revoked, 2 usage/input/IO "
+               "error, 3 key exhausted or state error\n");
+}
+
+static void print_scheme_help(FILE *f, const cli_scheme *s)
+{
+    fprintf(f, "grove %s - %s\n\ncommands:\n", s->name, s->summary);
+    for (const cli_command *c = s->commands; c->name; c++)
+        fprintf(f, "  %-22s %s\n", c->name, c->summary);
+    fprintf(f, "\n'grove %s <command> --help' describes a command.\n", s->name);
+}
+
+static void print_command_help(FILE *f, const cli_scheme *s, const cli_command *c)
+{
+    fprintf(f, "usage: grove %s %s [options]\n%s\n\noptions:\n", s->name, c->name, c->summary);
+    for (int i = 0; c->opts && c->opts[i].name; i++) {
+        char left[64];
+        snprintf(left, sizeof left, "--%s%s%s", c->opts[i].name, c->opts[i].arg ? " " : "",
+                 c->opts[i].arg ? c->opts[i].arg : "");
+        fprintf(f, "  %-26s %s\n", left, c->opts[i].help);
+    }
+    fprintf(f, "  %-26s %s\n", "--json", "print exactly one JSON object");
+}
+
+static const cli_scheme *find_scheme(const char *name)
+{
+    for (size_t i = 0; i < NSCHEMES; i++)
+        if (strcmp(schemes[i]->name, name) == 0)
+            return schemes[i];
+    return NULL;
+}
+
+/* Match a one- or two-word command at argv[0..]; returns words consumed (0 = none). */
+static int find_command(const cli_scheme *s, int argc, char **argv, const cli_command **out)
+{
+    if (argc >= 2) {
+        char two[256];
+        snprintf(two, sizeof two, "%s %s", argv[0], argv[1]);
+        for (const cli_command *c = s->commands; c->name; c++)
+            if (strcmp(c->name, two) == 0) {
+                *out = c;
+                return 2;
+            }
+    }
+    if (argc >= 1)
+        for (const cli_command *c = s->commands; c->name; c++)
+            if (strcmp(c->name, argv[0]) == 0) {
+                *out = c;
+                return 1;
+            }
+    return 0;
+}
+
+static void emit_json(cli_ctx *c, int rc)
+{
+    if (!c->has_error)
+        cli_out_bool(c, "ok", rc == 0);
+    cli_out_int(c, "exit_code", rc);
+    printf("{%s}\n", c->out ? c->out : "");
+}
+
+static int parse_options(cli_ctx *c, int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) != 0)
+            return cli_fail(c, CLI_EXIT_USAGE, 0, "unexpected argument '%s'", a);
+        const char *name = a + 2;
+        const char *eq = strchr(name, '=');
+        size_t nl = eq ? (size_t)(eq - name) : strlen(name);
+        int idx = -1;
+        for (int j = 0; c->cmd->opts && c->cmd->opts[j].name; j++)
+            if (strlen(c->cmd->opts[j].name) == nl && strncmp(c->cmd->opts[j].name, name, nl) == 0)
+                idx = j;
+        if (idx < 0 || idx >= CLI_MAX_OPTS)
+            return cli_fail(c, CLI_EXIT_USAGE, 0, "unknown option '%s' (see --help)", a);
+        const char *val = NULL;
+        if (c->cmd->opts[idx].arg) {
+            if (eq)
+                val = eq + 1;
+            else if (i + 1 < argc)
+                val = argv[++i];
+            else
+                return cli_fail(c, CLI_EXIT_USAGE, 0, "option --%.*s needs a value", (int)nl,
+                                name);
+        } else if (eq) {
+            return cli_fail(c, CLI_EXIT_USAGE, 0, "option --%.*s takes no value", (int)nl, name);
+        }
+        c->present[idx] = 1;
+        c->values[idx] = val;
+        if (c->nrepeat[idx] >= CLI_MAX_REPEAT)
+            return cli_fail(c, CLI_EXIT_USAGE, 0, "option --%.*s given too many times", (int)nl,
+                            name);
+        c->repeat[idx][c->nrepeat[idx]++] = val;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static cli_ctx ctx; /* large (repeat table): static, zero-initialised */
+    cli_ctx *c = &ctx;
+    /* Strip the global --json wherever it appears. */
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            c->json = 1;
+        else
+            argv[++n] = argv[i];
+    }
+    argc = n + 1;
+
+    if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
+        strcmp(argv[1], "-h") == 0) {
+        if (argc >= 3) {
+            const cli_scheme *s = find_scheme(argv[2]);
+            if (s) {
+                print_scheme_help(stdout, s);
+                return 0;
+            }
+            fprintf(stderr, "grove: unknown scheme '%s'\n", argv[2]);
+            return CLI_EXIT_USAGE;
+        }
+        print_main_help(argc < 2 ? stderr : stdout);
+        return argc < 2 ? CLI_EXIT_USAGE : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        if (c->json)
+            printf("{\"ok\": true, \"version\": \"%s\", \"cpu_path\": \"%s\", \"exit_code\": 0}\n",
+                   grove_version(), grove_cpu_path());
+        else
+            printf("grove %s (hash path: %s)\n", grove_version(), grove_cpu_path());
+        return 0;
+    }
+    const cli_scheme *s = find_scheme(argv[1]);
+    if (s == NULL) {
+        static const cli_command none = {"", NULL, "", NULL};
+        c->cmd = &none;
+        int rc = cli_fail(c, CLI_EXIT_USAGE, 0, "unknown scheme '%s' (see 'grove help')", argv[1]);
+        if (c->json)
+            emit_json(c, rc);
+        return rc;
+    }
+    if (argc < 3 || strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "help") == 0) {
+        print_scheme_help(argc < 3 ? stderr : stdout, s);
+        return argc < 3 ? CLI_EXIT_USAGE : 0;
+    }
+    const cli_command *cmd = NULL;
+    int used = find_command(s, argc - 2, argv + 2, &cmd);
+    c->scheme = s;
+    if (used == 0) {
+        static const cli_command none = {"", NULL, "", NULL};
+        c->cmd = &none;
+        int rc = cli_fail(c, CLI_EXIT_USAGE, 0, "unknown command '%s %s' (see 'grove %s --help')",
+                          s->name, argv[2], s->name);
+        if (c->json)
+            emit_json(c, rc);
+        return rc;
+    }
+    c->cmd = cmd;
+    int first = 2 + used;
+    for (int i = first; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            print_command_help(stdout, s, cmd);
+            return 0;
+        }
+    if (c->json) {
+        char name[256];
+        snprintf(name, sizeof name, "%s %s", s->name, cmd->name);
+        cli_out_str(c, "command", name);
+    }
+    int rc = parse_options(c, argc - first, argv + first);
+    if (rc == 0)
+        rc = cmd->fn(c);
+    if (c->json)
+        emit_json(c, rc);
+    free(c->out);
+    return rc;
+}

@@ -1,0 +1,397 @@
+/* Shared helpers of the grove command: options, output, files. */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "common/encoding.h"
+
+static int opt_index(cli_ctx *c, const char *name)
+{
+    for (int i = 0; c->cmd->opts && c->cmd->opts[i].name; i++)
+        if (strcmp(c->cmd->opts[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+const char *cli_opt_str(cli_ctx *c, const char *name)
+{
+    int i = opt_index(c, name);
+    return (i >= 0 && c->present[i]) ? c->values[i] : NULL;
+}
+
+int cli_opt_flag(cli_ctx *c, const char *name)
+{
+    int i = opt_index(c, name);
+    return i >= 0 && c->present[i];
+}
+
+size_t cli_opt_all(cli_ctx *c, const char *name, const char *const **vals)
+{
+    int i = opt_index(c, name);
+    if (i < 0) {
+        *vals = NULL;
+        return 0;
+    }
+    *vals = c->repeat[i];
+    return c->nrepeat[i];
+}
+
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+    if (s == NULL || *s < '0' || *s > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno != 0 || *end != '\0')
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+int cli_opt_u64(cli_ctx *c, const char *name, uint64_t min, uint64_t max, uint64_t dflt,
+                uint64_t *out)
+{
+    const char *s = cli_opt_str(c, name);
+    if (s == NULL) {
+        *out = dflt;
+        return 0;
+    }
+    uint64_t v;
+    if (cli_parse_u64(s, &v) != 0 || v < min || v > max)
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "--%s must be a whole number from %llu to %llu",
+                        name, (unsigned long long)min, (unsigned long long)max);
+    *out = v;
+    return 0;
+}
+
+const char *cli_require(cli_ctx *c, const char *name)
+{
+    const char *s = cli_opt_str(c, name);
+    if (s == NULL)
+        cli_fail(c, CLI_EXIT_USAGE, 0, "missing required option --%s", name);
+    return s;
+}
+
+/* ---- output ----------------------------------------------------------------------------- */
+
+static void out_append(cli_ctx *c, const char *s, size_t len)
+{
+    if (c->outlen + len + 1 > c->outcap) {
+        size_t cap = c->outcap ? c->outcap : 256;
+        while (cap < c->outlen + len + 1)
+            cap *= 2;
+        char *n = realloc(c->out, cap);
+        if (n == NULL)
+            return; /* output is best effort on OOM */
+        c->out = n;
+        c->outcap = cap;
+    }
+    memcpy(c->out + c->outlen, s, len);
+    c->outlen += len;
+    c->out[c->outlen] = '\0';
+}
+
+char *cli_json_escape(const char *s)
+{
+    size_t n = strlen(s);
+    char *o = malloc(6 * n + 3);
+    if (o == NULL)
+        return NULL;
+    size_t j = 0;
+    o[j++] = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '"' || ch == '\\') {
+            o[j++] = '\\';
+            o[j++] = (char)ch;
+        } else if (ch < 0x20) {
+            j += (size_t)sprintf(o + j, "\\u%04x", ch);
+        } else {
+            o[j++] = (char)ch;
+        }
+    }
+    o[j++] = '"';
+    o[j] = '\0';
+    return o;
+}
+
+void cli_out_raw(cli_ctx *c, const char *key, const char *json)
+{
+    char *k = cli_json_escape(key);
+    if (k == NULL)
+        return;
+    if (c->nfields++)
+        out_append(c, ", ", 2);
+    out_append(c, k, strlen(k));
+    out_append(c, ": ", 2);
+    out_append(c, json, strlen(json));
+    free(k);
+}
+
+void cli_out_str(cli_ctx *c, const char *key, const char *val)
+{
+    char *v = cli_json_escape(val ? val : "");
+    if (v == NULL)
+        return;
+    cli_out_raw(c, key, v);
+    free(v);
+}
+
+void cli_out_int(cli_ctx *c, const char *key, long long val)
+{
+    char b[32];
+    snprintf(b, sizeof b, "%lld", val);
+    cli_out_raw(c, key, b);
+}
+
+void cli_out_u64(cli_ctx *c, const char *key, uint64_t val)
+{
+    char b[32];
+    snprintf(b, sizeof b, "%llu", (unsigned long long)val);
+    cli_out_raw(c, key, b);
+}
+
+void cli_out_bool(cli_ctx *c, const char *key, int val)
+{
+    cli_out_raw(c, key, val ? "true" : "false");
+}
+
+void cli_out_hex(cli_ctx *c, const char *key, const uint8_t *p, size_t len)
+{
+    char *h = malloc(2 * len + 3);
+    if (h == NULL)
+        return;
+    h[0] = '"';
+    grove_hex_encode(h + 1, p, len);
+    h[2 * len + 1] = '"';
+    h[2 * len + 2] = '\0';
+    cli_out_raw(c, key, h);
+    free(h);
+}
+
+void cli_say(cli_ctx *c, const char *fmt, ...)
+{
+    if (c->json)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fputc('\n', stdout);
+}
+
+int cli_fail(cli_ctx *c, int exit_code, int status, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c->has_error)
+        return exit_code; /* keep the first (most specific) error */
+    c->has_error = 1;
+    if (c->json) {
+        cli_out_bool(c, "ok", 0);
+        cli_out_str(c, "error", msg);
+        cli_out_str(c, "status", status ? grove_status_name(status) : "usage_or_input");
+    } else {
+        fprintf(stderr, "grove: %s\n", msg);
+    }
+    return exit_code;
+}
+
+int cli_exit_for_status(int status)
+{
+    switch (status) {
+    case GROVE_OK:
+        return CLI_EXIT_OK;
+    case GROVE_ERR_VERIFY:
+    case GROVE_ERR_REVOKED:
+        return CLI_EXIT_INVALID;
+    case GROVE_ERR_EXHAUSTED:
+    case GROVE_ERR_STATE:
+        return CLI_EXIT_STATE;
+    default:
+        return CLI_EXIT_USAGE;
+    }
+}
+
+int cli_fail_status(cli_ctx *c, int status, const char *what)
+{
+    return cli_fail(c, cli_exit_for_status(status), status, "%s: %s", what,
+                    grove_strerror(status));
+}
+
+/* ---- files ------------------------------------------------------------------------------ */
+
+int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, size_t *len)
+{
+    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", path,
+                        strerror(errno));
+    size_t cap = 4096, n = 0;
+    uint8_t *b = malloc(cap);
+    if (b == NULL) {
+        if (fd)
+            close(fd);
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    }
+    for (;;) {
+        if (n == cap) {
+            if (cap > maxlen) {
+                break;
+            }
+            size_t ncap = cap * 2;
+            uint8_t *nb = malloc(ncap);
+            if (nb == NULL) {
+                cli_free_secret(b, n);
+                if (fd)
+                    close(fd);
+                return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+            }
+            memcpy(nb, b, n);
+            cli_free_secret(b, n); /* the file may hold secrets: never leave copies */
+            b = nb;
+            cap = ncap;
+        }
+        ssize_t r = read(fd, b + n, cap - n);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            int e = errno;
+            cli_free_secret(b, n);
+            if (fd)
+                close(fd);
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot read %s: %s", path,
+                            strerror(e));
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    if (fd)
+        close(fd);
+    if (n > maxlen) {
+        cli_free_secret(b, n);
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s is too large (more than %zu bytes)", path, maxlen);
+    }
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
+static int write_all(int fd, const uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len, int secret)
+{
+    if (strcmp(path, "-") == 0) {
+        if (secret)
+            return cli_fail(c, CLI_EXIT_USAGE, 0, "refusing to write a secret key to stdout");
+        if (write_all(1, buf, len) != 0)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write to stdout: %s",
+                            strerror(errno));
+        return 0;
+    }
+    size_t pl = strlen(path);
+    char *tmp = malloc(pl + 32);
+    char *dcopy = strdup(path);
+    if (tmp == NULL || dcopy == NULL) {
+        free(tmp);
+        free(dcopy);
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    }
+    snprintf(tmp, pl + 32, "%s.tmp.%ld", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, secret ? 0600 : 0644);
+    int rc = 0;
+    if (fd < 0) {
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot create %s: %s", tmp,
+                      strerror(errno));
+    } else if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
+                      strerror(errno));
+        close(fd);
+        unlink(tmp);
+    } else if (close(fd) != 0 || rename(tmp, path) != 0) {
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
+                      strerror(errno));
+        unlink(tmp);
+    } else {
+        int dfd = open(dirname(dcopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd >= 0) {
+            (void)fsync(dfd);
+            close(dfd);
+        }
+    }
+    free(tmp);
+    free(dcopy);
+    return rc;
+}
+
+void cli_free_secret(uint8_t *buf, size_t len)
+{
+    if (buf == NULL)
+        return;
+    grove_wipe(buf, len);
+    free(buf);
+}
+
+int cli_hex_opt(cli_ctx *c, const char *name, size_t maxlen, uint8_t **buf, size_t *len)
+{
+    const char *s = cli_opt_str(c, name);
+    *buf = NULL;
+    *len = 0;
+    if (s == NULL)
+        return 0;
+    size_t hl = strlen(s);
+    if (hl / 2 > maxlen)
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "--%s: at most %zu bytes", name, maxlen);
+    uint8_t *b = malloc(hl / 2 + 1);
+    if (b == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    long n = grove_hex_decode(b, hl / 2 + 1, s, hl);
+    if (n < 0) {
+        free(b);
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "--%s: not a hex string", name);
+    }
+    *buf = b;
+    *len = (size_t)n;
+    return 0;
+}
+
+void cli_progress(cli_ctx *c, const char *what, uint64_t done, uint64_t total)
+{
+    if (c->json || total == 0 || !isatty(2))
+        return;
+    int width = 40;
+    int filled = (int)((double)done / (double)total * width);
+    fprintf(stderr, "\r%s [", what);
+    for (int i = 0; i < width; i++)
+        fputc(i < filled ? '#' : '.', stderr);
+    fprintf(stderr, "] %llu/%llu", (unsigned long long)done, (unsigned long long)total);
+    if (done >= total)
+        fputc('\n', stderr);
+    fflush(stderr);
+}

@@ -1,0 +1,22 @@
+# Compiler flags shared by every grove target.
+set(GROVE_WARNINGS
+    -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion
+    -Wmissing-prototypes -Wstrict-prototypes -Wvla -Wformat=2 -Wundef
+    -Wcast-align -Wpointer-arith)
+if(GROVE_WERROR)
+  list(APPEND GROVE_WARNINGS -Werror)
+endif()
+
+set(GROVE_SAN_FLAGS "")
+if(GROVE_SANITIZE)
+  set(GROVE_SAN_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all
+                      -fno-omit-frame-pointer)
+  add_compile_options(${GROVE_SAN_FLAGS})
+  add_link_options(${GROVE_SAN_FLAGS})
+endif()
+
+# grove_target_defaults(<target>): warnings and hardening for one of our targets.
+function(grove_target_defaults tgt)
+  target_compile_options(${tgt} PRIVATE ${GROVE_WARNINGS})
+  target_compile_definitions(${tgt} PRIVATE _DEFAULT_SOURCE)
+endfunction()

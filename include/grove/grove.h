@@ -1,0 +1,13 @@
+/*
+ * grove/grove.h - umbrella header for libgrove.
+ *
+ * libgrove offers post-quantum signatures (SPHINCS+/SLH-DSA, XMSS, CROSS), the DGSP group
+ * signature and Mithril STM threshold multisignatures. Include this header, or the header of
+ * one area. Link with `pkg-config --libs grove`.
+ */
+#ifndef GROVE_GROVE_H
+#define GROVE_GROVE_H
+
+#include "grove/common.h"
+
+#endif

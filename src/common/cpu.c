@@ -1,0 +1,83 @@
+/* CPU feature detection (x86-64 via cpuid/xgetbv; other architectures report none). */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/cpu.h"
+#include "grove/common.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+static uint64_t read_xcr0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+static uint32_t detect(void)
+{
+    unsigned a, b, c, d;
+    uint32_t f = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    int osxsave = (c >> 27) & 1;
+    int avx = (c >> 28) & 1;
+    if ((c >> 25) & 1)
+        f |= GROVE_CPU_AESNI;
+    uint64_t xcr0 = osxsave ? read_xcr0() : 0;
+    int ymm_ok = avx && (xcr0 & 0x6) == 0x6;
+    int zmm_ok = ymm_ok && (xcr0 & 0xE0) == 0xE0;
+    if (__get_cpuid_max(0, NULL) >= 7) {
+        __cpuid_count(7, 0, a, b, c, d);
+        if (ymm_ok && ((b >> 5) & 1))
+            f |= GROVE_CPU_AVX2;
+        if (zmm_ok && ((b >> 16) & 1))
+            f |= GROVE_CPU_AVX512F;
+        if (zmm_ok && ((b >> 31) & 1))
+            f |= GROVE_CPU_AVX512VL;
+        if ((b >> 29) & 1)
+            f |= GROVE_CPU_SHANI;
+        if ((b >> 8) & 1)
+            f |= GROVE_CPU_BMI2;
+        if ((b >> 19) & 1)
+            f |= GROVE_CPU_ADX;
+    }
+    return f;
+}
+#else
+static uint32_t detect(void)
+{
+    return 0;
+}
+#endif
+
+static uint32_t raw_features, capped_features;
+static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
+
+static void cpu_init(void)
+{
+    raw_features = detect();
+    capped_features = raw_features;
+    const char *cap = getenv("GROVE_CPU");
+    if (cap != NULL) {
+        if (strcmp(cap, "portable") == 0)
+            capped_features = 0;
+        else if (strcmp(cap, "avx2") == 0)
+            capped_features &= ~(uint32_t)(GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL);
+    }
+}
+
+uint32_t grove_cpu_features(void)
+{
+    pthread_once(&cpu_once, cpu_init);
+    return capped_features;
+}
+
+uint32_t grove_cpu_features_raw(void)
+{
+    pthread_once(&cpu_once, cpu_init);
+    return raw_features;
+}
+

@@ -1,0 +1,29 @@
+/*
+ * CPU feature detection, done once. The environment variable GROVE_CPU caps what is used:
+ *   GROVE_CPU=portable  no SIMD, no SHA-NI (the reference paths)
+ *   GROVE_CPU=avx2      at most AVX2 (+ SHA-NI, AES-NI, BMI2/ADX)
+ *   GROVE_CPU=avx512    everything the machine has (same as unset)
+ * A value naming a feature the machine lacks never enables it.
+ */
+#ifndef GROVE_COMMON_CPU_H
+#define GROVE_COMMON_CPU_H
+
+#include <stdint.h>
+
+enum {
+    GROVE_CPU_AVX2 = 1u << 0,
+    GROVE_CPU_AVX512F = 1u << 1,
+    GROVE_CPU_AVX512VL = 1u << 2,
+    GROVE_CPU_SHANI = 1u << 3,
+    GROVE_CPU_AESNI = 1u << 4,
+    GROVE_CPU_BMI2 = 1u << 5,
+    GROVE_CPU_ADX = 1u << 6,
+};
+
+/* Features usable by grove on this machine after the GROVE_CPU cap (bit set of GROVE_CPU_*). */
+uint32_t grove_cpu_features(void);
+
+/* Features the hardware and OS support, ignoring GROVE_CPU. */
+uint32_t grove_cpu_features_raw(void);
+
+#endif

@@ -1,0 +1,32 @@
+/* Wiping and constant-time memory primitives. */
+#include <string.h>
+
+#include "common/util.h"
+
+void grove_wipe(void *p, size_t len)
+{
+    if (p == NULL || len == 0)
+        return;
+    /* explicit_bzero is documented not to be removed by the optimizer. */
+    explicit_bzero(p, len);
+}
+
+int grove_ct_memeq(const void *a, const void *b, size_t len)
+{
+    const volatile uint8_t *x = (const volatile uint8_t *)a;
+    const volatile uint8_t *y = (const volatile uint8_t *)b;
+    uint8_t acc = 0;
+    for (size_t i = 0; i < len; i++)
+        acc |= (uint8_t)(x[i] ^ y[i]);
+    uint64_t m = grove_value_barrier64(acc);
+    return (int)(1 & ((m - 1) >> 63));
+}
+
+void grove_ct_cmov(void *dst, const void *src, size_t len, unsigned cond)
+{
+    uint8_t *d = (uint8_t *)dst;
+    const uint8_t *s = (const uint8_t *)src;
+    uint8_t mask = (uint8_t)(0 - (uint8_t)grove_value_barrier64(cond & 1u));
+    for (size_t i = 0; i < len; i++)
+        d[i] ^= (uint8_t)(mask & (d[i] ^ s[i]));
+}

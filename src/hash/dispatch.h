@@ -1,0 +1,28 @@
+/*
+ * Hash kernel selection. The table is chosen once from the CPU features (common/cpu.h, which
+ * honours GROVE_CPU) and never changes afterwards. A NULL batch entry means "loop over the
+ * single-message kernel".
+ */
+#ifndef GROVE_HASH_DISPATCH_H
+#define GROVE_HASH_DISPATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hash/sha2.h"
+
+struct grove_hash_kernels {
+    const char *name;
+    void (*sha256_compress)(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
+    void (*sha512_compress)(uint64_t s[8], const uint8_t *blocks, size_t nblocks);
+    void (*keccakf1600)(uint64_t s[25]);
+    void (*keccakf1600_many)(uint64_t (*states)[25], size_t count);
+    void (*sha256_many)(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
+                        const uint8_t *const in[], size_t inlen, size_t count);
+    void (*sha512_many)(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,
+                        const uint8_t *const in[], size_t inlen, size_t count);
+};
+
+const struct grove_hash_kernels *grove_hash_kernels(void);
+
+#endif

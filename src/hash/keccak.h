@@ -1,0 +1,53 @@
+/*
+ * Keccak-f[1600] and the FIPS 202 sponges: SHA3-256, SHA3-512, SHAKE128, SHAKE256.
+ *
+ * A grove_keccak_ctx absorbs any number of pieces, then squeezes any number of pieces; it may
+ * be copied at any point (e.g. after a common prefix). The *_many functions process batches of
+ * independent equal-length inputs: they are the entry points the SIMD kernels accelerate.
+ */
+#ifndef GROVE_HASH_KECCAK_H
+#define GROVE_HASH_KECCAK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GROVE_SHAKE128_RATE 168
+#define GROVE_SHAKE256_RATE 136
+#define GROVE_SHA3_256_RATE 136
+#define GROVE_SHA3_512_RATE 72
+
+typedef struct {
+    uint64_t s[25];
+    uint32_t pos;      /* byte position inside the current block */
+    uint32_t rate;     /* block size in bytes */
+    uint8_t dsuffix;   /* domain bits + first padding bit: 0x06 SHA-3, 0x1F SHAKE */
+    uint8_t squeezing; /* 0 while absorbing */
+} grove_keccak_ctx;
+
+/* The permutation of the selected kernel, and the portable reference kernel. */
+void grove_keccakf1600(uint64_t s[25]);
+void grove_keccakf1600_portable(uint64_t s[25]);
+/* Permute count independent states. */
+void grove_keccakf1600_many(uint64_t (*states)[25], size_t count);
+
+void grove_keccak_init(grove_keccak_ctx *c, uint32_t rate, uint8_t dsuffix);
+void grove_shake128_init(grove_keccak_ctx *c);
+void grove_shake256_init(grove_keccak_ctx *c);
+void grove_sha3_256_init(grove_keccak_ctx *c);
+void grove_sha3_512_init(grove_keccak_ctx *c);
+void grove_keccak_absorb(grove_keccak_ctx *c, const uint8_t *in, size_t len);
+/* Squeeze len bytes; the first call ends absorption. May be called repeatedly. */
+void grove_keccak_squeeze(grove_keccak_ctx *c, uint8_t *out, size_t len);
+
+void grove_sha3_256(uint8_t out[32], const uint8_t *in, size_t len);
+void grove_sha3_512(uint8_t out[64], const uint8_t *in, size_t len);
+void grove_shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
+void grove_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
+
+/* For i < count: out[i] = SHAKE(in[i][0..inlen)) truncated to outlen bytes. */
+void grove_shake128_many(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                         size_t inlen, size_t count);
+void grove_shake256_many(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                         size_t inlen, size_t count);
+
+#endif

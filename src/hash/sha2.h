@@ -1,0 +1,82 @@
+/*
+ * SHA-2 (FIPS 180-4): SHA-224/256/384/512, HMAC (RFC 2104) and MGF1 (RFC 8017).
+ *
+ * Contexts are plain structs that may be copied: hash a common prefix once ("seeded state"),
+ * then copy the context for every message that shares it. The *_many functions hash many
+ * independent equal-length messages that share one prefix state; they are the entry points
+ * the SIMD kernels accelerate, so callers hand them whole batches.
+ */
+#ifndef GROVE_HASH_SHA2_H
+#define GROVE_HASH_SHA2_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    uint32_t s[8];
+    uint64_t count; /* bytes absorbed so far */
+    uint8_t buf[64];
+} grove_sha256_ctx;
+
+typedef struct {
+    uint64_t s[8];
+    uint64_t count; /* bytes absorbed so far (messages < 2^64 bytes) */
+    uint8_t buf[128];
+} grove_sha512_ctx;
+
+void grove_sha256_init(grove_sha256_ctx *c);
+void grove_sha224_init(grove_sha256_ctx *c);
+void grove_sha256_update(grove_sha256_ctx *c, const uint8_t *in, size_t len);
+/* Writes the first outlen (<= 32) bytes of the digest; the context is wiped. */
+void grove_sha256_final(grove_sha256_ctx *c, uint8_t *out, size_t outlen);
+void grove_sha256(uint8_t out[32], const uint8_t *in, size_t len);
+void grove_sha224(uint8_t out[28], const uint8_t *in, size_t len);
+
+void grove_sha512_init(grove_sha512_ctx *c);
+void grove_sha384_init(grove_sha512_ctx *c);
+void grove_sha512_update(grove_sha512_ctx *c, const uint8_t *in, size_t len);
+/* Writes the first outlen (<= 64) bytes of the digest; the context is wiped. */
+void grove_sha512_final(grove_sha512_ctx *c, uint8_t *out, size_t outlen);
+void grove_sha512(uint8_t out[64], const uint8_t *in, size_t len);
+void grove_sha384(uint8_t out[48], const uint8_t *in, size_t len);
+
+/*
+ * For i < count: out[i] = the first outlen bytes of SHA-256(P || in[i][0..inlen)), where P is
+ * what `prefix` has absorbed (NULL: the empty prefix). All messages have the same length.
+ */
+void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
+                       const uint8_t *const in[], size_t inlen, size_t count);
+void grove_sha512_many(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,
+                       const uint8_t *const in[], size_t inlen, size_t count);
+
+/* Block compression functions of the selected kernel (state in host order). */
+void grove_sha256_compress(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
+void grove_sha512_compress(uint64_t s[8], const uint8_t *blocks, size_t nblocks);
+/* The portable reference kernels, always built (tests compare the others against them). */
+void grove_sha256_compress_portable(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
+void grove_sha512_compress_portable(uint64_t s[8], const uint8_t *blocks, size_t nblocks);
+
+/* HMAC with incremental message input. */
+typedef struct {
+    grove_sha256_ctx inner, outer;
+} grove_hmac_sha256_ctx;
+typedef struct {
+    grove_sha512_ctx inner, outer;
+} grove_hmac_sha512_ctx;
+
+void grove_hmac_sha256_init(grove_hmac_sha256_ctx *c, const uint8_t *key, size_t keylen);
+void grove_hmac_sha256_update(grove_hmac_sha256_ctx *c, const uint8_t *in, size_t len);
+void grove_hmac_sha256_final(grove_hmac_sha256_ctx *c, uint8_t *out, size_t outlen);
+void grove_hmac_sha512_init(grove_hmac_sha512_ctx *c, const uint8_t *key, size_t keylen);
+void grove_hmac_sha512_update(grove_hmac_sha512_ctx *c, const uint8_t *in, size_t len);
+void grove_hmac_sha512_final(grove_hmac_sha512_ctx *c, uint8_t *out, size_t outlen);
+void grove_hmac_sha256(uint8_t out[32], const uint8_t *key, size_t keylen, const uint8_t *in,
+                       size_t len);
+void grove_hmac_sha512(uint8_t out[64], const uint8_t *key, size_t keylen, const uint8_t *in,
+                       size_t len);
+
+/* MGF1 (RFC 8017 B.2.1): outlen bytes of SHA-x(seed || be32(0)) || SHA-x(seed || be32(1)) ... */
+void grove_mgf1_sha256(uint8_t *out, size_t outlen, const uint8_t *seed, size_t seedlen);
+void grove_mgf1_sha512(uint8_t *out, size_t outlen, const uint8_t *seed, size_t seedlen);
+
+#endif

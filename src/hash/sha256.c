@@ -1,0 +1,249 @@
+/* SHA-224/256: contexts, portable compression, batches, HMAC-SHA-256, MGF1-SHA-256. */
+#include <string.h>
+
+#include "common/util.h"
+#include "hash/dispatch.h"
+#include "hash/sha2.h"
+
+static const uint32_t sha256_k[64] = {
+    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
+    0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
+    0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
+    0x72be5d74u, 0x80deb1feu, 0x9bdc06a7u, 0xc19bf174u,
+    0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu,
+    0x2de92c6fu, 0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau,
+    0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
+    0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u,
+    0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u,
+    0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
+    0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u,
+    0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
+    0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u,
+    0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
+    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u,
+    0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
+};
+static const uint32_t sha256_iv[8] = {
+    0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
+    0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u,
+};
+static const uint32_t sha224_iv[8] = {
+    0xc1059ed8u, 0x367cd507u, 0x3070dd17u, 0xf70e5939u,
+    0xffc00b31u, 0x68581511u, 0x64f98fa7u, 0xbefa4fa4u,
+};
+
+#define ROR32(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+#define BSIG0(x) (ROR32(x, 2) ^ ROR32(x, 13) ^ ROR32(x, 22))
+#define BSIG1(x) (ROR32(x, 6) ^ ROR32(x, 11) ^ ROR32(x, 25))
+#define SSIG0(x) (ROR32(x, 7) ^ ROR32(x, 18) ^ ((x) >> 3))
+#define SSIG1(x) (ROR32(x, 17) ^ ROR32(x, 19) ^ ((x) >> 10))
+#define CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
+#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+
+/* One round; the eight working variables rotate by renaming instead of moving. */
+#define R(a, b, c, d, e, f, g, h, i)                                                        \
+    do {                                                                                    \
+        uint32_t t1 = h + BSIG1(e) + CH(e, f, g) + sha256_k[r + (i)] + w[(i)];              \
+        uint32_t t2 = BSIG0(a) + MAJ(a, b, c);                                              \
+        d += t1;                                                                            \
+        h = t1 + t2;                                                                        \
+    } while (0)
+#define SCHED(i) (w[(i)] = SSIG1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] +                  \
+                           SSIG0(w[((i) + 1) & 15]) + w[(i)])
+
+void grove_sha256_compress_portable(uint32_t s[8], const uint8_t *p, size_t nblocks)
+{
+    uint32_t w[16];
+    while (nblocks--) {
+        uint32_t a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
+        for (int i = 0; i < 16; i++)
+            w[i] = grove_load32_be(p + 4 * i);
+        for (int r = 0; r < 64; r += 16) {
+            if (r > 0)
+                for (int i = 0; i < 16; i++)
+                    SCHED(i);
+            R(a, b, c, d, e, f, g, h, 0);
+            R(h, a, b, c, d, e, f, g, 1);
+            R(g, h, a, b, c, d, e, f, 2);
+            R(f, g, h, a, b, c, d, e, 3);
+            R(e, f, g, h, a, b, c, d, 4);
+            R(d, e, f, g, h, a, b, c, 5);
+            R(c, d, e, f, g, h, a, b, 6);
+            R(b, c, d, e, f, g, h, a, 7);
+            R(a, b, c, d, e, f, g, h, 8);
+            R(h, a, b, c, d, e, f, g, 9);
+            R(g, h, a, b, c, d, e, f, 10);
+            R(f, g, h, a, b, c, d, e, 11);
+            R(e, f, g, h, a, b, c, d, 12);
+            R(d, e, f, g, h, a, b, c, 13);
+            R(c, d, e, f, g, h, a, b, 14);
+            R(b, c, d, e, f, g, h, a, 15);
+        }
+        s[0] += a;
+        s[1] += b;
+        s[2] += c;
+        s[3] += d;
+        s[4] += e;
+        s[5] += f;
+        s[6] += g;
+        s[7] += h;
+        p += 64;
+    }
+    grove_wipe(w, sizeof w);
+}
+
+void grove_sha256_compress(uint32_t s[8], const uint8_t *blocks, size_t nblocks)
+{
+    grove_hash_kernels()->sha256_compress(s, blocks, nblocks);
+}
+
+void grove_sha256_init(grove_sha256_ctx *c)
+{
+    memcpy(c->s, sha256_iv, sizeof c->s);
+    c->count = 0;
+}
+
+void grove_sha224_init(grove_sha256_ctx *c)
+{
+    memcpy(c->s, sha224_iv, sizeof c->s);
+    c->count = 0;
+}
+
+void grove_sha256_update(grove_sha256_ctx *c, const uint8_t *in, size_t len)
+{
+    size_t have = (size_t)(c->count & 63);
+    c->count += len;
+    if (have) {
+        size_t take = 64 - have < len ? 64 - have : len;
+        memcpy(c->buf + have, in, take);
+        in += take;
+        len -= take;
+        if (have + take < 64)
+            return;
+        grove_sha256_compress(c->s, c->buf, 1);
+    }
+    if (len >= 64) {
+        grove_sha256_compress(c->s, in, len / 64);
+        in += len & ~(size_t)63;
+        len &= 63;
+    }
+    if (len)
+        memcpy(c->buf, in, len);
+}
+
+void grove_sha256_final(grove_sha256_ctx *c, uint8_t *out, size_t outlen)
+{
+    size_t have = (size_t)(c->count & 63);
+    uint8_t digest[32];
+    c->buf[have++] = 0x80;
+    if (have > 56) {
+        memset(c->buf + have, 0, 64 - have);
+        grove_sha256_compress(c->s, c->buf, 1);
+        have = 0;
+    }
+    memset(c->buf + have, 0, 56 - have);
+    grove_store64_be(c->buf + 56, c->count << 3);
+    grove_sha256_compress(c->s, c->buf, 1);
+    for (int i = 0; i < 8; i++)
+        grove_store32_be(digest + 4 * i, c->s[i]);
+    memcpy(out, digest, outlen);
+    grove_wipe(digest, sizeof digest);
+    grove_wipe(c, sizeof *c);
+}
+
+void grove_sha256(uint8_t out[32], const uint8_t *in, size_t len)
+{
+    grove_sha256_ctx c;
+    grove_sha256_init(&c);
+    grove_sha256_update(&c, in, len);
+    grove_sha256_final(&c, out, 32);
+}
+
+void grove_sha224(uint8_t out[28], const uint8_t *in, size_t len)
+{
+    grove_sha256_ctx c;
+    grove_sha224_init(&c);
+    grove_sha256_update(&c, in, len);
+    grove_sha256_final(&c, out, 28);
+}
+
+void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
+                       const uint8_t *const in[], size_t inlen, size_t count)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    if (k->sha256_many != NULL) {
+        k->sha256_many(out, outlen, prefix, in, inlen, count);
+        return;
+    }
+    for (size_t i = 0; i < count; i++) {
+        grove_sha256_ctx c;
+        if (prefix)
+            c = *prefix;
+        else
+            grove_sha256_init(&c);
+        grove_sha256_update(&c, in[i], inlen);
+        grove_sha256_final(&c, out[i], outlen);
+    }
+}
+
+void grove_hmac_sha256_init(grove_hmac_sha256_ctx *c, const uint8_t *key, size_t keylen)
+{
+    uint8_t block[64];
+    memset(block, 0, sizeof block);
+    if (keylen > 64)
+        grove_sha256(block, key, keylen);
+    else if (keylen)
+        memcpy(block, key, keylen);
+    for (int i = 0; i < 64; i++)
+        block[i] ^= 0x36;
+    grove_sha256_init(&c->inner);
+    grove_sha256_update(&c->inner, block, 64);
+    for (int i = 0; i < 64; i++)
+        block[i] ^= 0x36 ^ 0x5c;
+    grove_sha256_init(&c->outer);
+    grove_sha256_update(&c->outer, block, 64);
+    grove_wipe(block, sizeof block);
+}
+
+void grove_hmac_sha256_update(grove_hmac_sha256_ctx *c, const uint8_t *in, size_t len)
+{
+    grove_sha256_update(&c->inner, in, len);
+}
+
+void grove_hmac_sha256_final(grove_hmac_sha256_ctx *c, uint8_t *out, size_t outlen)
+{
+    uint8_t ih[32];
+    grove_sha256_final(&c->inner, ih, 32);
+    grove_sha256_update(&c->outer, ih, 32);
+    grove_sha256_final(&c->outer, out, outlen);
+    grove_wipe(ih, sizeof ih);
+}
+
+void grove_hmac_sha256(uint8_t out[32], const uint8_t *key, size_t keylen, const uint8_t *in,
+                       size_t len)
+{
+    grove_hmac_sha256_ctx c;
+    grove_hmac_sha256_init(&c, key, keylen);
+    grove_hmac_sha256_update(&c, in, len);
+    grove_hmac_sha256_final(&c, out, 32);
+}
+
+void grove_mgf1_sha256(uint8_t *out, size_t outlen, const uint8_t *seed, size_t seedlen)
+{
+    grove_sha256_ctx base, c;
+    uint8_t ctr[4], block[32];
+    grove_sha256_init(&base);
+    grove_sha256_update(&base, seed, seedlen);
+    for (uint32_t i = 0; outlen > 0; i++) {
+        size_t take = outlen < 32 ? outlen : 32;
+        c = base;
+        grove_store32_be(ctr, i);
+        grove_sha256_update(&c, ctr, 4);
+        grove_sha256_final(&c, block, 32);
+        memcpy(out, block, take);
+        out += take;
+        outlen -= take;
+    }
+    grove_wipe(&base, sizeof base);
+    grove_wipe(block, sizeof block);
+}

@@ -1,0 +1,253 @@
+/* SHA-384/512: contexts, portable compression, batches, HMAC-SHA-512, MGF1-SHA-512. */
+#include <string.h>
+
+#include "common/util.h"
+#include "hash/dispatch.h"
+#include "hash/sha2.h"
+
+static const uint64_t sha512_k[80] = {
+    0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
+    0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
+    0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+    0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL, 0xc19bf174cf692694ULL,
+    0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL, 0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL,
+    0x2de92c6f592b0275ULL, 0x4a7484aa6ea6e483ULL, 0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
+    0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL, 0xb00327c898fb213fULL, 0xbf597fc7beef0ee4ULL,
+    0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL, 0x06ca6351e003826fULL, 0x142929670a0e6e70ULL,
+    0x27b70a8546d22ffcULL, 0x2e1b21385c26c926ULL, 0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
+    0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL, 0x81c2c92e47edaee6ULL, 0x92722c851482353bULL,
+    0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL, 0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL,
+    0xd192e819d6ef5218ULL, 0xd69906245565a910ULL, 0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
+    0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL, 0x2748774cdf8eeb99ULL, 0x34b0bcb5e19b48a8ULL,
+    0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL, 0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL,
+    0x748f82ee5defb2fcULL, 0x78a5636f43172f60ULL, 0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
+    0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL, 0xbef9a3f7b2c67915ULL, 0xc67178f2e372532bULL,
+    0xca273eceea26619cULL, 0xd186b8c721c0c207ULL, 0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL,
+    0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
+    0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL,
+    0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
+};
+static const uint64_t sha512_iv[8] = {
+    0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+    0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL,
+};
+static const uint64_t sha384_iv[8] = {
+    0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL, 0x9159015a3070dd17ULL, 0x152fecd8f70e5939ULL,
+    0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL, 0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL,
+};
+
+#define ROR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+#define BSIG0(x) (ROR64(x, 28) ^ ROR64(x, 34) ^ ROR64(x, 39))
+#define BSIG1(x) (ROR64(x, 14) ^ ROR64(x, 18) ^ ROR64(x, 41))
+#define SSIG0(x) (ROR64(x, 1) ^ ROR64(x, 8) ^ ((x) >> 7))
+#define SSIG1(x) (ROR64(x, 19) ^ ROR64(x, 61) ^ ((x) >> 6))
+#define CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
+#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+
+#define R(a, b, c, d, e, f, g, h, i)                                                        \
+    do {                                                                                    \
+        uint64_t t1 = h + BSIG1(e) + CH(e, f, g) + sha512_k[r + (i)] + w[(i)];              \
+        uint64_t t2 = BSIG0(a) + MAJ(a, b, c);                                              \
+        d += t1;                                                                            \
+        h = t1 + t2;                                                                        \
+    } while (0)
+#define SCHED(i) (w[(i)] = SSIG1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] +                  \
+                           SSIG0(w[((i) + 1) & 15]) + w[(i)])
+
+void grove_sha512_compress_portable(uint64_t s[8], const uint8_t *p, size_t nblocks)
+{
+    uint64_t w[16];
+    while (nblocks--) {
+        uint64_t a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
+        for (int i = 0; i < 16; i++)
+            w[i] = grove_load64_be(p + 8 * i);
+        for (int r = 0; r < 80; r += 16) {
+            if (r > 0)
+                for (int i = 0; i < 16; i++)
+                    SCHED(i);
+            R(a, b, c, d, e, f, g, h, 0);
+            R(h, a, b, c, d, e, f, g, 1);
+            R(g, h, a, b, c, d, e, f, 2);
+            R(f, g, h, a, b, c, d, e, 3);
+            R(e, f, g, h, a, b, c, d, 4);
+            R(d, e, f, g, h, a, b, c, 5);
+            R(c, d, e, f, g, h, a, b, 6);
+            R(b, c, d, e, f, g, h, a, 7);
+            R(a, b, c, d, e, f, g, h, 8);
+            R(h, a, b, c, d, e, f, g, 9);
+            R(g, h, a, b, c, d, e, f, 10);
+            R(f, g, h, a, b, c, d, e, 11);
+            R(e, f, g, h, a, b, c, d, 12);
+            R(d, e, f, g, h, a, b, c, 13);
+            R(c, d, e, f, g, h, a, b, 14);
+            R(b, c, d, e, f, g, h, a, 15);
+        }
+        s[0] += a;
+        s[1] += b;
+        s[2] += c;
+        s[3] += d;
+        s[4] += e;
+        s[5] += f;
+        s[6] += g;
+        s[7] += h;
+        p += 128;
+    }
+    grove_wipe(w, sizeof w);
+}
+
+void grove_sha512_compress(uint64_t s[8], const uint8_t *blocks, size_t nblocks)
+{
+    grove_hash_kernels()->sha512_compress(s, blocks, nblocks);
+}
+
+void grove_sha512_init(grove_sha512_ctx *c)
+{
+    memcpy(c->s, sha512_iv, sizeof c->s);
+    c->count = 0;
+}
+
+void grove_sha384_init(grove_sha512_ctx *c)
+{
+    memcpy(c->s, sha384_iv, sizeof c->s);
+    c->count = 0;
+}
+
+void grove_sha512_update(grove_sha512_ctx *c, const uint8_t *in, size_t len)
+{
+    size_t have = (size_t)(c->count & 127);
+    c->count += len;
+    if (have) {
+        size_t take = 128 - have < len ? 128 - have : len;
+        memcpy(c->buf + have, in, take);
+        in += take;
+        len -= take;
+        if (have + take < 128)
+            return;
+        grove_sha512_compress(c->s, c->buf, 1);
+    }
+    if (len >= 128) {
+        grove_sha512_compress(c->s, in, len / 128);
+        in += len & ~(size_t)127;
+        len &= 127;
+    }
+    if (len)
+        memcpy(c->buf, in, len);
+}
+
+void grove_sha512_final(grove_sha512_ctx *c, uint8_t *out, size_t outlen)
+{
+    size_t have = (size_t)(c->count & 127);
+    uint8_t digest[64];
+    c->buf[have++] = 0x80;
+    if (have > 112) {
+        memset(c->buf + have, 0, 128 - have);
+        grove_sha512_compress(c->s, c->buf, 1);
+        have = 0;
+    }
+    memset(c->buf + have, 0, 112 - have);
+    grove_store64_be(c->buf + 112, c->count >> 61);
+    grove_store64_be(c->buf + 120, c->count << 3);
+    grove_sha512_compress(c->s, c->buf, 1);
+    for (int i = 0; i < 8; i++)
+        grove_store64_be(digest + 8 * i, c->s[i]);
+    memcpy(out, digest, outlen);
+    grove_wipe(digest, sizeof digest);
+    grove_wipe(c, sizeof *c);
+}
+
+void grove_sha512(uint8_t out[64], const uint8_t *in, size_t len)
+{
+    grove_sha512_ctx c;
+    grove_sha512_init(&c);
+    grove_sha512_update(&c, in, len);
+    grove_sha512_final(&c, out, 64);
+}
+
+void grove_sha384(uint8_t out[48], const uint8_t *in, size_t len)
+{
+    grove_sha512_ctx c;
+    grove_sha384_init(&c);
+    grove_sha512_update(&c, in, len);
+    grove_sha512_final(&c, out, 48);
+}
+
+void grove_sha512_many(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,
+                       const uint8_t *const in[], size_t inlen, size_t count)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    if (k->sha512_many != NULL) {
+        k->sha512_many(out, outlen, prefix, in, inlen, count);
+        return;
+    }
+    for (size_t i = 0; i < count; i++) {
+        grove_sha512_ctx c;
+        if (prefix)
+            c = *prefix;
+        else
+            grove_sha512_init(&c);
+        grove_sha512_update(&c, in[i], inlen);
+        grove_sha512_final(&c, out[i], outlen);
+    }
+}
+
+void grove_hmac_sha512_init(grove_hmac_sha512_ctx *c, const uint8_t *key, size_t keylen)
+{
+    uint8_t block[128];
+    memset(block, 0, sizeof block);
+    if (keylen > 128)
+        grove_sha512(block, key, keylen);
+    else if (keylen)
+        memcpy(block, key, keylen);
+    for (int i = 0; i < 128; i++)
+        block[i] ^= 0x36;
+    grove_sha512_init(&c->inner);
+    grove_sha512_update(&c->inner, block, 128);
+    for (int i = 0; i < 128; i++)
+        block[i] ^= 0x36 ^ 0x5c;
+    grove_sha512_init(&c->outer);
+    grove_sha512_update(&c->outer, block, 128);
+    grove_wipe(block, sizeof block);
+}
+
+void grove_hmac_sha512_update(grove_hmac_sha512_ctx *c, const uint8_t *in, size_t len)
+{
+    grove_sha512_update(&c->inner, in, len);
+}
+
+void grove_hmac_sha512_final(grove_hmac_sha512_ctx *c, uint8_t *out, size_t outlen)
+{
+    uint8_t ih[64];
+    grove_sha512_final(&c->inner, ih, 64);
+    grove_sha512_update(&c->outer, ih, 64);
+    grove_sha512_final(&c->outer, out, outlen);
+    grove_wipe(ih, sizeof ih);
+}
+
+void grove_hmac_sha512(uint8_t out[64], const uint8_t *key, size_t keylen, const uint8_t *in,
+                       size_t len)
+{
+    grove_hmac_sha512_ctx c;
+    grove_hmac_sha512_init(&c, key, keylen);
+    grove_hmac_sha512_update(&c, in, len);
+    grove_hmac_sha512_final(&c, out, 64);
+}
+
+void grove_mgf1_sha512(uint8_t *out, size_t outlen, const uint8_t *seed, size_t seedlen)
+{
+    grove_sha512_ctx base, c;
+    uint8_t ctr[4], block[64];
+    grove_sha512_init(&base);
+    grove_sha512_update(&base, seed, seedlen);
+    for (uint32_t i = 0; outlen > 0; i++) {
+        size_t take = outlen < 64 ? outlen : 64;
+        c = base;
+        grove_store32_be(ctr, i);
+        grove_sha512_update(&c, ctr, 4);
+        grove_sha512_final(&c, block, 64);
+        memcpy(out, block, take);
+        out += take;
+        outlen -= take;
+    }
+    grove_wipe(&base, sizeof base);
+    grove_wipe(block, sizeof block);
+}

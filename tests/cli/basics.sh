@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The CLI skeleton: version, help, exit codes, --json giving exactly one object.
+set -u
+G="${GROVE:?}"
+fail=0
+check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
+json_ok() { python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); sys.exit(0 if isinstance(d,dict) else 1)'; }
+
+out=$("$G" --version); rc=$?
+check '[ $rc -eq 0 ] && echo "$out" | grep -q "^grove [0-9]"' "--version"
+out=$("$G" --version --json); check 'echo "$out" | json_ok' "--version --json is one object"
+"$G" help >/dev/null; check '[ $? -eq 0 ]' "help exits 0"
+"$G" >/dev/null 2>&1; check '[ $? -eq 2 ]' "no arguments is a usage error"
+"$G" nosuch >/dev/null 2>&1; check '[ $? -eq 2 ]' "unknown scheme exits 2"
+out=$("$G" nosuch --json); rc=$?
+check '[ $rc -eq 2 ] && echo "$out" | json_ok' "unknown scheme --json gives one object"
+check '[ $(echo "$out" | wc -l) -eq 1 ]' "exactly one line of JSON"
+"$G" hash --help >/dev/null; check '[ $? -eq 0 ]' "scheme --help"
+out=$("$G" hash digest --help); check 'echo "$out" | grep -q -- "--alg"' "command --help lists options"
+out=$(printf abc | "$G" hash digest --alg sha256)
+check '[ "$out" = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" ]' "digest of stdin"
+out=$(printf abc | "$G" hash digest --alg sha256 --json)
+check 'echo "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"ok\"] and d[\"digest\"].startswith(\"ba78\")"' "digest --json"
+"$G" hash digest --alg nope </dev/null >/dev/null 2>&1; check '[ $? -eq 2 ]' "bad algorithm exits 2"
+"$G" hash digest --alg sha256 --bogus </dev/null >/dev/null 2>&1; check '[ $? -eq 2 ]' "unknown option exits 2"
+"$G" hash digest --alg shake256 --len 0 </dev/null >/dev/null 2>&1; check '[ $? -eq 2 ]' "out-of-range number exits 2"
+"$G" hash digest --alg sha256 --msg /nonexistent/file >/dev/null 2>&1; check '[ $? -eq 2 ]' "missing file exits 2"
+out=$("$G" hash digest --alg sha256 --msg /nonexistent/file --json); rc=$?
+check '[ $rc -eq 2 ] && echo "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"ok\"] is False and d[\"error\"]"' "IO error --json"
+exit $fail

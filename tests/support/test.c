@@ -1,0 +1,102 @@
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/encoding.h"
+#include "test.h"
+
+int test_failures;
+int test_checks;
+
+void test_fail(const char *file, int line, const char *what)
+{
+    test_failures++;
+    if (test_failures <= 50)
+        fprintf(stderr, "FAIL %s:%d: %s\n", file, line, what);
+}
+
+void test_fail_mem(const char *file, int line, const char *what, const uint8_t *got,
+                   const uint8_t *want, size_t len)
+{
+    test_fail(file, line, what);
+    if (test_failures > 50)
+        return;
+    for (size_t i = 0; i < len; i++) {
+        if (got[i] != want[i]) {
+            fprintf(stderr, "     first difference at byte %zu of %zu: got %02x want %02x\n", i,
+                    len, got[i], want[i]);
+            break;
+        }
+    }
+}
+
+int test_done(void)
+{
+    if (test_failures) {
+        fprintf(stderr, "%d of %d checks FAILED\n", test_failures, test_checks);
+        return 1;
+    }
+    printf("all %d checks passed\n", test_checks);
+    return 0;
+}
+
+uint8_t *test_unhex(const char *hex, size_t *len)
+{
+    size_t hl = strlen(hex);
+    uint8_t *out = malloc(hl / 2 + 1);
+    long n = out ? grove_hex_decode(out, hl / 2 + 1, hex, hl) : -1;
+    if (n < 0) {
+        fprintf(stderr, "bad hex in test data\n");
+        exit(1);
+    }
+    if (len)
+        *len = (size_t)n;
+    return out;
+}
+
+int test_unhex_into(uint8_t *out, size_t len, const char *hex)
+{
+    size_t hl = strlen(hex);
+    if (hl != 2 * len)
+        return 0;
+    return grove_hex_decode(out, len, hex, hl) == (long)len;
+}
+
+uint64_t test_rand_u64(uint64_t *s)
+{
+    /* splitmix64 */
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void test_rand_bytes(uint64_t *state, uint8_t *out, size_t len)
+{
+    while (len > 0) {
+        uint64_t v = test_rand_u64(state);
+        for (int i = 0; i < 8 && len > 0; i++, len--) {
+            *out++ = (uint8_t)v;
+            v >>= 8;
+        }
+    }
+}
+
+const char *test_vectors_dir(const char *scheme)
+{
+    static char path[4096];
+    const char *base = getenv("GROVE_VECTORS_DIR");
+    if (base == NULL || *base == '\0')
+        base = GROVE_VECTORS_DIR_DEFAULT;
+    snprintf(path, sizeof path, "%s/%s", base, scheme);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return path;
+    const char *req = getenv("GROVE_REQUIRE_VECTORS");
+    if (req != NULL && strcmp(req, "1") == 0) {
+        fprintf(stderr, "FAIL: test vectors required but not found at %s\n", path);
+        exit(1);
+    }
+    printf("SKIP: test vectors not found at %s (set GROVE_VECTORS_DIR)\n", path);
+    exit(TEST_SKIP);
+}

@@ -1,0 +1,302 @@
+/*
+ * Hash layer tests: FIPS/NIST example vectors, comparison with OpenSSL libcrypto on random
+ * inputs of lengths 0..2000 split at random points, SHAKE squeezes of random lengths, HMAC,
+ * MGF1, and the batch interfaces against one-at-a-time calls.
+ */
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash/dispatch.h"
+#include "hash/keccak.h"
+#include "hash/sha2.h"
+#include "test.h"
+
+static void hexcheck(const uint8_t *got, size_t len, const char *want_hex, const char *what)
+{
+    uint8_t want[256];
+    test_checks++;
+    if (!test_unhex_into(want, len, want_hex) || memcmp(got, want, len) != 0)
+        test_fail(__FILE__, __LINE__, what);
+}
+
+static void known_answers(void)
+{
+    uint8_t d[64];
+    const uint8_t *abc = (const uint8_t *)"abc";
+    const char *two_blocks = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+
+    grove_sha256(d, abc, 3);
+    hexcheck(d, 32, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "sha256 abc");
+    grove_sha256(d, NULL, 0);
+    hexcheck(d, 32, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "sha256 empty");
+    grove_sha256(d, (const uint8_t *)two_blocks, strlen(two_blocks));
+    hexcheck(d, 32, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", "sha256 448 bits");
+    grove_sha224(d, abc, 3);
+    hexcheck(d, 28, "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7", "sha224 abc");
+    grove_sha512(d, abc, 3);
+    hexcheck(d, 64,
+             "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+             "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+             "sha512 abc");
+    grove_sha384(d, abc, 3);
+    hexcheck(d, 48,
+             "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed"
+             "8086072ba1e7cc2358baeca134c825a7",
+             "sha384 abc");
+    grove_sha3_256(d, abc, 3);
+    hexcheck(d, 32, "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532", "sha3-256 abc");
+    grove_sha3_512(d, abc, 3);
+    hexcheck(d, 64,
+             "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e"
+             "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0",
+             "sha3-512 abc");
+    grove_shake128(d, 32, NULL, 0);
+    hexcheck(d, 32, "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", "shake128 empty");
+    grove_shake256(d, 64, NULL, 0);
+    hexcheck(d, 64,
+             "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
+             "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be",
+             "shake256 empty");
+    /* RFC 4231 test case 2 */
+    grove_hmac_sha256(d, (const uint8_t *)"Jefe", 4,
+                      (const uint8_t *)"what do ya want for nothing?", 28);
+    hexcheck(d, 32, "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843", "hmac256");
+    grove_hmac_sha512(d, (const uint8_t *)"Jefe", 4,
+                      (const uint8_t *)"what do ya want for nothing?", 28);
+    hexcheck(d, 64,
+             "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea250554"
+             "9758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737",
+             "hmac512");
+}
+
+static void openssl_digest(const EVP_MD *md, const uint8_t *in, size_t len, uint8_t *out,
+                           size_t outlen)
+{
+    EVP_MD_CTX *c = EVP_MD_CTX_new();
+    unsigned olen = 0;
+    EVP_DigestInit_ex(c, md, NULL);
+    EVP_DigestUpdate(c, in, len);
+    if (EVP_MD_flags(md) & EVP_MD_FLAG_XOF)
+        EVP_DigestFinalXOF(c, out, outlen);
+    else
+        EVP_DigestFinal_ex(c, out, &olen);
+    EVP_MD_CTX_free(c);
+}
+
+static void random_vs_openssl(void)
+{
+    uint64_t rng = 1;
+    uint8_t *msg = malloc(2001), got[512], want[512];
+    for (size_t len = 0; len <= 2000; len += (len < 300 ? 1 : 7)) {
+        test_rand_bytes(&rng, msg, len);
+        size_t split = len ? (size_t)(test_rand_u64(&rng) % (len + 1)) : 0;
+        size_t split2 = split + (len - split ? (size_t)(test_rand_u64(&rng) % (len - split + 1)) : 0);
+
+        grove_sha256_ctx c256;
+        grove_sha256_init(&c256);
+        grove_sha256_update(&c256, msg, split);
+        grove_sha256_update(&c256, msg + split, split2 - split);
+        grove_sha256_update(&c256, msg + split2, len - split2);
+        grove_sha256_final(&c256, got, 32);
+        openssl_digest(EVP_sha256(), msg, len, want, 32);
+        CHECK_MEM(got, want, 32);
+
+        grove_sha224(got, msg, len);
+        openssl_digest(EVP_sha224(), msg, len, want, 28);
+        CHECK_MEM(got, want, 28);
+
+        grove_sha512_ctx c512;
+        grove_sha512_init(&c512);
+        grove_sha512_update(&c512, msg, split);
+        grove_sha512_update(&c512, msg + split, split2 - split);
+        grove_sha512_update(&c512, msg + split2, len - split2);
+        grove_sha512_final(&c512, got, 64);
+        openssl_digest(EVP_sha512(), msg, len, want, 64);
+        CHECK_MEM(got, want, 64);
+
+        grove_sha384(got, msg, len);
+        openssl_digest(EVP_sha384(), msg, len, want, 48);
+        CHECK_MEM(got, want, 48);
+
+        grove_sha3_256(got, msg, len);
+        openssl_digest(EVP_sha3_256(), msg, len, want, 32);
+        CHECK_MEM(got, want, 32);
+
+        grove_sha3_512(got, msg, len);
+        openssl_digest(EVP_sha3_512(), msg, len, want, 64);
+        CHECK_MEM(got, want, 64);
+
+        /* SHAKE: split absorb, squeeze a random total in random pieces. */
+        size_t outlen = (size_t)(test_rand_u64(&rng) % 500);
+        for (int which = 0; which < 2; which++) {
+            grove_keccak_ctx k;
+            if (which == 0)
+                grove_shake128_init(&k);
+            else
+                grove_shake256_init(&k);
+            grove_keccak_absorb(&k, msg, split);
+            grove_keccak_absorb(&k, msg + split, len - split);
+            size_t done = 0;
+            while (done < outlen) {
+                size_t piece = 1 + (size_t)(test_rand_u64(&rng) % 200);
+                if (piece > outlen - done)
+                    piece = outlen - done;
+                grove_keccak_squeeze(&k, got + done, piece);
+                done += piece;
+            }
+            openssl_digest(which == 0 ? EVP_shake128() : EVP_shake256(), msg, len, want, outlen);
+            CHECK_MEM(got, want, outlen);
+        }
+
+        /* HMAC with keys around the block sizes. */
+        size_t keylen = (size_t)(test_rand_u64(&rng) % 200);
+        uint8_t key[200];
+        test_rand_bytes(&rng, key, keylen);
+        unsigned hl = 0;
+        grove_hmac_sha256(got, key, keylen, msg, len);
+        HMAC(EVP_sha256(), key, (int)keylen, msg, len, want, &hl);
+        CHECK_MEM(got, want, 32);
+        grove_hmac_sha512(got, key, keylen, msg, len);
+        HMAC(EVP_sha512(), key, (int)keylen, msg, len, want, &hl);
+        CHECK_MEM(got, want, 64);
+    }
+    free(msg);
+}
+
+static void mgf1_check(void)
+{
+    /* MGF1 defined from the digest: compare with concatenated OpenSSL digests. */
+    uint8_t seed[70], got[300], want[320], buf[74];
+    uint64_t rng = 7;
+    test_rand_bytes(&rng, seed, sizeof seed);
+    grove_mgf1_sha256(got, 300, seed, sizeof seed);
+    grove_mgf1_sha512(got + 0, 0, seed, sizeof seed); /* zero length writes nothing */
+    for (uint32_t i = 0; i < 10; i++) {
+        memcpy(buf, seed, 70);
+        buf[70] = (uint8_t)(i >> 24), buf[71] = (uint8_t)(i >> 16), buf[72] = (uint8_t)(i >> 8),
+        buf[73] = (uint8_t)i;
+        openssl_digest(EVP_sha256(), buf, 74, want + 32 * i, 32);
+    }
+    CHECK_MEM(got, want, 300);
+    grove_mgf1_sha512(got, 200, seed, sizeof seed);
+    for (uint32_t i = 0; i < 4; i++) {
+        memcpy(buf, seed, 70);
+        buf[70] = 0, buf[71] = 0, buf[72] = 0, buf[73] = (uint8_t)i;
+        openssl_digest(EVP_sha512(), buf, 74, want + 64 * i, 64);
+    }
+    CHECK_MEM(got, want, 200);
+}
+
+static void batches(void)
+{
+    enum { MAX = 37 };
+    uint64_t rng = 99;
+    uint8_t in[MAX][300], out[MAX][64], one[64];
+    const uint8_t *inp[MAX];
+    uint8_t *outp[MAX];
+    for (int i = 0; i < MAX; i++) {
+        inp[i] = in[i];
+        outp[i] = out[i];
+    }
+    uint8_t pre[200];
+    test_rand_bytes(&rng, pre, sizeof pre);
+    for (size_t count = 0; count <= MAX; count += (count < 20 ? 1 : 17)) {
+        size_t inlen = (size_t)(test_rand_u64(&rng) % 300);
+        size_t prelen = (size_t)(test_rand_u64(&rng) % 200);
+        for (size_t i = 0; i < count; i++)
+            test_rand_bytes(&rng, in[i], inlen);
+
+        grove_sha256_ctx p256;
+        grove_sha256_init(&p256);
+        grove_sha256_update(&p256, pre, prelen);
+        grove_sha256_many(outp, 32, &p256, inp, inlen, count);
+        for (size_t i = 0; i < count; i++) {
+            grove_sha256_ctx c = p256;
+            grove_sha256_update(&c, in[i], inlen);
+            grove_sha256_final(&c, one, 32);
+            CHECK_MEM(out[i], one, 32);
+        }
+        grove_sha256_many(outp, 16, NULL, inp, inlen, count);
+        for (size_t i = 0; i < count; i++) {
+            grove_sha256(one, in[i], inlen);
+            CHECK_MEM(out[i], one, 16);
+        }
+
+        grove_sha512_ctx p512;
+        grove_sha512_init(&p512);
+        grove_sha512_update(&p512, pre, prelen);
+        grove_sha512_many(outp, 64, &p512, inp, inlen, count);
+        for (size_t i = 0; i < count; i++) {
+            grove_sha512_ctx c = p512;
+            grove_sha512_update(&c, in[i], inlen);
+            grove_sha512_final(&c, one, 64);
+            CHECK_MEM(out[i], one, 64);
+        }
+
+        size_t olen = 1 + (size_t)(test_rand_u64(&rng) % 64);
+        grove_shake256_many(outp, olen, inp, inlen, count);
+        for (size_t i = 0; i < count; i++) {
+            grove_shake256(one, olen, in[i], inlen);
+            CHECK_MEM(out[i], one, olen);
+        }
+        grove_shake128_many(outp, olen, inp, inlen, count);
+        for (size_t i = 0; i < count; i++) {
+            grove_shake128(one, olen, in[i], inlen);
+            CHECK_MEM(out[i], one, olen);
+        }
+
+        uint64_t st[MAX][25], ref[25];
+        for (size_t i = 0; i < count; i++)
+            for (int j = 0; j < 25; j++)
+                st[i][j] = test_rand_u64(&rng);
+        uint64_t copy[MAX][25];
+        memcpy(copy, st, sizeof st);
+        grove_keccakf1600_many(st, count);
+        for (size_t i = 0; i < count; i++) {
+            memcpy(ref, copy[i], sizeof ref);
+            grove_keccakf1600_portable(ref);
+            CHECK_MEM(st[i], ref, sizeof ref);
+        }
+    }
+}
+
+/* The selected kernels agree with the portable ones on random blocks. */
+static void kernels_vs_portable(void)
+{
+    uint64_t rng = 5;
+    uint8_t blocks[128 * 5];
+    for (int t = 0; t < 50; t++) {
+        test_rand_bytes(&rng, blocks, sizeof blocks);
+        uint32_t a[8], b[8];
+        uint64_t c[8], d[8], e[25], f[25];
+        for (int i = 0; i < 8; i++) {
+            a[i] = b[i] = (uint32_t)test_rand_u64(&rng);
+            c[i] = d[i] = test_rand_u64(&rng);
+        }
+        for (int i = 0; i < 25; i++)
+            e[i] = f[i] = test_rand_u64(&rng);
+        size_t nb = 1 + (size_t)t % 5;
+        grove_sha256_compress(a, blocks, nb);
+        grove_sha256_compress_portable(b, blocks, nb);
+        CHECK_MEM(a, b, sizeof a);
+        grove_sha512_compress(c, blocks, nb);
+        grove_sha512_compress_portable(d, blocks, nb);
+        CHECK_MEM(c, d, sizeof c);
+        grove_keccakf1600(e);
+        grove_keccakf1600_portable(f);
+        CHECK_MEM(e, f, sizeof e);
+    }
+    printf("hash kernels: %s\n", grove_hash_kernels()->name);
+}
+
+int main(void)
+{
+    known_answers();
+    random_vs_openssl();
+    mgf1_check();
+    batches();
+    kernels_vs_portable();
+    return test_done();
+}
