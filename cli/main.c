@@ -7,6 +7,8 @@
 #include "grove/grove.h"
 #include "schemes.h"
 
+int cli_demo(cli_ctx *c);
+
 #define GROVE_SCHEME_PTR(v) &v,
 static const cli_scheme *const schemes[] = {GROVE_CLI_SCHEMES(GROVE_SCHEME_PTR)};
 #define NSCHEMES (sizeof schemes / sizeof schemes[0])
@@ -16,7 +18,7 @@ static void print_main_help(FILE *f)
     fprintf(f,
             "grove %s - post-quantum and group signatures\n\n"
             "usage: grove <scheme> <command> [options]     (add --help for details)\n"
-            "       grove --version | help [scheme]\n\n"
+            "       grove demo | --version | help [scheme]\n\n"
             "schemes:\n",
             grove_version());
     for (size_t i = 0; i < NSCHEMES; i++)
@@ -155,6 +157,14 @@ int main(int argc, char **argv)
         else
             printf("grove %s (hash path: %s)\n", grove_version(), grove_cpu_path());
         return 0;
+    }
+    if (strcmp(argv[1], "demo") == 0) {
+        static const cli_command democmd = {"demo", NULL, "", NULL};
+        c->cmd = &democmd;
+        int rc = cli_demo(c);
+        if (c->json)
+            emit_json(c, rc);
+        return rc;
     }
     const cli_scheme *s = find_scheme(argv[1]);
     if (s == NULL) {

@@ -1,0 +1,198 @@
+/* Benchmark driver: timing statistics, callgrind instruction counts, JSON output. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "grove/common.h"
+
+uint64_t bench_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void bench_add(bench_suite *s, const char *set, const char *op, bench_fn fn, void *ctx,
+               int (*setup)(void *ctx))
+{
+    if (s->ncases == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        bench_case *n = realloc(s->cases, cap * sizeof *n);
+        if (n == NULL) {
+            fprintf(stderr, "bench: out of memory\n");
+            exit(2);
+        }
+        s->cases = n;
+        s->cap = cap;
+    }
+    s->cases[s->ncases++] = (bench_case){set, op, fn, ctx, setup};
+}
+
+/* The measured call: callgrind counts only what runs inside this function. */
+__attribute__((noinline)) int grove_bench_run_op(bench_fn fn, void *ctx);
+__attribute__((noinline)) int grove_bench_run_op(bench_fn fn, void *ctx)
+{
+    int r = fn(ctx);
+    __asm__ volatile("" ::: "memory");
+    return r;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int matches(const bench_case *c, const char *filter)
+{
+    if (filter == NULL)
+        return 1;
+    char name[256];
+    snprintf(name, sizeof name, "%s %s", c->set, c->op);
+    return strstr(name, filter) != NULL;
+}
+
+/* Count instructions of one case by re-running this program under callgrind. */
+static long long count_instructions(const char *self, size_t index, int reps)
+{
+    char out[] = "/tmp/grove-bench-cg.XXXXXX";
+    int fd = mkstemp(out);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    char outopt[128], idx[32], repstr[32];
+    snprintf(outopt, sizeof outopt, "--callgrind-out-file=%s", out);
+    snprintf(idx, sizeof idx, "%zu", index);
+    snprintf(repstr, sizeof repstr, "%d", reps);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_WRONLY);
+        if (devnull >= 0) {
+            dup2(devnull, 1);
+            dup2(devnull, 2);
+        }
+        setenv("GROVE_BENCH_CHILD", "1", 1);
+        execlp("valgrind", "valgrind", "--tool=callgrind", outopt,
+               "--toggle-collect=grove_bench_run_op", self, "--run-case", idx, repstr,
+               (char *)NULL);
+        _exit(127);
+    }
+    int st = 0;
+    waitpid(pid, &st, 0);
+    long long total = -1;
+    FILE *f = fopen(out, "r");
+    if (f && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+        char line[512];
+        while (fgets(line, sizeof line, f))
+            if (strncmp(line, "summary:", 8) == 0 || strncmp(line, "totals:", 7) == 0)
+                total = atoll(strchr(line, ':') + 1);
+    }
+    if (f)
+        fclose(f);
+    unlink(out);
+    return total < 0 ? -1 : total / reps;
+}
+
+int bench_main(bench_suite *s, int argc, char **argv)
+{
+    const char *filter = NULL;
+    double min_time = 1.0;
+    int instructions = 0, timing = 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--run-case") == 0 && i + 2 < argc) {
+            size_t idx = (size_t)strtoul(argv[i + 1], NULL, 10);
+            int reps = atoi(argv[i + 2]);
+            if (idx >= s->ncases || reps < 1)
+                return 2;
+            bench_case *c = &s->cases[idx];
+            if (c->setup && c->setup(c->ctx) != 0)
+                return 1;
+            for (int r = 0; r < reps; r++)
+                if (grove_bench_run_op(c->fn, c->ctx) != 0)
+                    return 1;
+            return 0;
+        } else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) {
+            filter = argv[++i];
+        } else if (strcmp(argv[i], "--min-time") == 0 && i + 1 < argc) {
+            min_time = atof(argv[++i]);
+        } else if (strcmp(argv[i], "--instructions") == 0) {
+            instructions = 1;
+        } else if (strcmp(argv[i], "--no-time") == 0) {
+            timing = 0;
+        } else {
+            fprintf(stderr,
+                    "usage: %s [--filter SUBSTR] [--min-time SEC] [--instructions] [--no-time]\n",
+                    argv[0]);
+            return 2;
+        }
+    }
+    printf("{\"benchmark\": \"%s\", \"grove_version\": \"%s\", \"cpu_path\": \"%s\", "
+           "\"results\": [\n",
+           s->name, grove_version(), grove_cpu_path());
+    int first = 1, status = 0;
+    for (size_t k = 0; k < s->ncases; k++) {
+        bench_case *c = &s->cases[k];
+        if (!matches(c, filter))
+            continue;
+        if (c->setup && c->setup(c->ctx) != 0) {
+            fprintf(stderr, "bench: setup failed for %s %s\n", c->set, c->op);
+            status = 1;
+            continue;
+        }
+        size_t n = 0, cap = 64;
+        uint64_t *t = malloc(cap * sizeof *t);
+        uint64_t start = bench_now_ns();
+        while (timing && t != NULL) {
+            uint64_t a = bench_now_ns();
+            if (grove_bench_run_op(c->fn, c->ctx) != 0) {
+                fprintf(stderr, "bench: %s %s failed\n", c->set, c->op);
+                status = 1;
+                break;
+            }
+            uint64_t b = bench_now_ns();
+            if (n == cap) {
+                uint64_t *nt = realloc(t, 2 * cap * sizeof *t);
+                if (nt == NULL)
+                    break;
+                t = nt;
+                cap *= 2;
+            }
+            t[n++] = b - a;
+            if (n >= 3 && (double)(b - start) / 1e9 >= min_time)
+                break;
+            if (n >= 1000000)
+                break;
+        }
+        long long ins = -1;
+        if (instructions) {
+            char self[4096];
+            ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
+            if (sl > 0) {
+                self[sl] = '\0';
+                ins = count_instructions(self, k, 1);
+            }
+        }
+        printf("%s  {\"set\": \"%s\", \"op\": \"%s\"", first ? "" : ",\n", c->set, c->op);
+        if (n > 0) {
+            qsort(t, n, sizeof *t, cmp_u64);
+            printf(", \"iterations\": %zu, \"median_ns\": %llu, \"min_ns\": %llu, \"p10_ns\": %llu, "
+                   "\"p90_ns\": %llu, \"max_ns\": %llu",
+                   n, (unsigned long long)t[n / 2], (unsigned long long)t[0],
+                   (unsigned long long)t[n / 10], (unsigned long long)t[(n * 9) / 10],
+                   (unsigned long long)t[n - 1]);
+        }
+        if (instructions)
+            printf(", \"instructions\": %lld", ins);
+        printf("}");
+        fflush(stdout);
+        first = 0;
+        free(t);
+    }
+    printf("\n]}\n");
+    return status;
+}
