@@ -17,10 +17,10 @@ shopt -s nullglob
 n=0
 for ex in "$examples"/*.c; do
   name=$(basename "$ex" .c)
-  cc -std=c11 -Wall -Wextra -Werror $cflags "$ex" -o "$prefix/$name" $libs
+  ${CC:-cc} -std=c11 -Wall -Wextra -Werror ${EXTRA_CFLAGS:-} $cflags "$ex" -o "$prefix/$name" $libs
   LD_LIBRARY_PATH="$libdir" "$prefix/$name" > "$prefix/$name.out"
   # The static library must link the same program on its own.
-  cc -std=c11 $cflags "$ex" -o "$prefix/$name.static" "$libdir/libgrove.a" $slibs
+  ${CC:-cc} -std=c11 ${EXTRA_CFLAGS:-} $cflags "$ex" -o "$prefix/$name.static" "$libdir/libgrove.a" $slibs
   "$prefix/$name.static" > /dev/null
   echo "example $name: ok"
   n=$((n+1))

@@ -202,9 +202,13 @@ static void batches(void)
     }
     uint8_t pre[200];
     test_rand_bytes(&rng, pre, sizeof pre);
-    for (size_t count = 0; count <= MAX; count += (count < 20 ? 1 : 17)) {
-        size_t inlen = (size_t)(test_rand_u64(&rng) % 300);
-        size_t prelen = (size_t)(test_rand_u64(&rng) % 200);
+    /* Block-aligned prefixes and lengths at the one-block boundaries hit the fast paths. */
+    static const size_t edge_in[] = {0, 1, 54, 55, 56, 63, 64, 110, 111, 112, 135, 136, 167, 168};
+    static const size_t edge_pre[] = {0, 64, 128, 192};
+    for (size_t t = 0; t < 60 + 14 * 4; t++) {
+        size_t count = t < 60 ? (t < 38 ? t : 1 + (t * 7) % MAX) : 1 + t % 9;
+        size_t inlen = t < 60 ? (size_t)(test_rand_u64(&rng) % 300) : edge_in[(t - 60) % 14];
+        size_t prelen = t < 60 ? (size_t)(test_rand_u64(&rng) % 200) : edge_pre[(t - 60) / 14];
         for (size_t i = 0; i < count; i++)
             test_rand_bytes(&rng, in[i], inlen);
 

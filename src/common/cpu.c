@@ -39,6 +39,8 @@ static uint32_t detect(void)
             f |= GROVE_CPU_AVX512VL;
         if ((b >> 29) & 1)
             f |= GROVE_CPU_SHANI;
+        if ((b >> 3) & 1)
+            f |= GROVE_CPU_BMI1;
         if ((b >> 8) & 1)
             f |= GROVE_CPU_BMI2;
         if ((b >> 19) & 1)

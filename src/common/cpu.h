@@ -1,6 +1,6 @@
 /*
  * CPU feature detection, done once. The environment variable GROVE_CPU caps what is used:
- *   GROVE_CPU=portable  no SIMD, no SHA-NI (the reference paths)
+ *   GROVE_CPU=portable  no SIMD, no SHA-NI, no BMI (the reference paths, baseline x86-64 code)
  *   GROVE_CPU=avx2      at most AVX2 (+ SHA-NI, AES-NI, BMI2/ADX)
  *   GROVE_CPU=avx512    everything the machine has (same as unset)
  * A value naming a feature the machine lacks never enables it.
@@ -18,6 +18,7 @@ enum {
     GROVE_CPU_AESNI = 1u << 4,
     GROVE_CPU_BMI2 = 1u << 5,
     GROVE_CPU_ADX = 1u << 6,
+    GROVE_CPU_BMI1 = 1u << 7,
 };
 
 /* Features usable by grove on this machine after the GROVE_CPU cap (bit set of GROVE_CPU_*). */

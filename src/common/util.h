@@ -21,6 +21,13 @@
 #define GROVE_ALIGN(x)
 #endif
 
+/* 1 where functions may be compiled for x86 extensions with target attributes. */
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define GROVE_HAVE_X86_TARGETS 1
+#else
+#define GROVE_HAVE_X86_TARGETS 0
+#endif
+
 #define GROVE_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- big-/little-endian loads and stores ------------------------------------------------ */

@@ -4,6 +4,7 @@
 #include "common/cpu.h"
 #include "grove/common.h"
 #include "hash/dispatch.h"
+#include "common/util.h"
 #include "hash/keccak.h"
 
 static struct grove_hash_kernels selected;
@@ -20,7 +21,15 @@ static void select_kernels(void)
         .sha256_many = NULL,
         .sha512_many = NULL,
     };
-    (void)grove_cpu_features();
+    uint32_t f = grove_cpu_features();
+#if GROVE_HAVE_X86_TARGETS
+    if ((f & (GROVE_CPU_BMI1 | GROVE_CPU_BMI2)) == (GROVE_CPU_BMI1 | GROVE_CPU_BMI2)) {
+        k.name = "portable-bmi";
+        k.sha256_compress = grove_sha256_compress_bmi;
+        k.sha512_compress = grove_sha512_compress_bmi;
+        k.keccakf1600 = grove_keccakf1600_bmi;
+    }
+#endif
     selected = k;
 }
 

@@ -92,7 +92,7 @@ static const uint64_t keccak_rc[24] = {
 #define LOAD_OP(v, m) v = m
 #define STORE_OP(v, m) m = v
 
-void grove_keccakf1600_portable(uint64_t st[25])
+GROVE_INLINE void keccakf1600_generic(uint64_t st[25])
 {
     DECLARE_LANES(A);
     DECLARE_LANES(E);
@@ -103,6 +103,19 @@ void grove_keccakf1600_portable(uint64_t st[25])
     }
     COPY_LANES(A, STORE_OP, st);
 }
+
+void grove_keccakf1600_portable(uint64_t st[25])
+{
+    keccakf1600_generic(st);
+}
+
+#if GROVE_HAVE_X86_TARGETS
+/* The same C code compiled for BMI1/BMI2 (andn, rorx); picked when the CPU has them. */
+__attribute__((target("bmi,bmi2"))) void grove_keccakf1600_bmi(uint64_t st[25])
+{
+    keccakf1600_generic(st);
+}
+#endif
 
 void grove_keccakf1600(uint64_t s[25])
 {
@@ -258,6 +271,31 @@ void grove_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen
 static void shake_many(uint32_t rate, uint8_t *const out[], size_t outlen,
                        const uint8_t *const in[], size_t inlen, size_t count)
 {
+    const struct grove_hash_kernels *kern = grove_hash_kernels();
+    if (inlen < rate && outlen <= rate && kern->keccakf1600_many == NULL) {
+        /* Fast path: one input block, one output block per message. */
+        uint64_t st[25];
+        for (size_t i = 0; i < count; i++) {
+            memset(st, 0, sizeof st);
+            const uint8_t *p = in[i];
+            size_t w = 0;
+            for (; 8 * w + 8 <= inlen; w++)
+                st[w] = grove_load64_le(p + 8 * w);
+            for (size_t b = 8 * w; b < inlen; b++)
+                xor_byte(st, b, p[b]);
+            xor_byte(st, inlen, 0x1F);
+            xor_byte(st, rate - 1, 0x80);
+            kern->keccakf1600(st);
+            uint8_t *o = out[i];
+            size_t j = 0;
+            for (; j + 8 <= outlen; j += 8)
+                grove_store64_le(o + j, st[j >> 3]);
+            for (; j < outlen; j++)
+                o[j] = get_byte(st, j);
+        }
+        grove_wipe(st, sizeof st);
+        return;
+    }
     for (size_t i = 0; i < count; i++) {
         grove_keccak_ctx c;
         grove_keccak_init(&c, rate, 0x1F);

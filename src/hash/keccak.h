@@ -27,6 +27,8 @@ typedef struct {
 /* The permutation of the selected kernel, and the portable reference kernel. */
 void grove_keccakf1600(uint64_t s[25]);
 void grove_keccakf1600_portable(uint64_t s[25]);
+/* The portable C kernel compiled for BMI1/BMI2 (x86 only). */
+void grove_keccakf1600_bmi(uint64_t s[25]);
 /* Permute count independent states. */
 void grove_keccakf1600_many(uint64_t (*states)[25], size_t count);
 

@@ -55,6 +55,9 @@ void grove_sha512_compress(uint64_t s[8], const uint8_t *blocks, size_t nblocks)
 /* The portable reference kernels, always built (tests compare the others against them). */
 void grove_sha256_compress_portable(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
 void grove_sha512_compress_portable(uint64_t s[8], const uint8_t *blocks, size_t nblocks);
+/* The portable C kernels compiled for BMI1/BMI2 (x86 only). */
+void grove_sha256_compress_bmi(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
+void grove_sha512_compress_bmi(uint64_t s[8], const uint8_t *blocks, size_t nblocks);
 
 /* HMAC with incremental message input. */
 typedef struct {

@@ -51,7 +51,7 @@ static const uint32_t sha224_iv[8] = {
 #define SCHED(i) (w[(i)] = SSIG1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] +                  \
                            SSIG0(w[((i) + 1) & 15]) + w[(i)])
 
-void grove_sha256_compress_portable(uint32_t s[8], const uint8_t *p, size_t nblocks)
+GROVE_INLINE void sha256_compress_generic(uint32_t s[8], const uint8_t *p, size_t nblocks)
 {
     uint32_t w[16];
     while (nblocks--) {
@@ -91,6 +91,20 @@ void grove_sha256_compress_portable(uint32_t s[8], const uint8_t *p, size_t nblo
     }
     grove_wipe(w, sizeof w);
 }
+
+void grove_sha256_compress_portable(uint32_t s[8], const uint8_t *p, size_t nblocks)
+{
+    sha256_compress_generic(s, p, nblocks);
+}
+
+#if GROVE_HAVE_X86_TARGETS
+/* The same C code compiled for BMI1/BMI2 (rorx, andn); picked when the CPU has them. */
+__attribute__((target("bmi,bmi2"))) void grove_sha256_compress_bmi(uint32_t s[8], const uint8_t *p,
+                                                                  size_t nblocks)
+{
+    sha256_compress_generic(s, p, nblocks);
+}
+#endif
 
 void grove_sha256_compress(uint32_t s[8], const uint8_t *blocks, size_t nblocks)
 {
@@ -173,6 +187,30 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
     const struct grove_hash_kernels *k = grove_hash_kernels();
     if (k->sha256_many != NULL) {
         k->sha256_many(out, outlen, prefix, in, inlen, count);
+        return;
+    }
+    uint64_t pcount = prefix ? prefix->count : 0;
+    if ((pcount & 63) == 0 && inlen + 9 <= 64 && outlen <= 32) {
+        /* Fast path: each message is one final block after the prefix state. */
+        uint8_t block[64], digest[32];
+        uint32_t st[8];
+        memset(block, 0, sizeof block);
+        block[inlen] = 0x80;
+        grove_store64_be(block + 56, (pcount + inlen) << 3);
+        for (size_t i = 0; i < count; i++) {
+            memcpy(block, in[i], inlen);
+            if (prefix)
+                memcpy(st, prefix->s, sizeof st);
+            else
+                memcpy(st, sha256_iv, sizeof st);
+            k->sha256_compress(st, block, 1);
+            for (int j = 0; j < 8; j++)
+                grove_store32_be(digest + 4 * j, st[j]);
+            memcpy(out[i], digest, outlen);
+        }
+        grove_wipe(block, sizeof block);
+        grove_wipe(st, sizeof st);
+        grove_wipe(digest, sizeof digest);
         return;
     }
     for (size_t i = 0; i < count; i++) {

@@ -54,7 +54,7 @@ static const uint64_t sha384_iv[8] = {
 #define SCHED(i) (w[(i)] = SSIG1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] +                  \
                            SSIG0(w[((i) + 1) & 15]) + w[(i)])
 
-void grove_sha512_compress_portable(uint64_t s[8], const uint8_t *p, size_t nblocks)
+GROVE_INLINE void sha512_compress_generic(uint64_t s[8], const uint8_t *p, size_t nblocks)
 {
     uint64_t w[16];
     while (nblocks--) {
@@ -94,6 +94,20 @@ void grove_sha512_compress_portable(uint64_t s[8], const uint8_t *p, size_t nblo
     }
     grove_wipe(w, sizeof w);
 }
+
+void grove_sha512_compress_portable(uint64_t s[8], const uint8_t *p, size_t nblocks)
+{
+    sha512_compress_generic(s, p, nblocks);
+}
+
+#if GROVE_HAVE_X86_TARGETS
+/* The same C code compiled for BMI1/BMI2 (rorx, andn); picked when the CPU has them. */
+__attribute__((target("bmi,bmi2"))) void grove_sha512_compress_bmi(uint64_t s[8], const uint8_t *p,
+                                                                  size_t nblocks)
+{
+    sha512_compress_generic(s, p, nblocks);
+}
+#endif
 
 void grove_sha512_compress(uint64_t s[8], const uint8_t *blocks, size_t nblocks)
 {
@@ -177,6 +191,31 @@ void grove_sha512_many(uint8_t *const out[], size_t outlen, const grove_sha512_c
     const struct grove_hash_kernels *k = grove_hash_kernels();
     if (k->sha512_many != NULL) {
         k->sha512_many(out, outlen, prefix, in, inlen, count);
+        return;
+    }
+    uint64_t pcount = prefix ? prefix->count : 0;
+    if ((pcount & 127) == 0 && inlen + 17 <= 128 && outlen <= 64) {
+        /* Fast path: each message is one final block after the prefix state. */
+        uint8_t block[128], digest[64];
+        uint64_t st[8];
+        memset(block, 0, sizeof block);
+        block[inlen] = 0x80;
+        grove_store64_be(block + 112, pcount >> 61);
+        grove_store64_be(block + 120, (pcount + inlen) << 3);
+        for (size_t i = 0; i < count; i++) {
+            memcpy(block, in[i], inlen);
+            if (prefix)
+                memcpy(st, prefix->s, sizeof st);
+            else
+                memcpy(st, sha512_iv, sizeof st);
+            k->sha512_compress(st, block, 1);
+            for (int j = 0; j < 8; j++)
+                grove_store64_be(digest + 8 * j, st[j]);
+            memcpy(out[i], digest, outlen);
+        }
+        grove_wipe(block, sizeof block);
+        grove_wipe(st, sizeof st);
+        grove_wipe(digest, sizeof digest);
         return;
     }
     for (size_t i = 0; i < count; i++) {

@@ -1,0 +1,336 @@
+/* grove slhdsa / grove sphincs: FIPS 205 SLH-DSA and SPHINCS+ round 3.1 on raw binary files. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "grove/slhdsa.h"
+
+#define DEFAULT_SET "shake-128f"
+
+/* Accepts the full names of the flavour, or a short "sha2-128f" / "SHAKE-256s" form. */
+static const grove_slhdsa_params *lookup(cli_ctx *c, int fips)
+{
+    const char *name = cli_opt_str(c, "params");
+    if (name == NULL)
+        name = DEFAULT_SET;
+    const grove_slhdsa_params *p = grove_slhdsa_params_get(name);
+    if (p == NULL) {
+        char full[64], low[32];
+        size_t i;
+        for (i = 0; name[i] && i + 1 < sizeof low; i++)
+            low[i] = (char)tolower((unsigned char)name[i]);
+        low[i] = '\0';
+        if (fips) {
+            char up[32];
+            for (i = 0; low[i]; i++)
+                up[i] = (char)toupper((unsigned char)low[i]);
+            up[i] = '\0';
+            if (i > 0)
+                up[i - 1] = low[i - 1]; /* the trailing s/f stays lower case */
+            snprintf(full, sizeof full, "SLH-DSA-%s", up);
+        } else {
+            snprintf(full, sizeof full, "sphincs-%s-simple", low);
+        }
+        p = grove_slhdsa_params_get(full);
+    }
+    if (p == NULL || grove_slhdsa_params_is_fips205(p) != fips) {
+        cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                 "unknown %s parameter set '%s' (e.g. %s)", fips ? "SLH-DSA" : "SPHINCS+", name,
+                 fips ? "SLH-DSA-SHAKE-128f or shake-128f" : "sphincs-shake-128f-simple or shake-128f");
+        return NULL;
+    }
+    return p;
+}
+
+/* Read a key file of exactly `want` bytes. */
+static int read_key(cli_ctx *c, const char *opt, size_t want, uint8_t *out, int secret)
+{
+    const char *path = cli_require(c, opt);
+    if (path == NULL)
+        return CLI_EXIT_USAGE;
+    uint8_t *buf;
+    size_t len;
+    int rc = cli_read_file(c, path, want + 1, &buf, &len);
+    if (rc)
+        return rc;
+    if (len != want) {
+        cli_free_secret(buf, len);
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s: a %s of this parameter set has %zu bytes, the file has %zu", path,
+                        secret ? "secret key" : "public key", want, len);
+    }
+    memcpy(out, buf, want);
+    cli_free_secret(buf, len);
+    return 0;
+}
+
+static int keygen(cli_ctx *c, int fips)
+{
+    const grove_slhdsa_params *p = lookup(c, fips);
+    if (p == NULL)
+        return CLI_EXIT_USAGE;
+    const char *pkpath = cli_require(c, "pk"), *skpath = cli_require(c, "sk");
+    if (!pkpath || !skpath)
+        return CLI_EXIT_USAGE;
+    size_t n = grove_slhdsa_n(p);
+    uint8_t pk[GROVE_SLHDSA_MAX_PK_BYTES], sk[GROVE_SLHDSA_MAX_SK_BYTES], *seed = NULL;
+    size_t seedlen = 0;
+    int rc = cli_hex_opt(c, "seed", 3 * n + 1, &seed, &seedlen);
+    if (rc)
+        return rc;
+    int st;
+    if (seed != NULL) {
+        if (seedlen != 3 * n) {
+            cli_free_secret(seed, seedlen);
+            return cli_fail(c, CLI_EXIT_USAGE, 0,
+                            "--seed must be %zu bytes (SK.seed || SK.prf || PK.seed) for %s", 3 * n,
+                            grove_slhdsa_params_name(p));
+        }
+        st = grove_slhdsa_keygen_from_seed(p, pk, sk, seed, seed + n, seed + 2 * n);
+        cli_free_secret(seed, seedlen);
+    } else {
+        st = grove_slhdsa_keygen(p, pk, sk);
+    }
+    if (st != GROVE_OK) {
+        grove_wipe(sk, sizeof sk);
+        return cli_fail_status(c, st, "key generation failed");
+    }
+    rc = cli_write_file(c, skpath, sk, 4 * n, 1);
+    grove_wipe(sk, sizeof sk);
+    if (rc == 0)
+        rc = cli_write_file(c, pkpath, pk, 2 * n, 0);
+    if (rc)
+        return rc;
+    cli_out_str(c, "params", grove_slhdsa_params_name(p));
+    cli_out_hex(c, "public_key", pk, 2 * n);
+    cli_say(c, "%s key pair written: public key %s, secret key %s (mode 0600)",
+            grove_slhdsa_params_name(p), pkpath, skpath);
+    return 0;
+}
+
+static int common_inputs(cli_ctx *c, int fips, uint8_t **ctx, size_t *ctxlen,
+                         grove_slhdsa_prehash *ph)
+{
+    *ctx = NULL;
+    *ctxlen = 0;
+    *ph = (grove_slhdsa_prehash)0;
+    if (!fips && (cli_opt_str(c, "ctx") || cli_opt_str(c, "prehash") || cli_opt_flag(c, "hedged")))
+        return cli_fail(c, CLI_EXIT_USAGE, 0,
+                        "--ctx, --prehash and --hedged are FIPS 205 options (use grove slhdsa)");
+    const char *phname = cli_opt_str(c, "prehash");
+    if (phname != NULL) {
+        *ph = grove_slhdsa_prehash_get(phname);
+        if (*ph == 0)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                            "unknown pre-hash '%s' (SHA2-224/256/384/512, SHA3-256/512, "
+                            "SHAKE128, SHAKE256)",
+                            phname);
+    }
+    int rc = cli_hex_opt(c, "ctx", 4096, ctx, ctxlen);
+    if (rc == 0 && *ctxlen > GROVE_SLHDSA_MAX_CTX_BYTES) {
+        free(*ctx);
+        *ctx = NULL;
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "--ctx: a context has at most 255 bytes (got %zu)",
+                        *ctxlen);
+    }
+    return rc;
+}
+
+static int sign(cli_ctx *c, int fips)
+{
+    const grove_slhdsa_params *p = lookup(c, fips);
+    if (p == NULL)
+        return CLI_EXIT_USAGE;
+    uint8_t *ctx, *msg = NULL;
+    size_t ctxlen, msglen;
+    grove_slhdsa_prehash ph;
+    int rc = common_inputs(c, fips, &ctx, &ctxlen, &ph);
+    if (rc)
+        return rc;
+    const char *sigpath = cli_require(c, "sig"), *msgpath = cli_require(c, "msg");
+    uint8_t sk[GROVE_SLHDSA_MAX_SK_BYTES];
+    if (!sigpath || !msgpath) {
+        free(ctx);
+        return CLI_EXIT_USAGE;
+    }
+    rc = read_key(c, "sk", grove_slhdsa_sk_bytes(p), sk, 1);
+    if (rc == 0)
+        rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
+    if (rc) {
+        grove_wipe(sk, sizeof sk);
+        free(ctx);
+        return rc;
+    }
+    size_t siglen = grove_slhdsa_sig_bytes(p);
+    uint8_t *sig = malloc(siglen);
+    int st = GROVE_ERR_NOMEM;
+    if (sig != NULL) {
+        if (!fips)
+            st = grove_sphincs_sign(p, sig, msg, msglen, sk);
+        else if (ph)
+            st = grove_hashslhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, ph, sk,
+                                       cli_opt_flag(c, "hedged"));
+        else
+            st = grove_slhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, sk, cli_opt_flag(c, "hedged"));
+    }
+    grove_wipe(sk, sizeof sk);
+    free(ctx);
+    free(msg);
+    if (st != GROVE_OK) {
+        free(sig);
+        return cli_fail_status(c, st, "signing failed");
+    }
+    rc = cli_write_file(c, sigpath, sig, siglen, 0);
+    free(sig);
+    if (rc)
+        return rc;
+    cli_out_str(c, "params", grove_slhdsa_params_name(p));
+    cli_out_u64(c, "signature_bytes", siglen);
+    if (strcmp(sigpath, "-") != 0)
+        cli_say(c, "signature (%zu bytes) written to %s", siglen, sigpath);
+    return 0;
+}
+
+static int verify(cli_ctx *c, int fips)
+{
+    const grove_slhdsa_params *p = lookup(c, fips);
+    if (p == NULL)
+        return CLI_EXIT_USAGE;
+    uint8_t *ctx, *msg = NULL, *sig = NULL;
+    size_t ctxlen, msglen, siglen;
+    grove_slhdsa_prehash ph;
+    int rc = common_inputs(c, fips, &ctx, &ctxlen, &ph);
+    if (rc)
+        return rc;
+    const char *sigpath = cli_require(c, "sig"), *msgpath = cli_require(c, "msg");
+    uint8_t pk[GROVE_SLHDSA_MAX_PK_BYTES];
+    if (!sigpath || !msgpath) {
+        free(ctx);
+        return CLI_EXIT_USAGE;
+    }
+    rc = read_key(c, "pk", grove_slhdsa_pk_bytes(p), pk, 0);
+    if (rc == 0)
+        rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
+    if (rc == 0)
+        rc = cli_read_file(c, sigpath, GROVE_SLHDSA_MAX_SIG_BYTES + 1, &sig, &siglen);
+    if (rc) {
+        free(ctx);
+        free(msg);
+        return rc;
+    }
+    int st;
+    if (!fips)
+        st = grove_sphincs_verify(p, sig, siglen, msg, msglen, pk);
+    else if (ph)
+        st = grove_hashslhdsa_verify(p, sig, siglen, msg, msglen, ctx, ctxlen, ph, pk);
+    else
+        st = grove_slhdsa_verify(p, sig, siglen, msg, msglen, ctx, ctxlen, pk);
+    free(ctx);
+    free(msg);
+    free(sig);
+    cli_out_str(c, "params", grove_slhdsa_params_name(p));
+    cli_out_bool(c, "valid", st == GROVE_OK);
+    if (st == GROVE_ERR_VERIFY)
+        return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID");
+    if (st != GROVE_OK)
+        return cli_fail_status(c, st, "verification could not run");
+    cli_say(c, "signature valid");
+    return 0;
+}
+
+static int params_cmd(cli_ctx *c, int fips)
+{
+    char list[4096] = "[";
+    size_t o = 1;
+    for (size_t i = 0; grove_slhdsa_params_at(i); i++) {
+        const grove_slhdsa_params *p = grove_slhdsa_params_at(i);
+        if (grove_slhdsa_params_is_fips205(p) != fips)
+            continue;
+        cli_say(c, "%-26s n=%-2zu pk=%-3zu sk=%-3zu sig=%zu", grove_slhdsa_params_name(p),
+                grove_slhdsa_n(p), grove_slhdsa_pk_bytes(p), grove_slhdsa_sk_bytes(p),
+                grove_slhdsa_sig_bytes(p));
+        o += (size_t)snprintf(list + o, sizeof list - o,
+                              "%s{\"name\": \"%s\", \"pk_bytes\": %zu, \"sk_bytes\": %zu, "
+                              "\"sig_bytes\": %zu}",
+                              o > 1 ? ", " : "", grove_slhdsa_params_name(p),
+                              grove_slhdsa_pk_bytes(p), grove_slhdsa_sk_bytes(p),
+                              grove_slhdsa_sig_bytes(p));
+    }
+    snprintf(list + o, sizeof list - o, "]");
+    cli_out_raw(c, "parameter_sets", list);
+    return 0;
+}
+
+static int slh_keygen(cli_ctx *c) { return keygen(c, 1); }
+static int slh_sign(cli_ctx *c) { return sign(c, 1); }
+static int slh_verify(cli_ctx *c) { return verify(c, 1); }
+static int slh_params(cli_ctx *c) { return params_cmd(c, 1); }
+static int spx_keygen(cli_ctx *c) { return keygen(c, 0); }
+static int spx_sign(cli_ctx *c) { return sign(c, 0); }
+static int spx_verify(cli_ctx *c) { return verify(c, 0); }
+static int spx_params(cli_ctx *c) { return params_cmd(c, 0); }
+
+#define PARAMS_OPT {"params", "NAME", "parameter set (default " DEFAULT_SET ")"}
+
+static const cli_opt keygen_opts[] = {
+    PARAMS_OPT,
+    {"pk", "FILE", "public key output (raw, 2n bytes)"},
+    {"sk", "FILE", "secret key output (raw, 4n bytes, created with mode 0600)"},
+    {"seed", "HEX", "3n bytes SK.seed || SK.prf || PK.seed (deterministic keys, for tests)"},
+    {NULL, NULL, NULL},
+};
+static const cli_opt slh_sign_opts[] = {
+    PARAMS_OPT,
+    {"sk", "FILE", "secret key (raw)"},
+    {"msg", "FILE", "message ('-' for stdin)"},
+    {"sig", "FILE", "signature output ('-' for stdout)"},
+    {"ctx", "HEX", "context string, at most 255 bytes (default empty)"},
+    {"hedged", NULL, "hedged signing: fresh randomness (default deterministic)"},
+    {"prehash", "NAME", "HashSLH-DSA with this pre-hash (SHA2-256, SHA2-512, SHAKE128, ...)"},
+    {NULL, NULL, NULL},
+};
+static const cli_opt slh_verify_opts[] = {
+    PARAMS_OPT,
+    {"pk", "FILE", "public key (raw)"},
+    {"msg", "FILE", "message ('-' for stdin)"},
+    {"sig", "FILE", "signature"},
+    {"ctx", "HEX", "context string used when signing"},
+    {"prehash", "NAME", "HashSLH-DSA pre-hash used when signing"},
+    {NULL, NULL, NULL},
+};
+static const cli_opt spx_sign_opts[] = {
+    PARAMS_OPT,
+    {"sk", "FILE", "secret key (raw)"},
+    {"msg", "FILE", "message ('-' for stdin)"},
+    {"sig", "FILE", "detached signature output ('-' for stdout)"},
+    {NULL, NULL, NULL},
+};
+static const cli_opt spx_verify_opts[] = {
+    PARAMS_OPT,
+    {"pk", "FILE", "public key (raw)"},
+    {"msg", "FILE", "message ('-' for stdin)"},
+    {"sig", "FILE", "detached signature"},
+    {NULL, NULL, NULL},
+};
+static const cli_opt no_opts[] = {{NULL, NULL, NULL}};
+
+static const cli_command slh_commands[] = {
+    {"keygen", slh_keygen, "generate a key pair", keygen_opts},
+    {"sign", slh_sign, "sign a file (pure or pre-hash SLH-DSA)", slh_sign_opts},
+    {"verify", slh_verify, "verify a signature (exit 0 valid, 1 invalid)", slh_verify_opts},
+    {"params", slh_params, "list the parameter sets and sizes", no_opts},
+    {NULL, NULL, NULL, NULL},
+};
+static const cli_command spx_commands[] = {
+    {"keygen", spx_keygen, "generate a key pair", keygen_opts},
+    {"sign", spx_sign, "sign a file (detached, randomized as round 3.1)", spx_sign_opts},
+    {"verify", spx_verify, "verify a detached signature (exit 0 valid, 1 invalid)", spx_verify_opts},
+    {"params", spx_params, "list the parameter sets and sizes", no_opts},
+    {NULL, NULL, NULL, NULL},
+};
+
+const cli_scheme cli_scheme_slhdsa = {"slhdsa", "SLH-DSA, FIPS 205 (stateless hash-based)", slh_commands};
+const cli_scheme cli_scheme_sphincs = {"sphincs", "SPHINCS+ round 3.1 \"simple\" (as in PQClean)",
+                                       spx_commands};
