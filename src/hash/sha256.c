@@ -125,6 +125,8 @@ void grove_sha224_init(grove_sha256_ctx *c)
 
 void grove_sha256_update(grove_sha256_ctx *c, const uint8_t *in, size_t len)
 {
+    if (len == 0)
+        return;
     size_t have = (size_t)(c->count & 63);
     c->count += len;
     if (have) {

@@ -128,6 +128,8 @@ void grove_sha384_init(grove_sha512_ctx *c)
 
 void grove_sha512_update(grove_sha512_ctx *c, const uint8_t *in, size_t len)
 {
+    if (len == 0)
+        return;
     size_t have = (size_t)(c->count & 127);
     c->count += len;
     if (have) {
