@@ -10,5 +10,6 @@
 
 #include "grove/common.h"
 #include "grove/slhdsa.h"
+#include "grove/dgsp.h"
 
 #endif

@@ -1,0 +1,254 @@
+/*
+ * grove/dgsp.h - DGSP, post-quantum fully-dynamic group signatures (IACR ePrint 2025/760),
+ * byte-compatible with the Rust crate seyyedarashazimi/dgsp 0.1.x where it is correct.
+ *
+ * Roles. The group MANAGER holds the manager key (a SPHINCS+ key plus two secrets), keeps the
+ * member list and the revocation list (a grove_dgsp_store), admits members (join), certifies
+ * their one-time WOTS+ keys (gen_cert), opens signatures (open) and revokes members. A MEMBER
+ * holds a long-term seed, an id and a credential cid*, requests certificates for fresh one-time
+ * keys (CSR), checks them (check_cert) and signs with a grove_dgsp_wallet (one certificate per
+ * signature). ANYONE verifies a signature with the manager public key and the revocation list,
+ * and can judge an opening (the manager's proof pi).
+ *
+ * Profiles. "grove" (default) uses a correct WOTS+. "dgsp-rs-0.1" reproduces the crate's
+ * WOTS+ exactly, including two bugs that let anyone forge signatures from one signature; it is
+ * for verifying, opening and judging data made by the crate only: everything that creates a
+ * WOTS+ key or signature (CSR, signing) is refused with GROVE_ERR_INSECURE_PROFILE.
+ *
+ * Flavour. A group's SPHINCS+ is round 3.1 "simple" by default (certificates compatible with the
+ * crate), or FIPS 205 SLH-DSA on opt-in (certificate messages signed with pure SLH-DSA, context
+ * "grove-dgsp-cert-v1").
+ *
+ * Byte layouts are the crate's raw concatenations (N = 16, 24 or 32 by parameter set):
+ *   manager public key  = SPHINCS+ pk (2N)
+ *   manager secret key  = hash_secret (N) || aes_key (N) || SPHINCS+ sk (4N)
+ *   certificate         = zeta (16) || pi (N) || SPHINCS+ signature
+ *   signature           = wots_sig (len*N) || wots_rand (N) || zeta (16) || SPHINCS+ sig || tau (N)
+ * Every decoder checks the exact length. All functions are thread-safe for distinct outputs;
+ * stores and wallets are internally locked. Secrets are wiped after use.
+ */
+#ifndef GROVE_DGSP_H
+#define GROVE_DGSP_H
+
+#include "grove/common.h"
+#include "grove/slhdsa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GROVE_DGSP_MAX_N 32
+#define GROVE_DGSP_ZETA_BYTES 16
+#define GROVE_DGSP_MAX_PK_BYTES 64
+#define GROVE_DGSP_MAX_SK_BYTES 192
+#define GROVE_DGSP_MAX_CERT_BYTES (16 + 32 + GROVE_SLHDSA_MAX_SIG_BYTES)
+#define GROVE_DGSP_MAX_SIG_BYTES (67 * 32 + 32 + 16 + GROVE_SLHDSA_MAX_SIG_BYTES + 32)
+#define GROVE_DGSP_MAX_USERNAME 255 /* bytes of UTF-8, no NUL */
+
+typedef enum grove_dgsp_profile {
+    GROVE_DGSP_PROFILE_GROVE = 0,      /* correct WOTS+ (default) */
+    GROVE_DGSP_PROFILE_DGSP_RS_0_1 = 1 /* the crate's WOTS+ (insecure; verify/open/judge only) */
+} grove_dgsp_profile;
+
+typedef enum grove_dgsp_flavour {
+    GROVE_DGSP_FLAVOUR_R31 = 0,    /* SPHINCS+ round 3.1 simple (default, crate-compatible) */
+    GROVE_DGSP_FLAVOUR_FIPS205 = 1 /* SLH-DSA, context "grove-dgsp-cert-v1" */
+} grove_dgsp_flavour;
+
+/* A group's configuration: read-only after grove_dgsp_cfg_init. */
+typedef struct grove_dgsp_cfg {
+    const grove_slhdsa_params *spx; /* the SPHINCS+ set, in the group's flavour */
+    grove_dgsp_profile profile;
+    unsigned n; /* security parameter N in bytes */
+} grove_dgsp_cfg;
+
+/*
+ * params: one of the 12 sets, as "shake-256f", "sha2-128s", ... or the crate's feature names
+ * "sphincs_shake_256f", ... Returns GROVE_ERR_UNSUPPORTED for an unknown name.
+ */
+GROVE_API int grove_dgsp_cfg_init(grove_dgsp_cfg *cfg, const char *params,
+                                  grove_dgsp_flavour flavour, grove_dgsp_profile profile);
+/* Parse "grove" / "dgsp-rs-0.1" and "r3.1" / "fips205"; -1 if unknown. */
+GROVE_API int grove_dgsp_profile_from_name(const char *name);
+GROVE_API int grove_dgsp_flavour_from_name(const char *name);
+GROVE_API const char *grove_dgsp_profile_name(grove_dgsp_profile profile);
+/* The parameter set's short name, e.g. "shake-256f". */
+GROVE_API const char *grove_dgsp_params_name(const grove_dgsp_cfg *cfg);
+
+GROVE_API size_t grove_dgsp_pk_bytes(const grove_dgsp_cfg *cfg);
+GROVE_API size_t grove_dgsp_sk_bytes(const grove_dgsp_cfg *cfg);
+GROVE_API size_t grove_dgsp_cert_bytes(const grove_dgsp_cfg *cfg);
+GROVE_API size_t grove_dgsp_sig_bytes(const grove_dgsp_cfg *cfg);
+
+/* ---- storage: member list and revocation list ------------------------------------------- */
+
+/* What the member list knows of one member. */
+typedef struct grove_dgsp_member {
+    uint64_t id;
+    uint64_t ctr; /* certificate counters issued (or reserved) so far */
+    int active;   /* 0 once revoked */
+    size_t username_len;
+    char username[GROVE_DGSP_MAX_USERNAME + 1]; /* NUL-terminated */
+} grove_dgsp_member;
+
+/*
+ * Callback the revoke operation passes to a store: writes the zeta of (id, ctr) for every
+ * ctr in [first, first + count) into out (count * 16 bytes). Stores may call it in chunks.
+ */
+typedef int (*grove_dgsp_zeta_fn)(void *arg, uint64_t id, uint64_t first, uint64_t count,
+                                  uint8_t *out);
+
+/*
+ * The storage interface: a small vtable any backend implements (the crate's member-list and
+ * revocation-list traits plus atomic counter reservation and atomic revocation). Every
+ * operation is atomic; a failed operation changes nothing. Status codes: GROVE_ERR_NOT_FOUND
+ * (unknown id), GROVE_ERR_EXISTS (username taken), GROVE_ERR_REVOKED (inactive member),
+ * GROVE_ERR_OVERFLOW (counter), GROVE_ERR_STORAGE (backend failure).
+ */
+typedef struct grove_dgsp_store_ops {
+    /* Adds members with the next ids (consecutive from 0); all or none. ids may be NULL. */
+    int (*add_members)(void *ctx, const char *const *usernames, size_t count, uint64_t *ids);
+    int (*get_member)(void *ctx, uint64_t id, grove_dgsp_member *out);
+    int (*find_member)(void *ctx, const char *username, uint64_t *id);
+    /* Number of members (= next id). */
+    int (*member_count)(void *ctx, uint64_t *count);
+    /*
+     * Atomically: check the member exists and is active and that ctr + count <= 2^64 - 1, set
+     * *first = ctr and ctr += count. Committed durably before returning.
+     */
+    int (*reserve)(void *ctx, uint64_t id, uint64_t count, uint64_t *first);
+    /*
+     * Atomically: every id must exist (else GROVE_ERR_NOT_FOUND and nothing changes); for each
+     * active id, insert zeta_fn(id, 0..ctr-1) into the revocation list and deactivate it.
+     * Inactive ids are skipped. *revoked receives the number of members newly revoked.
+     */
+    int (*revoke)(void *ctx, const uint64_t *ids, size_t count, grove_dgsp_zeta_fn zeta_fn,
+                  void *zeta_arg, size_t *revoked);
+    /* *present = 1 if zeta is in the revocation list. */
+    int (*is_revoked)(void *ctx, const uint8_t zeta[16], int *present);
+    /* Add zetas to the revocation list (a verifier importing a published list). */
+    int (*add_revoked)(void *ctx, const uint8_t *zetas, size_t count);
+    /* All revoked zetas in ascending byte order: calls fn for each chunk. */
+    int (*list_revoked)(void *ctx, int (*fn)(void *arg, const uint8_t *zetas, size_t count),
+                        void *arg);
+    void (*close)(void *ctx);
+} grove_dgsp_store_ops;
+
+typedef struct grove_dgsp_store {
+    const grove_dgsp_store_ops *ops;
+    void *ctx;
+} grove_dgsp_store;
+
+/* The in-memory backend (thread-safe; nothing persisted). */
+GROVE_API int grove_dgsp_store_memory_open(grove_dgsp_store **out);
+/* Closes any store and frees it. */
+GROVE_API void grove_dgsp_store_close(grove_dgsp_store *store);
+
+/* ---- manager ---------------------------------------------------------------------------- */
+
+/* Random manager key pair. pk: pk_bytes, sk: sk_bytes. */
+GROVE_API int grove_dgsp_keygen_manager(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk);
+/* Deterministic manager key pair from 5N seed bytes (SK.seed, SK.prf, PK.seed, hash_secret,
+ * aes_key), for tests and key escrow. */
+GROVE_API int grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk,
+                                                  uint8_t *sk, const uint8_t *seed);
+
+/* Admit a member: assigns the next id and returns the credential cid* (N bytes). */
+GROVE_API int grove_dgsp_join(const grove_dgsp_cfg *cfg, const uint8_t *sk,
+                              grove_dgsp_store *store, const char *username, uint64_t *id,
+                              uint8_t *cid_star);
+/* The credential of an existing member (e.g. to re-issue it). */
+GROVE_API int grove_dgsp_credential(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t id,
+                                    uint8_t *cid_star);
+
+/*
+ * Certify `count` one-time WOTS+ public keys (count * N bytes) of member `id`. Checks the
+ * member (GROVE_ERR_NOT_FOUND, GROVE_ERR_REVOKED) and cid* (constant time; GROVE_ERR_DENIED),
+ * reserves `count` counters in the store before signing (GROVE_ERR_OVERFLOW if they would
+ * overflow), then signs on `threads` threads (0 or 1: the calling thread). certs receives
+ * count * cert_bytes bytes in input order. A failure after the reservation burns the counters.
+ */
+GROVE_API int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk,
+                                  grove_dgsp_store *store, uint64_t id, const uint8_t *cid_star,
+                                  const uint8_t *wots_pks, size_t count, uint8_t *certs,
+                                  unsigned threads);
+
+/*
+ * Open a signature: recovers the signer's id and username and the proof pi (N bytes) that
+ * anyone can check with grove_dgsp_judge. Does not verify the signature (call verify first).
+ * username receives at most GROVE_DGSP_MAX_USERNAME + 1 bytes (NUL-terminated); may be NULL.
+ */
+GROVE_API int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk,
+                              grove_dgsp_store *store, const uint8_t *msg, size_t msglen,
+                              const uint8_t *sig, size_t siglen, uint64_t *id, char *username,
+                              uint8_t *pi);
+
+/* Revoke members: all ids are checked first; then all are revoked or none. */
+GROVE_API int grove_dgsp_revoke(const grove_dgsp_cfg *cfg, const uint8_t *sk,
+                                grove_dgsp_store *store, const uint64_t *ids, size_t count);
+
+/* ---- member ----------------------------------------------------------------------------- */
+
+/* A member's long-term seed (N random bytes). */
+GROVE_API int grove_dgsp_keygen_user(const grove_dgsp_cfg *cfg, uint8_t *seed_u);
+
+/*
+ * Certificate signing request for `count` certificates: fresh one-time seeds (count * N bytes,
+ * SECRET: keep them until signing) and the WOTS+ public keys to send (count * N bytes).
+ */
+GROVE_API int grove_dgsp_csr(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
+                             uint8_t *wots_pks, uint8_t *wots_seeds);
+
+/* Check certificates against the manager public key, the member's id and the WOTS+ keys. */
+GROVE_API int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk, uint64_t id,
+                                    const uint8_t *wots_pks, const uint8_t *certs, size_t count);
+
+/*
+ * A member's wallet: seed_u, id, cid*, and certificates with their one-time seeds. Signing takes
+ * one unused certificate, marks it used and wipes its seed BEFORE computing the signature, so a
+ * certificate never signs twice. Opaque; freed (and wiped) with grove_dgsp_wallet_free.
+ */
+typedef struct grove_dgsp_wallet grove_dgsp_wallet;
+
+/* seed_u may be NULL (a fresh random seed). */
+GROVE_API int grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, uint64_t id,
+                                    const uint8_t *cid_star, grove_dgsp_wallet **out);
+GROVE_API void grove_dgsp_wallet_free(grove_dgsp_wallet *w);
+GROVE_API uint64_t grove_dgsp_wallet_id(const grove_dgsp_wallet *w);
+/* Certificates ready to sign with. */
+GROVE_API size_t grove_dgsp_wallet_available(const grove_dgsp_wallet *w);
+/* New CSR: keeps the one-time seeds as pending, writes count * N bytes of WOTS+ keys. */
+GROVE_API int grove_dgsp_wallet_csr(grove_dgsp_wallet *w, size_t count, uint8_t *wots_pks);
+/*
+ * Import certificates for pending keys (wots_pks[i] certified by certs[i]); each is checked
+ * (check_cert). All-or-nothing: any bad certificate or unknown key refuses the whole batch.
+ */
+GROVE_API int grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *pk,
+                                       const uint8_t *wots_pks, const uint8_t *certs, size_t count);
+/* Add one (wots_seed, certificate) pair directly (restoring a backup; known-answer tests). */
+GROVE_API int grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_seed,
+                                    const uint8_t *cert);
+/* Sign with the next unused certificate; GROVE_ERR_EXHAUSTED when none is left. */
+GROVE_API int grove_dgsp_wallet_sign(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen,
+                                     uint8_t *sig);
+
+/* ---- anyone ----------------------------------------------------------------------------- */
+
+/*
+ * GROVE_OK if the signature is valid and not revoked; GROVE_ERR_REVOKED if its certificate is
+ * in the revocation list (checked first); GROVE_ERR_VERIFY if invalid; GROVE_ERR_ENCODING if
+ * siglen is wrong. revoked may be NULL (no revocation check).
+ */
+GROVE_API int grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *pk,
+                                grove_dgsp_store *revoked, const uint8_t *msg, size_t msglen,
+                                const uint8_t *sig, size_t siglen);
+
+/* GROVE_OK if the opening (id, pi) of the signature is correct, else GROVE_ERR_VERIFY. Does
+ * not verify the SPHINCS+ part: call grove_dgsp_verify first. */
+GROVE_API int grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
+                               const uint8_t *sig, size_t siglen, uint64_t id, const uint8_t *pi);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

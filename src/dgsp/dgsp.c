@@ -1,0 +1,555 @@
+/* DGSP operations (spec dgsp.md section 2, with grove's stronger checks). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "dgsp/dgsp_int.h"
+
+/* ---- configuration ----------------------------------------------------------------------- */
+
+static const char *const set_names[12] = {
+    "sha2-128s", "shake-128s", "sha2-128f", "shake-128f", "sha2-192s", "shake-192s",
+    "sha2-192f", "shake-192f", "sha2-256s", "shake-256s", "sha2-256f", "shake-256f",
+};
+
+int grove_dgsp_cfg_init(grove_dgsp_cfg *cfg, const char *params, grove_dgsp_flavour flavour,
+                        grove_dgsp_profile profile)
+{
+    if (cfg == NULL || params == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if ((flavour != GROVE_DGSP_FLAVOUR_R31 && flavour != GROVE_DGSP_FLAVOUR_FIPS205) ||
+        (profile != GROVE_DGSP_PROFILE_GROVE && profile != GROVE_DGSP_PROFILE_DGSP_RS_0_1))
+        return GROVE_ERR_INVALID_ARG;
+    const char *name = params;
+    char buf[32];
+    if (strncmp(name, "sphincs_", 8) == 0 && strlen(name) < sizeof buf + 8) {
+        /* the crate's feature names: sphincs_shake_256f */
+        snprintf(buf, sizeof buf, "%s", name + 8);
+        for (char *p = buf; *p; p++)
+            if (*p == '_')
+                *p = '-';
+        name = buf;
+    }
+    for (size_t i = 0; i < 12; i++) {
+        if (strcmp(name, set_names[i]) != 0)
+            continue;
+        char full[64];
+        snprintf(full, sizeof full, "sphincs-%s-simple", set_names[i]);
+        const grove_slhdsa_params *p = grove_slhdsa_params_get(full);
+        if (p == NULL)
+            return GROVE_ERR_INTERNAL;
+        if (flavour == GROVE_DGSP_FLAVOUR_FIPS205)
+            p = grove_slhdsa_params_other_flavour(p);
+        cfg->spx = p;
+        cfg->profile = profile;
+        cfg->n = (unsigned)grove_slhdsa_n(p);
+        return GROVE_OK;
+    }
+    return GROVE_ERR_UNSUPPORTED;
+}
+
+const char *grove_dgsp_params_name(const grove_dgsp_cfg *cfg)
+{
+    if (!dgsp_cfg_ok(cfg))
+        return NULL;
+    const grove_slhdsa_params *r3 = grove_slhdsa_params_is_fips205(cfg->spx)
+                                        ? grove_slhdsa_params_other_flavour(cfg->spx)
+                                        : cfg->spx;
+    const char *full = grove_slhdsa_params_name(r3); /* sphincs-<set>-simple */
+    for (size_t i = 0; i < 12; i++)
+        if (strncmp(full + 8, set_names[i], strlen(set_names[i])) == 0 &&
+            full[8 + strlen(set_names[i])] == '-')
+            return set_names[i];
+    return NULL;
+}
+
+int grove_dgsp_profile_from_name(const char *name)
+{
+    if (name && strcmp(name, "grove") == 0)
+        return GROVE_DGSP_PROFILE_GROVE;
+    if (name && strcmp(name, "dgsp-rs-0.1") == 0)
+        return GROVE_DGSP_PROFILE_DGSP_RS_0_1;
+    return -1;
+}
+
+int grove_dgsp_flavour_from_name(const char *name)
+{
+    if (name && (strcmp(name, "r3.1") == 0 || strcmp(name, "sphincs") == 0))
+        return GROVE_DGSP_FLAVOUR_R31;
+    if (name && (strcmp(name, "fips205") == 0 || strcmp(name, "slh-dsa") == 0))
+        return GROVE_DGSP_FLAVOUR_FIPS205;
+    return -1;
+}
+
+const char *grove_dgsp_profile_name(grove_dgsp_profile profile)
+{
+    return profile == GROVE_DGSP_PROFILE_DGSP_RS_0_1 ? "dgsp-rs-0.1" : "grove";
+}
+
+size_t grove_dgsp_pk_bytes(const grove_dgsp_cfg *cfg)
+{
+    return dgsp_cfg_ok(cfg) ? 2 * (size_t)cfg->n : 0;
+}
+size_t grove_dgsp_sk_bytes(const grove_dgsp_cfg *cfg)
+{
+    return dgsp_cfg_ok(cfg) ? 6 * (size_t)cfg->n : 0;
+}
+size_t grove_dgsp_cert_bytes(const grove_dgsp_cfg *cfg)
+{
+    dgsp_sizes s;
+    if (!dgsp_cfg_ok(cfg))
+        return 0;
+    dgsp_sizes_of(cfg, &s);
+    return s.cert;
+}
+size_t grove_dgsp_sig_bytes(const grove_dgsp_cfg *cfg)
+{
+    dgsp_sizes s;
+    if (!dgsp_cfg_ok(cfg))
+        return 0;
+    dgsp_sizes_of(cfg, &s);
+    return s.sig;
+}
+
+/* ---- SPHINCS+ of the group ---------------------------------------------------------------- */
+
+static int spx_sign(const grove_dgsp_cfg *cfg, uint8_t *sig, const uint8_t *msg, size_t msglen,
+                    const uint8_t *spx_sk)
+{
+    if (grove_slhdsa_params_is_fips205(cfg->spx))
+        return grove_slhdsa_sign(cfg->spx, sig, msg, msglen, (const uint8_t *)DGSP_CERT_CTX,
+                                 sizeof DGSP_CERT_CTX - 1, spx_sk, 1);
+    return grove_sphincs_sign(cfg->spx, sig, msg, msglen, spx_sk);
+}
+
+static int spx_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t siglen,
+                      const uint8_t *msg, size_t msglen, const uint8_t *pk)
+{
+    if (grove_slhdsa_params_is_fips205(cfg->spx))
+        return grove_slhdsa_verify(cfg->spx, sig, siglen, msg, msglen,
+                                   (const uint8_t *)DGSP_CERT_CTX, sizeof DGSP_CERT_CTX - 1, pk);
+    return grove_sphincs_verify(cfg->spx, sig, siglen, msg, msglen, pk);
+}
+
+/* ---- manager ----------------------------------------------------------------------------- */
+
+int grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk,
+                                        const uint8_t *seed)
+{
+    if (!dgsp_cfg_ok(cfg) || pk == NULL || sk == NULL || seed == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    const size_t n = cfg->n;
+    uint8_t spx_sk[4 * GROVE_DGSP_MAX_N];
+    int r = grove_slhdsa_keygen_from_seed(cfg->spx, pk, spx_sk, seed, seed + n, seed + 2 * n);
+    if (r == GROVE_OK) {
+        memmove(sk, seed + 3 * n, 2 * n); /* hash_secret || aes_key */
+        memcpy(sk + 2 * n, spx_sk, 4 * n);
+    }
+    grove_wipe(spx_sk, sizeof spx_sk);
+    return r;
+}
+
+int grove_dgsp_keygen_manager(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk)
+{
+    if (!dgsp_cfg_ok(cfg) || pk == NULL || sk == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    uint8_t seed[5 * GROVE_DGSP_MAX_N];
+    int r = grove_randombytes(seed, 5 * (size_t)cfg->n);
+    if (r == GROVE_OK)
+        r = grove_dgsp_keygen_manager_from_seed(cfg, pk, sk, seed);
+    grove_wipe(seed, sizeof seed);
+    return r;
+}
+
+static int username_ok(const char *u)
+{
+    if (u == NULL)
+        return 0;
+    size_t len = strlen(u);
+    if (len == 0 || len > GROVE_DGSP_MAX_USERNAME)
+        return 0;
+    /* valid UTF-8, no control characters */
+    const unsigned char *p = (const unsigned char *)u;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = p[i];
+        size_t extra;
+        uint32_t cp;
+        if (c < 0x80) {
+            if (c < 0x20 || c == 0x7f)
+                return 0;
+            i++;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            extra = 1;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            extra = 2;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            extra = 3;
+            cp = c & 0x07;
+        } else {
+            return 0;
+        }
+        for (size_t k = 1; k <= extra; k++) {
+            if (i + k >= len || (p[i + k] & 0xC0) != 0x80)
+                return 0;
+            cp = (cp << 6) | (p[i + k] & 0x3F);
+        }
+        if ((extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000) ||
+            cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        i += extra + 1;
+    }
+    return 1;
+}
+
+int grove_dgsp_username_valid(const char *username);
+int grove_dgsp_username_valid(const char *username)
+{
+    return username_ok(username);
+}
+
+int grove_dgsp_credential(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t id,
+                          uint8_t *cid_star)
+{
+    if (!dgsp_cfg_ok(cfg) || sk == NULL || cid_star == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    uint8_t cid[GROVE_DGSP_MAX_N];
+    dgsp_cid(cfg, sk, id, cid, cid_star);
+    grove_wipe(cid, sizeof cid);
+    return GROVE_OK;
+}
+
+int grove_dgsp_join(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+                    const char *username, uint64_t *id, uint8_t *cid_star)
+{
+    if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || id == NULL || cid_star == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if (!username_ok(username))
+        return GROVE_ERR_INVALID_ARG;
+    int r = store->ops->add_members(store->ctx, &username, 1, id);
+    if (r != GROVE_OK)
+        return r;
+    return grove_dgsp_credential(cfg, sk, *id, cid_star);
+}
+
+struct cert_job {
+    const grove_dgsp_cfg *cfg;
+    const uint8_t *spx_sk, *cid, *wots_pks, *zetas;
+    uint64_t id;
+    uint8_t *certs;
+    size_t count, next_stride, first;
+    int status;
+};
+
+static void *cert_worker(void *arg)
+{
+    struct cert_job *j = arg;
+    const size_t n = j->cfg->n;
+    dgsp_sizes s;
+    dgsp_sizes_of(j->cfg, &s);
+    uint8_t msg[2 * GROVE_DGSP_MAX_N + 16], idb[8];
+    grove_store64_be(idb, j->id);
+    for (size_t i = j->first; i < j->count && j->status == GROVE_OK; i += j->next_stride) {
+        const uint8_t *wpk = j->wots_pks + i * n;
+        uint8_t *cert = j->certs + i * s.cert;
+        uint8_t *pi = cert + 16, tau[GROVE_DGSP_MAX_N];
+        memcpy(cert, j->zetas + 16 * i, 16);
+        dgsp_hash(j->cfg, pi, wpk, n, j->cid, n, NULL, 0);     /* pi = H(wots_pk || cid) */
+        dgsp_hash(j->cfg, tau, wpk, n, pi, n, idb, 8);         /* tau = H(wots_pk || pi || id) */
+        memcpy(msg, wpk, n);
+        memcpy(msg + n, cert, 16);
+        memcpy(msg + n + 16, tau, n);
+        int r = spx_sign(j->cfg, cert + 16 + n, msg, 2 * n + 16, j->spx_sk);
+        if (r != GROVE_OK)
+            j->status = r;
+    }
+    return NULL;
+}
+
+int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+                        uint64_t id, const uint8_t *cid_star, const uint8_t *wots_pks,
+                        size_t count, uint8_t *certs, unsigned threads)
+{
+    if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || cid_star == NULL ||
+        (count > 0 && (wots_pks == NULL || certs == NULL)))
+        return GROVE_ERR_INVALID_ARG;
+    const size_t n = cfg->n;
+    dgsp_sizes s;
+    dgsp_sizes_of(cfg, &s);
+    if (count > SIZE_MAX / s.cert)
+        return GROVE_ERR_INVALID_ARG;
+    grove_dgsp_member m;
+    int r = store->ops->get_member(store->ctx, id, &m);
+    if (r != GROVE_OK)
+        return r;
+    if (!m.active)
+        return GROVE_ERR_REVOKED;
+    uint8_t cid[GROVE_DGSP_MAX_N], expect[GROVE_DGSP_MAX_N];
+    dgsp_cid(cfg, sk, id, cid, expect);
+    int ok = grove_ct_memeq(expect, cid_star, n);
+    grove_wipe(expect, sizeof expect);
+    if (!ok) {
+        grove_wipe(cid, sizeof cid);
+        return GROVE_ERR_DENIED;
+    }
+    if (count == 0) {
+        grove_wipe(cid, sizeof cid);
+        return GROVE_OK;
+    }
+    /* Reserve the counters (durably, atomically) before anything is signed. */
+    uint64_t first;
+    r = store->ops->reserve(store->ctx, id, count, &first);
+    uint8_t *zetas = r == GROVE_OK ? malloc(16 * count) : NULL;
+    if (r == GROVE_OK && zetas == NULL)
+        r = GROVE_ERR_NOMEM;
+    if (r == GROVE_OK)
+        r = dgsp_zetas(cfg, sk + n, id, first, count, zetas);
+    if (r == GROVE_OK) {
+        if (threads < 1)
+            threads = 1;
+        if (threads > count)
+            threads = (unsigned)count;
+        if (threads > 64)
+            threads = 64;
+        struct cert_job jobs[64];
+        pthread_t tids[64];
+        int created[64] = {0};
+        for (unsigned t = 0; t < threads; t++)
+            jobs[t] = (struct cert_job){cfg, sk + 2 * n, cid, wots_pks, zetas, id, certs,
+                                        count, threads, t, GROVE_OK};
+        for (unsigned t = 1; t < threads; t++)
+            created[t] = pthread_create(&tids[t], NULL, cert_worker, &jobs[t]) == 0;
+        cert_worker(&jobs[0]);
+        /* A stripe whose thread could not be created is signed here. */
+        for (unsigned t = 1; t < threads; t++) {
+            if (created[t])
+                pthread_join(tids[t], NULL);
+            else
+                cert_worker(&jobs[t]);
+        }
+        for (unsigned t = 0; t < threads && r == GROVE_OK; t++)
+            r = jobs[t].status;
+    }
+    free(zetas);
+    grove_wipe(cid, sizeof cid);
+    if (r != GROVE_OK && certs != NULL)
+        grove_wipe(certs, count * s.cert);
+    return r;
+}
+
+int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+                    const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen,
+                    uint64_t *id, char *username, uint8_t *pi)
+{
+    if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || sig == NULL || id == NULL ||
+        pi == NULL || (msg == NULL && msglen))
+        return GROVE_ERR_INVALID_ARG;
+    dgsp_sizes s;
+    dgsp_sizes_of(cfg, &s);
+    if (siglen != s.sig)
+        return GROVE_ERR_ENCODING;
+    const size_t n = cfg->n;
+    const uint8_t *wots_sig = sig, *wots_rand = sig + s.wots_sig, *zeta = wots_rand + n;
+    uint64_t who;
+    int r = dgsp_unzeta(cfg, sk + n, zeta, &who, NULL);
+    if (r != GROVE_OK)
+        return r;
+    grove_dgsp_member m;
+    r = store->ops->get_member(store->ctx, who, &m);
+    if (r != GROVE_OK)
+        return r;
+    uint8_t wpk[GROVE_DGSP_MAX_N], cid[GROVE_DGSP_MAX_N];
+    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msglen, wpk);
+    dgsp_cid(cfg, sk, who, cid, NULL);
+    dgsp_hash(cfg, pi, wpk, n, cid, n, NULL, 0);
+    grove_wipe(cid, sizeof cid);
+    *id = who;
+    if (username)
+        memcpy(username, m.username, m.username_len + 1);
+    return GROVE_OK;
+}
+
+struct zeta_arg {
+    const grove_dgsp_cfg *cfg;
+    const uint8_t *aes_key;
+};
+
+static int revoke_zetas(void *arg, uint64_t id, uint64_t first, uint64_t count, uint8_t *out)
+{
+    struct zeta_arg *z = arg;
+    return dgsp_zetas(z->cfg, z->aes_key, id, first, count, out);
+}
+
+int grove_dgsp_revoke(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+                      const uint64_t *ids, size_t count)
+{
+    if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || (ids == NULL && count))
+        return GROVE_ERR_INVALID_ARG;
+    struct zeta_arg z = {cfg, sk + cfg->n};
+    size_t revoked = 0;
+    return store->ops->revoke(store->ctx, ids, count, revoke_zetas, &z, &revoked);
+}
+
+/* ---- member ------------------------------------------------------------------------------ */
+
+int grove_dgsp_keygen_user(const grove_dgsp_cfg *cfg, uint8_t *seed_u)
+{
+    if (!dgsp_cfg_ok(cfg) || seed_u == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    return grove_randombytes(seed_u, cfg->n);
+}
+
+/* wots_rand = H(wots_seed), wots_key = H(seed_u || wots_seed), wots_pk = PKGen. */
+static int csr_entry(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, const uint8_t *wots_seed,
+                     uint8_t *wots_pk)
+{
+    const size_t n = cfg->n;
+    uint8_t wots_rand[GROVE_DGSP_MAX_N], wots_key[GROVE_DGSP_MAX_N];
+    dgsp_hash(cfg, wots_rand, wots_seed, n, NULL, 0, NULL, 0);
+    dgsp_hash(cfg, wots_key, seed_u, n, wots_seed, n, NULL, 0);
+    int r = dgsp_wots_pk(cfg, wots_rand, wots_key, wots_pk);
+    grove_wipe(wots_key, sizeof wots_key);
+    return r;
+}
+
+int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
+                        const uint8_t *wots_seeds, uint8_t *wots_pks);
+int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
+                        const uint8_t *wots_seeds, uint8_t *wots_pks)
+{
+    for (size_t i = 0; i < count; i++) {
+        int r = csr_entry(cfg, seed_u, wots_seeds + i * cfg->n, wots_pks + i * cfg->n);
+        if (r != GROVE_OK)
+            return r;
+    }
+    return GROVE_OK;
+}
+
+int grove_dgsp_csr(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
+                   uint8_t *wots_pks, uint8_t *wots_seeds)
+{
+    if (!dgsp_cfg_ok(cfg) || seed_u == NULL || (count && (wots_pks == NULL || wots_seeds == NULL)))
+        return GROVE_ERR_INVALID_ARG;
+    if (cfg->profile != GROVE_DGSP_PROFILE_GROVE)
+        return GROVE_ERR_INSECURE_PROFILE;
+    if (count > SIZE_MAX / cfg->n)
+        return GROVE_ERR_INVALID_ARG;
+    int r = grove_randombytes(wots_seeds, count * cfg->n);
+    if (r == GROVE_OK)
+        r = dgsp_csr_from_seeds(cfg, seed_u, count, wots_seeds, wots_pks);
+    if (r != GROVE_OK)
+        grove_wipe(wots_seeds, count * cfg->n);
+    return r;
+}
+
+static int check_one(const grove_dgsp_cfg *cfg, const uint8_t *pk, uint64_t id,
+                     const uint8_t *wots_pk, const uint8_t *cert)
+{
+    const size_t n = cfg->n;
+    dgsp_sizes s;
+    dgsp_sizes_of(cfg, &s);
+    uint8_t msg[2 * GROVE_DGSP_MAX_N + 16], idb[8];
+    grove_store64_be(idb, id);
+    memcpy(msg, wots_pk, n);
+    memcpy(msg + n, cert, 16);
+    dgsp_hash(cfg, msg + n + 16, wots_pk, n, cert + 16, n, idb, 8);
+    return spx_verify(cfg, cert + 16 + n, s.spx_sig, msg, 2 * n + 16, pk);
+}
+
+int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk, uint64_t id,
+                          const uint8_t *wots_pks, const uint8_t *certs, size_t count)
+{
+    if (!dgsp_cfg_ok(cfg) || pk == NULL || (count && (wots_pks == NULL || certs == NULL)))
+        return GROVE_ERR_INVALID_ARG;
+    dgsp_sizes s;
+    dgsp_sizes_of(cfg, &s);
+    for (size_t i = 0; i < count; i++) {
+        int r = check_one(cfg, pk, id, wots_pks + i * cfg->n, certs + i * s.cert);
+        if (r != GROVE_OK)
+            return r;
+    }
+    return GROVE_OK;
+}
+
+int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
+                  const uint8_t *seed_u, uint64_t id, const uint8_t *wots_seed,
+                  const uint8_t *cert, uint8_t *sig, int allow_compat)
+{
+    if (!dgsp_cfg_ok(cfg) || seed_u == NULL || wots_seed == NULL || cert == NULL || sig == NULL ||
+        (msg == NULL && msglen))
+        return GROVE_ERR_INVALID_ARG;
+    if (cfg->profile != GROVE_DGSP_PROFILE_GROVE && !allow_compat)
+        return GROVE_ERR_INSECURE_PROFILE;
+    const size_t n = cfg->n;
+    dgsp_sizes s;
+    dgsp_sizes_of(cfg, &s);
+    uint8_t wots_key[GROVE_DGSP_MAX_N], digest[GROVE_DGSP_MAX_N], wpk[GROVE_DGSP_MAX_N], idb[8];
+    uint8_t *wots_sig = sig, *wots_rand = sig + s.wots_sig, *zeta = wots_rand + n;
+    uint8_t *spx = zeta + 16, *tau = spx + s.spx_sig;
+    dgsp_hash(cfg, wots_rand, wots_seed, n, NULL, 0, NULL, 0);
+    dgsp_hash(cfg, wots_key, seed_u, n, wots_seed, n, NULL, 0);
+    dgsp_hash_msg(cfg, digest, wots_rand, msg, msglen);
+    int r = dgsp_wots_pk_sign(cfg, wots_rand, wots_key, digest, wpk, wots_sig);
+    grove_wipe(wots_key, sizeof wots_key);
+    if (r != GROVE_OK) {
+        grove_wipe(sig, s.sig);
+        return r;
+    }
+    grove_store64_be(idb, id);
+    dgsp_hash(cfg, tau, wpk, n, cert + 16, n, idb, 8); /* tau = H(wots_pk || pi || id) */
+    memcpy(zeta, cert, 16);
+    memcpy(spx, cert + 16 + n, s.spx_sig);
+    return GROVE_OK;
+}
+
+/* ---- anyone ------------------------------------------------------------------------------ */
+
+int grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *pk, grove_dgsp_store *revoked,
+                      const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen)
+{
+    if (!dgsp_cfg_ok(cfg) || pk == NULL || sig == NULL || (msg == NULL && msglen))
+        return GROVE_ERR_INVALID_ARG;
+    dgsp_sizes s;
+    dgsp_sizes_of(cfg, &s);
+    if (siglen != s.sig)
+        return GROVE_ERR_ENCODING;
+    const size_t n = cfg->n;
+    const uint8_t *wots_sig = sig, *wots_rand = sig + s.wots_sig, *zeta = wots_rand + n;
+    const uint8_t *spx = zeta + 16, *tau = spx + s.spx_sig;
+    if (revoked != NULL) {
+        int present = 0;
+        int r = revoked->ops->is_revoked(revoked->ctx, zeta, &present);
+        if (r != GROVE_OK)
+            return r;
+        if (present)
+            return GROVE_ERR_REVOKED;
+    }
+    uint8_t m[2 * GROVE_DGSP_MAX_N + 16];
+    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msglen, m);
+    memcpy(m + n, zeta, 16);
+    memcpy(m + n + 16, tau, n);
+    int r = spx_verify(cfg, spx, s.spx_sig, m, 2 * n + 16, pk);
+    return r == GROVE_OK ? GROVE_OK : GROVE_ERR_VERIFY;
+}
+
+int grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
+                     const uint8_t *sig, size_t siglen, uint64_t id, const uint8_t *pi)
+{
+    if (!dgsp_cfg_ok(cfg) || sig == NULL || pi == NULL || (msg == NULL && msglen))
+        return GROVE_ERR_INVALID_ARG;
+    dgsp_sizes s;
+    dgsp_sizes_of(cfg, &s);
+    if (siglen != s.sig)
+        return GROVE_ERR_ENCODING;
+    const size_t n = cfg->n;
+    const uint8_t *wots_rand = sig + s.wots_sig, *tau = sig + s.sig - n;
+    uint8_t wpk[GROVE_DGSP_MAX_N], t[GROVE_DGSP_MAX_N], idb[8];
+    dgsp_wots_pk_from_sig(cfg, wots_rand, sig, msg, msglen, wpk);
+    grove_store64_be(idb, id);
+    dgsp_hash(cfg, t, wpk, n, pi, n, idb, 8);
+    return memcmp(t, tau, n) == 0 ? GROVE_OK : GROVE_ERR_VERIFY;
+}

@@ -1,0 +1,57 @@
+/* DGSP internals: sizes, the DGSP hash layer, WOTS+ in both profiles, AES zeta. */
+#ifndef GROVE_DGSP_INT_H
+#define GROVE_DGSP_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grove/dgsp.h"
+
+#define DGSP_LAYER 73
+#define DGSP_MAX_LEN 67
+#define DGSP_CERT_CTX "grove-dgsp-cert-v1"
+
+/* Derived sizes of a configuration. */
+typedef struct dgsp_sizes {
+    size_t n, len, wots_sig, spx_sig, cert, sig;
+} dgsp_sizes;
+
+void dgsp_sizes_of(const grove_dgsp_cfg *cfg, dgsp_sizes *s);
+int dgsp_cfg_ok(const grove_dgsp_cfg *cfg);
+
+/* H(a || b || c), N bytes (SHAKE256; SHA-256 at N = 16; SHA-512 truncated at N = 24/32). */
+void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t alen,
+               const uint8_t *b, size_t blen, const uint8_t *c, size_t clen);
+/* Hm(pub_seed, M): the WOTS+ message digest, N bytes. */
+void dgsp_hash_msg(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *pub_seed,
+                   const uint8_t *msg, size_t msglen);
+
+/* WOTS+ (profile of cfg): public key, and public key + signature of an N-byte digest. */
+int dgsp_wots_pk(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const uint8_t *sk_seed,
+                 uint8_t *pk);
+int dgsp_wots_pk_sign(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const uint8_t *sk_seed,
+                      const uint8_t *digest, uint8_t *pk, uint8_t *sig);
+/* The public key a WOTS+ signature on msg (hashed with Hm) gives. */
+void dgsp_wots_pk_from_sig(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const uint8_t *sig,
+                           const uint8_t *msg, size_t msglen, uint8_t *pk);
+
+/* zeta = AES_{aes_key}(be64(id) || be64(ctr)) for ctr in [first, first + count). */
+int dgsp_zetas(const grove_dgsp_cfg *cfg, const uint8_t *aes_key, uint64_t id, uint64_t first,
+               uint64_t count, uint8_t *out);
+/* (id, ctr) of a zeta. */
+int dgsp_unzeta(const grove_dgsp_cfg *cfg, const uint8_t *aes_key, const uint8_t *zeta,
+                uint64_t *id, uint64_t *ctr);
+
+/* cid = H(hash_secret || be64(id)) and cid* = H(cid || be64(id)). */
+void dgsp_cid(const grove_dgsp_cfg *cfg, const uint8_t *hash_secret, uint64_t id, uint8_t *cid,
+              uint8_t *cid_star);
+
+/*
+ * Sign with an explicit (wots_seed, certificate): the crate's sign(). No one-time bookkeeping;
+ * allow_compat lets known-answer tests reproduce dgsp-rs-0.1 signatures. Not exported.
+ */
+int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
+                  const uint8_t *seed_u, uint64_t id, const uint8_t *wots_seed,
+                  const uint8_t *cert, uint8_t *sig, int allow_compat);
+
+#endif

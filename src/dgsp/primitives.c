@@ -1,0 +1,268 @@
+/* DGSP's hash layer, WOTS+ in both profiles, and AES-based zeta (spec dgsp.md sections 1-2). */
+#include <openssl/evp.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "dgsp/dgsp_int.h"
+#include "hash/keccak.h"
+#include "hash/sha2.h"
+#include "sphincs/spx.h"
+
+void dgsp_sizes_of(const grove_dgsp_cfg *cfg, dgsp_sizes *s)
+{
+    s->n = cfg->n;
+    s->len = 2 * cfg->n + 3;
+    s->wots_sig = s->len * s->n;
+    s->spx_sig = grove_slhdsa_sig_bytes(cfg->spx);
+    s->cert = 16 + s->n + s->spx_sig;
+    s->sig = s->wots_sig + s->n + 16 + s->spx_sig + s->n;
+}
+
+int dgsp_cfg_ok(const grove_dgsp_cfg *cfg)
+{
+    return cfg != NULL && cfg->spx != NULL && grove_slhdsa_n(cfg->spx) == cfg->n &&
+           (cfg->profile == GROVE_DGSP_PROFILE_GROVE ||
+            cfg->profile == GROVE_DGSP_PROFILE_DGSP_RS_0_1);
+}
+
+static int is_shake(const grove_dgsp_cfg *cfg)
+{
+    return strstr(grove_slhdsa_params_name(cfg->spx), "SHAKE") != NULL ||
+           strstr(grove_slhdsa_params_name(cfg->spx), "shake") != NULL;
+}
+
+void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t alen,
+               const uint8_t *b, size_t blen, const uint8_t *c, size_t clen)
+{
+    if (is_shake(cfg)) {
+        grove_keccak_ctx k;
+        grove_shake256_init(&k);
+        grove_keccak_absorb(&k, a, alen);
+        grove_keccak_absorb(&k, b, blen);
+        grove_keccak_absorb(&k, c, clen);
+        grove_keccak_squeeze(&k, out, cfg->n);
+        grove_wipe(&k, sizeof k);
+    } else if (cfg->n == 16) {
+        grove_sha256_ctx s;
+        grove_sha256_init(&s);
+        grove_sha256_update(&s, a, alen);
+        grove_sha256_update(&s, b, blen);
+        grove_sha256_update(&s, c, clen);
+        grove_sha256_final(&s, out, cfg->n);
+    } else {
+        grove_sha512_ctx s;
+        grove_sha512_init(&s);
+        grove_sha512_update(&s, a, alen);
+        grove_sha512_update(&s, b, blen);
+        grove_sha512_update(&s, c, clen);
+        grove_sha512_final(&s, out, cfg->n);
+    }
+}
+
+void dgsp_hash_msg(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *pub_seed,
+                   const uint8_t *msg, size_t msglen)
+{
+    uint8_t block[128];
+    memset(block, 0, sizeof block);
+    memcpy(block, pub_seed, cfg->n);
+    if (is_shake(cfg)) {
+        grove_keccak_ctx k;
+        grove_shake256_init(&k);
+        grove_keccak_absorb(&k, pub_seed, cfg->n);
+        grove_keccak_absorb(&k, msg, msglen);
+        grove_keccak_squeeze(&k, out, cfg->n);
+    } else if (cfg->n == 16) {
+        grove_sha256_ctx s;
+        grove_sha256_init(&s);
+        grove_sha256_update(&s, block, 64);
+        grove_sha256_update(&s, msg, msglen);
+        grove_sha256_final(&s, out, cfg->n);
+    } else {
+        grove_sha512_ctx s;
+        grove_sha512_init(&s);
+        grove_sha512_update(&s, block, 128);
+        grove_sha512_update(&s, msg, msglen);
+        grove_sha512_final(&s, out, cfg->n);
+    }
+}
+
+/* ---- WOTS+ --------------------------------------------------------------------------------- */
+
+/* F, PRF and T_len of DGSP: SPHINCS+ "simple" tweakable hashes with SHA-256 for all of them. */
+static void wots_ctx(const grove_dgsp_cfg *cfg, spx_ctx *c, const uint8_t *pub_seed,
+                     const uint8_t *sk_seed)
+{
+    spx_ctx_init(c, (unsigned)cfg->n, !is_shake(cfg), 0, pub_seed, sk_seed);
+}
+
+static void dgsp_adrs(spx_adrs *a, uint32_t type)
+{
+    spx_adrs_zero(a);
+    spx_adrs_set_layer(a, DGSP_LAYER);
+    spx_adrs_set_type(a, type);
+}
+
+/*
+ * dgsp-rs-0.1: every chain starts at s = PRF(A5), every step uses A0, checksum digits are 0.
+ * chain[j] = F^j(s) for j = 0..15.
+ */
+static void compat_chain(const spx_ctx *c, size_t n, uint8_t chain[16][GROVE_DGSP_MAX_N])
+{
+    spx_adrs a5, a0;
+    dgsp_adrs(&a5, SPX_ADRS_WOTS_PRF);
+    dgsp_adrs(&a0, SPX_ADRS_WOTS_HASH);
+    spx_thash(c, chain[0], &a5, c->sk_seed, 1);
+    for (int j = 1; j < 16; j++)
+        spx_thash(c, chain[j], &a0, chain[j - 1], 1);
+    (void)n;
+}
+
+static void compat_digits(size_t n, const uint8_t *digest, uint8_t *digits)
+{
+    for (size_t i = 0; i < n; i++) {
+        digits[2 * i] = (uint8_t)(digest[i] >> 4);
+        digits[2 * i + 1] = (uint8_t)(digest[i] & 15);
+    }
+    digits[2 * n] = digits[2 * n + 1] = digits[2 * n + 2] = 0;
+}
+
+static void compat_compress(const spx_ctx *c, size_t len, const uint8_t *ends, uint8_t *pk)
+{
+    spx_adrs a1;
+    dgsp_adrs(&a1, SPX_ADRS_WOTS_PK);
+    spx_thash(c, pk, &a1, ends, (unsigned)len);
+}
+
+int dgsp_wots_pk_sign(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const uint8_t *sk_seed,
+                      const uint8_t *digest, uint8_t *pk, uint8_t *sig)
+{
+    const size_t n = cfg->n, len = 2 * n + 3;
+    uint8_t digits[DGSP_MAX_LEN];
+    spx_ctx c;
+    int r = GROVE_OK;
+    wots_ctx(cfg, &c, pub_seed, sk_seed);
+    if (cfg->profile == GROVE_DGSP_PROFILE_GROVE) {
+        spx_adrs base;
+        dgsp_adrs(&base, 0);
+        if (digest)
+            spx_wots_digits((unsigned)n, digest, digits);
+        r = spx_wots_gen_pks(&c, &base, 0, 1, pk, 0, digest ? digits : NULL, digest ? sig : NULL);
+    } else {
+        uint8_t chain[16][GROVE_DGSP_MAX_N], ends[DGSP_MAX_LEN * GROVE_DGSP_MAX_N];
+        compat_chain(&c, n, chain);
+        for (size_t i = 0; i < len; i++)
+            memcpy(ends + i * n, chain[15], n);
+        compat_compress(&c, len, ends, pk);
+        if (digest) {
+            compat_digits(n, digest, digits);
+            for (size_t i = 0; i < len; i++)
+                memcpy(sig + i * n, chain[digits[i]], n);
+        }
+        grove_wipe(chain, sizeof chain);
+    }
+    spx_ctx_wipe(&c);
+    return r;
+}
+
+int dgsp_wots_pk(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const uint8_t *sk_seed,
+                 uint8_t *pk)
+{
+    return dgsp_wots_pk_sign(cfg, pub_seed, sk_seed, NULL, pk, NULL);
+}
+
+void dgsp_wots_pk_from_sig(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const uint8_t *sig,
+                           const uint8_t *msg, size_t msglen, uint8_t *pk)
+{
+    const size_t n = cfg->n, len = 2 * n + 3;
+    uint8_t digest[GROVE_DGSP_MAX_N], digits[DGSP_MAX_LEN];
+    spx_ctx c;
+    wots_ctx(cfg, &c, pub_seed, NULL);
+    dgsp_hash_msg(cfg, digest, pub_seed, msg, msglen);
+    if (cfg->profile == GROVE_DGSP_PROFILE_GROVE) {
+        spx_adrs base;
+        dgsp_adrs(&base, 0);
+        spx_wots_digits((unsigned)n, digest, digits);
+        spx_wots_pk_from_sig(&c, &base, 0, sig, digits, pk);
+    } else {
+        uint8_t ends[DGSP_MAX_LEN * GROVE_DGSP_MAX_N];
+        spx_adrs a0;
+        dgsp_adrs(&a0, SPX_ADRS_WOTS_HASH);
+        compat_digits(n, digest, digits);
+        for (size_t i = 0; i < len; i++) {
+            uint8_t *e = ends + i * n;
+            memcpy(e, sig + i * n, n);
+            for (unsigned j = digits[i]; j < 15; j++)
+                spx_thash(&c, e, &a0, e, 1);
+        }
+        compat_compress(&c, len, ends, pk);
+    }
+}
+
+/* ---- AES ------------------------------------------------------------------------------------ */
+
+static const EVP_CIPHER *aes_for(size_t n)
+{
+    return n == 16 ? EVP_aes_128_ecb() : n == 24 ? EVP_aes_192_ecb() : EVP_aes_256_ecb();
+}
+
+int dgsp_zetas(const grove_dgsp_cfg *cfg, const uint8_t *aes_key, uint64_t id, uint64_t first,
+               uint64_t count, uint8_t *out)
+{
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    int r = GROVE_ERR_INTERNAL;
+    if (ctx == NULL)
+        return GROVE_ERR_NOMEM;
+    if (EVP_EncryptInit_ex(ctx, aes_for(cfg->n), NULL, aes_key, NULL) != 1 ||
+        EVP_CIPHER_CTX_set_padding(ctx, 0) != 1)
+        goto out;
+    /* Plaintext blocks written into out, encrypted in place in chunks. */
+    while (count > 0) {
+        uint64_t chunk = count < 4096 ? count : 4096;
+        for (uint64_t i = 0; i < chunk; i++) {
+            grove_store64_be(out + 16 * i, id);
+            grove_store64_be(out + 16 * i + 8, first + i);
+        }
+        int outl = 0;
+        if (EVP_EncryptUpdate(ctx, out, &outl, out, (int)(16 * chunk)) != 1 ||
+            outl != (int)(16 * chunk))
+            goto out;
+        out += 16 * chunk;
+        first += chunk;
+        count -= chunk;
+    }
+    r = GROVE_OK;
+out:
+    EVP_CIPHER_CTX_free(ctx); /* cleanses the key schedule */
+    return r;
+}
+
+int dgsp_unzeta(const grove_dgsp_cfg *cfg, const uint8_t *aes_key, const uint8_t *zeta,
+                uint64_t *id, uint64_t *ctr)
+{
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    uint8_t block[16];
+    int outl = 0, r = GROVE_ERR_INTERNAL;
+    if (ctx == NULL)
+        return GROVE_ERR_NOMEM;
+    if (EVP_DecryptInit_ex(ctx, aes_for(cfg->n), NULL, aes_key, NULL) == 1 &&
+        EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 &&
+        EVP_DecryptUpdate(ctx, block, &outl, zeta, 16) == 1 && outl == 16) {
+        *id = grove_load64_be(block);
+        if (ctr)
+            *ctr = grove_load64_be(block + 8);
+        r = GROVE_OK;
+    }
+    EVP_CIPHER_CTX_free(ctx);
+    grove_wipe(block, sizeof block);
+    return r;
+}
+
+void dgsp_cid(const grove_dgsp_cfg *cfg, const uint8_t *hash_secret, uint64_t id, uint8_t *cid,
+              uint8_t *cid_star)
+{
+    uint8_t idb[8];
+    grove_store64_be(idb, id);
+    dgsp_hash(cfg, cid, hash_secret, cfg->n, idb, 8, NULL, 0);
+    if (cid_star)
+        dgsp_hash(cfg, cid_star, cid, cfg->n, idb, 8, NULL, 0);
+}

@@ -1,0 +1,411 @@
+/* In-memory DGSP store: member list + revocation list, one mutex, nothing persisted. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "grove/dgsp.h"
+
+typedef struct {
+    char *username;
+    size_t ulen;
+    uint64_t ctr;
+    int active;
+} mem_member;
+
+typedef struct {
+    pthread_mutex_t lock;
+    mem_member *members;
+    uint64_t nmembers, capmembers;
+    /* username -> id + 1 (0 = empty slot), open addressing */
+    uint64_t *names;
+    size_t names_cap;
+    /* revoked zetas, open addressing; used[i] marks a slot */
+    uint8_t (*zetas)[16];
+    uint8_t *used;
+    size_t zeta_cap, zeta_count;
+} mem_store;
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 1099511628211ULL;
+    return h;
+}
+
+static int name_find(const mem_store *m, const char *u, uint64_t *id)
+{
+    if (m->names_cap == 0)
+        return 0;
+    size_t mask = m->names_cap - 1;
+    for (size_t i = (size_t)hash_str(u) & mask;; i = (i + 1) & mask) {
+        uint64_t v = m->names[i];
+        if (v == 0)
+            return 0;
+        if (strcmp(m->members[v - 1].username, u) == 0) {
+            *id = v - 1;
+            return 1;
+        }
+    }
+}
+
+static void name_insert(mem_store *m, uint64_t id)
+{
+    size_t mask = m->names_cap - 1;
+    size_t i = (size_t)hash_str(m->members[id].username) & mask;
+    while (m->names[i] != 0)
+        i = (i + 1) & mask;
+    m->names[i] = id + 1;
+}
+
+/* Make room for `extra` more members (arrays and name table); all or nothing. */
+static int grow_members(mem_store *m, uint64_t extra)
+{
+    uint64_t need = m->nmembers + extra;
+    if (need < m->nmembers)
+        return GROVE_ERR_OVERFLOW;
+    if (need > m->capmembers) {
+        uint64_t cap = m->capmembers ? m->capmembers : 64;
+        while (cap < need)
+            cap *= 2;
+        mem_member *nm = realloc(m->members, (size_t)cap * sizeof *nm);
+        if (nm == NULL)
+            return GROVE_ERR_NOMEM;
+        m->members = nm;
+        m->capmembers = cap;
+    }
+    if (2 * need > m->names_cap) {
+        size_t cap = m->names_cap ? m->names_cap : 128;
+        while (cap < 2 * need)
+            cap *= 2;
+        uint64_t *nn = calloc(cap, sizeof *nn);
+        if (nn == NULL)
+            return GROVE_ERR_NOMEM;
+        free(m->names);
+        m->names = nn;
+        m->names_cap = cap;
+        for (uint64_t id = 0; id < m->nmembers; id++)
+            name_insert(m, id);
+    }
+    return GROVE_OK;
+}
+
+static int cmp_str_ptr(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int mem_add_members(void *ctx, const char *const *usernames, size_t count, uint64_t *ids)
+{
+    mem_store *m = ctx;
+    int r = GROVE_OK;
+    const char **sorted = malloc((count ? count : 1) * sizeof *sorted);
+    if (sorted == NULL)
+        return GROVE_ERR_NOMEM;
+    memcpy(sorted, usernames, count * sizeof *sorted);
+    qsort(sorted, count, sizeof *sorted, cmp_str_ptr);
+    for (size_t i = 1; i < count; i++)
+        if (strcmp(sorted[i - 1], sorted[i]) == 0)
+            r = GROVE_ERR_EXISTS;
+    free(sorted);
+    if (r != GROVE_OK)
+        return r;
+    pthread_mutex_lock(&m->lock);
+    uint64_t tmp;
+    for (size_t i = 0; i < count && r == GROVE_OK; i++)
+        if (name_find(m, usernames[i], &tmp))
+            r = GROVE_ERR_EXISTS;
+    if (r == GROVE_OK)
+        r = grow_members(m, count);
+    char **copies = NULL;
+    if (r == GROVE_OK && count > 0) {
+        copies = calloc(count, sizeof *copies);
+        for (size_t i = 0; copies && i < count; i++)
+            if ((copies[i] = strdup(usernames[i])) == NULL)
+                r = GROVE_ERR_NOMEM;
+        if (copies == NULL)
+            r = GROVE_ERR_NOMEM;
+        if (r != GROVE_OK && copies)
+            for (size_t i = 0; i < count; i++)
+                free(copies[i]);
+    }
+    if (r == GROVE_OK) {
+        for (size_t i = 0; i < count; i++) {
+            uint64_t id = m->nmembers++;
+            m->members[id] = (mem_member){copies[i], strlen(copies[i]), 0, 1};
+            name_insert(m, id);
+            if (ids)
+                ids[i] = id;
+        }
+    }
+    free(copies);
+    pthread_mutex_unlock(&m->lock);
+    return r;
+}
+
+static int mem_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
+{
+    mem_store *m = ctx;
+    int r = GROVE_ERR_NOT_FOUND;
+    pthread_mutex_lock(&m->lock);
+    if (id < m->nmembers) {
+        mem_member *e = &m->members[id];
+        out->id = id;
+        out->ctr = e->ctr;
+        out->active = e->active;
+        out->username_len = e->ulen;
+        memcpy(out->username, e->username, e->ulen + 1);
+        r = GROVE_OK;
+    }
+    pthread_mutex_unlock(&m->lock);
+    return r;
+}
+
+static int mem_find_member(void *ctx, const char *username, uint64_t *id)
+{
+    mem_store *m = ctx;
+    pthread_mutex_lock(&m->lock);
+    int found = name_find(m, username, id);
+    pthread_mutex_unlock(&m->lock);
+    return found ? GROVE_OK : GROVE_ERR_NOT_FOUND;
+}
+
+static int mem_member_count(void *ctx, uint64_t *count)
+{
+    mem_store *m = ctx;
+    pthread_mutex_lock(&m->lock);
+    *count = m->nmembers;
+    pthread_mutex_unlock(&m->lock);
+    return GROVE_OK;
+}
+
+static int mem_reserve(void *ctx, uint64_t id, uint64_t count, uint64_t *first)
+{
+    mem_store *m = ctx;
+    int r = GROVE_OK;
+    pthread_mutex_lock(&m->lock);
+    if (id >= m->nmembers)
+        r = GROVE_ERR_NOT_FOUND;
+    else if (!m->members[id].active)
+        r = GROVE_ERR_REVOKED;
+    else if (m->members[id].ctr > UINT64_MAX - count)
+        r = GROVE_ERR_OVERFLOW;
+    else {
+        *first = m->members[id].ctr;
+        m->members[id].ctr += count;
+    }
+    pthread_mutex_unlock(&m->lock);
+    return r;
+}
+
+/* ---- revocation set --------------------------------------------------------------------- */
+
+static size_t zeta_slot(const mem_store *m, const uint8_t z[16], int *found)
+{
+    size_t mask = m->zeta_cap - 1;
+    for (size_t i = (size_t)grove_load64_le(z) & mask;; i = (i + 1) & mask) {
+        if (!m->used[i]) {
+            *found = 0;
+            return i;
+        }
+        if (memcmp(m->zetas[i], z, 16) == 0) {
+            *found = 1;
+            return i;
+        }
+    }
+}
+
+static int zeta_reserve(mem_store *m, size_t extra)
+{
+    size_t need = m->zeta_count + extra;
+    if (need < m->zeta_count || need > SIZE_MAX / 4)
+        return GROVE_ERR_NOMEM;
+    if (2 * need <= m->zeta_cap)
+        return GROVE_OK;
+    size_t cap = m->zeta_cap ? m->zeta_cap : 256;
+    while (cap < 2 * need)
+        cap *= 2;
+    uint8_t(*nz)[16] = malloc(cap * 16);
+    uint8_t *nu = calloc(cap, 1);
+    if (nz == NULL || nu == NULL) {
+        free(nz);
+        free(nu);
+        return GROVE_ERR_NOMEM;
+    }
+    uint8_t(*oz)[16] = m->zetas;
+    uint8_t *ou = m->used;
+    size_t ocap = m->zeta_cap;
+    m->zetas = nz;
+    m->used = nu;
+    m->zeta_cap = cap;
+    for (size_t i = 0; i < ocap; i++) {
+        if (ou[i]) {
+            int f;
+            size_t s = zeta_slot(m, oz[i], &f);
+            memcpy(m->zetas[s], oz[i], 16);
+            m->used[s] = 1;
+        }
+    }
+    free(oz);
+    free(ou);
+    return GROVE_OK;
+}
+
+static void zeta_insert(mem_store *m, const uint8_t z[16])
+{
+    int found;
+    size_t s = zeta_slot(m, z, &found);
+    if (!found) {
+        memcpy(m->zetas[s], z, 16);
+        m->used[s] = 1;
+        m->zeta_count++;
+    }
+}
+
+static int mem_revoke(void *ctx, const uint64_t *ids, size_t count, grove_dgsp_zeta_fn zeta_fn,
+                      void *zeta_arg, size_t *revoked)
+{
+    mem_store *m = ctx;
+    int r = GROVE_OK;
+    uint8_t *all = NULL;
+    size_t total = 0;
+    pthread_mutex_lock(&m->lock);
+    for (size_t i = 0; i < count; i++)
+        if (ids[i] >= m->nmembers)
+            r = GROVE_ERR_NOT_FOUND;
+    /* Compute every zeta before changing anything. */
+    for (size_t i = 0; i < count && r == GROVE_OK; i++) {
+        mem_member *e = &m->members[ids[i]];
+        if (e->active && e->ctr > (SIZE_MAX / 16 - total))
+            r = GROVE_ERR_NOMEM;
+        else if (e->active)
+            total += (size_t)e->ctr;
+    }
+    if (r == GROVE_OK && total > 0 && (all = malloc(16 * total)) == NULL)
+        r = GROVE_ERR_NOMEM;
+    size_t o = 0;
+    for (size_t i = 0; i < count && r == GROVE_OK; i++) {
+        mem_member *e = &m->members[ids[i]];
+        int dup = 0;
+        for (size_t j = 0; j < i; j++)
+            dup |= ids[j] == ids[i];
+        if (!e->active || dup || e->ctr == 0)
+            continue;
+        r = zeta_fn(zeta_arg, ids[i], 0, e->ctr, all + 16 * o);
+        o += (size_t)e->ctr;
+    }
+    if (r == GROVE_OK)
+        r = zeta_reserve(m, o);
+    if (r == GROVE_OK) {
+        size_t n = 0;
+        for (size_t i = 0; i < o; i++)
+            zeta_insert(m, all + 16 * i);
+        for (size_t i = 0; i < count; i++) {
+            if (m->members[ids[i]].active) {
+                m->members[ids[i]].active = 0;
+                n++;
+            }
+        }
+        if (revoked)
+            *revoked = n;
+    }
+    pthread_mutex_unlock(&m->lock);
+    free(all);
+    return r;
+}
+
+static int mem_is_revoked(void *ctx, const uint8_t zeta[16], int *present)
+{
+    mem_store *m = ctx;
+    pthread_mutex_lock(&m->lock);
+    *present = 0;
+    if (m->zeta_cap)
+        zeta_slot(m, zeta, present);
+    pthread_mutex_unlock(&m->lock);
+    return GROVE_OK;
+}
+
+static int mem_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
+{
+    mem_store *m = ctx;
+    pthread_mutex_lock(&m->lock);
+    int r = zeta_reserve(m, count);
+    if (r == GROVE_OK)
+        for (size_t i = 0; i < count; i++)
+            zeta_insert(m, zetas + 16 * i);
+    pthread_mutex_unlock(&m->lock);
+    return r;
+}
+
+static int cmp16(const void *a, const void *b)
+{
+    return memcmp(a, b, 16);
+}
+
+static int mem_list_revoked(void *ctx, int (*fn)(void *, const uint8_t *, size_t), void *arg)
+{
+    mem_store *m = ctx;
+    pthread_mutex_lock(&m->lock);
+    size_t n = m->zeta_count;
+    uint8_t *copy = malloc(n ? 16 * n : 1);
+    if (copy == NULL) {
+        pthread_mutex_unlock(&m->lock);
+        return GROVE_ERR_NOMEM;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < m->zeta_cap; i++)
+        if (m->used[i])
+            memcpy(copy + 16 * o++, m->zetas[i], 16);
+    pthread_mutex_unlock(&m->lock);
+    qsort(copy, n, 16, cmp16);
+    int r = GROVE_OK;
+    for (size_t i = 0; i < n && r == GROVE_OK; i += 4096)
+        r = fn(arg, copy + 16 * i, n - i < 4096 ? n - i : 4096);
+    free(copy);
+    return r;
+}
+
+static void mem_close(void *ctx)
+{
+    mem_store *m = ctx;
+    for (uint64_t i = 0; i < m->nmembers; i++)
+        free(m->members[i].username);
+    free(m->members);
+    free(m->names);
+    free(m->zetas);
+    free(m->used);
+    pthread_mutex_destroy(&m->lock);
+    free(m);
+}
+
+static const grove_dgsp_store_ops mem_ops = {
+    mem_add_members, mem_get_member, mem_find_member, mem_member_count, mem_reserve,
+    mem_revoke,      mem_is_revoked, mem_add_revoked, mem_list_revoked, mem_close,
+};
+
+int grove_dgsp_store_memory_open(grove_dgsp_store **out)
+{
+    if (out == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    grove_dgsp_store *s = calloc(1, sizeof *s);
+    mem_store *m = calloc(1, sizeof *m);
+    if (s == NULL || m == NULL || pthread_mutex_init(&m->lock, NULL) != 0) {
+        free(s);
+        free(m);
+        return GROVE_ERR_NOMEM;
+    }
+    s->ops = &mem_ops;
+    s->ctx = m;
+    *out = s;
+    return GROVE_OK;
+}
+
+void grove_dgsp_store_close(grove_dgsp_store *store)
+{
+    if (store == NULL)
+        return;
+    if (store->ops && store->ops->close)
+        store->ops->close(store->ctx);
+    free(store);
+}
