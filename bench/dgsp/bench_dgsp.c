@@ -170,5 +170,18 @@ int main(int argc, char **argv)
         bench_add(&s, b1->name, "revoke", op_revoke, b1, setup);
         bench_add(&s, b8->name, "revoke", op_revoke, b8, setup);
     }
-    return bench_main(&s, argc, argv);
+    int rc = bench_main(&s, argc, argv);
+    for (size_t i = 0; i < 12; i++) {
+        for (size_t v = 0; v < 3; v++) {
+            dctx *d = &ctx[i][v];
+            grove_dgsp_wallet_free(d->w);
+            grove_dgsp_store_close(d->store);
+            free(d->pks);
+            free(d->seeds);
+            free(d->certs);
+            free(d->sig);
+        }
+    }
+    free(s.cases);
+    return rc;
 }

@@ -141,6 +141,18 @@ typedef struct grove_dgsp_store {
 
 /* The in-memory backend (thread-safe; nothing persisted). */
 GROVE_API int grove_dgsp_store_memory_open(grove_dgsp_store **out);
+/*
+ * The SQLite backend: one database file per group (WAL, synchronous=FULL, one transaction per
+ * operation, safe to share between processes). create = 1 creates the file and schema if
+ * missing; create = 0 fails with GROVE_ERR_NOT_FOUND if there is no grove store at path.
+ * A store of an unknown schema version is refused (GROVE_ERR_UNSUPPORTED) and left unchanged.
+ */
+GROVE_API int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store **out);
+/*
+ * Consistency check (SQLite: integrity_check, member ids contiguous, sane rows). report
+ * receives "ok" or what is wrong. GROVE_OK or GROVE_ERR_STORAGE.
+ */
+GROVE_API int grove_dgsp_store_check(grove_dgsp_store *store, char *report, size_t cap);
 /* Closes any store and frees it. */
 GROVE_API void grove_dgsp_store_close(grove_dgsp_store *store);
 
@@ -210,9 +222,29 @@ GROVE_API int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk
  */
 typedef struct grove_dgsp_wallet grove_dgsp_wallet;
 
-/* seed_u may be NULL (a fresh random seed). */
+/* An in-memory wallet. seed_u may be NULL (a fresh random seed). */
 GROVE_API int grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, uint64_t id,
                                     const uint8_t *cid_star, grove_dgsp_wallet **out);
+/*
+ * A wallet in an SQLite file (created with mode 0600; GROVE_ERR_EXISTS if the file exists).
+ * Every change is committed durably before the call returns; in particular a certificate is
+ * marked used, and its one-time seed erased, before its signature is computed. group_pk (the
+ * manager public key, pk_bytes) may be NULL.
+ */
+GROVE_API int grove_dgsp_wallet_create(const char *path, const grove_dgsp_cfg *cfg,
+                                       const uint8_t *seed_u, uint64_t id, const uint8_t *cid_star,
+                                       const uint8_t *group_pk, grove_dgsp_wallet **out);
+/* Open a wallet file; its configuration is read from it. */
+GROVE_API int grove_dgsp_wallet_open(const char *path, grove_dgsp_wallet **out);
+GROVE_API const grove_dgsp_cfg *grove_dgsp_wallet_cfg(const grove_dgsp_wallet *w);
+/* The member's credential: id and cid* (N bytes). */
+GROVE_API int grove_dgsp_wallet_credential(const grove_dgsp_wallet *w, uint64_t *id,
+                                           uint8_t *cid_star);
+/* The manager public key stored with the wallet (GROVE_ERR_NOT_FOUND if none). */
+GROVE_API int grove_dgsp_wallet_group_pk(const grove_dgsp_wallet *w, uint8_t *pk);
+/* Numbers of certificates requested (pending), ready to sign, and used. */
+GROVE_API int grove_dgsp_wallet_counts(const grove_dgsp_wallet *w, uint64_t *pending,
+                                       uint64_t *ready, uint64_t *used);
 GROVE_API void grove_dgsp_wallet_free(grove_dgsp_wallet *w);
 GROVE_API uint64_t grove_dgsp_wallet_id(const grove_dgsp_wallet *w);
 /* Certificates ready to sign with. */

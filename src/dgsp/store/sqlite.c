@@ -1,0 +1,558 @@
+/*
+ * SQLite DGSP store: the manager's member list and the revocation list in one database file
+ * per group. WAL journal, synchronous=FULL (a committed operation survives a crash), every
+ * operation one transaction (BEGIN IMMEDIATE), prepared statements, busy timeout so several
+ * processes can share the file.
+ *
+ * Schema version 1:
+ *   meta(key TEXT PRIMARY KEY, value BLOB)          schema_version, and caller-defined keys
+ *   members(id INTEGER PRIMARY KEY, username TEXT UNIQUE, active INTEGER, ctr INTEGER)
+ *   revoked(zeta BLOB PRIMARY KEY) WITHOUT ROWID
+ * Ids and counters are unsigned 64-bit values stored bit for bit in SQLite's signed integers.
+ */
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "dgsp/store/sqlite_store.h"
+#include "grove/dgsp.h"
+
+#define SCHEMA_VERSION 1
+#define BUSY_TIMEOUT_MS 30000
+
+enum {
+    ST_BEGIN, ST_BEGIN_READ, ST_COMMIT, ST_ROLLBACK, ST_NEXT_ID, ST_INSERT, ST_GET, ST_FIND, ST_COUNT,
+    ST_SET_CTR, ST_DEACTIVATE, ST_REVOKED_INS, ST_REVOKED_HAS, ST_REVOKED_LIST, ST_META_GET,
+    ST_META_SET, ST_N
+};
+
+static const char *const sql_text[ST_N] = {
+    "BEGIN IMMEDIATE",
+    "BEGIN",
+    "COMMIT",
+    "ROLLBACK",
+    "SELECT COALESCE(MAX(id) + 1, 0) FROM members",
+    "INSERT INTO members(id, username, active, ctr) VALUES(?1, ?2, 1, 0)",
+    "SELECT username, active, ctr FROM members WHERE id = ?1",
+    "SELECT id FROM members WHERE username = ?1",
+    "SELECT COUNT(*) FROM members",
+    "UPDATE members SET ctr = ?2 WHERE id = ?1",
+    "UPDATE members SET active = 0 WHERE id = ?1",
+    "INSERT OR IGNORE INTO revoked(zeta) VALUES(?1)",
+    "SELECT 1 FROM revoked WHERE zeta = ?1",
+    "SELECT zeta FROM revoked ORDER BY zeta",
+    "SELECT value FROM meta WHERE key = ?1",
+    "INSERT OR REPLACE INTO meta(key, value) VALUES(?1, ?2)",
+};
+
+typedef struct {
+    sqlite3 *db;
+    sqlite3_stmt *st[ST_N];
+    pthread_mutex_t lock;
+} sq_store;
+
+static int sq_err(int rc)
+{
+    if (rc == SQLITE_NOMEM)
+        return GROVE_ERR_NOMEM;
+    return GROVE_ERR_STORAGE;
+}
+
+static sqlite3_stmt *stmt(sq_store *s, int which)
+{
+    sqlite3_stmt *q = s->st[which];
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return q;
+}
+
+/* Run a statement that returns no rows. */
+static int exec1(sq_store *s, int which)
+{
+    int rc = sqlite3_step(stmt(s, which));
+    sqlite3_reset(s->st[which]);
+    return rc == SQLITE_DONE ? GROVE_OK : sq_err(rc);
+}
+
+static int begin(sq_store *s)
+{
+    return exec1(s, ST_BEGIN);
+}
+
+static int finish(sq_store *s, int r)
+{
+    if (r == GROVE_OK) {
+        r = exec1(s, ST_COMMIT);
+        if (r == GROVE_OK)
+            return GROVE_OK;
+    }
+    if (!sqlite3_get_autocommit(s->db))
+        exec1(s, ST_ROLLBACK);
+    return r;
+}
+
+static int sq_add_members(void *ctx, const char *const *usernames, size_t count, uint64_t *ids)
+{
+    sq_store *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    int r = begin(s);
+    uint64_t next = 0;
+    if (r == GROVE_OK) {
+        sqlite3_stmt *q = stmt(s, ST_NEXT_ID);
+        if (sqlite3_step(q) == SQLITE_ROW)
+            next = (uint64_t)sqlite3_column_int64(q, 0);
+        else
+            r = GROVE_ERR_STORAGE;
+        sqlite3_reset(q);
+    }
+    for (size_t i = 0; i < count && r == GROVE_OK; i++) {
+        sqlite3_stmt *q = stmt(s, ST_INSERT);
+        sqlite3_bind_int64(q, 1, (sqlite3_int64)(next + i));
+        sqlite3_bind_text(q, 2, usernames[i], -1, SQLITE_STATIC);
+        int rc = sqlite3_step(q);
+        sqlite3_reset(q);
+        if (rc == SQLITE_CONSTRAINT)
+            r = GROVE_ERR_EXISTS;
+        else if (rc != SQLITE_DONE)
+            r = sq_err(rc);
+        else if (ids)
+            ids[i] = next + i;
+    }
+    r = finish(s, r);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static int get_locked(sq_store *s, uint64_t id, grove_dgsp_member *out)
+{
+    sqlite3_stmt *q = stmt(s, ST_GET);
+    sqlite3_bind_int64(q, 1, (sqlite3_int64)id);
+    int rc = sqlite3_step(q), r;
+    if (rc == SQLITE_ROW) {
+        const unsigned char *u = sqlite3_column_text(q, 0);
+        int ul = sqlite3_column_bytes(q, 0);
+        if (u == NULL || ul <= 0 || ul > GROVE_DGSP_MAX_USERNAME) {
+            r = GROVE_ERR_STORAGE; /* a corrupted row */
+        } else {
+            out->id = id;
+            out->active = sqlite3_column_int(q, 1) != 0;
+            out->ctr = (uint64_t)sqlite3_column_int64(q, 2);
+            out->username_len = (size_t)ul;
+            memcpy(out->username, u, (size_t)ul);
+            out->username[ul] = '\0';
+            r = GROVE_OK;
+        }
+    } else {
+        r = rc == SQLITE_DONE ? GROVE_ERR_NOT_FOUND : sq_err(rc);
+    }
+    sqlite3_reset(q);
+    return r;
+}
+
+static int sq_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
+{
+    sq_store *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    int r = get_locked(s, id, out);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static int sq_find_member(void *ctx, const char *username, uint64_t *id)
+{
+    sq_store *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = stmt(s, ST_FIND);
+    sqlite3_bind_text(q, 1, username, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(q), r;
+    if (rc == SQLITE_ROW) {
+        *id = (uint64_t)sqlite3_column_int64(q, 0);
+        r = GROVE_OK;
+    } else {
+        r = rc == SQLITE_DONE ? GROVE_ERR_NOT_FOUND : sq_err(rc);
+    }
+    sqlite3_reset(q);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static int sq_member_count(void *ctx, uint64_t *count)
+{
+    sq_store *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = stmt(s, ST_COUNT);
+    int rc = sqlite3_step(q), r = GROVE_OK;
+    if (rc == SQLITE_ROW)
+        *count = (uint64_t)sqlite3_column_int64(q, 0);
+    else
+        r = sq_err(rc);
+    sqlite3_reset(q);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static int sq_reserve(void *ctx, uint64_t id, uint64_t count, uint64_t *first)
+{
+    sq_store *s = ctx;
+    grove_dgsp_member m;
+    pthread_mutex_lock(&s->lock);
+    int r = begin(s);
+    if (r == GROVE_OK)
+        r = get_locked(s, id, &m);
+    if (r == GROVE_OK && !m.active)
+        r = GROVE_ERR_REVOKED;
+    if (r == GROVE_OK && m.ctr > UINT64_MAX - count)
+        r = GROVE_ERR_OVERFLOW;
+    if (r == GROVE_OK) {
+        sqlite3_stmt *q = stmt(s, ST_SET_CTR);
+        sqlite3_bind_int64(q, 1, (sqlite3_int64)id);
+        sqlite3_bind_int64(q, 2, (sqlite3_int64)(m.ctr + count));
+        int rc = sqlite3_step(q);
+        sqlite3_reset(q);
+        if (rc != SQLITE_DONE)
+            r = sq_err(rc);
+    }
+    r = finish(s, r); /* committed (durably) before any certificate is signed */
+    if (r == GROVE_OK)
+        *first = m.ctr;
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static int insert_zetas(sq_store *s, const uint8_t *z, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        sqlite3_stmt *q = stmt(s, ST_REVOKED_INS);
+        sqlite3_bind_blob(q, 1, z + 16 * i, 16, SQLITE_STATIC);
+        int rc = sqlite3_step(q);
+        sqlite3_reset(q);
+        if (rc != SQLITE_DONE)
+            return sq_err(rc);
+    }
+    return GROVE_OK;
+}
+
+static int sq_revoke(void *ctx, const uint64_t *ids, size_t count, grove_dgsp_zeta_fn zeta_fn,
+                     void *zeta_arg, size_t *revoked)
+{
+    sq_store *s = ctx;
+    enum { CHUNK = 4096 };
+    uint8_t *buf = malloc(16 * CHUNK);
+    if (buf == NULL)
+        return GROVE_ERR_NOMEM;
+    pthread_mutex_lock(&s->lock);
+    int r = begin(s);
+    grove_dgsp_member m;
+    /* every id must exist before anything changes */
+    for (size_t i = 0; i < count && r == GROVE_OK; i++)
+        r = get_locked(s, ids[i], &m);
+    size_t n = 0;
+    for (size_t i = 0; i < count && r == GROVE_OK; i++) {
+        r = get_locked(s, ids[i], &m);
+        if (r != GROVE_OK || !m.active)
+            continue; /* inactive (or revoked earlier in this list): skipped */
+        for (uint64_t c = 0; c < m.ctr && r == GROVE_OK; c += CHUNK) {
+            uint64_t k = m.ctr - c < CHUNK ? m.ctr - c : CHUNK;
+            r = zeta_fn(zeta_arg, ids[i], c, k, buf);
+            if (r == GROVE_OK)
+                r = insert_zetas(s, buf, (size_t)k);
+        }
+        if (r == GROVE_OK) {
+            sqlite3_stmt *q = stmt(s, ST_DEACTIVATE);
+            sqlite3_bind_int64(q, 1, (sqlite3_int64)ids[i]);
+            int rc = sqlite3_step(q);
+            sqlite3_reset(q);
+            if (rc != SQLITE_DONE)
+                r = sq_err(rc);
+            n++;
+        }
+    }
+    r = finish(s, r);
+    if (r == GROVE_OK && revoked)
+        *revoked = n;
+    pthread_mutex_unlock(&s->lock);
+    free(buf);
+    return r;
+}
+
+static int sq_is_revoked(void *ctx, const uint8_t zeta[16], int *present)
+{
+    sq_store *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = stmt(s, ST_REVOKED_HAS);
+    sqlite3_bind_blob(q, 1, zeta, 16, SQLITE_STATIC);
+    int rc = sqlite3_step(q), r = GROVE_OK;
+    if (rc == SQLITE_ROW)
+        *present = 1;
+    else if (rc == SQLITE_DONE)
+        *present = 0;
+    else
+        r = sq_err(rc);
+    sqlite3_reset(q);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static int sq_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
+{
+    sq_store *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    int r = begin(s);
+    if (r == GROVE_OK)
+        r = insert_zetas(s, zetas, count);
+    r = finish(s, r);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static int sq_list_revoked(void *ctx, int (*fn)(void *, const uint8_t *, size_t), void *arg)
+{
+    sq_store *s = ctx;
+    enum { CHUNK = 4096 };
+    uint8_t *buf = malloc(16 * CHUNK);
+    if (buf == NULL)
+        return GROVE_ERR_NOMEM;
+    pthread_mutex_lock(&s->lock);
+    /* a read transaction gives a consistent snapshot */
+    int r = exec1(s, ST_BEGIN_READ);
+    sqlite3_stmt *q = stmt(s, ST_REVOKED_LIST);
+    size_t n = 0;
+    int rc;
+    while (r == GROVE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        if (sqlite3_column_bytes(q, 0) != 16) {
+            r = GROVE_ERR_STORAGE;
+            break;
+        }
+        memcpy(buf + 16 * n++, sqlite3_column_blob(q, 0), 16);
+        if (n == CHUNK) {
+            r = fn(arg, buf, n);
+            n = 0;
+        }
+    }
+    if (r == GROVE_OK && rc != SQLITE_DONE)
+        r = sq_err(rc);
+    if (r == GROVE_OK && n)
+        r = fn(arg, buf, n);
+    sqlite3_reset(q);
+    r = finish(s, r);
+    pthread_mutex_unlock(&s->lock);
+    free(buf);
+    return r;
+}
+
+static void sq_close(void *ctx)
+{
+    sq_store *s = ctx;
+    for (int i = 0; i < ST_N; i++)
+        sqlite3_finalize(s->st[i]);
+    sqlite3_close(s->db);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+static const grove_dgsp_store_ops sq_ops = {
+    sq_add_members, sq_get_member, sq_find_member, sq_member_count, sq_reserve,
+    sq_revoke,      sq_is_revoked, sq_add_revoked, sq_list_revoked, sq_close,
+};
+
+static int schema(sqlite3 *db, int create)
+{
+    const char *pragmas = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
+                          "PRAGMA foreign_keys=ON; PRAGMA secure_delete=ON;";
+    if (sqlite3_exec(db, pragmas, NULL, NULL, NULL) != SQLITE_OK)
+        return GROVE_ERR_STORAGE;
+    sqlite3_stmt *q = NULL;
+    int have = sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'schema_version'", -1,
+                                  &q, NULL) == SQLITE_OK;
+    int version = -1;
+    if (have && sqlite3_step(q) == SQLITE_ROW)
+        version = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    if (version == SCHEMA_VERSION)
+        return GROVE_OK;
+    if (version != -1)
+        return GROVE_ERR_UNSUPPORTED; /* a newer or unknown schema: refuse, change nothing */
+    if (!create)
+        return GROVE_ERR_NOT_FOUND;
+    const char *ddl =
+        "BEGIN IMMEDIATE;"
+        "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value BLOB NOT NULL);"
+        "CREATE TABLE IF NOT EXISTS members(id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE,"
+        " active INTEGER NOT NULL, ctr INTEGER NOT NULL);"
+        "CREATE TABLE IF NOT EXISTS revoked(zeta BLOB PRIMARY KEY) WITHOUT ROWID;"
+        "INSERT OR IGNORE INTO meta(key, value) VALUES('schema_version', 1);"
+        "COMMIT;";
+    if (sqlite3_exec(db, ddl, NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return GROVE_ERR_STORAGE;
+    }
+    return GROVE_OK;
+}
+
+int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store **out)
+{
+    if (path == NULL || out == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    grove_dgsp_store *store = calloc(1, sizeof *store);
+    sq_store *s = calloc(1, sizeof *s);
+    if (store == NULL || s == NULL || pthread_mutex_init(&s->lock, NULL) != 0) {
+        free(store);
+        free(s);
+        return GROVE_ERR_NOMEM;
+    }
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+    int r = GROVE_OK;
+    if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK)
+        r = create ? GROVE_ERR_STORAGE : GROVE_ERR_NOT_FOUND;
+    if (r == GROVE_OK) {
+        sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+        sqlite3_extended_result_codes(s->db, 0);
+        r = schema(s->db, create);
+    }
+    for (int i = 0; i < ST_N && r == GROVE_OK; i++)
+        if (sqlite3_prepare_v3(s->db, sql_text[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
+                               NULL) != SQLITE_OK)
+            r = GROVE_ERR_STORAGE;
+    if (r != GROVE_OK) {
+        sq_close(s);
+        free(store);
+        return r;
+    }
+    store->ops = &sq_ops;
+    store->ctx = s;
+    *out = store;
+    return GROVE_OK;
+}
+
+int dgsp_sqlite_meta_get(grove_dgsp_store *store, const char *key, uint8_t *val, size_t cap,
+                         size_t *len)
+{
+    if (store == NULL || store->ops != &sq_ops)
+        return GROVE_ERR_INVALID_ARG;
+    sq_store *s = store->ctx;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = stmt(s, ST_META_GET);
+    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(q), r;
+    if (rc == SQLITE_ROW) {
+        int l = sqlite3_column_bytes(q, 0);
+        const void *b = sqlite3_column_blob(q, 0);
+        if (l < 0 || (size_t)l > cap || (l > 0 && b == NULL)) {
+            r = GROVE_ERR_STORAGE;
+        } else {
+            if (l)
+                memcpy(val, b, (size_t)l);
+            *len = (size_t)l;
+            r = GROVE_OK;
+        }
+    } else {
+        r = rc == SQLITE_DONE ? GROVE_ERR_NOT_FOUND : sq_err(rc);
+    }
+    sqlite3_reset(q);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+int dgsp_sqlite_meta_set(grove_dgsp_store *store, const char *key, const uint8_t *val, size_t len)
+{
+    if (store == NULL || store->ops != &sq_ops)
+        return GROVE_ERR_INVALID_ARG;
+    sq_store *s = store->ctx;
+    pthread_mutex_lock(&s->lock);
+    int r = begin(s);
+    if (r == GROVE_OK) {
+        sqlite3_stmt *q = stmt(s, ST_META_SET);
+        sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+        sqlite3_bind_blob(q, 2, val, (int)len, SQLITE_STATIC);
+        int rc = sqlite3_step(q);
+        sqlite3_reset(q);
+        if (rc != SQLITE_DONE)
+            r = sq_err(rc);
+    }
+    r = finish(s, r);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+/* Atomically increments an unsigned 64-bit counter kept in meta and returns the new value. */
+int dgsp_sqlite_meta_next(grove_dgsp_store *store, const char *key, uint64_t *value)
+{
+    if (store == NULL || store->ops != &sq_ops)
+        return GROVE_ERR_INVALID_ARG;
+    sq_store *s = store->ctx;
+    pthread_mutex_lock(&s->lock);
+    int r = begin(s);
+    uint64_t v = 0;
+    if (r == GROVE_OK) {
+        sqlite3_stmt *q = stmt(s, ST_META_GET);
+        sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+        int rc = sqlite3_step(q);
+        if (rc == SQLITE_ROW && sqlite3_column_bytes(q, 0) == 8)
+            v = grove_load64_be(sqlite3_column_blob(q, 0));
+        else if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+            r = sq_err(rc);
+        sqlite3_reset(q);
+    }
+    uint8_t b[8];
+    grove_store64_be(b, ++v);
+    if (r == GROVE_OK) {
+        sqlite3_stmt *q = stmt(s, ST_META_SET);
+        sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+        sqlite3_bind_blob(q, 2, b, 8, SQLITE_STATIC);
+        int rc = sqlite3_step(q);
+        sqlite3_reset(q);
+        if (rc != SQLITE_DONE)
+            r = sq_err(rc);
+    }
+    r = finish(s, r);
+    if (r == GROVE_OK)
+        *value = v;
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+int grove_dgsp_store_check(grove_dgsp_store *store, char *report, size_t cap)
+{
+    if (store == NULL || report == NULL || cap == 0)
+        return GROVE_ERR_INVALID_ARG;
+    report[0] = '\0';
+    if (store->ops != &sq_ops)
+        return GROVE_OK; /* the memory store has nothing on disk to check */
+    sq_store *s = store->ctx;
+    pthread_mutex_lock(&s->lock);
+    int r = GROVE_OK;
+    static const char *const checks[] = {
+        "PRAGMA integrity_check",
+        /* ids are 0..n-1 without gaps (members are never deleted) */
+        "SELECT CASE WHEN COUNT(*) = 0 OR (MIN(id) = 0 AND MAX(id) = COUNT(*) - 1) THEN 'ok'"
+        " ELSE 'member ids are not contiguous' END FROM members",
+        "SELECT CASE WHEN COUNT(*) = 0 THEN 'ok' ELSE 'bad member rows' END FROM members"
+        " WHERE active NOT IN (0, 1) OR length(username) = 0 OR typeof(ctr) <> 'integer'",
+        "SELECT CASE WHEN COUNT(*) = 0 THEN 'ok' ELSE 'bad revocation entries' END FROM revoked"
+        " WHERE typeof(zeta) <> 'blob' OR length(zeta) <> 16",
+    };
+    for (size_t i = 0; i < GROVE_ARRAY_LEN(checks) && r == GROVE_OK; i++) {
+        sqlite3_stmt *q = NULL;
+        if (sqlite3_prepare_v2(s->db, checks[i], -1, &q, NULL) != SQLITE_OK) {
+            r = GROVE_ERR_STORAGE;
+            break;
+        }
+        if (sqlite3_step(q) == SQLITE_ROW) {
+            const char *t = (const char *)sqlite3_column_text(q, 0);
+            if (t == NULL || strcmp(t, "ok") != 0) {
+                snprintf(report, cap, "%s", t ? t : "check failed");
+                r = GROVE_ERR_STORAGE;
+            }
+        } else {
+            r = GROVE_ERR_STORAGE;
+        }
+        sqlite3_finalize(q);
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (r == GROVE_OK)
+        snprintf(report, cap, "ok");
+    return r;
+}
