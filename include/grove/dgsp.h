@@ -264,6 +264,28 @@ GROVE_API int grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_se
 GROVE_API int grove_dgsp_wallet_sign(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen,
                                      uint8_t *sig);
 
+/* ---- signed revocation lists ------------------------------------------------------------ */
+
+/*
+ * The manager publishes the revocation list signed with the manager key. Layout:
+ *   be64(seq) || be64(time) || be64(count) || count zetas (16 bytes each, ascending, distinct)
+ *   || SPHINCS+ signature
+ * The signed message is the ASCII label "grove-dgsp-revocations-v1" followed by everything
+ * before the signature (FIPS 205 groups: pure SLH-DSA with that label as the context instead).
+ * Certificate messages are exactly 2N + 16 bytes with no label, so the two never collide.
+ */
+GROVE_API size_t grove_dgsp_revocations_bytes(const grove_dgsp_cfg *cfg, uint64_t count);
+/* zetas: `count` entries in any order (sorted and de-duplicated here). out: revocations_bytes. */
+GROVE_API int grove_dgsp_revocations_sign(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t seq,
+                                          uint64_t time, const uint8_t *zetas, uint64_t count,
+                                          uint8_t *out, size_t *outlen);
+/* Checks length, order and the manager signature; then exposes the fields (zetas points
+ * into rl). GROVE_ERR_ENCODING for a malformed list, GROVE_ERR_VERIFY for a bad signature. */
+GROVE_API int grove_dgsp_revocations_verify(const grove_dgsp_cfg *cfg, const uint8_t *pk,
+                                            const uint8_t *rl, size_t len, uint64_t *seq,
+                                            uint64_t *time, const uint8_t **zetas,
+                                            uint64_t *count);
+
 /* ---- anyone ----------------------------------------------------------------------------- */
 
 /*

@@ -206,7 +206,6 @@ static int username_ok(const char *u)
     return 1;
 }
 
-int grove_dgsp_username_valid(const char *username);
 int grove_dgsp_username_valid(const char *username)
 {
     return username_ok(username);
@@ -416,8 +415,6 @@ static int csr_entry(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, const uin
     return r;
 }
 
-int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
-                        const uint8_t *wots_seeds, uint8_t *wots_pks);
 int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
                         const uint8_t *wots_seeds, uint8_t *wots_pks)
 {

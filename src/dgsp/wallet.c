@@ -18,8 +18,6 @@
 #include "common/util.h"
 #include "dgsp/dgsp_int.h"
 
-int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
-                        const uint8_t *wots_seeds, uint8_t *wots_pks);
 
 enum { W_PENDING = 0, W_READY = 1, W_USED = 2 };
 

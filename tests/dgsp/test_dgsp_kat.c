@@ -109,8 +109,6 @@ static void expect(const char *want, const uint8_t *got, size_t n, const char *w
     }
 }
 
-int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
-                        const uint8_t *wots_seeds, uint8_t *wots_pks);
 
 static void one(const kat *k)
 {

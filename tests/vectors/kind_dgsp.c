@@ -13,8 +13,6 @@
 #include "grove/dgsp.h"
 #include "kinds.h"
 
-int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
-                        const uint8_t *wots_seeds, uint8_t *wots_pks);
 
 typedef struct {
     grove_dgsp_cfg cfg;

@@ -10,8 +10,10 @@
  *   revoked(zeta BLOB PRIMARY KEY) WITHOUT ROWID
  * Ids and counters are unsigned 64-bit values stored bit for bit in SQLite's signed integers.
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <sqlite3.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -405,6 +407,12 @@ int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store 
     }
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
     int r = GROVE_OK;
+    if (create && strcmp(path, ":memory:") != 0) {
+        /* the member list is the manager's private data: create the file with mode 0600 */
+        int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+        if (fd >= 0)
+            close(fd);
+    }
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK)
         r = create ? GROVE_ERR_STORAGE : GROVE_ERR_NOT_FOUND;
     if (r == GROVE_OK) {
