@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# grove dgsp end to end: every subcommand, its success path and its refusals (exit codes, --json,
+# file modes), plus data made by the original crate verified with --raw --profile dgsp-rs-0.1.
+set -u
+G="${GROVE:?}"
+V="${VECTORS:-}"
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+cd "$d"
+fail=0
+check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
+jget() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }
+mode() { stat -c %a "$1"; }
+
+# --- manager init
+"$G" dgsp manager init --group grp --params shake-128f >/dev/null
+check '[ $? -eq 0 ] && [ -f grp/manager.pub ] && [ -f grp/group.db ]' "manager init"
+check '[ "$(mode grp/manager.sk)" = 600 ] && [ "$(mode grp/group.db)" = 600 ]' "manager.sk and group.db are 0600"
+"$G" dgsp manager init --group grp --params shake-128f >/dev/null 2>&1
+check '[ $? -eq 2 ]' "init over an existing group refused"
+"$G" dgsp manager init --group g2 --params shake-999f >/dev/null 2>&1
+check '[ $? -eq 2 ]' "unknown parameter set refused"
+"$G" dgsp manager init --group g3 --params sha2-128f --profile dgsp-rs-0.1 >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e g3/manager.sk ]' "insecure profile refused for a new group"
+"$G" dgsp manager init --group fgrp --params sha2-128f --flavour fips205 >/dev/null
+check '[ $? -eq 0 ]' "FIPS 205 group"
+
+# --- join
+"$G" dgsp manager join --group grp --username alice --out alice.cred >/dev/null
+check '[ $? -eq 0 ] && [ "$(mode alice.cred)" = 600 ]' "join alice (credential 0600)"
+out=$("$G" dgsp manager join --group grp --username bob --out bob.cred --json)
+check '[ "$(echo "$out" | jget "[\"id\"]")" = 1 ]' "bob gets id 1"
+"$G" dgsp manager join --group grp --username alice --out x.cred >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e x.cred ]' "duplicate username refused"
+"$G" dgsp manager join --group grp --username "$(printf 'a\tb')" --out x.cred >/dev/null 2>&1
+check '[ $? -eq 2 ]' "control character in a username refused"
+printf 'carol\ndave\r\n\nerin\n' > users.txt
+out=$("$G" dgsp manager join --group grp --batch users.txt --out-dir creds --json)
+check '[ "$(echo "$out" | jget "[\"joined\"]")" = 3 ] && [ -f creds/2.cred ] && [ -f creds/4.cred ]' "batch join"
+"$G" dgsp manager join --group grp --batch users.txt >/dev/null 2>&1
+check '[ $? -eq 2 ]' "batch with existing names refused without --skip-existing"
+printf 'erin\nfrank\n' > more.txt
+out=$("$G" dgsp manager join --group grp --batch more.txt --skip-existing --json)
+check '[ "$(echo "$out" | jget "[\"joined\"]")" = 1 ] && [ "$(echo "$out" | jget "[\"skipped\"]")" = 1 ]' "batch --skip-existing"
+printf 'gina\ngina\n' > dup.txt
+"$G" dgsp manager join --group grp --batch dup.txt >/dev/null 2>&1
+check '[ $? -eq 2 ]' "repeated name inside one batch refused"
+out=$("$G" dgsp manager status --group grp --json)
+check '[ "$(echo "$out" | jget "[\"members\"]")" = 6 ] && [ "$(echo "$out" | jget "[\"check\"]")" = ok ]' "status: 6 members, store ok"
+"$G" dgsp manager credential --group grp --id 2 --out carol2.cred >/dev/null
+check 'cmp -s carol2.cred creds/2.cred' "re-issued credential equals the batch one"
+
+# --- member init, csr, cert, import
+"$G" dgsp member init --wallet alice.w --credential alice.cred >/dev/null
+check '[ $? -eq 0 ] && [ "$(mode alice.w)" = 600 ]' "member init (wallet 0600)"
+"$G" dgsp member init --wallet alice.w --credential alice.cred >/dev/null 2>&1
+check '[ $? -eq 2 ]' "member init over an existing wallet refused"
+"$G" dgsp member init --wallet bob.w --credential bob.cred >/dev/null
+"$G" dgsp member csr --wallet alice.w --count 3 --out a.csr >/dev/null
+check '[ $? -eq 0 ]' "member csr"
+"$G" dgsp member csr --wallet alice.w --count 0 --out z.csr >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e z.csr ]' "csr of 0 certificates refused"
+"$G" dgsp manager cert --group grp --csr a.csr --out a.certs --threads 2 >/dev/null
+check '[ $? -eq 0 ]' "manager cert"
+"$G" dgsp manager cert --group fgrp --csr a.csr --out x.certs >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e x.certs ]' "CSR of another group's parameters refused"
+# a CSR carrying bob's id with alice's cid*: refused, bob's counter does not move
+python3 - a.csr b.csr <<'P'
+import base64,sys
+lines=open(sys.argv[1]).read().splitlines()
+body=bytearray(base64.b64decode(''.join(lines[1:-1])))
+body[7]^=1  # id 0 -> 1
+b=base64.b64encode(bytes(body)).decode()
+open(sys.argv[2],'w').write(lines[0]+'\n'+'\n'.join(b[i:i+64] for i in range(0,len(b),64))+'\n'+lines[-1]+'\n')
+P
+"$G" dgsp manager cert --group grp --csr b.csr --out x.certs >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e x.certs ]' "CSR with a wrong credential refused"
+out=$("$G" dgsp manager status --group grp --id 1 --json)
+check '[ "$(echo "$out" | jget "[\"counter\"]")" = 0 ]' "refused request moved no counter"
+"$G" dgsp member import-certs --wallet bob.w --certs a.certs >/dev/null 2>&1
+check '[ $? -eq 2 ]' "bob cannot import alice's certificates"
+head -c 300 a.certs > trunc.certs
+"$G" dgsp member import-certs --wallet alice.w --certs trunc.certs >/dev/null 2>&1
+check '[ $? -eq 2 ]' "truncated certificate file refused"
+sed '5s/./A/;5s/^A/B/' a.certs > bad.certs
+"$G" dgsp member import-certs --wallet alice.w --certs bad.certs >/dev/null 2>&1
+rc=$?
+check '[ $rc -eq 1 ] || [ $rc -eq 2 ]' "corrupted certificate refused (rc=$rc)"
+out=$("$G" dgsp member info --wallet alice.w --json)
+check '[ "$(echo "$out" | jget "[\"ready\"]")" = 0 ] && [ "$(echo "$out" | jget "[\"pending\"]")" = 3 ]' "nothing imported after refusals"
+"$G" dgsp member import-certs --wallet alice.w --certs a.certs >/dev/null
+check '[ $? -eq 0 ]' "import-certs"
+"$G" dgsp member import-certs --wallet alice.w --certs a.certs >/dev/null 2>&1
+check '[ $? -eq 2 ]' "importing the same certificates twice refused"
+
+# --- sign, verify
+echo "pay 5 to bob" > m1
+"$G" dgsp member sign --wallet alice.w --msg m1 --out s1 >/dev/null
+check '[ $? -eq 0 ]' "member sign"
+"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 >/dev/null
+check '[ $? -eq 0 ]' "verify valid"
+echo "pay 500 to bob" > m2
+"$G" dgsp verify --pub grp/manager.pub --msg m2 --sig s1 >/dev/null 2>&1
+check '[ $? -eq 1 ]' "verify on another message exits 1"
+out=$("$G" dgsp verify --pub grp/manager.pub --msg m2 --sig s1 --json)
+check '[ "$(echo "$out" | jget "[\"valid\"]")" = False ] && [ $(echo "$out" | wc -l) -eq 1 ]' "verify --json one object"
+sed '3s/A/B/;3s/a/b/' s1 > s1bad
+"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1bad >/dev/null 2>&1
+check '[ $? -eq 1 ]' "tampered signature exits 1"
+"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig a.csr >/dev/null 2>&1
+check '[ $? -eq 2 ]' "a CSR given as signature exits 2"
+head -c 500 s1 > s1short
+"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1short >/dev/null 2>&1
+check '[ $? -eq 2 ]' "truncated signature file exits 2"
+"$G" dgsp verify --pub fgrp/manager.pub --msg m1 --sig s1 >/dev/null 2>&1
+check '[ $? -eq 2 ]' "signature and key of different groups exit 2"
+"$G" dgsp member sign --wallet alice.w --msg m2 --out s2 --raw >/dev/null
+"$G" dgsp member sign --wallet alice.w --msg m2 --out s3 >/dev/null
+"$G" dgsp member sign --wallet alice.w --msg m2 --out s4 >/dev/null 2>&1
+check '[ $? -eq 3 ] && [ ! -e s4 ]' "exhausted wallet exits 3"
+
+# --- open, judge
+out=$("$G" dgsp manager open --group grp --msg m1 --sig s1 --proof-out p1 --json)
+check '[ "$(echo "$out" | jget "[\"id\"]")" = 0 ] && [ "$(echo "$out" | jget "[\"username\"]")" = alice ]' "open gives id and username"
+"$G" dgsp judge --pub grp/manager.pub --msg m1 --sig s1 --id 0 --proof p1 >/dev/null
+check '[ $? -eq 0 ]' "judge confirms"
+"$G" dgsp judge --pub grp/manager.pub --msg m1 --sig s1 --id 1 --proof p1 >/dev/null 2>&1
+check '[ $? -eq 1 ]' "judge refuses another id"
+"$G" dgsp judge --pub grp/manager.pub --msg m2 --sig s1 --id 0 --proof p1 >/dev/null 2>&1
+check '[ $? -eq 1 ]' "judge refuses an invalid signature"
+
+# --- revoke, export, verify with revocations
+"$G" dgsp manager revoke --group grp --id 0 --id 999 >/dev/null 2>&1
+check '[ $? -eq 2 ]' "revoke with an unknown id refused"
+out=$("$G" dgsp manager status --group grp --id 0 --json)
+check '[ "$(echo "$out" | jget "[\"active\"]")" = True ]' "nobody revoked after a refused list"
+"$G" dgsp manager revoke --group grp --id 0 >/dev/null
+check '[ $? -eq 0 ]' "revoke"
+"$G" dgsp manager export-revocations --group grp --out rl >/dev/null
+check '[ $? -eq 0 ]' "export-revocations"
+"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations rl >/dev/null 2>&1
+check '[ $? -eq 1 ]' "revoked signature exits 1"
+out=$("$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations rl --json)
+check '[ "$(echo "$out" | jget "[\"revoked\"]")" = True ]' "--json says revoked"
+"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 >/dev/null
+check '[ $? -eq 0 ]' "without the list the signature is still valid"
+"$G" dgsp manager export-revocations --group fgrp --out frl >/dev/null
+"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations frl >/dev/null 2>&1
+check '[ $? -eq 2 ]' "another group's revocation list refused"
+sed '4s/A/C/' rl > rlbad
+"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations rlbad >/dev/null 2>&1
+check '[ $? -eq 2 ]' "tampered revocation list refused"
+"$G" dgsp member csr --wallet alice.w --count 1 --out a2.csr >/dev/null
+"$G" dgsp manager cert --group grp --csr a2.csr --out a2.certs >/dev/null 2>&1
+check '[ $? -eq 1 ] && [ ! -e a2.certs ]' "no certificates for a revoked member"
+
+# --- info
+for f in grp/manager.pub alice.cred a.csr a.certs s1 rl p1 alice.w grp/group.db; do
+  "$G" dgsp info --file $f >/dev/null
+  check '[ $? -eq 0 ]' "info $f"
+done
+out=$("$G" dgsp info --file s1 --json)
+check '[ "$(echo "$out" | jget "[\"type\"]")" = SIGNATURE ]' "info names the type"
+"$G" dgsp info --file m1 >/dev/null 2>&1
+check '[ $? -eq 2 ]' "info on a non-grove file exits 2"
+out=$("$G" dgsp info --file grp/manager.sk --json)
+check '! echo "$out" | grep -q -i "secret_key\|hash_secret"' "info does not print secrets"
+
+# --- raw signature from member sign --raw verifies with --raw
+sed -n '2,$p' grp/manager.pub | head -n -1 | base64 -d > pub.raw
+"$G" dgsp verify --raw --params shake-128f --pub pub.raw --msg m2 --sig s2 >/dev/null
+check '[ $? -eq 0 ]' "raw signature verifies with --raw"
+"$G" dgsp verify --raw --pub pub.raw --msg m2 --sig s2 >/dev/null 2>&1
+check '[ $? -eq 2 ]' "--raw without --params exits 2"
+
+# --- data made by the original crate (dgsp-rs-0.1 profile, raw layouts)
+if [ -n "$V" ] && [ -f "$V/dgsp/dgsp_sha2_128f.json" ]; then
+  python3 - "$V/dgsp/dgsp_sha2_128f.json" <<'P'
+import json,sys
+d=json.load(open(sys.argv[1])); s=d['signatures'][0]
+open('crate.pub','wb').write(bytes.fromhex(d['manager']['pk']))
+open('crate.sig','wb').write(bytes.fromhex(s['signature']))
+open('crate.msg','wb').write(bytes.fromhex(s['message']))
+P
+  "$G" dgsp verify --raw --profile dgsp-rs-0.1 --params sphincs_sha2_128f --pub crate.pub --msg crate.msg --sig crate.sig >/dev/null
+  check '[ $? -eq 0 ]' "crate signature verifies with --profile dgsp-rs-0.1 --raw"
+  "$G" dgsp verify --raw --params sha2-128f --pub crate.pub --msg crate.msg --sig crate.sig >/dev/null 2>&1
+  check '[ $? -eq 1 ]' "crate signature rejected in the grove profile"
+  echo x >> crate.msg
+  "$G" dgsp verify --raw --profile dgsp-rs-0.1 --params sha2-128f --pub crate.pub --msg crate.msg --sig crate.sig >/dev/null 2>&1
+  check '[ $? -eq 1 ]' "crate signature on another message rejected"
+elif [ "${GROVE_REQUIRE_VECTORS:-}" = 1 ]; then
+  echo "FAIL: vectors required"; fail=1
+fi
+exit $fail
