@@ -141,6 +141,7 @@ int dgsp_file_decode(const uint8_t *data, size_t len, dgsp_file_type expect, dgs
         if (strncmp(rest, type_names[i], tl) == 0 && rest[tl] == ' ') {
             t = (dgsp_file_type)i;
             rest += tl + 1;
+            break;
         }
     }
     if (t == DGSP_FILE_TYPES) {
