@@ -6,6 +6,7 @@
 #include "hash/dispatch.h"
 #include "common/util.h"
 #include "hash/keccak.h"
+#include "hash/keccak_simd.h"
 
 static struct grove_hash_kernels selected;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
@@ -18,6 +19,8 @@ static void select_kernels(void)
         .sha512_compress = grove_sha512_compress_portable,
         .keccakf1600 = grove_keccakf1600_portable,
         .keccakf1600_many = NULL,
+        .keccak_xw = NULL,
+        .keccak_w = 1,
         .sha256_many = NULL,
         .sha512_many = NULL,
     };
@@ -28,6 +31,18 @@ static void select_kernels(void)
         k.sha256_compress = grove_sha256_compress_bmi;
         k.sha512_compress = grove_sha512_compress_bmi;
         k.keccakf1600 = grove_keccakf1600_bmi;
+    }
+#endif
+#if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
+    const uint32_t avx512 = GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL;
+    if ((f & avx512) == avx512) {
+        k.name = "avx512";
+        k.keccak_xw = grove_keccakf1600_x8_avx512;
+        k.keccak_w = 8;
+    } else if (f & GROVE_CPU_AVX2) {
+        k.name = "avx2";
+        k.keccak_xw = grove_keccakf1600_x4_avx2;
+        k.keccak_w = 4;
     }
 #endif
     selected = k;

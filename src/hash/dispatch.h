@@ -17,6 +17,9 @@ struct grove_hash_kernels {
     void (*sha512_compress)(uint64_t s[8], const uint8_t *blocks, size_t nblocks);
     void (*keccakf1600)(uint64_t s[25]);
     void (*keccakf1600_many)(uint64_t (*states)[25], size_t count);
+    /* Multi-state permutation on interleaved states st[25][keccak_w] (NULL if none). */
+    void (*keccak_xw)(uint64_t *st);
+    unsigned keccak_w;
     void (*sha256_many)(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
                         const uint8_t *const in[], size_t inlen, size_t count);
     void (*sha512_many)(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,

@@ -4,104 +4,26 @@
 #include "common/util.h"
 #include "hash/dispatch.h"
 #include "hash/keccak.h"
+#include "hash/keccak_round.h"
 
-static const uint64_t keccak_rc[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808AULL, 0x8000000080008000ULL,
-    0x000000000000808BULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-    0x000000000000008AULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000AULL,
-    0x000000008000808BULL, 0x800000000000008BULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800AULL, 0x800000008000000AULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
-
-#define ROL64(x, n) ((n) == 0 ? (x) : (((x) << (n)) | ((x) >> (64 - (n)))))
-
-/*
- * Lanes are named by row (b, g, k, m, s for y = 0..4) and column (a, e, i, o, u for x = 0..4);
- * lane (x, y) is s[x + 5y]. One round reads the 25 lanes of one set of variables and writes the
- * other set, so two rounds per iteration need no copies. Rho and pi are folded into the
- * gathering of each output row: row y' of the new state gathers the lanes (x, y) with
- * 2x + 3y = y' (mod 5), each XORed with theta's D[x] and rotated by its rho offset.
- */
-#define CHI_ROW(O, r, b0, b1, b2, b3, b4)                                                  \
-    O##r##a = b0 ^ (~b1 & b2);                                                              \
-    O##r##e = b1 ^ (~b2 & b3);                                                              \
-    O##r##i = b2 ^ (~b3 & b4);                                                              \
-    O##r##o = b3 ^ (~b4 & b0);                                                              \
-    O##r##u = b4 ^ (~b0 & b1)
-
-#define KECCAK_ROUND(I, O, rc)                                                              \
-    do {                                                                                    \
-        uint64_t Ca = I##ba ^ I##ga ^ I##ka ^ I##ma ^ I##sa;                                \
-        uint64_t Ce = I##be ^ I##ge ^ I##ke ^ I##me ^ I##se;                                \
-        uint64_t Ci = I##bi ^ I##gi ^ I##ki ^ I##mi ^ I##si;                                \
-        uint64_t Co = I##bo ^ I##go ^ I##ko ^ I##mo ^ I##so;                                \
-        uint64_t Cu = I##bu ^ I##gu ^ I##ku ^ I##mu ^ I##su;                                \
-        uint64_t Da = Cu ^ ROL64(Ce, 1);                                                    \
-        uint64_t De = Ca ^ ROL64(Ci, 1);                                                    \
-        uint64_t Di = Ce ^ ROL64(Co, 1);                                                    \
-        uint64_t Do = Ci ^ ROL64(Cu, 1);                                                    \
-        uint64_t Du = Co ^ ROL64(Ca, 1);                                                    \
-        uint64_t B0, B1, B2, B3, B4;                                                        \
-        B0 = I##ba ^ Da;                                                                    \
-        B1 = ROL64(I##ge ^ De, 44);                                                         \
-        B2 = ROL64(I##ki ^ Di, 43);                                                         \
-        B3 = ROL64(I##mo ^ Do, 21);                                                         \
-        B4 = ROL64(I##su ^ Du, 14);                                                         \
-        CHI_ROW(O, b, B0, B1, B2, B3, B4);                                                  \
-        O##ba ^= (rc);                                                                      \
-        B0 = ROL64(I##bo ^ Do, 28);                                                         \
-        B1 = ROL64(I##gu ^ Du, 20);                                                         \
-        B2 = ROL64(I##ka ^ Da, 3);                                                          \
-        B3 = ROL64(I##me ^ De, 45);                                                         \
-        B4 = ROL64(I##si ^ Di, 61);                                                         \
-        CHI_ROW(O, g, B0, B1, B2, B3, B4);                                                  \
-        B0 = ROL64(I##be ^ De, 1);                                                          \
-        B1 = ROL64(I##gi ^ Di, 6);                                                          \
-        B2 = ROL64(I##ko ^ Do, 25);                                                         \
-        B3 = ROL64(I##mu ^ Du, 8);                                                          \
-        B4 = ROL64(I##sa ^ Da, 18);                                                         \
-        CHI_ROW(O, k, B0, B1, B2, B3, B4);                                                  \
-        B0 = ROL64(I##bu ^ Du, 27);                                                         \
-        B1 = ROL64(I##ga ^ Da, 36);                                                         \
-        B2 = ROL64(I##ke ^ De, 10);                                                         \
-        B3 = ROL64(I##mi ^ Di, 15);                                                         \
-        B4 = ROL64(I##so ^ Do, 56);                                                         \
-        CHI_ROW(O, m, B0, B1, B2, B3, B4);                                                  \
-        B0 = ROL64(I##bi ^ Di, 62);                                                         \
-        B1 = ROL64(I##go ^ Do, 55);                                                         \
-        B2 = ROL64(I##ku ^ Du, 39);                                                         \
-        B3 = ROL64(I##ma ^ Da, 41);                                                         \
-        B4 = ROL64(I##se ^ De, 2);                                                          \
-        CHI_ROW(O, s, B0, B1, B2, B3, B4);                                                  \
-    } while (0)
-
-#define DECLARE_LANES(P)                                                                    \
-    uint64_t P##ba, P##be, P##bi, P##bo, P##bu, P##ga, P##ge, P##gi, P##go, P##gu, P##ka,   \
-        P##ke, P##ki, P##ko, P##ku, P##ma, P##me, P##mi, P##mo, P##mu, P##sa, P##se, P##si, \
-        P##so, P##su
-
-#define COPY_LANES(P, OP, st)                                                               \
-    OP(P##ba, st[0]); OP(P##be, st[1]); OP(P##bi, st[2]); OP(P##bo, st[3]); OP(P##bu, st[4]); \
-    OP(P##ga, st[5]); OP(P##ge, st[6]); OP(P##gi, st[7]); OP(P##go, st[8]); OP(P##gu, st[9]); \
-    OP(P##ka, st[10]); OP(P##ke, st[11]); OP(P##ki, st[12]); OP(P##ko, st[13]);             \
-    OP(P##ku, st[14]); OP(P##ma, st[15]); OP(P##me, st[16]); OP(P##mi, st[17]);             \
-    OP(P##mo, st[18]); OP(P##mu, st[19]); OP(P##sa, st[20]); OP(P##se, st[21]);             \
-    OP(P##si, st[22]); OP(P##so, st[23]); OP(P##su, st[24])
-
-#define LOAD_OP(v, m) v = m
-#define STORE_OP(v, m) m = v
+#define KT uint64_t
+#define KXOR(a, b) ((a) ^ (b))
+#define KXOR5(a, b, c, d, e) ((a) ^ (b) ^ (c) ^ (d) ^ (e))
+#define KROL(a, n) (((a) << (n)) | ((a) >> (64 - (n))))
+#define KCHI(a, b, c) ((a) ^ (~(b) & (c)))
+#define KRC(r) grove_keccak_rc[r]
 
 GROVE_INLINE void keccakf1600_generic(uint64_t st[25])
 {
-    DECLARE_LANES(A);
-    DECLARE_LANES(E);
-    COPY_LANES(A, LOAD_OP, st);
-    for (int r = 0; r < 24; r += 2) {
-        KECCAK_ROUND(A, E, keccak_rc[r]);
-        KECCAK_ROUND(E, A, keccak_rc[r + 1]);
-    }
-    COPY_LANES(A, STORE_OP, st);
+    KECCAK_DECLARE_LANES(A);
+    KECCAK_DECLARE_LANES(E);
+#define LOAD_LANE(v, i) v = st[i]
+#define STORE_LANE(v, i) st[i] = v
+    KECCAK_FOR_LANES(A, LOAD_LANE);
+    KECCAK_PERMUTE(A, E);
+    KECCAK_FOR_LANES(A, STORE_LANE);
+#undef LOAD_LANE
+#undef STORE_LANE
 }
 
 void grove_keccakf1600_portable(uint64_t st[25])
@@ -122,6 +44,8 @@ void grove_keccakf1600(uint64_t s[25])
     grove_hash_kernels()->keccakf1600(s);
 }
 
+#define MAX_W 8
+
 void grove_keccakf1600_many(uint64_t (*states)[25], size_t count)
 {
     const struct grove_hash_kernels *k = grove_hash_kernels();
@@ -129,7 +53,25 @@ void grove_keccakf1600_many(uint64_t (*states)[25], size_t count)
         k->keccakf1600_many(states, count);
         return;
     }
-    for (size_t i = 0; i < count; i++)
+    const size_t w = k->keccak_w;
+    size_t i = 0;
+    if (w > 1) {
+        uint64_t st[25 * MAX_W];
+        /* full groups go through the wide kernel; a short tail is not worth padding */
+        for (; i + w <= count || (count - i > w / 2 && i < count); i += w) {
+            size_t lanes = count - i < w ? count - i : w;
+            memset(st, 0, sizeof st);
+            for (size_t j = 0; j < lanes; j++)
+                for (int l = 0; l < 25; l++)
+                    st[w * (size_t)l + j] = states[i + j][l];
+            k->keccak_xw(st);
+            for (size_t j = 0; j < lanes; j++)
+                for (int l = 0; l < 25; l++)
+                    states[i + j][l] = st[w * (size_t)l + j];
+        }
+        grove_wipe(st, sizeof st);
+    }
+    for (; i < count; i++)
         k->keccakf1600(states[i]);
 }
 
@@ -268,10 +210,66 @@ void grove_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen
     grove_wipe(&c, sizeof c);
 }
 
+/*
+ * `lanes` (<= w) sponges side by side on interleaved states: absorb inlen bytes of each input,
+ * pad, squeeze outlen bytes into each output.
+ */
+static void shake_wide(const struct grove_hash_kernels *k, uint32_t rate, uint8_t *const out[],
+                       size_t outlen, const uint8_t *const in[], size_t inlen, size_t lanes)
+{
+    const size_t w = k->keccak_w, rw = rate / 8;
+    uint64_t st[25 * MAX_W];
+    uint8_t tail[MAX_W][200];
+    memset(st, 0, sizeof st);
+    size_t full = inlen / rate, rem = inlen % rate;
+    for (size_t b = 0; b < full; b++) {
+        for (size_t j = 0; j < lanes; j++) {
+            const uint8_t *p = in[j] + b * rate;
+            for (size_t l = 0; l < rw; l++)
+                st[w * l + j] ^= grove_load64_le(p + 8 * l);
+        }
+        k->keccak_xw(st);
+    }
+    /* last block: the remaining bytes and the padding */
+    for (size_t j = 0; j < lanes; j++) {
+        memset(tail[j], 0, rate);
+        if (rem)
+            memcpy(tail[j], in[j] + full * rate, rem);
+        tail[j][rem] ^= 0x1F;
+        tail[j][rate - 1] ^= 0x80;
+        for (size_t l = 0; l < rw; l++)
+            st[w * l + j] ^= grove_load64_le(tail[j] + 8 * l);
+    }
+    k->keccak_xw(st);
+    for (size_t o = 0; o < outlen;) {
+        size_t take = outlen - o < rate ? outlen - o : rate;
+        for (size_t j = 0; j < lanes; j++) {
+            for (size_t l = 0; 8 * l < take; l++)
+                grove_store64_le(tail[j] + 8 * l, st[w * l + j]);
+            memcpy(out[j] + o, tail[j], take);
+        }
+        o += take;
+        if (o < outlen)
+            k->keccak_xw(st);
+    }
+    grove_wipe(st, sizeof st);
+    grove_wipe(tail, sizeof tail);
+}
+
 static void shake_many(uint32_t rate, uint8_t *const out[], size_t outlen,
                        const uint8_t *const in[], size_t inlen, size_t count)
 {
     const struct grove_hash_kernels *kern = grove_hash_kernels();
+    if (kern->keccak_w > 1) {
+        size_t i = 0, w = kern->keccak_w;
+        for (; i + w <= count || (count - i > w / 2 && i < count); i += w)
+            shake_wide(kern, rate, out + i, outlen, in + i, inlen, count - i < w ? count - i : w);
+        if (i > count)
+            i = count;
+        out += i;
+        in += i;
+        count -= i;
+    }
     if (inlen < rate && outlen <= rate && kern->keccakf1600_many == NULL) {
         /* Fast path: one input block, one output block per message. */
         uint64_t st[25];

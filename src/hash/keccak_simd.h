@@ -1,0 +1,11 @@
+/* Multi-state Keccak-f[1600] kernels (internal). State layout: st[25][W] (lane i of state j at
+ * st[W * i + j]). */
+#ifndef GROVE_HASH_KECCAK_SIMD_H
+#define GROVE_HASH_KECCAK_SIMD_H
+
+#include <stdint.h>
+
+void grove_keccakf1600_x4_avx2(uint64_t *st);   /* W = 4 */
+void grove_keccakf1600_x8_avx512(uint64_t *st); /* W = 8 */
+
+#endif
