@@ -8,7 +8,8 @@
 #include "runner.h"
 
 #define GROVE_VECTOR_KINDS(X)                                                               \
-    X("hash", vec_kind_hash, "hash known answers: {\"hash_tests\":[{alg,msg,out}]}")
+    X("hash", vec_kind_hash, "hash known answers: {\"hash_tests\":[{alg,msg,out}]}")            \
+    X("cross", vec_kind_cross, "CROSS v2.2 KATs: {variant, kat_sha256, entries:[{seed,msg,pk,sk,sm}]}")
 
 #define GROVE_DECLARE_KIND(name, fn, desc) int fn(json_t *root, vec_report *r);
 GROVE_VECTOR_KINDS(GROVE_DECLARE_KIND)
