@@ -4,7 +4,7 @@
 
 #include "cli.h"
 
-#define GROVE_CLI_SCHEMES(X) X(cli_scheme_hash)
+#define GROVE_CLI_SCHEMES(X) X(cli_scheme_hash) X(cli_scheme_cross)
 
 #define GROVE_DECLARE_SCHEME(v) extern const cli_scheme v;
 GROVE_CLI_SCHEMES(GROVE_DECLARE_SCHEME)
