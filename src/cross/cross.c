@@ -554,13 +554,27 @@ static void seed_iter_wipe(seed_iter *it)
 
 /* ---- Merkle tree ---------------------------------------------------------------------------- */
 
+/*
+ * The cmt_0 of every round while signing: rounds below split in the workspace, the others (in
+ * small-memory mode) at the end of the signature buffer, which is free until the responses.
+ */
+typedef struct leaf_store {
+    uint8_t *a, *b;
+    size_t split, d;
+} leaf_store;
+
+static uint8_t *leaf_at(const leaf_store *ls, size_t i)
+{
+    return i < ls->split ? ls->a + i * ls->d : ls->b + (i - ls->split) * ls->d;
+}
+
 /* Root of the subtree n over the stored leaves (cmt_0 of every round). */
-static void merkle_sub(const cross_ctx *c, const cross_tnode *n, const uint8_t *leaves,
+static void merkle_sub(const cross_ctx *c, const cross_tnode *n, const leaf_store *leaves,
                        uint8_t *out)
 {
     size_t d = c->z.digest;
     if (n->cnt == 1) {
-        memcpy(out, leaves + (size_t)n->first * d, d);
+        memcpy(out, leaf_at(leaves, n->first), d);
         return;
     }
     uint8_t buf[2 * CROSS_MAX_DIGEST];
@@ -572,7 +586,7 @@ static void merkle_sub(const cross_ctx *c, const cross_tnode *n, const uint8_t *
 }
 
 /* The proof (sign): the published nodes' values, in descending index order. */
-static void merkle_proof(const cross_ctx *c, const cross_tnode *n, const uint8_t *leaves,
+static void merkle_proof(const cross_ctx *c, const cross_tnode *n, const leaf_store *leaves,
                          const pub_list *pl, uint8_t *proof)
 {
     if (n->idx != 0) {
@@ -646,19 +660,55 @@ typedef struct sign_bufs {
     size_t batch;
 } sign_bufs;
 
+/*
+ * Small-memory signing borrows the signature buffer: the cmt_0 leaves of the tree sets that fit
+ * in the response fields (written last) go there, and V^T (used in pass 1 only) goes to a field
+ * that pass 1 does not touch: the responses y/v of the fast sets (whose cmt_0 fill the proof
+ * and resp_1 fields), the path and proof of the tree sets.
+ */
+static size_t leaves_in_sig(const cross_ctx *c, int fast)
+{
+    if (fast || c->p->corner == 0)
+        return 0;
+    size_t fit = (c->z.sig - c->z.off_resp1) / c->z.digest;
+    return fit < c->t ? fit : c->t;
+}
+
+static size_t vt_bytes(const cross_ctx *c)
+{
+    return c->k * (c->n - c->k) * (c->p->rsdpg ? 2u : 1u);
+}
+
+/* Offset and room of the V^T scratch field in the signature (0 room if none). */
+static size_t vt_room(const cross_ctx *c, size_t *off)
+{
+    if (c->p->corner == 0) {
+        *off = c->z.off_resp0;
+        return c->z.sig - c->z.off_resp0;
+    }
+    *off = c->z.off_path;
+    return c->z.off_resp1 - c->z.off_path;
+}
+
+static int vt_in_sig(const cross_ctx *c, int fast)
+{
+    size_t off;
+    return !fast && vt_room(c, &off) >= vt_bytes(c) + 8;
+}
+
 static void sign_layout(const cross_ctx *c, int fast, arena *a, sign_bufs *b)
 {
-    size_t n = c->n, k = c->k, m = c->m, t = c->t, d = c->z.digest, sl = c->z.seed;
+    size_t n = c->n, m = c->m, t = c->t, d = c->z.digest, sl = c->z.seed;
     int g = c->p->rsdpg;
     memset(b, 0, sizeof *b);
     b->batch = fast ? FAST_BATCH : 1;
-    b->vt = ar_take(a, k * (n - k) * (g ? 2u : 1u));
+    b->vt = vt_in_sig(c, fast) ? NULL : ar_take(a, vt_bytes(c));
     b->wmat = g ? (uint8_t *)ar_take(a, m * (n - m)) : NULL;
     b->e = (uint8_t *)ar_take(a, n);
     b->eg = (uint8_t *)ar_take(a, m + 1);
     b->ch2 = (uint8_t *)ar_take(a, t);
     if (c->p->corner != 0) {
-        b->cmt0 = (uint8_t *)ar_take(a, t * d);
+        b->cmt0 = (uint8_t *)ar_take(a, (t - leaves_in_sig(c, fast)) * d);
         b->pub = (uint16_t *)ar_take(a, c->p->nodes_to_store * sizeof(uint16_t));
     }
     if (fast) {
@@ -739,12 +789,29 @@ static int sign_core(void *jv, uint8_t *wsbase)
     int rc = GROVE_OK;
 
     /* keys */
+    if (vt_in_sig(c, fast)) {
+        size_t off;
+        (void)vt_room(c, &off);
+        uintptr_t at = ((uintptr_t)(sig + off) + 7u) & ~(uintptr_t)7u;
+        b.vt = (void *)at;
+    }
     expand_seed_sk(c, j->sk, seeds2);
     expand_pk(c, seeds2 + d, b.vt, b.wmat);
     expand_e(c, seeds2, b.wmat, b.e, b.eg);
     const uint8_t *salt = j->salt;
     memcpy(sig, salt, d);
-    uint8_t *cmt0 = p->corner == 0 ? sig + c->z.off_proof : b.cmt0;
+    leaf_store ls;
+    ls.d = d;
+    if (p->corner == 0) {
+        ls.a = sig + c->z.off_proof;
+        ls.b = NULL;
+        ls.split = t;
+    } else {
+        size_t in_sig = leaves_in_sig(c, fast);
+        ls.a = b.cmt0;
+        ls.split = t - in_sig;
+        ls.b = sig + c->z.sig - in_sig * d;
+    }
 
     /* pass 1: commitments */
     grove_keccak_ctx d1;
@@ -764,7 +831,7 @@ static int sign_core(void *jv, uint8_t *wsbase)
             round_inputs(c, seed, salt, i, b.sin[s]);
             memcpy(b.c1in[s], b.sin[s], inl);
             cross_put_dsc(b.c1in[s] + sl + d, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
-            c0o[s] = cmt0 + i * d;
+            c0o[s] = leaf_at(&ls, i);
             c1o[s] = fast ? b.cmt1_c + i * d : b.c1out[s];
             ep[s] = fast ? b.ep_c + i * n : b.ep[s];
             epg[s] = fast ? (g ? b.epg_c + i * m : NULL) : b.epg[s];
@@ -790,14 +857,14 @@ static int sign_core(void *jv, uint8_t *wsbase)
         size_t off = 0;
         for (unsigned q = 0; q < 4; q++) {
             size_t gs = group_size(c, q);
-            cross_hash(c, grp + q * d, cmt0 + off * d, gs * d, CROSS_HASH_DSC);
+            cross_hash(c, grp + q * d, leaf_at(&ls, off), gs * d, CROSS_HASH_DSC);
             off += gs;
         }
         cross_hash(c, d01, grp, 4 * d, CROSS_HASH_DSC);
     } else {
         cross_tnode root;
         cross_tree_root_node(c, &root);
-        merkle_sub(c, &root, cmt0, d01);
+        merkle_sub(c, &root, &ls, d01);
     }
     cross_absorb_dsc(&d1, CROSS_HASH_DSC);
     grove_keccak_squeeze(&d1, d01 + d, d);
@@ -852,7 +919,7 @@ static int sign_core(void *jv, uint8_t *wsbase)
         for (size_t i = 0; i < t; i++)
             if (b.ch2[i] == 1) {
                 if (q != i)
-                    memmove(proof + q * d, cmt0 + i * d, d);
+                    memmove(proof + q * d, leaf_at(&ls, i), d);
                 q++;
             }
     } else {
@@ -864,7 +931,7 @@ static int sign_core(void *jv, uint8_t *wsbase)
         memset(proof, 0, c->z.proof);
         cross_tnode root;
         cross_tree_root_node(c, &root);
-        merkle_proof(c, &root, cmt0, &pl, proof);
+        merkle_proof(c, &root, &ls, &pl, proof);
     }
     if (fast && p->corner != 0) {
         for (size_t r = 0; r < pl.cnt; r++)
