@@ -152,30 +152,40 @@ static void mul_ht(const cross_ctx *c, uint16_t *out, const uint16_t *u, const v
 
 /* ---- key generation (streaming, the same for both strategies) ------------------------------- */
 
+/*
+ * Matrices are streamed row by row from the CSPRNG and folded into the result at once, so the
+ * only buffers are e (n bytes, with e_G at its tail for RSDP-G, later reused for the syndrome)
+ * and one accumulator row: well under 2 KB of stack in total on a Cortex-M4.
+ */
 static int keygen_core(const cross_ctx *c, uint8_t *pk, const uint8_t *sk)
 {
     const grove_cross_params *p = c->p;
     const int g = p->rsdpg;
-    uint8_t seeds[2 * CROSS_MAX_DIGEST];
-    uint8_t e[256], eg[64];
-    uint32_t acc[128];
-    uint16_t s[128];
+    union {
+        uint8_t e[256];
+        uint16_t s[128];
+    } u;
+    uint8_t seed_pk[CROSS_MAX_DIGEST];
+    uint32_t acc[104];
     grove_keccak_ctx x;
     cross_bitrd r;
-    size_t nk = c->n - c->k, nm = c->n - c->m;
+    size_t nk = c->n - c->k, nm = c->n - c->m, d = c->z.digest;
 
-    expand_seed_sk(c, sk, seeds);
-    const uint8_t *seed_e = seeds, *seed_pk = seeds + c->z.digest;
-    /* e, or e_G first */
-    cross_xof_start(c, &x, seed_e, c->z.digest, (uint16_t)(3u * p->t + 3u));
+    /* seed_sk -> seed_e || seed_pk; seed_e goes through u.e */
+    cross_xof_start(c, &x, sk, d, (uint16_t)(3u * p->t + 1u));
+    grove_keccak_squeeze(&x, u.e, d);
+    grove_keccak_squeeze(&x, seed_pk, d);
+    /* e, or e_G at the tail of e */
+    cross_xof_start(c, &x, u.e, d, (uint16_t)(3u * p->t + 3u));
     cross_rd_xof(&r, &x, c->xe);
+    uint8_t *eg = u.e + nm;
     if (g)
         cross_sample_fz(&r, eg, c->m, 7, 127);
     else
-        cross_sample_fz(&r, e, c->n, 3, 7);
+        cross_sample_fz(&r, u.e, c->n, 3, 7);
     cross_rd_finish(&r);
-    /* matrices, streamed row by row */
-    cross_xof_start(c, &x, seed_pk, c->z.digest, (uint16_t)(3u * p->t + 2u));
+    /* matrices */
+    cross_xof_start(c, &x, seed_pk, d, (uint16_t)(3u * p->t + 2u));
     if (g) {
         cross_rd_xof(&r, &x, (p->bits_w + 7u) / 8u);
         memset(acc, 0, nm * sizeof acc[0]);
@@ -189,14 +199,13 @@ static int keygen_core(const cross_ctx *c, uint8_t *pk, const uint8_t *sk)
         }
         cross_rd_finish(&r);
         for (size_t j = 0; j < nm; j++)
-            e[j] = (uint8_t)cross_mod127(acc[j]);
-        memcpy(e + nm, eg, c->m);
+            u.e[j] = (uint8_t)cross_mod127(acc[j]);
     }
     cross_rd_xof(&r, &x, (p->bits_v + 7u) / 8u);
     for (size_t j = 0; j < nk; j++)
-        acc[j] = cross_restr_val(g, e[c->k + j]);
+        acc[j] = cross_restr_val(g, u.e[c->k + j]);
     for (size_t i = 0; i < c->k; i++) {
-        uint32_t ei = cross_restr_val(g, e[i]);
+        uint32_t ei = cross_restr_val(g, u.e[i]);
         for (size_t j = 0; j < nk;) {
             uint32_t v = cross_rd_bits(&r, c->z.bp);
             if (v < c->z.p)
@@ -204,15 +213,13 @@ static int keygen_core(const cross_ctx *c, uint8_t *pk, const uint8_t *sk)
         }
     }
     cross_rd_finish(&r);
+    grove_wipe(u.e, sizeof u.e);
     for (size_t j = 0; j < nk; j++)
-        s[j] = (uint16_t)cross_fp_red(g, acc[j]);
-    memcpy(pk, seed_pk, c->z.digest);
-    cross_pack_fp(pk + c->z.digest, s, nk, c->z.bp);
-    grove_wipe(seeds, sizeof seeds);
-    grove_wipe(e, sizeof e);
-    grove_wipe(eg, sizeof eg);
+        u.s[j] = (uint16_t)cross_fp_red(g, acc[j]);
+    memcpy(pk, seed_pk, d);
+    cross_pack_fp(pk + d, u.s, nk, c->z.bp);
+    grove_wipe(&u, sizeof u);
     grove_wipe(acc, sizeof acc);
-    grove_wipe(s, sizeof s);
     grove_wipe(&x, sizeof x);
     grove_wipe(&r, sizeof r);
     return GROVE_OK;
