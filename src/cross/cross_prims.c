@@ -122,36 +122,35 @@ void cross_rd_xof(cross_bitrd *r, grove_keccak_ctx *x, size_t budget)
     r->acc = 0;
 }
 
-static uint8_t rd_byte(cross_bitrd *r)
+void cross_rd_refill(cross_bitrd *r)
 {
     if (r->xof == NULL) {
-        if (r->left == 0)
-            return 0; /* past the budget the stream reads as zeros */
-        r->left--;
-        return *r->mem++;
+        while (r->nbits <= 56) {
+            uint64_t byte = 0;
+            if (r->left > 0) { /* past the budget the stream reads as zeros */
+                r->left--;
+                byte = *r->mem++;
+            }
+            r->acc |= byte << r->nbits;
+            r->nbits += 8;
+        }
+        return;
     }
-    if (r->cpos == r->clen) {
-        if (r->left == 0)
-            return 0;
-        size_t n = r->left < sizeof r->chunk ? r->left : sizeof r->chunk;
-        grove_keccak_squeeze(r->xof, r->chunk, n);
-        r->left -= n;
-        r->clen = (uint8_t)n;
-        r->cpos = 0;
-    }
-    return r->chunk[r->cpos++];
-}
-
-uint32_t cross_rd_bits(cross_bitrd *r, unsigned nb)
-{
-    while (r->nbits < nb) {
-        r->acc |= (uint64_t)rd_byte(r) << r->nbits;
+    while (r->nbits <= 56) {
+        if (r->cpos == r->clen) {
+            if (r->left == 0) {
+                r->nbits += 8; /* zeros */
+                continue;
+            }
+            size_t n = r->left < sizeof r->chunk ? r->left : sizeof r->chunk;
+            grove_keccak_squeeze(r->xof, r->chunk, n);
+            r->left -= n;
+            r->clen = (uint8_t)n;
+            r->cpos = 0;
+        }
+        r->acc |= (uint64_t)r->chunk[r->cpos++] << r->nbits;
         r->nbits += 8;
     }
-    uint32_t v = (uint32_t)(r->acc & ((1u << nb) - 1u));
-    r->acc >>= nb;
-    r->nbits -= nb;
-    return v;
 }
 
 void cross_rd_finish(cross_bitrd *r)

@@ -57,7 +57,17 @@ typedef struct cross_bitrd {
 
 void cross_rd_mem(cross_bitrd *r, const uint8_t *mem, size_t len);
 void cross_rd_xof(cross_bitrd *r, grove_keccak_ctx *x, size_t budget);
-uint32_t cross_rd_bits(cross_bitrd *r, unsigned nb);
+/* Top up the bit buffer to at least 57 bits (zeros past the budget). */
+void cross_rd_refill(cross_bitrd *r);
+GROVE_INLINE uint32_t cross_rd_bits(cross_bitrd *r, unsigned nb)
+{
+    if (r->nbits < nb)
+        cross_rd_refill(r);
+    uint32_t v = (uint32_t)(r->acc & ((1u << nb) - 1u));
+    r->acc >>= nb;
+    r->nbits -= nb;
+    return v;
+}
 /* Squeeze (and drop) what is left of the budget, so the next sampler starts where it must. */
 void cross_rd_finish(cross_bitrd *r);
 
