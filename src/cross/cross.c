@@ -231,17 +231,13 @@ static int keygen_core(const cross_ctx *c, uint8_t *pk, const uint8_t *sk)
 static void round_expand(const cross_ctx *c, const uint8_t *xo, const uint8_t *wmat,
                          uint8_t *ep, uint8_t *epg, uint16_t *up)
 {
-    cross_bitrd r;
-    cross_rd_mem(&r, xo, c->xe);
     if (c->p->rsdpg) {
-        cross_sample_fz(&r, epg, c->m, 7, 127);
+        cross_sample_mem_fz(epg, c->m, xo, c->xe, 7, 127);
         expand_g(c, ep, epg, wmat);
     } else {
-        cross_sample_fz(&r, ep, c->n, 3, 7);
+        cross_sample_mem_fz(ep, c->n, xo, c->xe, 3, 7);
     }
-    cross_rd_mem(&r, xo + c->xe, c->xu);
-    cross_sample_fp(&r, up, c->n, c->z.bp, c->z.p);
-    grove_wipe(&r, sizeof r);
+    cross_sample_mem_fp(up, c->n, xo + c->xe, c->xu, c->z.bp, c->z.p);
 }
 
 /* Exponent difference a - b mod z, fully reduced. */
@@ -262,9 +258,17 @@ static void round_cmt0_sign(const cross_ctx *c, uint8_t *out, const uint8_t *e,
 {
     const int g = c->p->rsdpg;
     uint16_t sp[128];
-    for (size_t j = 0; j < c->n; j++) {
-        vb[j] = fz_sub(g, e[j], ep[j]);
-        tmp[j] = (uint16_t)cross_fp_red(g, cross_restr_val(g, vb[j]) * up[j]);
+    if (g) {
+        for (size_t j = 0; j < c->n; j++) {
+            vb[j] = fz_sub(1, e[j], ep[j]);
+            tmp[j] = (uint16_t)cross_mod509(cross_restr_val(1, vb[j]) * up[j]);
+        }
+    } else {
+        /* 2^v * u' with v < 7, u' < 127: < 2^13 */
+        for (size_t j = 0; j < c->n; j++) {
+            vb[j] = fz_sub(0, e[j], ep[j]);
+            tmp[j] = (uint16_t)cross_mod127_14((uint32_t)up[j] << vb[j]);
+        }
     }
     mul_ht(c, sp, tmp, vt);
     cross_pack_fp(out, sp, c->n - c->k, c->z.bp);
@@ -282,9 +286,14 @@ static void round_cmt0_sign(const cross_ctx *c, uint8_t *out, const uint8_t *e,
 static void round_y(const cross_ctx *c, uint16_t *y, const uint8_t *ep, const uint16_t *up,
                     uint16_t ch)
 {
-    const int g = c->p->rsdpg;
-    for (size_t j = 0; j < c->n; j++)
-        y[j] = (uint16_t)cross_fp_red(g, up[j] + (uint32_t)ch * cross_restr_val(g, ep[j]));
+    if (c->p->rsdpg) {
+        for (size_t j = 0; j < c->n; j++)
+            y[j] = (uint16_t)cross_mod509(up[j] + (uint32_t)ch * cross_restr_val(1, ep[j]));
+    } else {
+        /* u' + ch * 2^e' < 127 + 126 * 128 < 2^14 */
+        for (size_t j = 0; j < c->n; j++)
+            y[j] = (uint16_t)cross_mod127_14(up[j] + (((uint32_t)ch << ep[j])));
+    }
 }
 
 /* v_bar (RSDP) or v_G_bar (RSDP-G) of a round, packed. */

@@ -167,6 +167,47 @@ void cross_rd_finish(cross_bitrd *r)
     r->nbits = 0;
 }
 
+/*
+ * Samplers over a memory buffer (the round expansion): the candidate is stored at the next
+ * free place unconditionally and the place kept only if it is in range.
+ */
+#define CROSS_SAMPLE_MEM_BODY(T)                                                            \
+    uint64_t acc = 0;                                                                       \
+    unsigned nb = 0;                                                                        \
+    size_t pos = 0, placed = 0;                                                             \
+    const uint32_t mask = (1u << bits) - 1u;                                                \
+    while (placed < count) {                                                                \
+        if (nb < bits) {                                                                    \
+            if (len - pos >= 4) {                                                           \
+                acc |= (uint64_t)grove_load32_le(buf + pos) << nb;                          \
+                pos += 4;                                                                   \
+            } else {                                                                        \
+                uint32_t w = 0; /* zeros past the end */                                    \
+                for (unsigned q = 0; q < 4 && pos < len; q++)                               \
+                    w |= (uint32_t)buf[pos++] << (8 * q);                                   \
+                acc |= (uint64_t)w << nb;                                                   \
+            }                                                                               \
+            nb += 32;                                                                       \
+        }                                                                                   \
+        uint32_t v = (uint32_t)acc & mask;                                                  \
+        acc >>= bits;                                                                       \
+        nb -= bits;                                                                         \
+        out[placed] = (T)v;                                                                 \
+        placed += (size_t)(v < bound);                                                      \
+    }
+
+void cross_sample_mem_fz(uint8_t *out, size_t count, const uint8_t *buf, size_t len,
+                         unsigned bits, uint32_t bound)
+{
+    CROSS_SAMPLE_MEM_BODY(uint8_t)
+}
+
+void cross_sample_mem_fp(uint16_t *out, size_t count, const uint8_t *buf, size_t len,
+                         unsigned bits, uint32_t bound)
+{
+    CROSS_SAMPLE_MEM_BODY(uint16_t)
+}
+
 void cross_sample_fz(cross_bitrd *r, uint8_t *out, size_t count, unsigned bits, uint32_t bound)
 {
     size_t placed = 0;
@@ -198,83 +239,82 @@ uint16_t cross_sample_chall1(const cross_ctx *c, cross_bitrd *r)
 
 /* ---- packing -------------------------------------------------------------------------------- */
 
+/* Bits are gathered in a 64-bit word and written 32 at a time, then the tail bytes. */
+#define CROSS_PACK_BODY                                                                     \
+    uint64_t acc = 0;                                                                       \
+    unsigned nb = 0;                                                                        \
+    size_t o = 0;                                                                           \
+    for (size_t i = 0; i < count; i++) {                                                    \
+        acc |= (uint64_t)in[i] << nb;                                                       \
+        nb += bits;                                                                         \
+        if (nb >= 32) {                                                                     \
+            grove_store32_le(out + o, (uint32_t)acc);                                       \
+            o += 4;                                                                         \
+            acc >>= 32;                                                                     \
+            nb -= 32;                                                                       \
+        }                                                                                   \
+    }                                                                                       \
+    while (nb > 0) {                                                                        \
+        out[o++] = (uint8_t)acc;                                                            \
+        acc >>= 8;                                                                          \
+        nb = nb > 8 ? nb - 8 : 0;                                                           \
+    }
+
 void cross_pack_fp(uint8_t *out, const uint16_t *in, size_t count, unsigned bits)
 {
-    uint32_t acc = 0;
-    unsigned nb = 0;
-    size_t o = 0;
-    for (size_t i = 0; i < count; i++) {
-        acc |= (uint32_t)in[i] << nb;
-        nb += bits;
-        while (nb >= 8) {
-            out[o++] = (uint8_t)acc;
-            acc >>= 8;
-            nb -= 8;
-        }
-    }
-    if (nb > 0)
-        out[o] = (uint8_t)acc;
+    CROSS_PACK_BODY
 }
 
 void cross_pack_fz(uint8_t *out, const uint8_t *in, size_t count, unsigned bits)
 {
-    uint32_t acc = 0;
-    unsigned nb = 0;
-    size_t o = 0;
-    for (size_t i = 0; i < count; i++) {
-        acc |= (uint32_t)in[i] << nb;
-        nb += bits;
-        while (nb >= 8) {
-            out[o++] = (uint8_t)acc;
-            acc >>= 8;
-            nb -= 8;
-        }
-    }
-    if (nb > 0)
-        out[o] = (uint8_t)acc;
+    CROSS_PACK_BODY
 }
 
-/* Both unpackers read exactly ceil(count*bits/8) bytes and check the unused top bits. */
+/*
+ * Both unpackers read exactly ceil(count*bits/8) bytes and check the unused top bits of the
+ * last byte (whatever the width, 3 bits included) and every value against bound.
+ */
+#define CROSS_UNPACK_BODY(T)                                                                \
+    uint64_t acc = 0;                                                                       \
+    uint32_t bad = 0, mask = (1u << bits) - 1u;                                             \
+    unsigned nb = 0;                                                                        \
+    size_t o = 0, len = (count * bits + 7) / 8;                                             \
+    for (size_t i = 0; i < count; i++) {                                                    \
+        if (nb < bits) {                                                                    \
+            if (len - o >= 4) {                                                             \
+                acc |= (uint64_t)grove_load32_le(in + o) << nb;                             \
+                o += 4;                                                                     \
+                nb += 32;                                                                   \
+            } else {                                                                        \
+                while (nb < bits) {                                                         \
+                    acc |= (uint64_t)in[o++] << nb;                                         \
+                    nb += 8;                                                                \
+                }                                                                           \
+            }                                                                               \
+        }                                                                                   \
+        uint32_t v = (uint32_t)acc & mask;                                                  \
+        bad |= (uint32_t)(v >= bound);                                                      \
+        out[i] = (T)v;                                                                      \
+        acc >>= bits;                                                                       \
+        nb -= bits;                                                                         \
+    }                                                                                       \
+    while (o < len) { /* only when count*bits < 8*len - 7: cannot happen, kept for safety */ \
+        acc |= (uint64_t)in[o++] << nb;                                                     \
+        nb += 8;                                                                            \
+    }                                                                                       \
+    bad |= (uint32_t)(acc != 0); /* the padding bits */                                     \
+    return bad == 0;
+
 int cross_unpack_fp(uint16_t *out, const uint8_t *in, size_t count, unsigned bits,
                     uint32_t bound)
 {
-    uint32_t acc = 0, bad = 0, mask = (1u << bits) - 1u;
-    unsigned nb = 0;
-    size_t o = 0;
-    for (size_t i = 0; i < count; i++) {
-        while (nb < bits) {
-            acc |= (uint32_t)in[o++] << nb;
-            nb += 8;
-        }
-        uint32_t v = acc & mask;
-        bad |= (uint32_t)(v >= bound);
-        out[i] = (uint16_t)v;
-        acc >>= bits;
-        nb -= bits;
-    }
-    bad |= acc; /* the padding: what is left of the last byte */
-    return bad == 0;
+    CROSS_UNPACK_BODY(uint16_t)
 }
 
 int cross_unpack_fz(uint8_t *out, const uint8_t *in, size_t count, unsigned bits,
                     uint32_t bound)
 {
-    uint32_t acc = 0, bad = 0, mask = (1u << bits) - 1u;
-    unsigned nb = 0;
-    size_t o = 0;
-    for (size_t i = 0; i < count; i++) {
-        while (nb < bits) {
-            acc |= (uint32_t)in[o++] << nb;
-            nb += 8;
-        }
-        uint32_t v = acc & mask;
-        bad |= (uint32_t)(v >= bound);
-        out[i] = (uint8_t)v;
-        acc >>= bits;
-        nb -= bits;
-    }
-    bad |= acc;
-    return bad == 0;
+    CROSS_UNPACK_BODY(uint8_t)
 }
 
 /* ---- trees ---------------------------------------------------------------------------------- */

@@ -74,6 +74,11 @@ void cross_rd_finish(cross_bitrd *r);
 /* Rejection samplers (b-bit candidates, kept if < bound). */
 void cross_sample_fz(cross_bitrd *r, uint8_t *out, size_t count, unsigned bits, uint32_t bound);
 void cross_sample_fp(cross_bitrd *r, uint16_t *out, size_t count, unsigned bits, uint32_t bound);
+/* The same over a buffer of len bytes (reads as zeros past its end). */
+void cross_sample_mem_fz(uint8_t *out, size_t count, const uint8_t *buf, size_t len,
+                         unsigned bits, uint32_t bound);
+void cross_sample_mem_fp(uint16_t *out, size_t count, const uint8_t *buf, size_t len,
+                         unsigned bits, uint32_t bound);
 /* One element of chall_1, in [1, p-1]. */
 uint16_t cross_sample_chall1(const cross_ctx *c, cross_bitrd *r);
 
@@ -83,6 +88,13 @@ GROVE_INLINE uint32_t cross_mod127(uint32_t x)
 {
     x = (x & 127u) + (x >> 7);
     x = (x & 127u) + (x >> 7);
+    x = (x & 127u) + (x >> 7);
+    x = (x & 127u) + (x >> 7);
+    return (x + ((x + 1u) >> 7)) & 127u;
+}
+/* x mod 127 for x < 2^14, fully reduced */
+GROVE_INLINE uint32_t cross_mod127_14(uint32_t x)
+{
     x = (x & 127u) + (x >> 7);
     x = (x & 127u) + (x >> 7);
     return (x + ((x + 1u) >> 7)) & 127u;

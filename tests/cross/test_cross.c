@@ -21,6 +21,9 @@ static void test_arith(void)
     for (uint32_t x = (1u << 28) - 100000u; x < (1u << 28); x++)
         if (cross_mod127(x) != x % 127u)
             bad++;
+    for (uint32_t x = 0; x < (1u << 14); x++)
+        if (cross_mod127_14(x) != x % 127u)
+            bad++;
     for (uint32_t x = 0; x < 14; x++)
         if (cross_mod7_small(x) != x % 7u)
             bad++;
