@@ -1444,7 +1444,7 @@ static int verify_core(void *jv, uint8_t *wsbase)
             cross_hash(c, d01, grp, 4 * d, CROSS_HASH_DSC);
         } else if (fast) {
             tree_merkle_batched(c, b.tn, b.mvals, b.avail, b.hin);
-            ok = b.avail[0];
+            ok = b.avail[0]; /* always: every leaf is known or under a published node */
             memcpy(d01, b.mvals, d);
         } else {
             cross_tnode root;
@@ -1458,7 +1458,7 @@ static int verify_core(void *jv, uint8_t *wsbase)
         grove_keccak_absorb(&hx, dch1, d);
         cross_absorb_dsc(&hx, CROSS_HASH_DSC);
         grove_keccak_squeeze(&hx, dch2, d);
-        ok = grove_ct_memeq(dcmt, sig + d, d) & grove_ct_memeq(dch2, sig + 2 * d, d);
+        ok = ok & grove_ct_memeq(dcmt, sig + d, d) & grove_ct_memeq(dch2, sig + 2 * d, d);
     }
     if (p->corner != 0 && !fast)
         seed_iter_wipe(&it);
