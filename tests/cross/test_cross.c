@@ -259,6 +259,22 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         free(sm);
         free(m1);
     }
+    /* garbage: random signatures, and a valid one with random path/proof/responses */
+    for (int si = 0; si < 2; si++) {
+        grove_cross_strategy s = si ? GROVE_CROSS_SMALL_MEMORY : GROVE_CROSS_FAST;
+        int all = 1;
+        for (int k = 0; k < 3; k++) {
+            test_rand_bytes(st, sig_s, sl);
+            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk, pkl) ==
+                   GROVE_ERR_VERIFY;
+            memcpy(sig_s, sig_f, sl);
+            size_t from = k == 0 ? z.off_path : k == 1 ? z.off_resp1 : 3 * z.digest / 2;
+            test_rand_bytes(st, sig_s + from, sl - from);
+            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk, pkl) ==
+                   GROVE_ERR_VERIFY;
+        }
+        CHECK(all);
+    }
     /* caller-provided workspace */
     for (int si = 0; si < 2; si++) {
         grove_cross_strategy s = si ? GROVE_CROSS_SMALL_MEMORY : GROVE_CROSS_FAST;
