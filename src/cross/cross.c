@@ -454,7 +454,6 @@ typedef struct seed_iter {
     const pub_list *pub;   /* published nodes: path in (verify) or out (sign) */
     const uint8_t *path_in;
     uint8_t *path_out;
-    uint8_t *node_cache;   /* fast strategy: every node's seed by index */
     const uint8_t *prune;  /* chall_2: skip subtrees whose rounds all have chall_2 = 1 */
 } seed_iter;
 
@@ -467,7 +466,6 @@ static void seed_iter_start(seed_iter *it, const cross_ctx *c, const uint8_t *ro
     it->pub = NULL;
     it->path_in = NULL;
     it->path_out = NULL;
-    it->node_cache = NULL;
     it->prune = NULL;
     size_t sl = c->z.seed;
     if (c->p->corner == 0) {
@@ -530,8 +528,6 @@ static long tree_next(seed_iter *it, uint8_t *seed)
                 }
             }
         }
-        if (seeded && it->node_cache)
-            memcpy(it->node_cache + (size_t)n.idx * sl, top->seed, sl);
         if (it->prune != NULL && all_ones(it->prune, n.first, n.cnt)) {
             grove_wipe(top->seed, sl); /* published (path written above) or below one */
             continue;

@@ -102,19 +102,8 @@ void cross_shake_many(const cross_ctx *c, uint8_t *const out[], size_t outlen,
 
 /* ---- bit reader ----------------------------------------------------------------------------- */
 
-void cross_rd_mem(cross_bitrd *r, const uint8_t *mem, size_t len)
-{
-    r->mem = mem;
-    r->left = len;
-    r->xof = NULL;
-    r->cpos = r->clen = 0;
-    r->nbits = 0;
-    r->acc = 0;
-}
-
 void cross_rd_xof(cross_bitrd *r, grove_keccak_ctx *x, size_t budget)
 {
-    r->mem = NULL;
     r->left = budget;
     r->xof = x;
     r->cpos = r->clen = 0;
@@ -124,18 +113,6 @@ void cross_rd_xof(cross_bitrd *r, grove_keccak_ctx *x, size_t budget)
 
 void cross_rd_refill(cross_bitrd *r)
 {
-    if (r->xof == NULL) {
-        while (r->nbits <= 56) {
-            uint64_t byte = 0;
-            if (r->left > 0) { /* past the budget the stream reads as zeros */
-                r->left--;
-                byte = *r->mem++;
-            }
-            r->acc |= byte << r->nbits;
-            r->nbits += 8;
-        }
-        return;
-    }
     while (r->nbits <= 56) {
         if (r->cpos == r->clen) {
             if (r->left == 0) {
@@ -155,14 +132,12 @@ void cross_rd_refill(cross_bitrd *r)
 
 void cross_rd_finish(cross_bitrd *r)
 {
-    if (r->xof != NULL) {
-        while (r->left > 0) {
-            size_t n = r->left < sizeof r->chunk ? r->left : sizeof r->chunk;
-            grove_keccak_squeeze(r->xof, r->chunk, n);
-            r->left -= n;
-        }
-        grove_wipe(r->chunk, sizeof r->chunk);
+    while (r->left > 0) {
+        size_t n = r->left < sizeof r->chunk ? r->left : sizeof r->chunk;
+        grove_keccak_squeeze(r->xof, r->chunk, n);
+        r->left -= n;
     }
+    grove_wipe(r->chunk, sizeof r->chunk);
     r->acc = 0;
     r->nbits = 0;
 }

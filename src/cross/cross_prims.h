@@ -44,9 +44,8 @@ GROVE_INLINE void cross_put_dsc(uint8_t *p, uint16_t dsc)
     p[1] = (uint8_t)(dsc >> 8);
 }
 
-/* ---- bit reader over a memory buffer or a SHAKE state with a fixed byte budget -------------- */
+/* ---- bit reader over a SHAKE state with a fixed byte budget (zeros past it) ------------------ */
 typedef struct cross_bitrd {
-    const uint8_t *mem;
     size_t left; /* bytes of the budget not yet read */
     grove_keccak_ctx *xof;
     uint8_t chunk[32];
@@ -55,7 +54,6 @@ typedef struct cross_bitrd {
     uint64_t acc;
 } cross_bitrd;
 
-void cross_rd_mem(cross_bitrd *r, const uint8_t *mem, size_t len);
 void cross_rd_xof(cross_bitrd *r, grove_keccak_ctx *x, size_t budget);
 /* Top up the bit buffer to at least 57 bits (zeros past the budget). */
 void cross_rd_refill(cross_bitrd *r);
