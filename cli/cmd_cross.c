@@ -217,7 +217,7 @@ static int cmd_verify(cli_ctx *c)
     if ((rc = read_exact(c, "pk", pkl, 0, &pk)) != 0)
         return rc;
     /* a signature of the wrong size is an invalid signature, not a usage error */
-    if ((rc = cli_read_file(c, sigpath, sl + 1, &sig, &siglen)) != 0) {
+    if ((rc = cli_read_file(c, sigpath, CLI_MAX_INPUT, &sig, &siglen)) != 0) {
         free(pk);
         return rc;
     }

@@ -111,7 +111,9 @@ GROVE_API int grove_cross_open(const grove_cross_params *p, grove_cross_strategy
 /*
  * Caller-provided working memory (e.g. a static buffer on a microcontroller): the number of
  * bytes an operation needs, and sign/verify using ws instead of the stack for their large
- * buffers. ws must be 8-byte aligned. The stack functions above use the same amount.
+ * buffers. ws must be 8-byte aligned (else GROVE_ERR_INVALID_ARG); a smaller ws_len gives
+ * GROVE_ERR_BUFFER_TOO_SMALL. The stack functions above use the same amount, rounded up to one
+ * of their stack size classes (at most 12.5% more).
  */
 GROVE_API size_t grove_cross_workspace_bytes(const grove_cross_params *p, grove_cross_strategy s,
                                              grove_cross_op op);

@@ -1500,16 +1500,6 @@ static int cross_ws_run(cross_ws_fn fn, void *job, size_t need)
     return GROVE_ERR_NOMEM;
 }
 
-size_t cross_ws_class_bytes(size_t need)
-{
-#define CROSS_SIZE_CLASS(N)                                                                  \
-    if (need <= (N))                                                                         \
-        return (N);
-    CROSS_WS_CLASSES(CROSS_SIZE_CLASS)
-#undef CROSS_SIZE_CLASS
-    return 0;
-}
-
 /* ---- public entry points -------------------------------------------------------------------- */
 
 static int strategy_ok(grove_cross_strategy s)
@@ -1584,7 +1574,9 @@ int cross_sign_derand(const grove_cross_params *p, grove_cross_strategy s, uint8
     size_t need = grove_cross_workspace_bytes(p, s, GROVE_CROSS_OP_SIGN);
     int rc;
     if (ws != NULL) {
-        if (ws_len < need || ((uintptr_t)ws & 7u) != 0)
+        if (((uintptr_t)ws & 7u) != 0)
+            return GROVE_ERR_INVALID_ARG;
+        if (ws_len < need)
             return GROVE_ERR_BUFFER_TOO_SMALL;
         rc = sign_core(&j, (uint8_t *)ws);
         grove_wipe(ws, need);
@@ -1645,7 +1637,9 @@ static int verify_common(const grove_cross_params *p, grove_cross_strategy s,
     verify_job j = {&c, s == GROVE_CROSS_FAST, sig, msg, pk, msg_len};
     size_t need = grove_cross_workspace_bytes(p, s, GROVE_CROSS_OP_VERIFY);
     if (ws != NULL) {
-        if (ws_len < need || ((uintptr_t)ws & 7u) != 0)
+        if (((uintptr_t)ws & 7u) != 0)
+            return GROVE_ERR_INVALID_ARG;
+        if (ws_len < need)
             return GROVE_ERR_BUFFER_TOO_SMALL;
         int rc = verify_core(&j, (uint8_t *)ws);
         grove_wipe(ws, need);

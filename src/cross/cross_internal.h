@@ -49,7 +49,4 @@ int cross_sign_derand(const grove_cross_params *p, grove_cross_strategy s, uint8
                       const uint8_t *msg, size_t mlen, const uint8_t *sk,
                       const uint8_t *root_seed, const uint8_t *salt, void *ws, size_t ws_len);
 
-/* Size of the stack workspace class actually used by the stack entry points. */
-size_t cross_ws_class_bytes(size_t need);
-
 #endif

@@ -38,6 +38,9 @@ for set in CROSS-RSDP-1-fast CROSS-RSDPG-1-small cross-rsdp-g-3-balanced; do
   head -c 100 "$d/sig.fast" > "$d/short"
   "$G" cross verify --params $set --pk "$d/pk" --msg "$d/msg" --sig "$d/short" >/dev/null 2>&1
   check '[ $? -eq 1 ]' "$set truncated signature exits 1"
+  cat "$d/sig.fast" "$d/msg" > "$d/long"
+  "$G" cross verify --params $set --pk "$d/pk" --msg "$d/msg" --sig "$d/long" >/dev/null 2>&1
+  check '[ $? -eq 1 ]' "$set signature with trailing bytes exits 1"
 done
 
 # wrong key sizes and unknown names are usage errors

@@ -288,6 +288,9 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
                      GROVE_ERR_BUFFER_TOO_SMALL);
         CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, pkl, ws, wvn - 8),
                      GROVE_ERR_BUFFER_TOO_SMALL);
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, pkl,
+                                           (uint8_t *)ws + 4, wvn),
+                     GROVE_ERR_INVALID_ARG);
         free(ws);
     }
     /* argument checks */
