@@ -113,7 +113,7 @@ GROVE_API int grove_cross_open(const grove_cross_params *p, grove_cross_strategy
  * bytes an operation needs, and sign/verify using ws instead of the stack for their large
  * buffers. ws must be 8-byte aligned (else GROVE_ERR_INVALID_ARG); a smaller ws_len gives
  * GROVE_ERR_BUFFER_TOO_SMALL. The stack functions above use the same amount, rounded up to one
- * of their stack size classes (at most 12.5% more).
+ * of their stack size classes (at most 6.25% more).
  */
 GROVE_API size_t grove_cross_workspace_bytes(const grove_cross_params *p, grove_cross_strategy s,
                                              grove_cross_op op);
