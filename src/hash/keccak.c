@@ -46,16 +46,14 @@ void grove_keccakf1600(uint64_t s[25])
 
 #define MAX_W 8
 
-void grove_keccakf1600_many(uint64_t (*states)[25], size_t count)
+/* Full (and nearly full) groups of states through the wide kernel; returns how many were done.
+ * Kept out of line so callers without a wide kernel (e.g. embedded builds) pay no stack. */
+__attribute__((noinline)) static size_t permute_wide(const struct grove_hash_kernels *k,
+                                                     uint64_t (*states)[25], size_t count)
 {
-    const struct grove_hash_kernels *k = grove_hash_kernels();
-    if (k->keccakf1600_many != NULL) {
-        k->keccakf1600_many(states, count);
-        return;
-    }
     const size_t w = k->keccak_w;
     size_t i = 0;
-    if (w > 1) {
+    {
         uint64_t st[25 * MAX_W];
         /* full groups go through the wide kernel; a short tail is not worth padding */
         for (; i + w <= count || (count - i > w / 2 && i < count); i += w) {
@@ -71,6 +69,17 @@ void grove_keccakf1600_many(uint64_t (*states)[25], size_t count)
         }
         grove_wipe(st, sizeof st);
     }
+    return i < count ? i : count;
+}
+
+void grove_keccakf1600_many(uint64_t (*states)[25], size_t count)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    if (k->keccakf1600_many != NULL) {
+        k->keccakf1600_many(states, count);
+        return;
+    }
+    size_t i = k->keccak_w > 1 ? permute_wide(k, states, count) : 0;
     for (; i < count; i++)
         k->keccakf1600(states[i]);
 }
@@ -214,7 +223,8 @@ void grove_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen
  * `lanes` (<= w) sponges side by side on interleaved states: absorb inlen bytes of each input,
  * pad, squeeze outlen bytes into each output.
  */
-static void shake_wide(const struct grove_hash_kernels *k, uint32_t rate, uint8_t *const out[],
+__attribute__((noinline)) static void shake_wide(const struct grove_hash_kernels *k, uint32_t rate,
+                                                 uint8_t *const out[],
                        size_t outlen, const uint8_t *const in[], size_t inlen, size_t lanes)
 {
     const size_t w = k->keccak_w, rw = rate / 8;

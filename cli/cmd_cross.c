@@ -1,0 +1,258 @@
+/*
+ * grove cross: CROSS v2.2 signatures. Keys and signatures are raw bytes in the sizes of the
+ * parameter set (NIST format; the secret key is a seed). --params names the set for every
+ * command; --strategy picks fast (default) or small-memory, which give identical results.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "grove/cross.h"
+
+#define PARAMS_HELP "parameter set, e.g. CROSS-RSDP-1-fast or CROSS-RSDPG-5-small (see 'list')"
+#define STRATEGY_HELP "fast (default) or small-memory: identical outputs, less memory"
+
+static const cli_opt list_opts[] = {{NULL, NULL, NULL}};
+
+static const cli_opt keygen_opts[] = {
+    {"params", "NAME", PARAMS_HELP},
+    {"pk", "FILE", "public key output ('-' for stdout)"},
+    {"sk", "FILE", "secret key output (created with mode 0600)"},
+    {"seed", "HEX", "deterministic key from this seed (2*lambda/8 bytes); default: random"},
+    {NULL, NULL, NULL},
+};
+
+static const cli_opt sign_opts[] = {
+    {"params", "NAME", PARAMS_HELP},
+    {"sk", "FILE", "secret key"},
+    {"msg", "FILE", "message ('-' for stdin; default stdin)"},
+    {"sig", "FILE", "signature output ('-' for stdout)"},
+    {"strategy", "NAME", STRATEGY_HELP},
+    {NULL, NULL, NULL},
+};
+
+static const cli_opt verify_opts[] = {
+    {"params", "NAME", PARAMS_HELP},
+    {"pk", "FILE", "public key"},
+    {"msg", "FILE", "message ('-' for stdin; default stdin)"},
+    {"sig", "FILE", "signature"},
+    {"strategy", "NAME", STRATEGY_HELP},
+    {NULL, NULL, NULL},
+};
+
+static int get_params(cli_ctx *c, const grove_cross_params **p)
+{
+    const char *name = cli_require(c, "params");
+    if (name == NULL)
+        return CLI_EXIT_USAGE;
+    *p = grove_cross_params_by_name(name);
+    if (*p == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "unknown parameter set '%s' (see 'grove cross list')", name);
+    return 0;
+}
+
+static int get_strategy(cli_ctx *c, grove_cross_strategy *s)
+{
+    const char *name = cli_opt_str(c, "strategy");
+    *s = GROVE_CROSS_FAST;
+    if (name != NULL && grove_cross_strategy_by_name(name, s) != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "unknown strategy '%s' (fast or small-memory)", name);
+    return 0;
+}
+
+/* Read a file that must be exactly len bytes. */
+static int read_exact(cli_ctx *c, const char *opt, size_t len, int secret, uint8_t **buf)
+{
+    const char *path = cli_require(c, opt);
+    if (path == NULL)
+        return CLI_EXIT_USAGE;
+    size_t got;
+    int rc = cli_read_file(c, path, len, buf, &got);
+    if (rc)
+        return rc;
+    if (got != len) {
+        if (secret)
+            cli_free_secret(*buf, got);
+        else
+            free(*buf);
+        *buf = NULL;
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s has %zu bytes, expected %zu for this parameter set", path, got, len);
+    }
+    return 0;
+}
+
+static int cmd_list(cli_ctx *c)
+{
+    size_t nsets = grove_cross_params_count();
+    size_t cap = 4096, len = 0;
+    char *json = malloc(cap);
+    if (json == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    len += (size_t)snprintf(json + len, cap - len, "[");
+    for (size_t i = 0; i < nsets; i++) {
+        const grove_cross_params *p = grove_cross_params_at(i);
+        cli_say(c, "%-24s category %d  pk %4zu B  sk %2zu B  signature %6zu B",
+                grove_cross_params_name(p), grove_cross_params_category(p),
+                grove_cross_public_key_bytes(p), grove_cross_secret_key_bytes(p),
+                grove_cross_signature_bytes(p));
+        len += (size_t)snprintf(json + len, cap - len,
+                                "%s{\"name\": \"%s\", \"category\": %d, \"public_key\": %zu, "
+                                "\"secret_key\": %zu, \"signature\": %zu}",
+                                i ? ", " : "", grove_cross_params_name(p),
+                                grove_cross_params_category(p), grove_cross_public_key_bytes(p),
+                                grove_cross_secret_key_bytes(p), grove_cross_signature_bytes(p));
+    }
+    len += (size_t)snprintf(json + len, cap - len, "]");
+    cli_out_raw(c, "params", json);
+    free(json);
+    return 0;
+}
+
+static int cmd_keygen(cli_ctx *c)
+{
+    const grove_cross_params *p;
+    int rc = get_params(c, &p);
+    if (rc)
+        return rc;
+    const char *pkpath = cli_require(c, "pk"), *skpath = cli_require(c, "sk");
+    if (pkpath == NULL || skpath == NULL)
+        return CLI_EXIT_USAGE;
+    size_t pkl = grove_cross_public_key_bytes(p), skl = grove_cross_secret_key_bytes(p);
+    uint8_t pk[256], sk[64];
+    uint8_t *seed = NULL;
+    size_t seedlen = 0;
+    if ((rc = cli_hex_opt(c, "seed", 64, &seed, &seedlen)) != 0)
+        return rc;
+    int st;
+    if (seed != NULL) {
+        if (seedlen != skl) {
+            cli_free_secret(seed, seedlen);
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
+                            "--seed must be %zu bytes for %s", skl, grove_cross_params_name(p));
+        }
+        st = grove_cross_keygen_from_seed(p, pk, sizeof pk, sk, sizeof sk, seed, seedlen);
+        cli_free_secret(seed, seedlen);
+    } else {
+        st = grove_cross_keygen(p, pk, sizeof pk, sk, sizeof sk);
+    }
+    if (st != GROVE_OK) {
+        grove_wipe(sk, sizeof sk);
+        return cli_fail_status(c, st, "key generation failed");
+    }
+    rc = cli_write_file(c, skpath, sk, skl, 1);
+    grove_wipe(sk, sizeof sk);
+    if (rc)
+        return rc;
+    if ((rc = cli_write_file(c, pkpath, pk, pkl, 0)) != 0)
+        return rc;
+    cli_out_str(c, "params", grove_cross_params_name(p));
+    cli_out_hex(c, "public_key", pk, pkl);
+    cli_say(c, "%s key pair written: public key %s (%zu bytes), secret key %s (%zu bytes)",
+            grove_cross_params_name(p), pkpath, pkl, skpath, skl);
+    return 0;
+}
+
+static int cmd_sign(cli_ctx *c)
+{
+    const grove_cross_params *p;
+    grove_cross_strategy s;
+    int rc = get_params(c, &p);
+    if (rc || (rc = get_strategy(c, &s)) != 0)
+        return rc;
+    const char *sigpath = cli_require(c, "sig");
+    if (sigpath == NULL)
+        return CLI_EXIT_USAGE;
+    size_t skl = grove_cross_secret_key_bytes(p), sl = grove_cross_signature_bytes(p);
+    uint8_t *sk = NULL, *msg = NULL;
+    size_t mlen = 0;
+    if ((rc = read_exact(c, "sk", skl, 1, &sk)) != 0)
+        return rc;
+    const char *mpath = cli_opt_str(c, "msg");
+    if ((rc = cli_read_file(c, mpath ? mpath : "-", CLI_MAX_INPUT, &msg, &mlen)) != 0) {
+        cli_free_secret(sk, skl);
+        return rc;
+    }
+    uint8_t *sig = malloc(sl);
+    if (sig == NULL) {
+        cli_free_secret(sk, skl);
+        free(msg);
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    }
+    int st = grove_cross_sign(p, s, sig, sl, msg, mlen, sk, skl);
+    cli_free_secret(sk, skl);
+    free(msg);
+    if (st != GROVE_OK) {
+        free(sig);
+        return cli_fail_status(c, st, "signing failed");
+    }
+    rc = cli_write_file(c, sigpath, sig, sl, 0);
+    free(sig);
+    if (rc)
+        return rc;
+    cli_out_str(c, "params", grove_cross_params_name(p));
+    cli_out_str(c, "strategy", grove_cross_strategy_name(s));
+    cli_out_u64(c, "signature_bytes", sl);
+    if (strcmp(sigpath, "-") != 0)
+        cli_say(c, "signature written to %s (%zu bytes)", sigpath, sl);
+    return 0;
+}
+
+static int cmd_verify(cli_ctx *c)
+{
+    const grove_cross_params *p;
+    grove_cross_strategy s;
+    int rc = get_params(c, &p);
+    if (rc || (rc = get_strategy(c, &s)) != 0)
+        return rc;
+    const char *pkpath = cli_require(c, "pk"), *sigpath = cli_require(c, "sig");
+    if (pkpath == NULL || sigpath == NULL)
+        return CLI_EXIT_USAGE;
+    size_t pkl = grove_cross_public_key_bytes(p), sl = grove_cross_signature_bytes(p);
+    uint8_t *pk = NULL, *sig = NULL, *msg = NULL;
+    size_t siglen = 0, mlen = 0;
+    if ((rc = read_exact(c, "pk", pkl, 0, &pk)) != 0)
+        return rc;
+    /* a signature of the wrong size is an invalid signature, not a usage error */
+    if ((rc = cli_read_file(c, sigpath, CLI_MAX_INPUT, &sig, &siglen)) != 0) {
+        free(pk);
+        return rc;
+    }
+    const char *mpath = cli_opt_str(c, "msg");
+    if ((rc = cli_read_file(c, mpath ? mpath : "-", CLI_MAX_INPUT, &msg, &mlen)) != 0) {
+        free(pk);
+        free(sig);
+        return rc;
+    }
+    int st = siglen == sl ? grove_cross_verify(p, s, sig, siglen, msg, mlen, pk, pkl)
+                          : GROVE_ERR_VERIFY;
+    free(pk);
+    free(sig);
+    free(msg);
+    cli_out_str(c, "params", grove_cross_params_name(p));
+    cli_out_str(c, "strategy", grove_cross_strategy_name(s));
+    if (st == GROVE_ERR_VERIFY) {
+        cli_out_bool(c, "valid", 0);
+        return cli_fail(c, CLI_EXIT_INVALID, st, "signature is NOT valid%s",
+                        siglen == sl ? "" : " (wrong length)");
+    }
+    if (st != GROVE_OK)
+        return cli_fail_status(c, st, "verification could not run");
+    cli_out_bool(c, "valid", 1);
+    cli_say(c, "signature is valid");
+    return 0;
+}
+
+static const cli_command cross_commands[] = {
+    {"list", cmd_list, "list the 18 parameter sets and their sizes", list_opts},
+    {"keygen", cmd_keygen, "generate a key pair", keygen_opts},
+    {"sign", cmd_sign, "sign a message", sign_opts},
+    {"verify", cmd_verify, "verify a signature (exit 1 if invalid)", verify_opts},
+    {NULL, NULL, NULL, NULL},
+};
+
+const cli_scheme cli_scheme_cross = {"cross", "CROSS v2.2 code-based signatures (18 sets)",
+                                     cross_commands};
