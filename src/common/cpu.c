@@ -37,6 +37,8 @@ static uint32_t detect(void)
             f |= GROVE_CPU_AVX512F;
         if (zmm_ok && ((b >> 31) & 1))
             f |= GROVE_CPU_AVX512VL;
+        if (zmm_ok && ((b >> 30) & 1))
+            f |= GROVE_CPU_AVX512BW;
         if ((b >> 29) & 1)
             f |= GROVE_CPU_SHANI;
         if ((b >> 3) & 1)
@@ -64,10 +66,12 @@ static void cpu_init(void)
     capped_features = raw_features;
     const char *cap = getenv("GROVE_CPU");
     if (cap != NULL) {
-        if (strcmp(cap, "portable") == 0)
+        if (strncmp(cap, "portable", 8) == 0)
             capped_features = 0;
-        else if (strcmp(cap, "avx2") == 0)
-            capped_features &= ~(uint32_t)(GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL);
+        else if (strncmp(cap, "avx2", 4) == 0)
+            capped_features &= ~(uint32_t)(GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW);
+        if (strstr(cap, "nosha") != NULL)
+            capped_features &= ~(uint32_t)GROVE_CPU_SHANI;
     }
 }
 

@@ -3,6 +3,7 @@
  *   GROVE_CPU=portable  no SIMD, no SHA-NI, no BMI (the reference paths, baseline x86-64 code)
  *   GROVE_CPU=avx2      at most AVX2 (+ SHA-NI, AES-NI, BMI2/ADX)
  *   GROVE_CPU=avx512    everything the machine has (same as unset)
+ * A "-nosha" suffix (e.g. GROVE_CPU=avx2-nosha) also leaves SHA-NI out: valgrind cannot run it.
  * A value naming a feature the machine lacks never enables it.
  */
 #ifndef GROVE_COMMON_CPU_H
@@ -19,6 +20,7 @@ enum {
     GROVE_CPU_BMI2 = 1u << 5,
     GROVE_CPU_ADX = 1u << 6,
     GROVE_CPU_BMI1 = 1u << 7,
+    GROVE_CPU_AVX512BW = 1u << 8,
 };
 
 /* Features usable by grove on this machine after the GROVE_CPU cap (bit set of GROVE_CPU_*). */

@@ -1,5 +1,6 @@
 /* Picks the hash kernels once, from the CPU features (see dispatch.h). */
 #include <pthread.h>
+#include <stdio.h>
 
 #include "common/cpu.h"
 #include "grove/common.h"
@@ -7,6 +8,7 @@
 #include "common/util.h"
 #include "hash/keccak.h"
 #include "hash/keccak_simd.h"
+#include "hash/sha2_simd.h"
 
 static struct grove_hash_kernels selected;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
@@ -21,6 +23,10 @@ static void select_kernels(void)
         .keccakf1600_many = NULL,
         .keccak_xw = NULL,
         .keccak_w = 1,
+        .sha256_xw = NULL,
+        .sha256_w = 1,
+        .sha512_xw = NULL,
+        .sha512_w = 1,
         .sha256_many = NULL,
         .sha512_many = NULL,
     };
@@ -34,15 +40,29 @@ static void select_kernels(void)
     }
 #endif
 #if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
-    const uint32_t avx512 = GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL;
+    const uint32_t avx512 = GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW;
     if ((f & avx512) == avx512) {
         k.name = "avx512";
         k.keccak_xw = grove_keccakf1600_x8_avx512;
         k.keccak_w = 8;
+        k.sha256_xw = grove_sha256_x16_avx512;
+        k.sha256_w = 16;
+        k.sha512_xw = grove_sha512_x8_avx512;
+        k.sha512_w = 8;
     } else if (f & GROVE_CPU_AVX2) {
         k.name = "avx2";
         k.keccak_xw = grove_keccakf1600_x4_avx2;
         k.keccak_w = 4;
+        k.sha256_xw = grove_sha256_x8_avx2;
+        k.sha256_w = 8;
+        k.sha512_xw = grove_sha512_x4_avx2;
+        k.sha512_w = 4;
+    }
+    if (f & GROVE_CPU_SHANI) {
+        static char name[32];
+        snprintf(name, sizeof name, "%s+sha-ni", k.name);
+        k.name = name;
+        k.sha256_compress = grove_sha256_compress_shani;
     }
 #endif
     selected = k;

@@ -20,6 +20,11 @@ struct grove_hash_kernels {
     /* Multi-state permutation on interleaved states st[25][keccak_w] (NULL if none). */
     void (*keccak_xw)(uint64_t *st);
     unsigned keccak_w;
+    /* Multi-lane block compressions (state st[8][w], blocks[w][64 or 128]); NULL if none. */
+    void (*sha256_xw)(uint32_t *st, const uint8_t *blocks);
+    unsigned sha256_w;
+    void (*sha512_xw)(uint64_t *st, const uint8_t *blocks);
+    unsigned sha512_w;
     void (*sha256_many)(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
                         const uint8_t *const in[], size_t inlen, size_t count);
     void (*sha512_many)(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,

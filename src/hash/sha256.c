@@ -5,7 +5,7 @@
 #include "hash/dispatch.h"
 #include "hash/sha2.h"
 
-static const uint32_t sha256_k[64] = {
+const uint32_t grove_sha256_k[64] = {
     0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
     0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
     0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
@@ -43,7 +43,7 @@ static const uint32_t sha224_iv[8] = {
 /* One round; the eight working variables rotate by renaming instead of moving. */
 #define R(a, b, c, d, e, f, g, h, i)                                                        \
     do {                                                                                    \
-        uint32_t t1 = h + BSIG1(e) + CH(e, f, g) + sha256_k[r + (i)] + w[(i)];              \
+        uint32_t t1 = h + BSIG1(e) + CH(e, f, g) + grove_sha256_k[r + (i)] + w[(i)];              \
         uint32_t t2 = BSIG0(a) + MAJ(a, b, c);                                              \
         d += t1;                                                                            \
         h = t1 + t2;                                                                        \
@@ -183,6 +183,50 @@ void grove_sha224(uint8_t out[28], const uint8_t *in, size_t len)
     grove_sha256_final(&c, out, 28);
 }
 
+/*
+ * Equal-length messages after a block-aligned prefix, `w` lanes at a time through the multi-lane
+ * kernel: full blocks, then the one or two padded tail blocks, then the digests.
+ */
+static void sha256_many_wide(const struct grove_hash_kernels *k, uint8_t *const out[],
+                             size_t outlen, const uint32_t *init, uint64_t pcount,
+                             const uint8_t *const in[], size_t inlen, size_t lanes)
+{
+    const size_t w = k->sha256_w;
+    uint32_t st[8 * 16];
+    uint8_t blocks[16 * 64], tail[16][2 * 64], dig[32];
+    const size_t full = inlen / 64, rem = inlen % 64;
+    const size_t ntail = rem + 8 + 1 <= 64 ? 1 : 2;
+    for (int t = 0; t < 8; t++)
+        for (size_t j = 0; j < w; j++)
+            st[w * (size_t)t + j] = init[t];
+    for (size_t b = 0; b < full; b++) {
+        for (size_t j = 0; j < w; j++)
+            memcpy(blocks + 64 * j, in[j < lanes ? j : 0] + 64 * b, 64);
+        k->sha256_xw(st, blocks);
+    }
+    for (size_t j = 0; j < lanes; j++) {
+        memset(tail[j], 0, sizeof tail[j]);
+        if (rem)
+            memcpy(tail[j], in[j] + 64 * full, rem);
+        tail[j][rem] = 0x80;
+        grove_store64_be(tail[j] + 64 * ntail - 8, (pcount + inlen) << 3);
+    }
+    for (size_t b = 0; b < ntail; b++) {
+        for (size_t j = 0; j < w; j++)
+            memcpy(blocks + 64 * j, tail[j < lanes ? j : 0] + 64 * b, 64);
+        k->sha256_xw(st, blocks);
+    }
+    for (size_t j = 0; j < lanes; j++) {
+        for (int t = 0; t < 8; t++)
+            grove_store32_be(dig + 4 * t, st[w * (size_t)t + j]);
+        memcpy(out[j], dig, outlen);
+    }
+    grove_wipe(st, sizeof st);
+    grove_wipe(blocks, sizeof blocks);
+    grove_wipe(tail, sizeof tail);
+    grove_wipe(dig, sizeof dig);
+}
+
 void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
                        const uint8_t *const in[], size_t inlen, size_t count)
 {
@@ -192,6 +236,19 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
         return;
     }
     uint64_t pcount = prefix ? prefix->count : 0;
+    const uint32_t *init = prefix ? prefix->s : sha256_iv;
+    if (k->sha256_w > 1 && (pcount & 63) == 0) {
+        /* groups large enough to fill a good part of the lanes go wide */
+        size_t w = k->sha256_w, i = 0;
+        for (; count - i > w / 4 && i < count; i += w)
+            sha256_many_wide(k, out + i, outlen, init, pcount, in + i, inlen,
+                             count - i < w ? count - i : w);
+        if (i >= count)
+            return;
+        out += i;
+        in += i;
+        count -= i;
+    }
     if ((pcount & 63) == 0 && inlen + 9 <= 64 && outlen <= 32) {
         /* Fast path: each message is one final block after the prefix state. */
         uint8_t block[64], digest[32];

@@ -5,7 +5,7 @@
 #include "hash/dispatch.h"
 #include "hash/sha2.h"
 
-static const uint64_t sha512_k[80] = {
+const uint64_t grove_sha512_k[80] = {
     0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
     0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
     0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
@@ -46,7 +46,7 @@ static const uint64_t sha384_iv[8] = {
 
 #define R(a, b, c, d, e, f, g, h, i)                                                        \
     do {                                                                                    \
-        uint64_t t1 = h + BSIG1(e) + CH(e, f, g) + sha512_k[r + (i)] + w[(i)];              \
+        uint64_t t1 = h + BSIG1(e) + CH(e, f, g) + grove_sha512_k[r + (i)] + w[(i)];              \
         uint64_t t2 = BSIG0(a) + MAJ(a, b, c);                                              \
         d += t1;                                                                            \
         h = t1 + t2;                                                                        \
@@ -187,6 +187,51 @@ void grove_sha384(uint8_t out[48], const uint8_t *in, size_t len)
     grove_sha512_final(&c, out, 48);
 }
 
+/*
+ * Equal-length messages after a block-aligned prefix, `w` lanes at a time through the multi-lane
+ * kernel: full blocks, then the one or two padded tail blocks, then the digests.
+ */
+static void sha512_many_wide(const struct grove_hash_kernels *k, uint8_t *const out[],
+                             size_t outlen, const uint64_t *init, uint64_t pcount,
+                             const uint8_t *const in[], size_t inlen, size_t lanes)
+{
+    const size_t w = k->sha512_w;
+    uint64_t st[8 * 16];
+    uint8_t blocks[16 * 128], tail[16][2 * 128], dig[64];
+    const size_t full = inlen / 128, rem = inlen % 128;
+    const size_t ntail = rem + 16 + 1 <= 128 ? 1 : 2;
+    for (int t = 0; t < 8; t++)
+        for (size_t j = 0; j < w; j++)
+            st[w * (size_t)t + j] = init[t];
+    for (size_t b = 0; b < full; b++) {
+        for (size_t j = 0; j < w; j++)
+            memcpy(blocks + 128 * j, in[j < lanes ? j : 0] + 128 * b, 128);
+        k->sha512_xw(st, blocks);
+    }
+    for (size_t j = 0; j < lanes; j++) {
+        memset(tail[j], 0, sizeof tail[j]);
+        if (rem)
+            memcpy(tail[j], in[j] + 128 * full, rem);
+        tail[j][rem] = 0x80;
+        grove_store64_be(tail[j] + 128 * ntail - 16, (pcount + inlen) >> 61);
+        grove_store64_be(tail[j] + 128 * ntail - 8, (pcount + inlen) << 3);
+    }
+    for (size_t b = 0; b < ntail; b++) {
+        for (size_t j = 0; j < w; j++)
+            memcpy(blocks + 128 * j, tail[j < lanes ? j : 0] + 128 * b, 128);
+        k->sha512_xw(st, blocks);
+    }
+    for (size_t j = 0; j < lanes; j++) {
+        for (int t = 0; t < 8; t++)
+            grove_store64_be(dig + 8 * t, st[w * (size_t)t + j]);
+        memcpy(out[j], dig, outlen);
+    }
+    grove_wipe(st, sizeof st);
+    grove_wipe(blocks, sizeof blocks);
+    grove_wipe(tail, sizeof tail);
+    grove_wipe(dig, sizeof dig);
+}
+
 void grove_sha512_many(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,
                        const uint8_t *const in[], size_t inlen, size_t count)
 {
@@ -196,6 +241,19 @@ void grove_sha512_many(uint8_t *const out[], size_t outlen, const grove_sha512_c
         return;
     }
     uint64_t pcount = prefix ? prefix->count : 0;
+    const uint64_t *init = prefix ? prefix->s : sha512_iv;
+    if (k->sha512_w > 1 && (pcount & 127) == 0) {
+        /* groups large enough to fill a good part of the lanes go wide */
+        size_t w = k->sha512_w, i = 0;
+        for (; count - i > w / 4 && i < count; i += w)
+            sha512_many_wide(k, out + i, outlen, init, pcount, in + i, inlen,
+                             count - i < w ? count - i : w);
+        if (i >= count)
+            return;
+        out += i;
+        in += i;
+        count -= i;
+    }
     if ((pcount & 127) == 0 && inlen + 17 <= 128 && outlen <= 64) {
         /* Fast path: each message is one final block after the prefix state. */
         uint8_t block[128], digest[64];

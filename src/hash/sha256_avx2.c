@@ -1,0 +1,85 @@
+/* SHA-256: eight independent blocks at once with AVX2 (one message per 32-bit lane). */
+#include "common/util.h"
+
+#if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
+#include <immintrin.h>
+
+#include "hash/sha2_simd.h"
+
+#define V __m256i
+#define ADD(a, b) _mm256_add_epi32((a), (b))
+#define XOR(a, b) _mm256_xor_si256((a), (b))
+#define ROR(x, n) _mm256_or_si256(_mm256_srli_epi32((x), (n)), _mm256_slli_epi32((x), 32 - (n)))
+#define SHR(x, n) _mm256_srli_epi32((x), (n))
+#define BSIG0(x) XOR(XOR(ROR(x, 2), ROR(x, 13)), ROR(x, 22))
+#define BSIG1(x) XOR(XOR(ROR(x, 6), ROR(x, 11)), ROR(x, 25))
+#define SSIG0(x) XOR(XOR(ROR(x, 7), ROR(x, 18)), SHR(x, 3))
+#define SSIG1(x) XOR(XOR(ROR(x, 17), ROR(x, 19)), SHR(x, 10))
+#define CH(e, f, g) XOR(_mm256_and_si256((e), (f)), _mm256_andnot_si256((e), (g)))
+#define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256((a), _mm256_or_si256((b), (c))), _mm256_and_si256((b), (c)))
+
+/* c[t] = word t of the 8 rows r[j] (an 8x8 transpose of 32-bit words) */
+__attribute__((target("avx2"))) static inline void transpose8(V r[8])
+{
+    V t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
+    V t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
+    V t4 = _mm256_unpacklo_epi32(r[4], r[5]), t5 = _mm256_unpackhi_epi32(r[4], r[5]);
+    V t6 = _mm256_unpacklo_epi32(r[6], r[7]), t7 = _mm256_unpackhi_epi32(r[6], r[7]);
+    V u0 = _mm256_unpacklo_epi64(t0, t2), u1 = _mm256_unpackhi_epi64(t0, t2);
+    V u2 = _mm256_unpacklo_epi64(t1, t3), u3 = _mm256_unpackhi_epi64(t1, t3);
+    V u4 = _mm256_unpacklo_epi64(t4, t6), u5 = _mm256_unpackhi_epi64(t4, t6);
+    V u6 = _mm256_unpacklo_epi64(t5, t7), u7 = _mm256_unpackhi_epi64(t5, t7);
+    r[0] = _mm256_permute2x128_si256(u0, u4, 0x20);
+    r[1] = _mm256_permute2x128_si256(u1, u5, 0x20);
+    r[2] = _mm256_permute2x128_si256(u2, u6, 0x20);
+    r[3] = _mm256_permute2x128_si256(u3, u7, 0x20);
+    r[4] = _mm256_permute2x128_si256(u0, u4, 0x31);
+    r[5] = _mm256_permute2x128_si256(u1, u5, 0x31);
+    r[6] = _mm256_permute2x128_si256(u2, u6, 0x31);
+    r[7] = _mm256_permute2x128_si256(u3, u7, 0x31);
+}
+
+__attribute__((target("avx2"))) void grove_sha256_x8_avx2(uint32_t *st, const uint8_t *blocks)
+{
+    const V bswap = _mm256_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13,
+                                    14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    V w[16], s[8];
+    for (int h = 0; h < 2; h++) {
+        V r[8];
+        for (int j = 0; j < 8; j++)
+            r[j] = _mm256_loadu_si256((const V *)(const void *)(blocks + 64 * j + 32 * h));
+        transpose8(r);
+        for (int t = 0; t < 8; t++)
+            w[8 * h + t] = _mm256_shuffle_epi8(r[t], bswap);
+    }
+    for (int i = 0; i < 8; i++)
+        s[i] = _mm256_loadu_si256((const V *)(const void *)(st + 8 * i));
+    V a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], hh = s[7];
+    for (int i = 0; i < 64; i++) {
+        if (i >= 16)
+            w[i & 15] = ADD(ADD(SSIG1(w[(i - 2) & 15]), w[(i - 7) & 15]),
+                            ADD(SSIG0(w[(i - 15) & 15]), w[i & 15]));
+        V t1 = ADD(ADD(hh, BSIG1(e)), ADD(CH(e, f, g), ADD(_mm256_set1_epi32((int)grove_sha256_k[i]),
+                                                                 w[i & 15])));
+        V t2 = ADD(BSIG0(a), MAJ(a, b, c));
+        hh = g;
+        g = f;
+        f = e;
+        e = ADD(d, t1);
+        d = c;
+        c = b;
+        b = a;
+        a = ADD(t1, t2);
+    }
+    s[0] = ADD(s[0], a);
+    s[1] = ADD(s[1], b);
+    s[2] = ADD(s[2], c);
+    s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e);
+    s[5] = ADD(s[5], f);
+    s[6] = ADD(s[6], g);
+    s[7] = ADD(s[7], hh);
+    for (int i = 0; i < 8; i++)
+        _mm256_storeu_si256((V *)(void *)(st + 8 * i), s[i]);
+}
+#endif

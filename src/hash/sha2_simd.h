@@ -1,0 +1,21 @@
+/*
+ * SHA-2 SIMD and SHA-NI kernels (internal). The multi-lane kernels compress one block per lane:
+ * state interleaved as st[8][W] (word t of lane j at st[W * t + j]), blocks contiguous as
+ * blocks[W][64] (SHA-256) or blocks[W][128] (SHA-512).
+ */
+#ifndef GROVE_HASH_SHA2_SIMD_H
+#define GROVE_HASH_SHA2_SIMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+extern const uint32_t grove_sha256_k[64];
+extern const uint64_t grove_sha512_k[80];
+
+void grove_sha256_compress_shani(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
+void grove_sha256_x8_avx2(uint32_t *st, const uint8_t *blocks);
+void grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks);
+void grove_sha512_x4_avx2(uint64_t *st, const uint8_t *blocks);
+void grove_sha512_x8_avx512(uint64_t *st, const uint8_t *blocks);
+
+#endif

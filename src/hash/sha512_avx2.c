@@ -1,0 +1,68 @@
+/* SHA-512: four independent blocks at once with AVX2 (one message per 64-bit lane). */
+#include "common/util.h"
+
+#if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
+#include <immintrin.h>
+
+#include "hash/sha2_simd.h"
+
+#define V __m256i
+#define ADD(a, b) _mm256_add_epi64((a), (b))
+#define XOR(a, b) _mm256_xor_si256((a), (b))
+#define ROR(x, n) _mm256_or_si256(_mm256_srli_epi64((x), (n)), _mm256_slli_epi64((x), 64 - (n)))
+#define BSIG0(x) XOR(XOR(ROR(x, 28), ROR(x, 34)), ROR(x, 39))
+#define BSIG1(x) XOR(XOR(ROR(x, 14), ROR(x, 18)), ROR(x, 41))
+#define SSIG0(x) XOR(XOR(ROR(x, 1), ROR(x, 8)), _mm256_srli_epi64((x), 7))
+#define SSIG1(x) XOR(XOR(ROR(x, 19), ROR(x, 61)), _mm256_srli_epi64((x), 6))
+#define CH(e, f, g) XOR(_mm256_and_si256((e), (f)), _mm256_andnot_si256((e), (g)))
+#define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256((a), _mm256_or_si256((b), (c))), _mm256_and_si256((b), (c)))
+
+__attribute__((target("avx2"))) void grove_sha512_x4_avx2(uint64_t *st, const uint8_t *blocks)
+{
+    const V bswap = _mm256_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                    11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+    V w[16], s[8];
+    for (int g4 = 0; g4 < 4; g4++) {
+        /* words 4 g4 .. 4 g4 + 3 of the four lanes: a 4x4 transpose of 64-bit words */
+        V r0 = _mm256_loadu_si256((const V *)(const void *)(blocks + 0 * 128 + 32 * g4));
+        V r1 = _mm256_loadu_si256((const V *)(const void *)(blocks + 1 * 128 + 32 * g4));
+        V r2 = _mm256_loadu_si256((const V *)(const void *)(blocks + 2 * 128 + 32 * g4));
+        V r3 = _mm256_loadu_si256((const V *)(const void *)(blocks + 3 * 128 + 32 * g4));
+        V t0 = _mm256_unpacklo_epi64(r0, r1), t1 = _mm256_unpackhi_epi64(r0, r1);
+        V t2 = _mm256_unpacklo_epi64(r2, r3), t3 = _mm256_unpackhi_epi64(r2, r3);
+        w[4 * g4 + 0] = _mm256_shuffle_epi8(_mm256_permute2x128_si256(t0, t2, 0x20), bswap);
+        w[4 * g4 + 1] = _mm256_shuffle_epi8(_mm256_permute2x128_si256(t1, t3, 0x20), bswap);
+        w[4 * g4 + 2] = _mm256_shuffle_epi8(_mm256_permute2x128_si256(t0, t2, 0x31), bswap);
+        w[4 * g4 + 3] = _mm256_shuffle_epi8(_mm256_permute2x128_si256(t1, t3, 0x31), bswap);
+    }
+    for (int i = 0; i < 8; i++)
+        s[i] = _mm256_loadu_si256((const V *)(const void *)(st + 4 * i));
+    V a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], hh = s[7];
+    for (int i = 0; i < 80; i++) {
+        if (i >= 16)
+            w[i & 15] = ADD(ADD(SSIG1(w[(i - 2) & 15]), w[(i - 7) & 15]),
+                            ADD(SSIG0(w[(i - 15) & 15]), w[i & 15]));
+        V t1 = ADD(ADD(hh, BSIG1(e)),
+                   ADD(CH(e, f, g), ADD(_mm256_set1_epi64x((long long)grove_sha512_k[i]), w[i & 15])));
+        V t2 = ADD(BSIG0(a), MAJ(a, b, c));
+        hh = g;
+        g = f;
+        f = e;
+        e = ADD(d, t1);
+        d = c;
+        c = b;
+        b = a;
+        a = ADD(t1, t2);
+    }
+    s[0] = ADD(s[0], a);
+    s[1] = ADD(s[1], b);
+    s[2] = ADD(s[2], c);
+    s[3] = ADD(s[3], d);
+    s[4] = ADD(s[4], e);
+    s[5] = ADD(s[5], f);
+    s[6] = ADD(s[6], g);
+    s[7] = ADD(s[7], hh);
+    for (int i = 0; i < 8; i++)
+        _mm256_storeu_si256((V *)(void *)(st + 4 * i), s[i]);
+}
+#endif
