@@ -3,7 +3,10 @@
 
 #include "bench.h"
 #include "hash/keccak.h"
+#include "hash/keccak_simd.h"
 #include "hash/sha2.h"
+#include "hash/sha2_simd.h"
+#include "common/cpu.h"
 
 static uint8_t msg[1024];
 
@@ -38,6 +41,52 @@ static int op_shake256_1k(void *ctx)
     return 0;
 }
 
+static uint64_t wide_state[25 * 8];
+static uint32_t st256[8 * 16];
+static uint64_t st512[8 * 8];
+static uint8_t blocks[16 * 128];
+static int op_keccak_x4(void *ctx)
+{
+    (void)ctx;
+    grove_keccakf1600_x4_avx2(wide_state);
+    return 0;
+}
+static int op_keccak_x8(void *ctx)
+{
+    (void)ctx;
+    grove_keccakf1600_x8_avx512(wide_state);
+    return 0;
+}
+static int op_sha256_x8(void *ctx)
+{
+    (void)ctx;
+    grove_sha256_x8_avx2(st256, blocks);
+    return 0;
+}
+static int op_sha256_x16(void *ctx)
+{
+    (void)ctx;
+    grove_sha256_x16_avx512(st256, blocks);
+    return 0;
+}
+static int op_sha256_shani(void *ctx)
+{
+    grove_sha256_compress_shani((uint32_t *)ctx, msg, 1);
+    return 0;
+}
+static int op_sha512_x4(void *ctx)
+{
+    (void)ctx;
+    grove_sha512_x4_avx2(st512, blocks);
+    return 0;
+}
+static int op_sha512_x8(void *ctx)
+{
+    (void)ctx;
+    grove_sha512_x8_avx512(st512, blocks);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static uint32_t s256[8];
@@ -50,6 +99,21 @@ int main(int argc, char **argv)
     bench_add(&s, "sha256", "1KiB", op_sha256_1k, out, NULL);
     bench_add(&s, "sha512", "1KiB", op_sha512_1k, out, NULL);
     bench_add(&s, "shake256", "1KiB", op_shake256_1k, out, NULL);
+    uint32_t f = grove_cpu_features_raw();
+    static uint32_t sni[8];
+    if (f & GROVE_CPU_AVX2) {
+        bench_add(&s, "keccak-f1600 x4 (avx2)", "permute", op_keccak_x4, NULL, NULL);
+        bench_add(&s, "sha256 x8 (avx2)", "compress", op_sha256_x8, NULL, NULL);
+        bench_add(&s, "sha512 x4 (avx2)", "compress", op_sha512_x4, NULL, NULL);
+    }
+    if ((f & (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW)) ==
+        (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW)) {
+        bench_add(&s, "keccak-f1600 x8 (avx512)", "permute", op_keccak_x8, NULL, NULL);
+        bench_add(&s, "sha256 x16 (avx512)", "compress", op_sha256_x16, NULL, NULL);
+        bench_add(&s, "sha512 x8 (avx512)", "compress", op_sha512_x8, NULL, NULL);
+    }
+    if (f & GROVE_CPU_SHANI)
+        bench_add(&s, "sha256 (sha-ni)", "compress", op_sha256_shani, sni, NULL);
     int rc = bench_main(&s, argc, argv);
     free(s.cases);
     return rc;

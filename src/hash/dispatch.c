@@ -23,10 +23,13 @@ static void select_kernels(void)
         .keccakf1600_many = NULL,
         .keccak_xw = NULL,
         .keccak_w = 1,
+        .shake_xw = NULL,
         .sha256_xw = NULL,
         .sha256_w = 1,
         .sha512_xw = NULL,
         .sha512_w = 1,
+        .sha256_fused = NULL,
+        .sha512_fused = NULL,
         .sha256_many = NULL,
         .sha512_many = NULL,
     };
@@ -45,14 +48,18 @@ static void select_kernels(void)
         k.name = "avx512";
         k.keccak_xw = grove_keccakf1600_x8_avx512;
         k.keccak_w = 8;
+        k.shake_xw = grove_shake_x8_avx512;
         k.sha256_xw = grove_sha256_x16_avx512;
         k.sha256_w = 16;
         k.sha512_xw = grove_sha512_x8_avx512;
         k.sha512_w = 8;
+        k.sha256_fused = grove_sha256_many_x16_avx512;
+        k.sha512_fused = grove_sha512_many_x8_avx512;
     } else if (f & GROVE_CPU_AVX2) {
         k.name = "avx2";
         k.keccak_xw = grove_keccakf1600_x4_avx2;
         k.keccak_w = 4;
+        k.shake_xw = grove_shake_x4_avx2;
         k.sha256_xw = grove_sha256_x8_avx2;
         k.sha256_w = 8;
         k.sha512_xw = grove_sha512_x4_avx2;

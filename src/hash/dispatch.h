@@ -20,11 +20,19 @@ struct grove_hash_kernels {
     /* Multi-state permutation on interleaved states st[25][keccak_w] (NULL if none). */
     void (*keccak_xw)(uint64_t *st);
     unsigned keccak_w;
+    /* Whole SHAKE sponges on up to keccak_w messages at once (NULL if none). */
+    void (*shake_xw)(uint32_t rate, uint8_t *const out[], size_t outlen, const uint8_t *const in[],
+                     size_t inlen, size_t lanes);
     /* Multi-lane block compressions (state st[8][w], blocks[w][64 or 128]); NULL if none. */
     void (*sha256_xw)(uint32_t *st, const uint8_t *blocks);
     unsigned sha256_w;
     void (*sha512_xw)(uint64_t *st, const uint8_t *blocks);
     unsigned sha512_w;
+    /* Whole equal-length messages in one pass (0 returned if they cannot run); NULL if none. */
+    int (*sha256_fused)(uint8_t *const out[], size_t outlen, const uint32_t init[8],
+                        uint64_t pcount, const uint8_t *const in[], size_t inlen, size_t lanes);
+    int (*sha512_fused)(uint8_t *const out[], size_t outlen, const uint64_t init[8],
+                        uint64_t pcount, const uint8_t *const in[], size_t inlen, size_t lanes);
     void (*sha256_many)(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
                         const uint8_t *const in[], size_t inlen, size_t count);
     void (*sha512_many)(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,

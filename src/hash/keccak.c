@@ -272,8 +272,13 @@ static void shake_many(uint32_t rate, uint8_t *const out[], size_t outlen,
     const struct grove_hash_kernels *kern = grove_hash_kernels();
     if (kern->keccak_w > 1) {
         size_t i = 0, w = kern->keccak_w;
-        for (; i + w <= count || (count - i > w / 2 && i < count); i += w)
-            shake_wide(kern, rate, out + i, outlen, in + i, inlen, count - i < w ? count - i : w);
+        for (; i + w <= count || (count - i > w / 2 && i < count); i += w) {
+            size_t lanes = count - i < w ? count - i : w;
+            if (kern->shake_xw)
+                kern->shake_xw(rate, out + i, outlen, in + i, inlen, lanes);
+            else
+                shake_wide(kern, rate, out + i, outlen, in + i, inlen, lanes);
+        }
         if (i > count)
             i = count;
         out += i;

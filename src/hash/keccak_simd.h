@@ -3,9 +3,16 @@
 #ifndef GROVE_HASH_KECCAK_SIMD_H
 #define GROVE_HASH_KECCAK_SIMD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 void grove_keccakf1600_x4_avx2(uint64_t *st);   /* W = 4 */
 void grove_keccakf1600_x8_avx512(uint64_t *st); /* W = 8 */
+
+/* SHAKE of up to W equal-length messages in one pass (lanes <= W; rate in bytes). */
+void grove_shake_x4_avx2(uint32_t rate, uint8_t *const out[], size_t outlen,
+                         const uint8_t *const in[], size_t inlen, size_t lanes);
+void grove_shake_x8_avx512(uint32_t rate, uint8_t *const out[], size_t outlen,
+                           const uint8_t *const in[], size_t inlen, size_t lanes);
 
 #endif

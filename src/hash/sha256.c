@@ -240,9 +240,12 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
     if (k->sha256_w > 1 && (pcount & 63) == 0) {
         /* groups large enough to fill a good part of the lanes go wide */
         size_t w = k->sha256_w, i = 0;
-        for (; count - i > w / 4 && i < count; i += w)
-            sha256_many_wide(k, out + i, outlen, init, pcount, in + i, inlen,
-                             count - i < w ? count - i : w);
+        for (; count - i > w / 4 && i < count; i += w) {
+            size_t lanes = count - i < w ? count - i : w;
+            if (k->sha256_fused == NULL ||
+                !k->sha256_fused(out + i, outlen, init, pcount, in + i, inlen, lanes))
+                sha256_many_wide(k, out + i, outlen, init, pcount, in + i, inlen, lanes);
+        }
         if (i >= count)
             return;
         out += i;

@@ -3,6 +3,8 @@
 
 #if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
 #include <immintrin.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "hash/sha2_simd.h"
 
@@ -17,21 +19,9 @@
 #define CH(e, f, g) _mm512_ternarylogic_epi32((e), (f), (g), 0xCA)
 #define MAJ(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0xE8)
 
-__attribute__((target("avx512f,avx512bw,avx512vl"))) void
-grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks)
+/* The rounds on 8 state vectors s and 16 message vectors w (w is consumed). */
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static inline void rounds16(V s[8], V w[16])
 {
-    const V bswap = _mm512_set_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203, 0x0c0d0e0f,
-                                     0x08090a0b, 0x04050607, 0x00010203, 0x0c0d0e0f, 0x08090a0b,
-                                     0x04050607, 0x00010203, 0x0c0d0e0f, 0x08090a0b, 0x04050607,
-                                     0x00010203);
-    const V idx = _mm512_set_epi32(240, 224, 208, 192, 176, 160, 144, 128, 112, 96, 80, 64, 48, 32,
-                                   16, 0); /* lane j's block starts at word 16 j */
-    V w[16], s[8];
-    for (int t = 0; t < 16; t++)
-        w[t] = _mm512_shuffle_epi8(_mm512_i32gather_epi32(idx, (const void *)(blocks + 4 * t), 4),
-                                   bswap);
-    for (int i = 0; i < 8; i++)
-        s[i] = _mm512_loadu_si512((const void *)(st + 16 * i));
     V a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], hh = s[7];
     for (int i = 0; i < 64; i++) {
         if (i >= 16)
@@ -57,7 +47,97 @@ grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks)
     s[5] = ADD(s[5], f);
     s[6] = ADD(s[6], g);
     s[7] = ADD(s[7], hh);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void
+grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks)
+{
+    const V bswap = _mm512_set_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203, 0x0c0d0e0f,
+                                     0x08090a0b, 0x04050607, 0x00010203, 0x0c0d0e0f, 0x08090a0b,
+                                     0x04050607, 0x00010203, 0x0c0d0e0f, 0x08090a0b, 0x04050607,
+                                     0x00010203);
+    const V idx = _mm512_set_epi32(240, 224, 208, 192, 176, 160, 144, 128, 112, 96, 80, 64, 48, 32,
+                                   16, 0); /* lane j's block starts at word 16 j */
+    V w[16], s[8];
+    for (int t = 0; t < 16; t++)
+        w[t] = _mm512_shuffle_epi8(_mm512_i32gather_epi32(idx, (const void *)(blocks + 4 * t), 4),
+                                   bswap);
+    for (int i = 0; i < 8; i++)
+        s[i] = _mm512_loadu_si512((const void *)(st + 16 * i));
+    rounds16(s, w);
     for (int i = 0; i < 8; i++)
         _mm512_storeu_si512((void *)(st + 16 * i), s[i]);
+}
+
+/*
+ * Equal-length messages after a prefix state `init` of pcount bytes (a multiple of 64), 16 at a
+ * time: message words are gathered straight from the inputs (32-bit offsets from the first one),
+ * padding and length are built in registers, the state never leaves them. Returns 0 (nothing
+ * done) when the inputs are too far apart for 32-bit offsets or shorter than 4 bytes.
+ */
+__attribute__((target("avx512f,avx512bw,avx512vl"))) int
+grove_sha256_many_x16_avx512(uint8_t *const out[], size_t outlen, const uint32_t init[8],
+                             uint64_t pcount, const uint8_t *const in[], size_t inlen, size_t lanes)
+{
+    const V bswap = _mm512_set_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203, 0x0c0d0e0f,
+                                     0x08090a0b, 0x04050607, 0x00010203, 0x0c0d0e0f, 0x08090a0b,
+                                     0x04050607, 0x00010203, 0x0c0d0e0f, 0x08090a0b, 0x04050607,
+                                     0x00010203);
+    if (inlen < 4 || inlen > (1u << 30))
+        return 0;
+    const uint8_t *base = in[0];
+    int32_t offs[16] __attribute__((aligned(64)));
+    for (size_t j = 0; j < 16; j++) {
+        ptrdiff_t d = in[j < lanes ? j : 0] - base;
+        if (d < -(ptrdiff_t)0x40000000 || d > (ptrdiff_t)0x40000000)
+            return 0;
+        offs[j] = (int32_t)d;
+    }
+    const V off = _mm512_load_si512((const void *)offs);
+    V s[8], w[16];
+    for (int t = 0; t < 8; t++)
+        s[t] = _mm512_set1_epi32((int)init[t]);
+    const size_t full = inlen / 64, rem = inlen % 64, ntail = rem + 9 <= 64 ? 1 : 2;
+#define GATHER(pos) _mm512_shuffle_epi8(_mm512_i32gather_epi32(_mm512_add_epi32(off, _mm512_set1_epi32((int)(pos))), (const void *)base, 1), bswap)
+    for (size_t b = 0; b < full; b++) {
+        for (int t = 0; t < 16; t++)
+            w[t] = GATHER(64 * b + 4 * (size_t)t);
+        rounds16(s, w);
+    }
+    const uint64_t bits = (pcount + inlen) << 3;
+    for (size_t b = 0; b < ntail; b++) {
+        for (size_t t = 0; t < 16; t++) {
+            size_t pos = 64 * b + 4 * t; /* byte position in the tail */
+            if (pos + 4 <= rem) {
+                w[t] = GATHER(64 * full + pos);
+            } else if (pos < rem) {
+                unsigned r = (unsigned)(rem - pos); /* 1..3 data bytes, then 0x80 */
+                w[t] = _mm512_or_si512(_mm512_slli_epi32(GATHER(64 * full + rem - 4), 8 * (4 - r)),
+                                       _mm512_set1_epi32((int)(0x80u << (8 * (3 - r)))));
+            } else if (pos == rem) {
+                w[t] = _mm512_set1_epi32((int)0x80000000u);
+            } else {
+                w[t] = _mm512_setzero_si512();
+            }
+        }
+        if (b + 1 == ntail) {
+            w[14] = _mm512_set1_epi32((int)(uint32_t)(bits >> 32));
+            w[15] = _mm512_set1_epi32((int)(uint32_t)bits);
+        }
+        rounds16(s, w);
+    }
+#undef GATHER
+    uint32_t res[8][16] __attribute__((aligned(64)));
+    for (int t = 0; t < 8; t++)
+        _mm512_store_si512((void *)res[t], s[t]);
+    uint8_t dig[32];
+    for (size_t j = 0; j < lanes; j++) {
+        for (int t = 0; t < 8; t++)
+            grove_store32_be(dig + 4 * t, res[t][j]);
+        memcpy(out[j], dig, outlen);
+    }
+    grove_wipe(res, sizeof res);
+    grove_wipe(dig, sizeof dig);
+    return 1;
 }
 #endif

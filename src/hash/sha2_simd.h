@@ -18,4 +18,12 @@ void grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks);
 void grove_sha512_x4_avx2(uint64_t *st, const uint8_t *blocks);
 void grove_sha512_x8_avx512(uint64_t *st, const uint8_t *blocks);
 
+/* Whole messages (after a block-aligned prefix state) in one pass; 0 if they cannot run. */
+int grove_sha256_many_x16_avx512(uint8_t *const out[], size_t outlen, const uint32_t init[8],
+                                 uint64_t pcount, const uint8_t *const in[], size_t inlen,
+                                 size_t lanes);
+int grove_sha512_many_x8_avx512(uint8_t *const out[], size_t outlen, const uint64_t init[8],
+                                uint64_t pcount, const uint8_t *const in[], size_t inlen,
+                                size_t lanes);
+
 #endif

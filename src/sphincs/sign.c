@@ -205,25 +205,52 @@ static int fors_sign(const grove_slhdsa_params *p, const spx_ctx *c, const spx_a
     return GROVE_OK;
 }
 
+/* All k FORS trees at once: their leaves, then each level of their authentication paths, are
+ * one batch of independent hashes each. */
 static void fors_pk_from_sig(const grove_slhdsa_params *p, const spx_ctx *c,
                              const spx_adrs *kp_adrs, const uint32_t *indices,
                              const uint8_t *sig_fors, uint8_t *fors_pk)
 {
     const unsigned n = p->n, a = p->a, k = p->k;
-    uint8_t roots[SPX_MAX_K * SPX_MAX_N], leaf[SPX_MAX_N];
+    const size_t lane_len = c->pre + 2 * (size_t)n;
+    uint8_t roots[SPX_MAX_K * SPX_MAX_N];
+    uint8_t lanes[SPX_MAX_K][SPX_MAX_PRE + 2 * SPX_MAX_N];
+    uint8_t *lp[SPX_MAX_K], *op[SPX_MAX_K];
     uint32_t kp = grove_load32_be(kp_adrs->b + 20);
     spx_adrs node = *kp_adrs;
     spx_adrs_set_type(&node, SPX_ADRS_FORS_TREE);
     spx_adrs_set_keypair(&node, kp);
+    /* leaves: F(sk_t) at height 0, index t * 2^a + idx_t */
     for (unsigned t = 0; t < k; t++) {
-        const uint8_t *s = sig_fors + (size_t)t * (a + 1) * n;
         spx_adrs l = node;
-        spx_adrs_set_word2(&l, 0);
         spx_adrs_set_word3(&l, (t << a) + indices[t]);
-        spx_thash(c, leaf, &l, s, 1);
-        spx_merkle_root_from_auth(c, a, &node, t << a, indices[t], leaf, s + n,
-                                  roots + (size_t)t * n);
+        spx_lane_init(c, lanes[t], &l);
+        memcpy(lanes[t] + c->pre, sig_fors + (size_t)t * (a + 1) * n, n);
+        lp[t] = lanes[t];
+        op[t] = roots + (size_t)t * n;
     }
+    spx_thash_lanes(c, 1, lp, op, k);
+    /* up the trees, one level for all k trees per batch */
+    for (unsigned z = 0; z < a; z++) {
+        for (unsigned t = 0; t < k; t++) {
+            uint32_t idx = (t << a) + indices[t];
+            const uint8_t *auth = sig_fors + (size_t)t * (a + 1) * n + n + (size_t)z * n;
+            spx_adrs l = node;
+            spx_adrs_set_word2(&l, z + 1);
+            spx_adrs_set_word3(&l, idx >> (z + 1));
+            spx_lane_init(c, lanes[t], &l);
+            uint8_t *d = lanes[t] + c->pre;
+            if (((idx >> z) & 1) == 0) {
+                memcpy(d, roots + (size_t)t * n, n);
+                memcpy(d + n, auth, n);
+            } else {
+                memcpy(d, auth, n);
+                memcpy(d + n, roots + (size_t)t * n, n);
+            }
+        }
+        spx_thash_lanes(c, 2, lp, op, k);
+    }
+    (void)lane_len;
     spx_adrs rt = *kp_adrs;
     spx_adrs_set_type(&rt, SPX_ADRS_FORS_ROOTS);
     spx_adrs_set_keypair(&rt, kp);
