@@ -58,7 +58,8 @@ case "${1:-}" in
     build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DGROVE_WERROR=ON \
       -DGROVE_SANITIZE=ON
     status=0
-    run_tests build "Release (gcc)" || status=1
+    run_tests build "Release (gcc), best CPU path: $(./build/bin/grove --version)" || status=1
+    GROVE_CPU=portable run_tests build "Release (gcc), GROVE_CPU=portable" || status=1
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
       run_tests build-asan "ASan + UBSan (clang)" || status=1
     exit $status

@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cpu.h"
 #include "hash/dispatch.h"
+#include "hash/keccak_simd.h"
+#include "hash/sha2_simd.h"
 #include "hash/keccak.h"
 #include "hash/sha2.h"
 #include "test.h"
@@ -295,6 +298,215 @@ static void kernels_vs_portable(void)
     printf("hash kernels: %s\n", grove_hash_kernels()->name);
 }
 
+/* grove_shake256_chains against a step-by-step recomputation with single SHAKE256 calls. */
+static void chains(void)
+{
+    uint64_t rng = 77;
+    static const size_t heads[] = {48, 56, 64};
+    static const size_t ns[] = {16, 24, 32};
+    for (int cfg = 0; cfg < 3; cfg++) {
+        size_t head = heads[cfg], n = ns[cfg], ctr = head - 4;
+        for (size_t count = 1; count <= 40; count += (count < 10 ? 1 : 13)) {
+            uint8_t buf[40][96], ref[40][96], cap[40], capout[40][32], want_cap[40][32];
+            uint8_t *lanes[40], *co[40];
+            unsigned steps = 1 + (unsigned)(test_rand_u64(&rng) % 15);
+            uint32_t start = (uint32_t)(test_rand_u64(&rng) % 3);
+            for (size_t i = 0; i < count; i++) {
+                test_rand_bytes(&rng, buf[i], head + n);
+                memcpy(ref[i], buf[i], head + n);
+                lanes[i] = buf[i];
+                co[i] = capout[i];
+                cap[i] = (uint8_t)(start + test_rand_u64(&rng) % (steps + 2));
+                memset(capout[i], 0, 32);
+                memset(want_cap[i], 0, 32);
+            }
+            grove_shake256_chains(lanes, head, n, ctr, start, steps, count, cap, co);
+            for (size_t i = 0; i < count; i++) {
+                for (unsigned st = 0; st <= steps; st++) {
+                    if (cap[i] == start + st)
+                        memcpy(want_cap[i], ref[i] + head, n);
+                    if (st == steps)
+                        break;
+                    uint8_t o[32];
+                    ref[i][ctr] = (uint8_t)((start + st) >> 24);
+                    ref[i][ctr + 1] = (uint8_t)((start + st) >> 16);
+                    ref[i][ctr + 2] = (uint8_t)((start + st) >> 8);
+                    ref[i][ctr + 3] = (uint8_t)(start + st);
+                    grove_shake256(o, n, ref[i], head + n);
+                    memcpy(ref[i] + head, o, n);
+                }
+                CHECK_MEM(buf[i] + head, ref[i] + head, n);
+                CHECK_MEM(capout[i], want_cap[i], 32);
+            }
+        }
+    }
+}
+
+/* Every SIMD / SHA-NI kernel the machine can run, directly, against the portable kernels:
+ * every lane, full and partial groups, single and multi-block messages. */
+static void simd_kernels(void)
+{
+    uint32_t f = grove_cpu_features_raw();
+    int avx2 = (f & GROVE_CPU_AVX2) != 0;
+    int avx512 = (f & (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW)) ==
+                 (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW);
+    uint64_t rng = 4242;
+    int ran = 0;
+    /* Keccak-f[1600] x4 / x8 */
+    for (int t = 0; t < 20; t++) {
+        uint64_t st[25 * 8], ref[8][25];
+        test_rand_bytes(&rng, (uint8_t *)st, sizeof st);
+        for (int j = 0; j < 8; j++)
+            for (int l = 0; l < 25; l++)
+                ref[j][l] = st[8 * l + j];
+        if (avx512) {
+            uint64_t w[25 * 8];
+            memcpy(w, st, sizeof w);
+            grove_keccakf1600_x8_avx512(w);
+            for (int j = 0; j < 8; j++) {
+                uint64_t r[25];
+                memcpy(r, ref[j], sizeof r);
+                grove_keccakf1600_portable(r);
+                for (int l = 0; l < 25; l++)
+                    CHECK(w[8 * l + j] == r[l]);
+            }
+            ran++;
+        }
+        if (avx2) {
+            uint64_t w[25 * 4];
+            for (int l = 0; l < 25; l++)
+                for (int j = 0; j < 4; j++)
+                    w[4 * l + j] = ref[j][l];
+            grove_keccakf1600_x4_avx2(w);
+            for (int j = 0; j < 4; j++) {
+                uint64_t r[25];
+                memcpy(r, ref[j], sizeof r);
+                grove_keccakf1600_portable(r);
+                for (int l = 0; l < 25; l++)
+                    CHECK(w[4 * l + j] == r[l]);
+            }
+            ran++;
+        }
+    }
+    /* SHA-256 / SHA-512 block kernels */
+    for (int t = 0; t < 20; t++) {
+        uint8_t blocks[16 * 128];
+        uint32_t s256[8 * 16], r256[8];
+        uint64_t s512[8 * 8], r512[8];
+        test_rand_bytes(&rng, blocks, sizeof blocks);
+        test_rand_bytes(&rng, (uint8_t *)s256, sizeof s256);
+        test_rand_bytes(&rng, (uint8_t *)s512, sizeof s512);
+        if (f & GROVE_CPU_SHANI) {
+            uint32_t a[8], b[8];
+            memcpy(a, s256, 32);
+            memcpy(b, s256, 32);
+            grove_sha256_compress_shani(a, blocks, 1 + (size_t)t % 3);
+            grove_sha256_compress_portable(b, blocks, 1 + (size_t)t % 3);
+            CHECK_MEM(a, b, 32);
+            ran++;
+        }
+        for (int wv = 0; wv < 2; wv++) {
+            size_t w256 = wv ? 16 : 8, w512 = wv ? 8 : 4;
+            if ((wv && !avx512) || (!wv && !avx2))
+                continue;
+            uint32_t st[8 * 16];
+            uint64_t st5[8 * 8];
+            for (size_t j = 0; j < w256; j++)
+                for (int i = 0; i < 8; i++)
+                    st[w256 * (size_t)i + j] = s256[8 * j + (size_t)i];
+            for (size_t j = 0; j < w512; j++)
+                for (int i = 0; i < 8; i++)
+                    st5[w512 * (size_t)i + j] = s512[8 * j + (size_t)i];
+            if (wv) {
+                grove_sha256_x16_avx512(st, blocks);
+                grove_sha512_x8_avx512(st5, blocks);
+            } else {
+                grove_sha256_x8_avx2(st, blocks);
+                grove_sha512_x4_avx2(st5, blocks);
+            }
+            for (size_t j = 0; j < w256; j++) {
+                memcpy(r256, s256 + 8 * j, 32);
+                grove_sha256_compress_portable(r256, blocks + 64 * j, 1);
+                for (int i = 0; i < 8; i++)
+                    CHECK(st[w256 * (size_t)i + j] == r256[i]);
+            }
+            for (size_t j = 0; j < w512; j++) {
+                memcpy(r512, s512 + 8 * j, 64);
+                grove_sha512_compress_portable(r512, blocks + 128 * j, 1);
+                for (int i = 0; i < 8; i++)
+                    CHECK(st5[w512 * (size_t)i + j] == r512[i]);
+            }
+            ran++;
+        }
+    }
+    /* whole-message kernels: every lane count, lengths around block boundaries, prefixes */
+    static const size_t lens[] = {4, 8, 38, 55, 56, 63, 64, 70, 111, 112, 119, 128, 135, 136,
+                                  200, 300, 2166};
+    uint8_t *in = malloc(16 * 2200);
+    const uint8_t *ip[16];
+    uint8_t out[16][64], ref[64], *op[16];
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        size_t len = lens[li];
+        test_rand_bytes(&rng, in, 16 * 2200);
+        for (int j = 0; j < 16; j++) {
+            ip[j] = in + 2200 * (size_t)j + (size_t)j; /* unaligned, scattered */
+            op[j] = out[j];
+        }
+        for (size_t lanes = 1; lanes <= 16; lanes++) {
+            grove_sha256_ctx pre;
+            grove_sha256_init(&pre);
+            grove_sha256_update(&pre, in + 50, 64);
+            grove_sha512_ctx pre5;
+            grove_sha512_init(&pre5);
+            grove_sha512_update(&pre5, in + 70, 128);
+            if (avx512) {
+                CHECK(grove_sha256_many_x16_avx512(op, 32, pre.s, 64, ip, len, lanes) == 1);
+                for (size_t j = 0; j < lanes; j++) {
+                    grove_sha256_ctx c = pre;
+                    grove_sha256_update(&c, ip[j], len);
+                    grove_sha256_final(&c, ref, 32);
+                    CHECK_MEM(out[j], ref, 32);
+                }
+                if (lanes <= 8 && len < 8) {
+                    /* too short for the 64-bit gathers: refuses, the caller falls back */
+                    CHECK(grove_sha512_many_x8_avx512(op, 64, pre5.s, 128, ip, len, lanes) == 0);
+                } else if (lanes <= 8) {
+                    CHECK(grove_sha512_many_x8_avx512(op, 64, pre5.s, 128, ip, len, lanes) == 1);
+                    for (size_t j = 0; j < lanes; j++) {
+                        grove_sha512_ctx c = pre5;
+                        grove_sha512_update(&c, ip[j], len);
+                        grove_sha512_final(&c, ref, 64);
+                        CHECK_MEM(out[j], ref, 64);
+                    }
+                }
+                if (lanes <= 8) {
+                    grove_shake_x8_avx512(GROVE_SHAKE256_RATE, op, 64, ip, len, lanes);
+                    for (size_t j = 0; j < lanes; j++) {
+                        grove_shake256(ref, 64, ip[j], len);
+                        CHECK_MEM(out[j], ref, 64);
+                    }
+                    grove_shake_x8_avx512(GROVE_SHAKE128_RATE, op, 40, ip, len, lanes);
+                    for (size_t j = 0; j < lanes; j++) {
+                        grove_shake128(ref, 40, ip[j], len);
+                        CHECK_MEM(out[j], ref, 40);
+                    }
+                }
+                ran++;
+            }
+            if (avx2 && lanes <= 4) {
+                grove_shake_x4_avx2(GROVE_SHAKE256_RATE, op, 33, ip, len, lanes);
+                for (size_t j = 0; j < lanes; j++) {
+                    grove_shake256(ref, 33, ip[j], len);
+                    CHECK_MEM(out[j], ref, 33);
+                }
+                ran++;
+            }
+        }
+    }
+    free(in);
+    printf("SIMD kernels checked directly: %d groups (cpu features %#x)\n", ran, f);
+}
+
 int main(void)
 {
     known_answers();
@@ -302,5 +514,7 @@ int main(void)
     mgf1_check();
     batches();
     kernels_vs_portable();
+    chains();
+    simd_kernels();
     return test_done();
 }

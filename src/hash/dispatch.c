@@ -24,6 +24,7 @@ static void select_kernels(void)
         .keccak_xw = NULL,
         .keccak_w = 1,
         .shake_xw = NULL,
+        .shake256_chains_x = NULL,
         .sha256_xw = NULL,
         .sha256_w = 1,
         .sha512_xw = NULL,
@@ -49,6 +50,7 @@ static void select_kernels(void)
         k.keccak_xw = grove_keccakf1600_x8_avx512;
         k.keccak_w = 8;
         k.shake_xw = grove_shake_x8_avx512;
+        k.shake256_chains_x = grove_shake256_chains_x8_avx512;
         k.sha256_xw = grove_sha256_x16_avx512;
         k.sha256_w = 16;
         k.sha512_xw = grove_sha512_x8_avx512;

@@ -329,3 +329,44 @@ void grove_shake256_many(uint8_t *const out[], size_t outlen, const uint8_t *con
 {
     shake_many(GROVE_SHAKE256_RATE, out, outlen, in, inlen, count);
 }
+
+void grove_shake256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                           uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                           uint8_t *const capout[])
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    size_t i = 0;
+    if (k->shake256_chains_x != NULL) {
+        for (; i + 8 <= count || (count - i > 4 && i < count); i += 8)
+            k->shake256_chains_x(lanes + i, head, n, ctr_off, start, steps,
+                                 count - i < 8 ? count - i : 8, cap ? cap + i : NULL,
+                                 capout ? capout + i : NULL);
+        if (i >= count)
+            return;
+        lanes += i;
+        count -= i;
+        if (cap) {
+            cap += i;
+            capout += i;
+        }
+    }
+    /* step by step through the batch interface; at most 8 * 67 lanes per call here */
+    uint8_t *outs[8 * 67];
+    for (size_t done = 0; done < count; done += 8 * 67) {
+        size_t m = count - done < 8 * 67 ? count - done : 8 * 67;
+        uint8_t *const *L = lanes + done;
+        for (size_t j = 0; j < m; j++)
+            outs[j] = L[j] + head;
+        for (unsigned s = 0; s <= steps; s++) {
+            if (cap)
+                for (size_t j = 0; j < m; j++)
+                    if (cap[done + j] == start + s)
+                        memcpy(capout[done + j], L[j] + head, n);
+            if (s == steps)
+                break;
+            for (size_t j = 0; j < m; j++)
+                grove_store32_be(L[j] + ctr_off, start + s);
+            grove_shake256_many(outs, n, (const uint8_t *const *)L, head + n, m);
+        }
+    }
+}

@@ -52,4 +52,17 @@ void grove_shake128_many(uint8_t *const out[], size_t outlen, const uint8_t *con
 void grove_shake256_many(uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                          size_t inlen, size_t count);
 
+/*
+ * Iterated SHAKE256 over many lanes (hash chains). Each lanes[i] holds `head` bytes followed
+ * by an n-byte value; head and n are multiples of 8, head + n < 136 and n <= 32. For
+ * s = 0 .. steps - 1:
+ *     store be32(start + s) at byte offset ctr_off of the head (ctr_off + 4 <= head), then
+ *     value = SHAKE256(head || value) truncated to n bytes.
+ * If cap is not NULL, a lane with cap[i] == start + s copies its value to capout[i] just before
+ * step s (and cap[i] == start + steps after the last step). The lanes are updated in place.
+ */
+void grove_shake256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                           uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                           uint8_t *const capout[]);
+
 #endif
