@@ -342,6 +342,65 @@ static void chains(void)
     }
 }
 
+/* grove_sha256_chains against single SHA-256 calls (SPHINCS+ layouts and odd offsets). */
+static void sha256_chains(void)
+{
+    uint64_t rng = 78;
+    static const size_t heads[] = {22, 22, 22, 20, 17};
+    static const size_t ns[] = {16, 24, 32, 16, 12};
+    static const size_t ctrs[] = {18, 18, 18, 16, 9};
+    uint8_t pre[64];
+    test_rand_bytes(&rng, pre, sizeof pre);
+    grove_sha256_ctx seeded;
+    grove_sha256_init(&seeded);
+    grove_sha256_update(&seeded, pre, 64);
+    for (int cfg = 0; cfg < 5; cfg++) {
+        size_t head = heads[cfg], n = ns[cfg], ctr = ctrs[cfg];
+        for (size_t count = 1; count <= 40; count += (count < 18 ? 1 : 11)) {
+            uint8_t buf[40][64], ref[40][64], cap[40], capout[40][32], want[40][32];
+            uint8_t *lanes[40], *co[40];
+            unsigned steps = 1 + (unsigned)(test_rand_u64(&rng) % 15);
+            uint32_t start = (uint32_t)(test_rand_u64(&rng) % 300);
+            for (size_t i = 0; i < count; i++) {
+                test_rand_bytes(&rng, buf[i], head + n);
+                memcpy(ref[i], buf[i], head + n);
+                lanes[i] = buf[i];
+                co[i] = capout[i];
+                cap[i] = (uint8_t)(start + test_rand_u64(&rng) % (steps + 2));
+                memset(capout[i], 0, 32);
+                memset(want[i], 0, 32);
+            }
+            grove_sha256_chains(lanes, head, n, ctr, start, steps, count, cap, co,
+                                cfg == 4 ? NULL : &seeded);
+            for (size_t i = 0; i < count; i++) {
+                for (unsigned st = 0; st <= steps; st++) {
+                    if (cap[i] == (uint8_t)(start + st) && start + st < 256)
+                        memcpy(want[i], ref[i] + head, n);
+                    if (st == steps)
+                        break;
+                    uint32_t v = start + st;
+                    ref[i][ctr] = (uint8_t)(v >> 24);
+                    ref[i][ctr + 1] = (uint8_t)(v >> 16);
+                    ref[i][ctr + 2] = (uint8_t)(v >> 8);
+                    ref[i][ctr + 3] = (uint8_t)v;
+                    grove_sha256_ctx c;
+                    if (cfg == 4)
+                        grove_sha256_init(&c);
+                    else
+                        c = seeded;
+                    uint8_t o[32];
+                    grove_sha256_update(&c, ref[i], head + n);
+                    grove_sha256_final(&c, o, 32);
+                    memcpy(ref[i] + head, o, n);
+                }
+                CHECK_MEM(buf[i] + head, ref[i] + head, n);
+                if (start < 200)
+                    CHECK_MEM(capout[i], want[i], 32);
+            }
+        }
+    }
+}
+
 /* Every SIMD / SHA-NI kernel the machine can run, directly, against the portable kernels:
  * every lane, full and partial groups, single and multi-block messages. */
 static void simd_kernels(void)
@@ -515,6 +574,7 @@ int main(void)
     batches();
     kernels_vs_portable();
     chains();
+    sha256_chains();
     simd_kernels();
     return test_done();
 }

@@ -25,6 +25,7 @@ static void select_kernels(void)
         .keccak_w = 1,
         .shake_xw = NULL,
         .shake256_chains_x = NULL,
+        .sha256_chains_x = NULL,
         .sha256_xw = NULL,
         .sha256_w = 1,
         .sha512_xw = NULL,
@@ -56,6 +57,7 @@ static void select_kernels(void)
         k.sha512_xw = grove_sha512_x8_avx512;
         k.sha512_w = 8;
         k.sha256_fused = grove_sha256_many_x16_avx512;
+        k.sha256_chains_x = grove_sha256_chains_x16_avx512;
         k.sha512_fused = grove_sha512_many_x8_avx512;
     } else if (f & GROVE_CPU_AVX2) {
         k.name = "avx2";

@@ -27,6 +27,9 @@ struct grove_hash_kernels {
     void (*shake256_chains_x)(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                               uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                               uint8_t *const capout[]);
+    void (*sha256_chains_x)(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                            uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                            uint8_t *const capout[], const uint32_t init[8], uint64_t pcount);
     /* Multi-lane block compressions (state st[8][w], blocks[w][64 or 128]); NULL if none. */
     void (*sha256_xw)(uint32_t *st, const uint8_t *blocks);
     unsigned sha256_w;

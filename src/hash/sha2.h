@@ -49,6 +49,17 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
 void grove_sha512_many(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,
                        const uint8_t *const in[], size_t inlen, size_t count);
 
+/*
+ * Iterated SHA-256 over many lanes (hash chains), the SHA-2 twin of grove_shake256_chains: each
+ * lanes[i] holds `head` bytes then an n-byte value (head + n + 9 <= 64, n a multiple of 4,
+ * n <= 32); for s = 0 .. steps - 1: store be32(start + s) at offset ctr_off of the head, then
+ * value = SHA-256(P || head || value) truncated to n, where P is what `prefix` absorbed (a
+ * multiple of 64 bytes). cap/capout capture values exactly as in grove_shake256_chains.
+ */
+void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                         uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                         uint8_t *const capout[], const grove_sha256_ctx *prefix);
+
 /* Block compression functions of the selected kernel (state in host order). */
 void grove_sha256_compress(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
 void grove_sha512_compress(uint64_t s[8], const uint8_t *blocks, size_t nblocks);

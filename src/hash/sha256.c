@@ -286,6 +286,48 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
     }
 }
 
+void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                         uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                         uint8_t *const capout[], const grove_sha256_ctx *prefix)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    uint64_t pcount = prefix ? prefix->count : 0;
+    const uint32_t *init = prefix ? prefix->s : sha256_iv;
+    size_t i = 0;
+    if (k->sha256_chains_x != NULL && (pcount & 63) == 0) {
+        for (; count - i > 4 && i < count; i += 16)
+            k->sha256_chains_x(lanes + i, head, n, ctr_off, start, steps,
+                               count - i < 16 ? count - i : 16, cap ? cap + i : NULL,
+                               capout ? capout + i : NULL, init, pcount);
+        if (i >= count)
+            return;
+        lanes += i;
+        count -= i;
+        if (cap) {
+            cap += i;
+            capout += i;
+        }
+    }
+    uint8_t *outs[8 * 67];
+    for (size_t done = 0; done < count; done += 8 * 67) {
+        size_t m = count - done < 8 * 67 ? count - done : 8 * 67;
+        uint8_t *const *L = lanes + done;
+        for (size_t j = 0; j < m; j++)
+            outs[j] = L[j] + head;
+        for (unsigned st = 0; st <= steps; st++) {
+            if (cap)
+                for (size_t j = 0; j < m; j++)
+                    if (cap[done + j] == start + st)
+                        memcpy(capout[done + j], L[j] + head, n);
+            if (st == steps)
+                break;
+            for (size_t j = 0; j < m; j++)
+                grove_store32_be(L[j] + ctr_off, start + st);
+            grove_sha256_many(outs, n, prefix, (const uint8_t *const *)L, head + n, m);
+        }
+    }
+}
+
 void grove_hmac_sha256_init(grove_hmac_sha256_ctx *c, const uint8_t *key, size_t keylen)
 {
     uint8_t block[64];

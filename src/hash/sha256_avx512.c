@@ -140,4 +140,86 @@ grove_sha256_many_x16_avx512(uint8_t *const out[], size_t outlen, const uint32_t
     grove_wipe(dig, sizeof dig);
     return 1;
 }
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void
+grove_sha256_chains_x16_avx512(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                               uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                               uint8_t *const capout[], const uint32_t init[8], uint64_t pcount)
+{
+    const size_t nw = n / 4, hb = head / 4, hs = 8 * (head % 4), cb = ctr_off / 4,
+                 cs = 8 * (ctr_off % 4);
+    uint32_t tpl[16][16] __attribute__((aligned(64)));
+    uint32_t res[8][16] __attribute__((aligned(64)));
+    V T[16], val[8], w[16], s[8];
+    /* the block of each lane with the value and the counter zeroed: padding and length fixed */
+    for (size_t j = 0; j < 16; j++) {
+        uint8_t blk[64];
+        memset(blk, 0, sizeof blk);
+        memcpy(blk, lanes[j < count ? j : 0], head);
+        memset(blk + ctr_off, 0, 4);
+        blk[head + n] = 0x80;
+        grove_store64_be(blk + 56, (pcount + head + n) << 3);
+        for (int t = 0; t < 16; t++)
+            tpl[t][j] = grove_load32_be(blk + 4 * t);
+        for (size_t k = 0; k < nw; k++)
+            res[k][j] = grove_load32_be(lanes[j < count ? j : 0] + head + 4 * k);
+    }
+    for (int t = 0; t < 16; t++)
+        T[t] = _mm512_load_si512((const void *)tpl[t]);
+    for (size_t k = 0; k < nw; k++)
+        val[k] = _mm512_load_si512((const void *)res[k]);
+    for (unsigned st = 0; st <= steps; st++) {
+        if (cap != NULL) {
+            int any = 0;
+            for (size_t j = 0; j < count; j++)
+                any |= cap[j] == start + st;
+            if (any) {
+                for (size_t k = 0; k < nw; k++) {
+                    _mm512_store_si512((void *)res[k], val[k]);
+                    for (size_t j = 0; j < count; j++)
+                        if (cap[j] == start + st)
+                            grove_store32_be(capout[j] + 4 * k, res[k][j]);
+                }
+            }
+        }
+        if (st == steps)
+            break;
+        for (int t = 0; t < 16; t++)
+            w[t] = T[t];
+        /* the counter, big-endian at ctr_off */
+        V c = _mm512_set1_epi32((int)(start + st));
+        if (cs == 0) {
+            w[cb] = _mm512_or_si512(w[cb], c);
+        } else {
+            w[cb] = _mm512_or_si512(w[cb], _mm512_srli_epi32(c, (unsigned)cs));
+            w[cb + 1] = _mm512_or_si512(w[cb + 1], _mm512_slli_epi32(c, (unsigned)(32 - cs)));
+        }
+        /* the value at byte offset head */
+        for (size_t k = 0; k < nw; k++) {
+            if (hs == 0) {
+                w[hb + k] = _mm512_or_si512(w[hb + k], val[k]);
+            } else {
+                w[hb + k] = _mm512_or_si512(w[hb + k], _mm512_srli_epi32(val[k], (unsigned)hs));
+                w[hb + k + 1] =
+                    _mm512_or_si512(w[hb + k + 1], _mm512_slli_epi32(val[k], (unsigned)(32 - hs)));
+            }
+        }
+        for (int t = 0; t < 8; t++)
+            s[t] = _mm512_set1_epi32((int)init[t]);
+        rounds16(s, w);
+        for (size_t k = 0; k < nw; k++)
+            val[k] = s[k];
+    }
+    for (size_t k = 0; k < nw; k++) {
+        _mm512_store_si512((void *)res[k], val[k]);
+        for (size_t j = 0; j < count; j++)
+            grove_store32_be(lanes[j] + head + 4 * k, res[k][j]);
+    }
+    if (steps > 0)
+        for (size_t j = 0; j < count; j++)
+            grove_store32_be(lanes[j] + ctr_off, start + steps - 1);
+    grove_wipe(res, sizeof res);
+    for (size_t k = 0; k < 8; k++)
+        val[k] = _mm512_setzero_si512();
+}
 #endif

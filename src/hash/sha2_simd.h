@@ -26,4 +26,10 @@ int grove_sha512_many_x8_avx512(uint8_t *const out[], size_t outlen, const uint6
                                 uint64_t pcount, const uint8_t *const in[], size_t inlen,
                                 size_t lanes);
 
+/* grove_sha256_chains on up to 16 lanes with AVX-512; the values stay in registers. */
+void grove_sha256_chains_x16_avx512(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                                    uint32_t start, unsigned steps, size_t count,
+                                    const uint8_t *cap, uint8_t *const capout[],
+                                    const uint32_t init[8], uint64_t pcount);
+
 #endif

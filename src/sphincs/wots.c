@@ -65,36 +65,24 @@ static int gen_batch(const spx_ctx *c, const spx_adrs *base, uint32_t kp0, unsig
         }
     }
     int capture = sig != NULL && sig_kp >= kp0 && sig_kp - kp0 < count;
-    uint8_t *sig_lanes = capture ? lanes + (size_t)(sig_kp - kp0) * len * lane_len : NULL;
-    if (!c->sha2) {
-        /* SHAKE: the fused chain walk keeps every chain value in registers for all 15 steps */
-        uint8_t cap[WOTS_BATCH * SPX_MAX_LEN];
-        uint8_t *capout[WOTS_BATCH * SPX_MAX_LEN];
-        memset(cap, 0xFF, nl);
-        if (capture) {
-            size_t first = (size_t)(sig_kp - kp0) * len;
-            for (unsigned i = 0; i < len; i++) {
-                cap[first + i] = digits[i];
-                capout[first + i] = sig + (size_t)i * n;
-            }
+    /* The 15 steps of every chain in one fused walk: chain values stay in registers, and the
+     * chains of the signing key pair hand over their values at the signed digits. */
+    uint8_t cap[WOTS_BATCH * SPX_MAX_LEN];
+    uint8_t *capout[WOTS_BATCH * SPX_MAX_LEN];
+    memset(cap, 0xFF, nl);
+    if (capture) {
+        size_t first = (size_t)(sig_kp - kp0) * len;
+        for (unsigned i = 0; i < len; i++) {
+            cap[first + i] = digits[i];
+            capout[first + i] = sig + (size_t)i * n;
         }
+    }
+    if (c->sha2)
+        grove_sha256_chains(lp, c->pre, n, c->w3_off, 0, 15, nl, capture ? cap : NULL,
+                            capture ? capout : NULL, &c->seeded256);
+    else
         grove_shake256_chains(lp, c->pre, n, c->w3_off, 0, 15, nl, capture ? cap : NULL,
                               capture ? capout : NULL);
-    } else {
-        for (unsigned step = 0; step < 15; step++) {
-            if (capture)
-                for (unsigned i = 0; i < len; i++)
-                    if (digits[i] == step)
-                        memcpy(sig + (size_t)i * n, sig_lanes + i * lane_len + c->pre, n);
-            for (size_t l = 0; l < nl; l++)
-                spx_lane_set_word3(c, lanes + l * lane_len, step);
-            spx_thash_lanes(c, 1, lp, op, nl);
-        }
-        if (capture)
-            for (unsigned i = 0; i < len; i++)
-                if (digits[i] == 15)
-                    memcpy(sig + (size_t)i * n, sig_lanes + i * lane_len + c->pre, n);
-    }
 
     /* Public keys: T_len over the chain ends under (WOTS_PK, key pair). */
     for (unsigned j = 0; j < count; j++) {
