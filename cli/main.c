@@ -8,6 +8,7 @@
 #include "schemes.h"
 
 int cli_demo(cli_ctx *c);
+int cli_bench(cli_ctx *c, const char *scheme);
 
 #define GROVE_SCHEME_PTR(v) &v,
 static const cli_scheme *const schemes[] = {GROVE_CLI_SCHEMES(GROVE_SCHEME_PTR)};
@@ -18,7 +19,7 @@ static void print_main_help(FILE *f)
     fprintf(f,
             "grove %s - post-quantum and group signatures\n\n"
             "usage: grove <scheme> <command> [options]     (add --help for details)\n"
-            "       grove demo | --version | help [scheme]\n\n"
+            "       grove demo | bench [scheme] | --version | help [scheme]\n\n"
             "schemes:\n",
             grove_version());
     for (size_t i = 0; i < NSCHEMES; i++)
@@ -157,6 +158,32 @@ int main(int argc, char **argv)
         else
             printf("grove %s (hash path: %s)\n", grove_version(), grove_cpu_path());
         return 0;
+    }
+    if (strcmp(argv[1], "bench") == 0) {
+        static const cli_opt bench_opts[] = {
+            {"params", "NAME", "only parameter sets whose name contains NAME (e.g. 128f)"},
+            {"time", "MS", "time per case in milliseconds (default 500)"},
+            {NULL, NULL, NULL},
+        };
+        static const cli_command benchcmd = {"bench", NULL,
+                                             "grove bench [slhdsa|sphincs|dgsp|cross] [options]: "
+                                             "timings like openssl speed",
+                                             bench_opts};
+        static const cli_scheme benchscheme = {"bench", "", NULL};
+        c->cmd = &benchcmd;
+        const char *scheme = (argc > 2 && strncmp(argv[2], "--", 2) != 0) ? argv[2] : NULL;
+        int first = scheme ? 3 : 2;
+        for (int i = first; i < argc; i++)
+            if (strcmp(argv[i], "--help") == 0) {
+                print_command_help(stdout, &benchscheme, &benchcmd);
+                return 0;
+            }
+        int rc = parse_options(c, argc - first, argv + first);
+        if (rc == 0)
+            rc = cli_bench(c, scheme);
+        if (c->json)
+            emit_json(c, rc);
+        return rc;
     }
     if (strcmp(argv[1], "demo") == 0) {
         static const cli_command democmd = {"demo", NULL, "", NULL};

@@ -27,4 +27,11 @@ check 'echo "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert
 "$G" hash digest --alg sha256 --msg /nonexistent/file >/dev/null 2>&1; check '[ $? -eq 2 ]' "missing file exits 2"
 out=$("$G" hash digest --alg sha256 --msg /nonexistent/file --json); rc=$?
 check '[ $rc -eq 2 ] && echo "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"ok\"] is False and d[\"error\"]"' "IO error --json"
+# grove bench: a short run per scheme, one JSON object with results
+out=$("$G" bench cross --params RSDP-1-fast --time 10 --json); rc=$?
+check '[ $rc -eq 0 ] && echo "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"ok\"] and len(d[\"results\"]) == 3 and d[\"results\"][1][\"median_ms\"] > 0"' "grove bench cross --json"
+out=$("$G" bench slhdsa --params SHA2-128f --time 10); rc=$?
+check '[ $rc -eq 0 ] && echo "$out" | grep -q "SLH-DSA-SHA2-128f *sign"' "grove bench slhdsa text table"
+"$G" bench nosuch >/dev/null 2>&1; check '[ $? -eq 2 ]' "grove bench with an unknown scheme exits 2"
+"$G" bench dgsp --params nothing-like-this >/dev/null 2>&1; check '[ $? -eq 2 ]' "grove bench with no matching set exits 2"
 exit $fail
