@@ -66,8 +66,10 @@ static void cpu_init(void)
     capped_features = raw_features;
     const char *cap = getenv("GROVE_CPU");
     if (cap != NULL) {
-        if (strncmp(cap, "portable", 8) == 0)
+        if (strncmp(cap, "baseline", 8) == 0)
             capped_features = 0;
+        else if (strncmp(cap, "portable", 8) == 0) /* the portable C kernels (BMI codegen kept) */
+            capped_features &= (uint32_t)(GROVE_CPU_BMI1 | GROVE_CPU_BMI2);
         else if (strncmp(cap, "avx2", 4) == 0)
             capped_features &= ~(uint32_t)(GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW);
         if (strstr(cap, "nosha") != NULL)

@@ -1,6 +1,8 @@
 /*
  * CPU feature detection, done once. The environment variable GROVE_CPU caps what is used:
- *   GROVE_CPU=portable  no SIMD, no SHA-NI, no BMI (the reference paths, baseline x86-64 code)
+ *   GROVE_CPU=portable  the portable C kernels only: no SIMD, no SHA-NI (the C kernels may
+ *                       still run as their BMI1/BMI2-compiled copies, the same source)
+ *   GROVE_CPU=baseline  the portable C kernels compiled for baseline x86-64 (no BMI either)
  *   GROVE_CPU=avx2      at most AVX2 (+ SHA-NI, AES-NI, BMI2/ADX)
  *   GROVE_CPU=avx512    everything the machine has (same as unset)
  * A "-nosha" suffix (e.g. GROVE_CPU=avx2-nosha) also leaves SHA-NI out: valgrind cannot run it.
