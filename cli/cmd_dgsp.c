@@ -20,7 +20,6 @@
 #include "common/util.h"
 #include "dgsp/dgsp_int.h"
 #include "dgsp/files.h"
-#include "dgsp/store/sqlite_store.h"
 #include "grove/dgsp.h"
 
 #define MAX_FILE (256u << 20)
@@ -115,6 +114,35 @@ static void path_in(char *out, size_t cap, const char *dir, const char *name)
     snprintf(out, cap, "%s/%s", dir, name);
 }
 
+/* The store named by --store (or $GROVE_STORE): a PostgreSQL connection string, or an SQLite
+ * file. NULL: the group folder's group.db. */
+static const char *store_spec(cli_ctx *c)
+{
+    const char *s = cli_opt_str(c, "store");
+    if (s == NULL)
+        s = getenv("GROVE_STORE");
+    return (s && *s) ? s : NULL;
+}
+
+static int is_pg(const char *spec)
+{
+    return strncmp(spec, "postgresql://", 13) == 0 || strncmp(spec, "postgres://", 11) == 0 ||
+           strstr(spec, "host=") != NULL || strstr(spec, "dbname=") != NULL;
+}
+
+static int open_store(cli_ctx *c, const char *spec, int create, grove_dgsp_store **out)
+{
+    char err[512] = "";
+    int st = is_pg(spec) ? grove_dgsp_store_postgres_open(spec, create, out, err, sizeof err)
+                         : grove_dgsp_store_sqlite_open(spec, create, out);
+    if (st == GROVE_OK)
+        return 0;
+    if (err[0])
+        return cli_fail(c, cli_exit_for_status(st), st, "store: %s", err);
+    return cli_fail(c, cli_exit_for_status(st), st, "%s: cannot open the store: %s", spec,
+                    grove_strerror(st));
+}
+
 static int group_open(cli_ctx *c, group *g, int need_sk)
 {
     memset(g, 0, sizeof *g);
@@ -146,20 +174,20 @@ static int group_open(cli_ctx *c, group *g, int need_sk)
         }
     }
     path_in(path, sizeof path, dir, "group.db");
-    int st = grove_dgsp_store_sqlite_open(path, 0, &g->store);
-    if (st != GROVE_OK) {
+    const char *spec = store_spec(c);
+    rc = open_store(c, spec ? spec : path, 0, &g->store);
+    if (rc) {
         group_close(g);
-        return cli_fail(c, cli_exit_for_status(st), st, "%s: cannot open the group store: %s", path,
-                        grove_strerror(st));
+        return rc;
     }
     /* the store belongs to this key */
     uint8_t spk[GROVE_DGSP_MAX_PK_BYTES];
     size_t spl = 0;
-    st = dgsp_sqlite_meta_get(g->store, "group_pk", spk, sizeof spk, &spl);
+    int st = grove_dgsp_store_meta_get(g->store, "group_pk", spk, sizeof spk, &spl);
     if (st != GROVE_OK || spl != 2 * g->cfg.n || memcmp(spk, g->pk, spl) != 0) {
         group_close(g);
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
-                        "%s: group.db does not belong to manager.pub", dir);
+                        "the store %s does not belong to the group in %s", spec ? spec : path, dir);
     }
     return 0;
 }
@@ -190,9 +218,24 @@ static int cmd_manager_init(cli_ctx *c)
     path_in(p_sk, sizeof p_sk, dir, "manager.sk");
     path_in(p_pk, sizeof p_pk, dir, "manager.pub");
     path_in(p_db, sizeof p_db, dir, "group.db");
-    if (access(p_sk, F_OK) == 0 || access(p_pk, F_OK) == 0 || access(p_db, F_OK) == 0)
+    const char *spec = store_spec(c);
+    if (access(p_sk, F_OK) == 0 || access(p_pk, F_OK) == 0 || (!spec && access(p_db, F_OK) == 0))
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS,
                         "%s already holds a group (manager.sk, manager.pub or group.db)", dir);
+    grove_dgsp_store *ext = NULL;
+    if (spec) {
+        /* an external store must not already belong to another group */
+        int orc = open_store(c, spec, 1, &ext);
+        if (orc)
+            return orc;
+        uint8_t tmp[GROVE_DGSP_MAX_PK_BYTES];
+        size_t tl;
+        if (grove_dgsp_store_meta_get(ext, "group_pk", tmp, sizeof tmp, &tl) == GROVE_OK) {
+            grove_dgsp_store_close(ext);
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS,
+                            "the store %s already holds a group", spec);
+        }
+    }
     uint8_t pk[GROVE_DGSP_MAX_PK_BYTES], sk[GROVE_DGSP_MAX_SK_BYTES], *seed = NULL;
     size_t seedlen;
     rc = cli_hex_opt(c, "seed", 5 * 32 + 1, &seed, &seedlen);
@@ -221,29 +264,36 @@ static int cmd_manager_init(cli_ctx *c)
     grove_dgsp_store *store;
     char tmp[4300];
     snprintf(tmp, sizeof tmp, "%s.init.%ld", p_db, (long)getpid());
-    st = grove_dgsp_store_sqlite_open(tmp, 1, &store);
+    if (ext) {
+        store = ext;
+        st = GROVE_OK;
+    } else {
+        st = grove_dgsp_store_sqlite_open(tmp, 1, &store);
+    }
     if (st == GROVE_OK) {
         const char *params = grove_dgsp_params_name(&cfg);
         const char *fl = grove_slhdsa_params_is_fips205(cfg.spx) ? "fips205" : "r3.1";
-        st = dgsp_sqlite_meta_set(store, "group_pk", pk, grove_dgsp_pk_bytes(&cfg));
+        st = grove_dgsp_store_meta_set(store, "params", (const uint8_t *)params, strlen(params));
         if (st == GROVE_OK)
-            st = dgsp_sqlite_meta_set(store, "params", (const uint8_t *)params, strlen(params));
+            st = grove_dgsp_store_meta_set(store, "flavour", (const uint8_t *)fl, strlen(fl));
+        /* the public key last: a store holding group_pk is a complete group */
         if (st == GROVE_OK)
-            st = dgsp_sqlite_meta_set(store, "flavour", (const uint8_t *)fl, strlen(fl));
+            st = grove_dgsp_store_meta_set(store, "group_pk", pk, grove_dgsp_pk_bytes(&cfg));
         grove_dgsp_store_close(store);
     }
-    if (st == GROVE_OK && rename(tmp, p_db) != 0)
+    if (st == GROVE_OK && !ext && rename(tmp, p_db) != 0)
         st = GROVE_ERR_IO;
     if (st != GROVE_OK) {
-        unlink(tmp);
+        if (!ext)
+            unlink(tmp);
         return fail_st(c, st, "cannot create the group store");
     }
     char d[64];
     cli_out_str(c, "group", dir);
     cli_out_str(c, "params", grove_dgsp_params_name(&cfg));
     cli_out_hex(c, "public_key", pk, grove_dgsp_pk_bytes(&cfg));
-    cli_say(c, "group created in %s (%s): manager.pub, manager.sk (0600), group.db", dir,
-            cfg_desc(&cfg, d, sizeof d));
+    cli_say(c, "group created in %s (%s): manager.pub, manager.sk (0600), %s", dir,
+            cfg_desc(&cfg, d, sizeof d), spec ? "members in the external store" : "group.db");
     return 0;
 }
 
@@ -690,7 +740,7 @@ static int cmd_manager_export(cli_ctx *c)
     uint64_t seq = 0;
     int st = g.store->ops->list_revoked(g.store->ctx, zcollect_fn, &z);
     if (st == GROVE_OK)
-        st = dgsp_sqlite_meta_next(g.store, "revocations_seq", &seq);
+        st = grove_dgsp_store_meta_next(g.store, "revocations_seq", &seq);
     size_t len = grove_dgsp_revocations_bytes(&g.cfg, z.n);
     uint8_t *rl = st == GROVE_OK ? malloc(len) : NULL;
     if (st == GROVE_OK && rl == NULL)
@@ -1116,9 +1166,24 @@ static int cmd_verify(cli_ctx *c)
     if (rc)
         return rc;
     grove_dgsp_store *rl = NULL;
-    const char *rlp = cli_opt_str(c, "revocations");
-    if (rlp)
+    const char *rlp = cli_opt_str(c, "revocations"), *rls = cli_opt_str(c, "revocation-store");
+    if (rlp && rls)
+        rc = cli_fail(c, CLI_EXIT_USAGE, 0, "give --revocations or --revocation-store, not both");
+    else if (rlp)
         rc = load_revocations(c, &cfg, pk, rlp, &rl);
+    else if (rls) {
+        rc = open_store(c, rls, 0, &rl);
+        uint8_t spk[GROVE_DGSP_MAX_PK_BYTES];
+        size_t spl = 0;
+        if (rc == 0 && (grove_dgsp_store_meta_get(rl, "group_pk", spk, sizeof spk, &spl) != GROVE_OK ||
+                        spl != grove_dgsp_pk_bytes(&cfg) || memcmp(spk, pk, spl) != 0)) {
+            grove_dgsp_store_close(rl);
+            rl = NULL;
+            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
+                          "the revocation store does not belong to this group");
+        }
+        rlp = rls;
+    }
     if (rc) {
         free(sig);
         free(msg);
@@ -1310,7 +1375,8 @@ static int cmd_info(cli_ctx *c)
 
 /* ---- command table ------------------------------------------------------------------------ */
 
-#define GROUP_OPT {"group", "DIR", "group folder (manager.pub, manager.sk, group.db)"}
+#define GROUP_OPT {"group", "DIR", "group folder (manager.pub, manager.sk, group.db)"}, \
+    {"store", "URL", "member store: postgresql://... or an SQLite file (default DIR/group.db; env GROVE_STORE)"}
 #define WALLET_OPT {"wallet", "FILE", "member wallet"}
 
 static const cli_opt init_opts[] = {
@@ -1387,6 +1453,7 @@ static const cli_opt verify_opts[] = {
     {"msg", "FILE", "message ('-' for stdin)"},
     {"sig", "FILE", "signature"},
     {"revocations", "FILE", "signed revocation list (checked against the manager key)"},
+    {"revocation-store", "URL", "read revocations from the group's store (postgresql://... or SQLite file)"},
     {"raw", NULL, "raw crate files (public key, signature); needs --params"},
     {"params", "NAME", "with --raw: the parameter set"},
     {"flavour", "NAME", "with --raw: r3.1 (default) or fips205"},

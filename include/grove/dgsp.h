@@ -132,6 +132,13 @@ typedef struct grove_dgsp_store_ops {
     int (*list_revoked)(void *ctx, int (*fn)(void *arg, const uint8_t *zetas, size_t count),
                         void *arg);
     void (*close)(void *ctx);
+    /* Small key/value data of the group (e.g. its public key). May be NULL. */
+    int (*meta_get)(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len);
+    int (*meta_set)(void *ctx, const char *key, const uint8_t *val, size_t len);
+    /* Atomically increment an unsigned 64-bit counter kept as meta; returns the new value. */
+    int (*meta_next)(void *ctx, const char *key, uint64_t *value);
+    /* The backend's message for its last failure, or NULL. May be NULL. */
+    const char *(*last_error)(void *ctx);
 } grove_dgsp_store_ops;
 
 typedef struct grove_dgsp_store {
@@ -148,6 +155,25 @@ GROVE_API int grove_dgsp_store_memory_open(grove_dgsp_store **out);
  * A store of an unknown schema version is refused (GROVE_ERR_UNSUPPORTED) and left unchanged.
  */
 GROVE_API int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store **out);
+/*
+ * The PostgreSQL backend (libpq): several manager processes or machines can share one group.
+ * conninfo is a libpq connection string or URI ("postgresql://user@host:5432/db?sslmode=
+ * verify-full&sslrootcert=..."; TLS options pass through). create = 1 creates the tables on
+ * first use (schema migration); create = 0 requires an existing grove schema. On failure err
+ * (if not NULL) receives libpq's message.
+ */
+GROVE_API int grove_dgsp_store_postgres_open(const char *conninfo, int create,
+                                             grove_dgsp_store **out, char *err, size_t errcap);
+/* The last backend error message of a store, or NULL. */
+GROVE_API const char *grove_dgsp_store_error(grove_dgsp_store *store);
+/* Group metadata kept in the store (GROVE_ERR_NOT_FOUND if absent or unsupported). */
+GROVE_API int grove_dgsp_store_meta_get(grove_dgsp_store *store, const char *key, uint8_t *val,
+                                        size_t cap, size_t *len);
+GROVE_API int grove_dgsp_store_meta_set(grove_dgsp_store *store, const char *key,
+                                        const uint8_t *val, size_t len);
+GROVE_API int grove_dgsp_store_meta_next(grove_dgsp_store *store, const char *key,
+                                         uint64_t *value);
+
 /*
  * Consistency check (SQLite: integrity_check, member ids contiguous, sane rows). report
  * receives "ok" or what is wrong. GROVE_OK or GROVE_ERR_STORAGE.

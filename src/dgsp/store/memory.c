@@ -1,5 +1,6 @@
 /* In-memory DGSP store: member list + revocation list, one mutex, nothing persisted. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,12 @@ typedef struct {
     uint8_t (*zetas)[16];
     uint8_t *used;
     size_t zeta_cap, zeta_count;
+    struct mem_meta {
+        char key[64];
+        uint8_t val[256];
+        size_t len;
+    } meta[16];
+    size_t nmeta;
 } mem_store;
 
 static uint64_t hash_str(const char *s)
@@ -379,10 +386,107 @@ static void mem_close(void *ctx)
     free(m);
 }
 
+static struct mem_meta *meta_find(mem_store *m, const char *key)
+{
+    for (size_t i = 0; i < m->nmeta; i++)
+        if (strcmp(m->meta[i].key, key) == 0)
+            return &m->meta[i];
+    return NULL;
+}
+
+static int mem_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len)
+{
+    mem_store *m = ctx;
+    pthread_mutex_lock(&m->lock);
+    struct mem_meta *e = meta_find(m, key);
+    int r = e == NULL ? GROVE_ERR_NOT_FOUND : e->len > cap ? GROVE_ERR_BUFFER_TOO_SMALL : GROVE_OK;
+    if (r == GROVE_OK) {
+        memcpy(val, e->val, e->len);
+        *len = e->len;
+    }
+    pthread_mutex_unlock(&m->lock);
+    return r;
+}
+
+static int mem_meta_set(void *ctx, const char *key, const uint8_t *val, size_t len)
+{
+    mem_store *m = ctx;
+    if (strlen(key) >= sizeof m->meta[0].key || len > sizeof m->meta[0].val)
+        return GROVE_ERR_INVALID_ARG;
+    pthread_mutex_lock(&m->lock);
+    struct mem_meta *e = meta_find(m, key);
+    int r = GROVE_OK;
+    if (e == NULL && m->nmeta < GROVE_ARRAY_LEN(m->meta)) {
+        e = &m->meta[m->nmeta++];
+        snprintf(e->key, sizeof e->key, "%s", key);
+    }
+    if (e == NULL) {
+        r = GROVE_ERR_NOMEM;
+    } else {
+        memcpy(e->val, val, len);
+        e->len = len;
+    }
+    pthread_mutex_unlock(&m->lock);
+    return r;
+}
+
+static int mem_meta_next(void *ctx, const char *key, uint64_t *value)
+{
+    uint8_t b[8];
+    size_t l = 0;
+    uint64_t v = 0;
+    mem_store *m = ctx;
+    /* a get + set pair under the lock of each: callers of the memory store are one process */
+    if (mem_meta_get(m, key, b, 8, &l) == GROVE_OK && l == 8)
+        v = grove_load64_be(b);
+    grove_store64_be(b, ++v);
+    int r = mem_meta_set(m, key, b, 8);
+    if (r == GROVE_OK)
+        *value = v;
+    return r;
+}
+
 static const grove_dgsp_store_ops mem_ops = {
     mem_add_members, mem_get_member, mem_find_member, mem_member_count, mem_reserve,
     mem_revoke,      mem_is_revoked, mem_add_revoked, mem_list_revoked, mem_close,
+    mem_meta_get,    mem_meta_set,   mem_meta_next,   NULL,
 };
+
+int grove_dgsp_store_meta_get(grove_dgsp_store *store, const char *key, uint8_t *val, size_t cap,
+                              size_t *len)
+{
+    if (store == NULL || key == NULL || len == NULL || (val == NULL && cap))
+        return GROVE_ERR_INVALID_ARG;
+    if (store->ops->meta_get == NULL)
+        return GROVE_ERR_NOT_FOUND;
+    return store->ops->meta_get(store->ctx, key, val, cap, len);
+}
+
+int grove_dgsp_store_meta_set(grove_dgsp_store *store, const char *key, const uint8_t *val,
+                              size_t len)
+{
+    if (store == NULL || key == NULL || (val == NULL && len))
+        return GROVE_ERR_INVALID_ARG;
+    if (store->ops->meta_set == NULL)
+        return GROVE_ERR_UNSUPPORTED;
+    return store->ops->meta_set(store->ctx, key, val, len);
+}
+
+int grove_dgsp_store_meta_next(grove_dgsp_store *store, const char *key, uint64_t *value)
+{
+    if (store == NULL || key == NULL || value == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if (store->ops->meta_next == NULL)
+        return GROVE_ERR_UNSUPPORTED;
+    return store->ops->meta_next(store->ctx, key, value);
+}
+
+const char *grove_dgsp_store_error(grove_dgsp_store *store)
+{
+    if (store == NULL || store->ops->last_error == NULL)
+        return NULL;
+    return store->ops->last_error(store->ctx);
+}
 
 int grove_dgsp_store_memory_open(grove_dgsp_store **out)
 {

@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "common/util.h"
-#include "dgsp/store/sqlite_store.h"
 #include "grove/dgsp.h"
 
 #define SCHEMA_VERSION 1
@@ -355,10 +354,7 @@ static void sq_close(void *ctx)
     free(s);
 }
 
-static const grove_dgsp_store_ops sq_ops = {
-    sq_add_members, sq_get_member, sq_find_member, sq_member_count, sq_reserve,
-    sq_revoke,      sq_is_revoked, sq_add_revoked, sq_list_revoked, sq_close,
-};
+static const grove_dgsp_store_ops sq_ops;
 
 static int schema(sqlite3 *db, int create)
 {
@@ -435,12 +431,9 @@ int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store 
     return GROVE_OK;
 }
 
-int dgsp_sqlite_meta_get(grove_dgsp_store *store, const char *key, uint8_t *val, size_t cap,
-                         size_t *len)
+static int sq_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len)
 {
-    if (store == NULL || store->ops != &sq_ops)
-        return GROVE_ERR_INVALID_ARG;
-    sq_store *s = store->ctx;
+    sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *q = stmt(s, ST_META_GET);
     sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
@@ -464,11 +457,9 @@ int dgsp_sqlite_meta_get(grove_dgsp_store *store, const char *key, uint8_t *val,
     return r;
 }
 
-int dgsp_sqlite_meta_set(grove_dgsp_store *store, const char *key, const uint8_t *val, size_t len)
+static int sq_meta_set(void *ctx, const char *key, const uint8_t *val, size_t len)
 {
-    if (store == NULL || store->ops != &sq_ops)
-        return GROVE_ERR_INVALID_ARG;
-    sq_store *s = store->ctx;
+    sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
     int r = begin(s);
     if (r == GROVE_OK) {
@@ -486,11 +477,9 @@ int dgsp_sqlite_meta_set(grove_dgsp_store *store, const char *key, const uint8_t
 }
 
 /* Atomically increments an unsigned 64-bit counter kept in meta and returns the new value. */
-int dgsp_sqlite_meta_next(grove_dgsp_store *store, const char *key, uint64_t *value)
+static int sq_meta_next(void *ctx, const char *key, uint64_t *value)
 {
-    if (store == NULL || store->ops != &sq_ops)
-        return GROVE_ERR_INVALID_ARG;
-    sq_store *s = store->ctx;
+    sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
     int r = begin(s);
     uint64_t v = 0;
@@ -521,6 +510,18 @@ int dgsp_sqlite_meta_next(grove_dgsp_store *store, const char *key, uint64_t *va
     pthread_mutex_unlock(&s->lock);
     return r;
 }
+
+static const char *sq_last_error(void *ctx)
+{
+    sq_store *s = ctx;
+    return sqlite3_errmsg(s->db);
+}
+
+static const grove_dgsp_store_ops sq_ops = {
+    sq_add_members, sq_get_member, sq_find_member, sq_member_count, sq_reserve,
+    sq_revoke,      sq_is_revoked, sq_add_revoked, sq_list_revoked, sq_close,
+    sq_meta_get,    sq_meta_set,   sq_meta_next,   sq_last_error,
+};
 
 int grove_dgsp_store_check(grove_dgsp_store *store, char *report, size_t cap)
 {
