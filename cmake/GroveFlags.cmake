@@ -8,6 +8,10 @@ if(GROVE_WERROR)
 endif()
 
 set(GROVE_SAN_FLAGS "")
+if(GROVE_FUZZ)
+  set(GROVE_SANITIZE ON)
+  add_compile_options(-fsanitize=fuzzer-no-link)
+endif()
 if(GROVE_SANITIZE)
   set(GROVE_SAN_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all
                       -fno-omit-frame-pointer)

@@ -11,8 +11,8 @@ export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$prefix/lib/x86_64-linux-gnu/pkgco
 test -f "$prefix/include/grove/grove.h"
 cflags=$(pkg-config --define-variable=prefix="$prefix" --cflags grove)
 libs=$(pkg-config --define-variable=prefix="$prefix" --libs grove)
-# the static link must not pull in libgrove.so: drop -lgrove, keep the private dependencies
-slibs=$(pkg-config --define-variable=prefix="$prefix" --static --libs grove | sed 's/-lgrove\b//')
+# the static link uses libgrove.a and the (shared) libraries grove depends on
+slibs="$(pkg-config --libs $(pkg-config --print-requires-private grove)) -lpthread"
 libdir=$(pkg-config --define-variable=prefix="$prefix" --variable=libdir grove)
 shopt -s nullglob
 n=0

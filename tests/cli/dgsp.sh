@@ -10,6 +10,12 @@ cd "$d"
 fail=0
 check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
 jget() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }
+# flip <in> <out> <line>: change one base64 character of that line (always a real change)
+flip() { python3 -c "
+import sys
+t=open(sys.argv[1]).read().split('\n'); l=int(sys.argv[3]); c=t[l][10]
+t[l]=t[l][:10]+('B' if c!='B' else 'C')+t[l][11:]
+open(sys.argv[2],'w').write('\n'.join(t))" "$1" "$2" "$3"; }
 mode() { stat -c %a "$1"; }
 
 # --- manager init
@@ -82,7 +88,7 @@ check '[ $? -eq 2 ]' "bob cannot import alice's certificates"
 head -c 300 a.certs > trunc.certs
 "$G" dgsp member import-certs --wallet alice.w --certs trunc.certs >/dev/null 2>&1
 check '[ $? -eq 2 ]' "truncated certificate file refused"
-sed '5s/./A/;5s/^A/B/' a.certs > bad.certs
+flip a.certs bad.certs 4
 "$G" dgsp member import-certs --wallet alice.w --certs bad.certs >/dev/null 2>&1
 rc=$?
 check '[ $rc -eq 1 ] || [ $rc -eq 2 ]' "corrupted certificate refused (rc=$rc)"
@@ -104,7 +110,7 @@ echo "pay 500 to bob" > m2
 check '[ $? -eq 1 ]' "verify on another message exits 1"
 out=$("$G" dgsp verify --pub grp/manager.pub --msg m2 --sig s1 --json)
 check '[ "$(echo "$out" | jget "[\"valid\"]")" = False ] && [ $(echo "$out" | wc -l) -eq 1 ]' "verify --json one object"
-sed '3s/A/B/;3s/a/b/' s1 > s1bad
+flip s1 s1bad 2
 "$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1bad >/dev/null 2>&1
 check '[ $? -eq 1 ]' "tampered signature exits 1"
 "$G" dgsp verify --pub grp/manager.pub --msg m1 --sig a.csr >/dev/null 2>&1
@@ -147,7 +153,7 @@ check '[ $? -eq 0 ]' "without the list the signature is still valid"
 "$G" dgsp manager export-revocations --group fgrp --out frl >/dev/null
 "$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations frl >/dev/null 2>&1
 check '[ $? -eq 2 ]' "another group's revocation list refused"
-sed '4s/A/C/' rl > rlbad
+flip rl rlbad 3
 "$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations rlbad >/dev/null 2>&1
 check '[ $? -eq 2 ]' "tampered revocation list refused"
 "$G" dgsp member csr --wallet alice.w --count 1 --out a2.csr >/dev/null
