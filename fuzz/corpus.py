@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Seed corpora for the fuzzers, made from the shared test vectors and from files grove writes.
+
+Usage: corpus.py VECTORS_DIR GROVE_BIN OUT_DIR
+Writes OUT_DIR/<fuzzer>/<n> files; nothing here is committed (the corpora are rebuilt each run).
+"""
+import base64, json, os, subprocess, sys, tempfile
+
+vec, grove, out = sys.argv[1], sys.argv[2], sys.argv[3]
+counts = {}
+
+def put(name, data):
+    d = os.path.join(out, name)
+    os.makedirs(d, exist_ok=True)
+    counts[name] = counts.get(name, 0) + 1
+    open(os.path.join(d, "%d" % counts[name]), "wb").write(data)
+
+def u16(n):
+    return bytes([n >> 8 & 255, n & 255])
+
+# SLH-DSA: the 24 descriptors in grove_slhdsa_params_at order (FIPS at even indices)
+order = []
+for s in ["128s", "128f", "192s", "192f", "256s", "256f"]:
+    for fam in ["SHA2", "SHAKE"]:
+        order.append("SLH-DSA-%s-%s" % (fam, s))
+        order.append("sphincs-%s-%s-simple" % (fam.lower(), s))
+try:
+    d = json.load(open(os.path.join(vec, "slhdsa", "acvp-sigver-internal.json")))
+    for g in d["testGroups"]:
+        sel = order.index(g["parameterSet"])
+        for t in g["tests"]:
+            pk, msg, sig = (bytes.fromhex(t[k]) for k in ("pk", "message", "signature"))
+            put("fuzz_slhdsa_verify", bytes([sel]) + pk + b"\0" + u16(len(msg)) + msg + sig)
+    d = json.load(open(os.path.join(vec, "slhdsa", "generated-external.json")))
+    for k in d["keys"]:
+        sel = order.index(k["parameterSet"])
+        pk = bytes.fromhex(k["pk"])
+        for t in k["tests"]:
+            msg, ctx, sig = (bytes.fromhex(t.get(x) or "") for x in ("message", "context", "signature"))
+            put("fuzz_slhdsa_verify", bytes([sel]) + pk + bytes([len(ctx)]) + ctx + u16(len(msg)) + msg + sig)
+except (OSError, ValueError, KeyError) as e:
+    print("slhdsa vectors:", e)
+
+# DGSP: manager sk, message, signature from the crate-made and grove-profile vectors
+sets = ["shake-128f", "sha2-128f", "shake-192f", "sha2-192f", "shake-256f", "sha2-256f", "shake-128s", "sha2-128s"]
+for sub in ("dgsp", "dgsp-grove"):
+    p = os.path.join(vec, sub)
+    if not os.path.isdir(p):
+        continue
+    for f in sorted(os.listdir(p)):
+        if not f.endswith(".json"):
+            continue
+        d = json.load(open(os.path.join(p, f)))
+        name = d["param_set"].replace("sphincs_", "").replace("_", "-")
+        if name not in sets:
+            continue
+        sel = sets.index(name) | (8 if d["profile"] == "dgsp-rs-0.1" else 0)
+        sk = bytes.fromhex(d["manager"]["sk"])
+        for s in d["signatures"][:2]:
+            msg, sig = bytes.fromhex(s["message"]), bytes.fromhex(s["signature"])
+            put("fuzz_dgsp_verify", bytes([sel]) + sk + u16(len(msg)) + msg + sig)
+
+# grove-made files of every type
+with tempfile.TemporaryDirectory() as t:
+    def run(*a):
+        subprocess.run([grove, "dgsp"] + list(a), cwd=t, check=True, capture_output=True)
+    run("manager", "init", "--group", "g", "--params", "sha2-128f")
+    run("manager", "join", "--group", "g", "--username", "alice", "--out", "alice.cred")
+    run("member", "init", "--wallet", "w", "--credential", "alice.cred")
+    run("member", "csr", "--wallet", "w", "--count", "2", "--out", "c.csr")
+    run("manager", "cert", "--group", "g", "--csr", "c.csr", "--out", "c.certs")
+    run("member", "import-certs", "--wallet", "w", "--certs", "c.certs")
+    open(os.path.join(t, "m"), "w").write("hello")
+    run("member", "sign", "--wallet", "w", "--msg", "m", "--out", "s")
+    run("manager", "open", "--group", "g", "--msg", "m", "--sig", "s", "--proof-out", "p")
+    run("manager", "revoke", "--group", "g", "--id", "0")
+    run("manager", "export-revocations", "--group", "g", "--out", "rl")
+    files = ["g/manager.pub", "alice.cred", "c.csr", "c.certs", "s", "p", "rl"]
+    for f in files:
+        data = open(os.path.join(t, f), "rb").read()
+        put("fuzz_dgsp_files", data)
+        put("fuzz_armor", data)
+    def body(f):
+        lines = open(os.path.join(t, f)).read().split("\n")
+        return base64.b64decode("".join(lines[1:-2]))
+    pk = body("g/manager.pub")
+    put("fuzz_dgsp_revocations", bytes([1]) + pk + body("rl"))
+    put("fuzz_codecs", base64.b64encode(pk))
+    put("fuzz_codecs", pk.hex().encode())
+
+for k in sorted(counts):
+    print("%-24s %d seeds" % (k, counts[k]))
