@@ -7,6 +7,10 @@ if(GROVE_WERROR)
   list(APPEND GROVE_WARNINGS -Werror)
 endif()
 
+if(GROVE_CT_CHECK)
+  add_compile_definitions(GROVE_CT_CHECK)
+endif()
+
 set(GROVE_SAN_FLAGS "")
 if(GROVE_FUZZ)
   set(GROVE_SANITIZE ON)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ct.h"
 #include "common/util.h"
 #include "dgsp/dgsp_int.h"
 
@@ -258,6 +259,7 @@ static void *cert_worker(void *arg)
         uint8_t *pi = cert + 16, tau[GROVE_DGSP_MAX_N];
         memcpy(cert, j->zetas + 16 * i, 16);
         dgsp_hash(j->cfg, pi, wpk, n, j->cid, n, NULL, 0);     /* pi = H(wots_pk || cid) */
+        GROVE_DECLASSIFY(pi, n); /* published in the certificate */
         dgsp_hash(j->cfg, tau, wpk, n, pi, n, idb, 8);         /* tau = H(wots_pk || pi || id) */
         memcpy(msg, wpk, n);
         memcpy(msg + n, cert, 16);
@@ -291,6 +293,7 @@ int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp
     dgsp_cid(cfg, sk, id, cid, expect);
     int ok = grove_ct_memeq(expect, cid_star, n);
     grove_wipe(expect, sizeof expect);
+    GROVE_DECLASSIFY(&ok, sizeof ok); /* accept or deny is the public outcome */
     if (!ok) {
         grove_wipe(cid, sizeof cid);
         return GROVE_ERR_DENIED;
@@ -307,6 +310,8 @@ int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp
         r = GROVE_ERR_NOMEM;
     if (r == GROVE_OK)
         r = dgsp_zetas(cfg, sk + n, id, first, count, zetas);
+    if (r == GROVE_OK)
+        GROVE_DECLASSIFY(zetas, 16 * count); /* published in the certificates */
     if (r == GROVE_OK) {
         if (threads < 1)
             threads = 1;
@@ -357,6 +362,7 @@ int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_sto
     int r = dgsp_unzeta(cfg, sk + n, zeta, &who, NULL);
     if (r != GROVE_OK)
         return r;
+    GROVE_DECLASSIFY(&who, sizeof who); /* the opening's result */
     grove_dgsp_member m;
     r = store->ops->get_member(store->ctx, who, &m);
     if (r != GROVE_OK)
@@ -365,6 +371,7 @@ int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_sto
     dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msglen, wpk);
     dgsp_cid(cfg, sk, who, cid, NULL);
     dgsp_hash(cfg, pi, wpk, n, cid, n, NULL, 0);
+    GROVE_DECLASSIFY(pi, n); /* the opening proof is public */
     grove_wipe(cid, sizeof cid);
     *id = who;
     if (username)
@@ -380,7 +387,9 @@ struct zeta_arg {
 static int revoke_zetas(void *arg, uint64_t id, uint64_t first, uint64_t count, uint8_t *out)
 {
     struct zeta_arg *z = arg;
-    return dgsp_zetas(z->cfg, z->aes_key, id, first, count, out);
+    int r = dgsp_zetas(z->cfg, z->aes_key, id, first, count, out);
+    GROVE_DECLASSIFY(out, 16 * count); /* the revocation list is public */
+    return r;
 }
 
 int grove_dgsp_revoke(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
@@ -490,7 +499,11 @@ int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
     dgsp_hash(cfg, wots_rand, wots_seed, n, NULL, 0, NULL, 0);
     dgsp_hash(cfg, wots_key, seed_u, n, wots_seed, n, NULL, 0);
     dgsp_hash_msg(cfg, digest, wots_rand, msg, msglen);
+    GROVE_DECLASSIFY(wots_rand, n); /* wots_rand and the digest are published */
+    GROVE_DECLASSIFY(digest, n);
     int r = dgsp_wots_pk_sign(cfg, wots_rand, wots_key, digest, wpk, wots_sig);
+    GROVE_DECLASSIFY(wpk, n);             /* certified, hence public */
+    GROVE_DECLASSIFY(wots_sig, s.wots_sig); /* the signature */
     grove_wipe(wots_key, sizeof wots_key);
     if (r != GROVE_OK) {
         grove_wipe(sig, s.sig);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ct.h"
 #include "common/util.h"
 #include "sphincs/spx.h"
 
@@ -279,6 +280,7 @@ int spx_keygen_internal(const grove_slhdsa_params *p, uint8_t *pk, uint8_t *sk,
     tree_node_base(&node, p->d - 1, 0);
     uint8_t root[SPX_MAX_N];
     int r = spx_merkle_tree(&c, p->hp, wots_leaf_fn, &wl, &node, 0, 0, root, NULL);
+    GROVE_DECLASSIFY(root, n); /* PK.root is public */
     spx_ctx_wipe(&c);
     if (r != GROVE_OK)
         return r;
@@ -308,6 +310,7 @@ int spx_sign_internal(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t 
 
     /* R = PRF_msg(SK.prf, opt_rand, M) */
     prf_msg(p, sig, sk_prf, opt_rand, prefix, prefixlen, msg, msglen);
+    GROVE_DECLASSIFY(sig, n); /* R is part of the signature */
     h_msg(p, digest, sig, pk, prefix, prefixlen, msg, msglen);
     split_digest(p, digest, indices, &idx_tree, &idx_leaf);
     uint8_t *out = sig + n;
@@ -321,6 +324,7 @@ int spx_sign_internal(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t 
     r = fors_sign(p, &c, &kp_adrs, indices, out, root);
     if (r != GROVE_OK)
         goto done;
+    GROVE_DECLASSIFY(root, n); /* the FORS public key: the verifier recomputes it */
     out += (size_t)p->k * (p->a + 1) * n;
 
     for (unsigned layer = 0; layer < p->d; layer++) {
@@ -334,6 +338,7 @@ int spx_sign_internal(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t 
                             out + (size_t)len * n);
         if (r != GROVE_OK)
             goto done;
+        GROVE_DECLASSIFY(root, n); /* each tree root is public (signed by the layer above) */
         out += (size_t)(len + p->hp) * n;
         idx_leaf = (uint32_t)(idx_tree & ((1u << p->hp) - 1));
         idx_tree >>= p->hp;
@@ -342,6 +347,7 @@ int spx_sign_internal(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t 
         r = GROVE_ERR_INVALID_ARG;
 done:
     spx_ctx_wipe(&c);
+    GROVE_DECLASSIFY(sig, p->sig_bytes);
     if (r != GROVE_OK)
         grove_wipe(sig, p->sig_bytes);
     return r;
