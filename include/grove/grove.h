@@ -11,5 +11,6 @@
 #include "grove/common.h"
 #include "grove/slhdsa.h"
 #include "grove/dgsp.h"
+#include "grove/xmss.h"
 
 #endif
