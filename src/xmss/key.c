@@ -43,6 +43,88 @@ struct grove_xmss_sign_ctx {
     uint8_t *sig; /* everything but the layer-0 WOTS+ signature is filled at begin */
 };
 
+/* ---- the in-process registry -------------------------------------------------------------- */
+/*
+ * Key objects of the same key (same key id: a second load of a key file, the same seeds twice)
+ * in one process share the highest reservation made so far; a reservation that does not start
+ * at or above it is refused, so two objects never reserve the same index.
+ */
+typedef struct {
+    uint8_t id[GROVE_XMSS_KEY_ID_BYTES];
+    uint64_t hw;
+} reg_entry;
+
+static pthread_mutex_t reg_mu = PTHREAD_MUTEX_INITIALIZER;
+static reg_entry *reg;
+static size_t reg_n, reg_cap;
+
+static reg_entry *reg_find(const uint8_t *id)
+{
+    for (size_t i = 0; i < reg_n; i++)
+        if (memcmp(reg[i].id, id, GROVE_XMSS_KEY_ID_BYTES) == 0)
+            return &reg[i];
+    return NULL;
+}
+
+/* Claim [from, to); *prev receives the mark before (for reg_undo). */
+static int reg_claim(const uint8_t *id, uint64_t from, uint64_t to, uint64_t *prev)
+{
+    int rc = GROVE_OK;
+    pthread_mutex_lock(&reg_mu);
+    reg_entry *e = reg_find(id);
+    if (e == NULL) {
+        if (reg_n == reg_cap) {
+            size_t cap = reg_cap ? 2 * reg_cap : 16;
+            reg_entry *r = realloc(reg, cap * sizeof *r);
+            if (r == NULL) {
+                pthread_mutex_unlock(&reg_mu);
+                return GROVE_ERR_NOMEM;
+            }
+            reg = r;
+            reg_cap = cap;
+        }
+        e = &reg[reg_n++];
+        memcpy(e->id, id, GROVE_XMSS_KEY_ID_BYTES);
+        e->hw = 0;
+    }
+    if (e->hw > from) {
+        rc = GROVE_ERR_STATE;
+    } else {
+        *prev = e->hw;
+        e->hw = to;
+    }
+    pthread_mutex_unlock(&reg_mu);
+    return rc;
+}
+
+/* The highest reservation of this key in the process (0 if none). */
+static uint64_t reg_mark(const uint8_t *id)
+{
+    pthread_mutex_lock(&reg_mu);
+    reg_entry *e = reg_find(id);
+    uint64_t v = e ? e->hw : 0;
+    pthread_mutex_unlock(&reg_mu);
+    return v;
+}
+
+static void reg_undo(const uint8_t *id, uint64_t to, uint64_t prev)
+{
+    pthread_mutex_lock(&reg_mu);
+    reg_entry *e = reg_find(id);
+    if (e != NULL && e->hw == to)
+        e->hw = prev;
+    pthread_mutex_unlock(&reg_mu);
+}
+
+void xmss_registry_reset(void)
+{
+    pthread_mutex_lock(&reg_mu);
+    free(reg);
+    reg = NULL;
+    reg_n = reg_cap = 0;
+    pthread_mutex_unlock(&reg_mu);
+}
+
 /* ---- helpers ------------------------------------------------------------------------------ */
 
 static void derive_key_id(const grove_xmss_params *p, const uint8_t *root, const uint8_t *pub_seed,
@@ -129,8 +211,9 @@ static size_t write_state(const grove_xmss_key *k, uint8_t *out, uint64_t index,
     return total;
 }
 
-/* Parse and check a state; fills info (pk included). */
-static int parse_state(const uint8_t *s, size_t len, grove_xmss_state_info *info)
+/* Parse and check a state; fills info (pk included). force: the parameters (tests), or NULL. */
+static int parse_state(const uint8_t *s, size_t len, const grove_xmss_params *force,
+                       grove_xmss_state_info *info)
 {
     memset(info, 0, sizeof *info);
     if (s == NULL || len < HEADER_BYTES + TAG_BYTES || memcmp(s, MAGIC, 8) != 0)
@@ -141,8 +224,8 @@ static int parse_state(const uint8_t *s, size_t len, grove_xmss_state_info *info
     if (s[10] > 1 || (s[11] & ~FLAG_EXHAUSTED) != 0 || s[65] || s[66] || s[67])
         return GROVE_ERR_ENCODING;
     const grove_xmss_params *p =
-        grove_xmss_params_from_oid((grove_xmss_family)s[10], grove_load32_be(s + 12));
-    if (p == NULL)
+        force ? force : grove_xmss_params_from_oid((grove_xmss_family)s[10], grove_load32_be(s + 12));
+    if (p == NULL || p->mt != s[10] || p->oid != grove_load32_be(s + 12))
         return GROVE_ERR_UNSUPPORTED;
     int exhausted = s[11] & FLAG_EXHAUSTED;
     if (len != state_bytes(p, exhausted) ||
@@ -358,7 +441,10 @@ int grove_xmss_key_export(grove_xmss_key *k, uint8_t *out, size_t cap, size_t *l
         return GROVE_ERR_INVALID_ARG;
     int rc = GROVE_OK;
     pthread_mutex_lock(&k->mu);
-    uint64_t hw = cur_hw(k);
+    /* never below what another object of this key reserved: exporting must not roll back */
+    uint64_t hw = cur_hw(k), mark = reg_mark(k->key_id);
+    if (mark > hw)
+        hw = mark < k->range_end ? mark : k->range_end;
     size_t need = state_bytes(k->p, hw >= k->range_end || !k->has_seeds);
     if (cap < need) {
         rc = GROVE_ERR_BUFFER_TOO_SMALL;
@@ -374,7 +460,7 @@ int grove_xmss_key_export(grove_xmss_key *k, uint8_t *out, size_t cap, size_t *l
 int grove_xmss_state_info_get(const uint8_t *state, size_t len, grove_xmss_state_info *info)
 {
     grove_xmss_state_info tmp;
-    int rc = parse_state(state, len, info ? info : &tmp);
+    int rc = parse_state(state, len, NULL, info ? info : &tmp);
     if (rc != GROVE_OK && info)
         memset(info, 0, sizeof *info);
     return rc;
@@ -416,12 +502,18 @@ static int check_cache(grove_xmss_key *k)
 int grove_xmss_key_load(const uint8_t *state, size_t len, const grove_xmss_opts *opts,
                         grove_xmss_key **key)
 {
+    return xmss_key_load_params(NULL, state, len, opts, key);
+}
+
+int xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state, size_t len,
+                         const grove_xmss_opts *opts, grove_xmss_key **key)
+{
     if (key != NULL)
         *key = NULL;
     if (state == NULL || key == NULL)
         return GROVE_ERR_INVALID_ARG;
     grove_xmss_state_info info;
-    int rc = parse_state(state, len, &info);
+    int rc = parse_state(state, len, force, &info);
     if (rc != GROVE_OK)
         return rc;
     const grove_xmss_params *p = info.params;
@@ -514,7 +606,14 @@ int grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint
     } else if (!k->has_seeds || k->idx >= k->range_end) {
         rc = GROVE_ERR_EXHAUSTED;
     } else {
-        uint64_t i = k->idx;
+        uint64_t i = k->idx, hw = 0, prev = 0;
+        int need = i >= k->reserved;
+        if (need) {
+            hw = k->range_end - i > k->batch ? i + k->batch : k->range_end;
+            rc = reg_claim(k->key_id, i, hw, &prev);
+        }
+        if (rc != GROVE_OK)
+            goto out;
         /* the public parts: authentication paths, and the upper layers' cached signatures */
         uint8_t *s = c->sig + p->idx_bytes + n;
         for (unsigned j = 0; j < p->d; j++) {
@@ -526,9 +625,8 @@ int grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint
         }
         xmss_trav_step(&k->trav, &k->hash, &k->lanes);
         k->idx = i + 1;
-        if (i >= k->reserved) {
+        if (need) {
             /* reserve durably before anything secret is computed for index i */
-            uint64_t hw = k->range_end - i > k->batch ? i + k->batch : k->range_end;
             size_t sl = state_bytes(p, hw >= k->range_end);
             uint8_t *buf = malloc(sl);
             if (buf == NULL) {
@@ -543,6 +641,8 @@ int grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint
                 else
                     k->reserved = hw;
             }
+            if (rc != GROVE_OK)
+                reg_undo(k->key_id, hw, prev);
         }
         if (rc == GROVE_OK) {
             c->idx = i;
@@ -556,6 +656,7 @@ int grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint
         if (k->idx >= k->range_end)
             wipe_seeds(k); /* the last index is taken: nothing secret is needed any more */
     }
+out:
     pthread_mutex_unlock(&k->mu);
     if (rc != GROVE_OK) {
         ctx_free(c);
@@ -638,8 +739,8 @@ int grove_xmss_key_split(grove_xmss_key *k, uint64_t count, const grove_xmss_opt
     grove_xmss_key *nk = NULL;
     pthread_mutex_lock(&k->mu);
     uint64_t hw = cur_hw(k);
-    if (k->persist == NULL) {
-        rc = GROVE_ERR_STATE;
+    if (k->persist == NULL || reg_mark(k->key_id) > hw) {
+        rc = GROVE_ERR_STATE; /* no callback, or another object of this key is ahead */
     } else if (!k->has_seeds || hw >= k->range_end || k->range_end - hw < count) {
         rc = GROVE_ERR_EXHAUSTED;
     } else {

@@ -250,4 +250,11 @@ int xmss_verify_internal(const grove_xmss_params *p, const uint8_t *root, const 
 
 const grove_xmss_params *xmss_params_table(size_t *count);
 
+/* Forget the in-process registry of reservations (tests that make the same key twice). */
+void xmss_registry_reset(void);
+
+/* grove_xmss_key_load with the parameters given (tests with non-standard parameters). */
+int xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state, size_t len,
+                         const grove_xmss_opts *opts, grove_xmss_key **key);
+
 #endif
