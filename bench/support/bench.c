@@ -30,7 +30,7 @@ void bench_add(bench_suite *s, const char *set, const char *op, bench_fn fn, voi
         s->cases = n;
         s->cap = cap;
     }
-    s->cases[s->ncases++] = (bench_case){set, op, fn, ctx, setup};
+    s->cases[s->ncases++] = (bench_case){set, op, fn, ctx, setup, NULL, 0};
 }
 
 /* The measured call: callgrind counts only what runs inside this function. */
@@ -163,7 +163,8 @@ int bench_main(bench_suite *s, int argc, char **argv)
                 cap *= 2;
             }
             t[n++] = b - a;
-            if (n >= 3 && (double)(b - start) / 1e9 >= min_time)
+            if (c->iterations ? n >= c->iterations
+                              : n >= 3 && (double)(b - start) / 1e9 >= min_time)
                 break;
             if (n >= 1000000)
                 break;
@@ -188,6 +189,8 @@ int bench_main(bench_suite *s, int argc, char **argv)
         }
         if (instructions)
             printf(", \"instructions\": %lld", ins);
+        if (c->extra && c->extra[0])
+            printf(", %s", c->extra);
         printf("}");
         fflush(stdout);
         first = 0;

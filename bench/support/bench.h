@@ -29,6 +29,11 @@ typedef struct bench_case {
     void *ctx;
     /* Optional: called once before the timing/counting loop (setup not measured). */
     int (*setup)(void *ctx);
+    /* Optional: extra JSON members printed in the case's result (e.g. "\"x\": 1"); may be
+       filled in by setup. */
+    const char *extra;
+    /* Optional: run exactly this many timed iterations (long operations); 0: the default. */
+    unsigned iterations;
 } bench_case;
 
 typedef struct bench_suite {

@@ -12,5 +12,6 @@
 #include "grove/slhdsa.h"
 #include "grove/dgsp.h"
 #include "grove/cross.h"
+#include "grove/xmss.h"
 
 #endif

@@ -12,7 +12,8 @@
     X("sphincs-kat", vec_kind_sphincs_kat, "SPHINCS+ round-3.1 NIST KATs (../shared/vectors/sphincs)") \
     X("slhdsa", vec_kind_slhdsa, "FIPS 205 ACVP and external-interface cases (../shared/vectors/slhdsa)") \
     X("dgsp", vec_kind_dgsp, "DGSP interoperability vectors (../shared/vectors/dgsp, dgsp-grove)") \
-    X("cross", vec_kind_cross, "CROSS v2.2 KATs: {variant, kat_sha256, entries:[{seed,msg,pk,sk,sm}]}")
+    X("cross", vec_kind_cross, "CROSS v2.2 KATs: {variant, kat_sha256, entries:[{seed,msg,pk,sk,sm}]}") \
+    X("xmss", vec_kind_xmss, "XMSS / XMSS^MT known answers (../shared/vectors/xmss)")
 
 #define GROVE_DECLARE_KIND(name, fn, desc) int fn(json_t *root, vec_report *r);
 GROVE_VECTOR_KINDS(GROVE_DECLARE_KIND)

@@ -1,0 +1,136 @@
+/*
+ * XMSS in a few steps: an XMSS-SHA2_10_256 key from a seed, sign, verify, save the key state to
+ * a file and load it back (signing goes on with the next index), then an XMSS^MT key of height
+ * 40 with 4 layers.
+ *
+ * An XMSS key is stateful: every signature uses a fresh index, and the library refuses to sign
+ * until it can store the advanced state first (the persistence callback below). Never copy a
+ * key file or restore it from a backup: that reuses indices and breaks security.
+ */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fsync */
+#include <fcntl.h>
+#include <grove/grove.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Store the key state durably: write a temporary file, fsync it, rename it over the key file. */
+static int save_state(void *arg, const uint8_t *state, size_t len)
+{
+    const char *path = arg;
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0)
+        return -1;
+    int ok = write(fd, state, len) == (ssize_t)len && fsync(fd) == 0;
+    ok &= close(fd) == 0;
+    return ok && rename(tmp, path) == 0 ? 0 : -1;
+}
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *b = n > 0 ? malloc((size_t)n) : NULL;
+    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+        free(b);
+        b = NULL;
+    }
+    fclose(f);
+    *len = (size_t)n;
+    return b;
+}
+
+int main(void)
+{
+    const grove_xmss_params *p = grove_xmss_params_get("XMSS-SHA2_10_256");
+    const char *msg = "This is a test for XMSS.";
+    uint8_t seed[96], pk[GROVE_XMSS_MAX_PK_BYTES];
+    uint8_t *sig = malloc(GROVE_XMSS_MAX_SIG_BYTES);
+    char path[] = "/tmp/xmss_simple.XXXXXX";
+    int fd = mkstemp(path);
+    if (p == NULL || sig == NULL || fd < 0)
+        return 1;
+    close(fd);
+    for (size_t i = 0; i < sizeof seed; i++) /* a real key: grove_xmss_keygen (random seeds) */
+        seed[i] = (uint8_t)i;
+
+    /* 1. key pair from a seed (SK_SEED || SK_PRF || PUB_SEED), two threads */
+    grove_xmss_opts opts = {.threads = 2};
+    grove_xmss_key *key = NULL;
+    int rc = grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, &opts, &key);
+    grove_wipe(seed, sizeof seed);
+    if (rc != GROVE_OK) {
+        fprintf(stderr, "keygen: %s\n", grove_strerror(rc));
+        return 1;
+    }
+    grove_xmss_key_public_key(key, pk);
+
+    /* 2. sign: refused until the key can persist its state */
+    rc = grove_xmss_key_sign(key, (const uint8_t *)msg, strlen(msg), sig, NULL);
+    printf("sign without a persistence callback: %s\n", grove_strerror(rc));
+    grove_xmss_key_set_persist(key, save_state, path);
+    uint64_t idx;
+    rc = grove_xmss_key_sign(key, (const uint8_t *)msg, strlen(msg), sig, &idx);
+    int ok = rc == GROVE_OK;
+    rc = grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, grove_xmss_pk_bytes(p), (const uint8_t *)msg,
+                           strlen(msg), sig, grove_xmss_sig_bytes(p));
+    printf("%s: signature %llu (%zu bytes) %s; %llu signatures left\n", grove_xmss_params_name(p),
+           (unsigned long long)idx, grove_xmss_sig_bytes(p),
+           rc == GROVE_OK ? "verifies" : grove_strerror(rc),
+           (unsigned long long)grove_xmss_key_remaining(key));
+    ok = ok && rc == GROVE_OK;
+
+    /* 3. the state file already holds the advanced index: reload it and sign again */
+    grove_xmss_key_free(key);
+    size_t len = 0;
+    uint8_t *state = read_file(path, &len);
+    key = NULL;
+    rc = state ? grove_xmss_key_load(state, len, &opts, &key) : GROVE_ERR_IO;
+    if (state) {
+        grove_wipe(state, len);
+        free(state);
+    }
+    if (rc != GROVE_OK) {
+        fprintf(stderr, "load: %s\n", grove_strerror(rc));
+        unlink(path);
+        return 1;
+    }
+    grove_xmss_key_set_persist(key, save_state, path);
+    rc = grove_xmss_key_sign(key, (const uint8_t *)msg, strlen(msg), sig, &idx);
+    ok = ok && rc == GROVE_OK && idx == 1 &&
+         grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, grove_xmss_pk_bytes(p),
+                           (const uint8_t *)msg, strlen(msg), sig,
+                           grove_xmss_sig_bytes(p)) == GROVE_OK;
+    printf("reloaded key signed with index %llu\n", (unsigned long long)idx);
+    grove_xmss_key_free(key);
+    unlink(path);
+
+    /* 4. XMSS^MT: height 40 in 4 layers (2^40 signatures), random key */
+    const grove_xmss_params *mt = grove_xmss_params_get("XMSSMT-SHA2_40/4_256");
+    rc = grove_xmss_keygen(mt, &opts, &key);
+    if (rc != GROVE_OK) {
+        fprintf(stderr, "keygen: %s\n", grove_strerror(rc));
+        return 1;
+    }
+    grove_xmss_key_set_persist(key, save_state, path);
+    grove_xmss_key_public_key(key, pk);
+    rc = grove_xmss_key_sign(key, (const uint8_t *)msg, strlen(msg), sig, &idx);
+    ok = ok && rc == GROVE_OK;
+    rc = grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, pk, grove_xmss_pk_bytes(mt),
+                           (const uint8_t *)msg, strlen(msg), sig, grove_xmss_sig_bytes(mt));
+    printf("%s: signature %llu (%zu bytes) %s\n", grove_xmss_params_name(mt),
+           (unsigned long long)idx, grove_xmss_sig_bytes(mt),
+           rc == GROVE_OK ? "verifies" : grove_strerror(rc));
+    ok = ok && rc == GROVE_OK;
+    grove_xmss_key_free(key);
+    unlink(path);
+    free(sig);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,88 @@
+/* Strict XMSS / XMSS^MT verification (RFC 8391 algorithms 14 and 17). */
+#include <string.h>
+
+#include "common/util.h"
+#include "xmss/xmss_int.h"
+
+int xmss_verify_internal(const grove_xmss_params *p, const uint8_t *root, const uint8_t *pub_seed,
+                         const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen)
+{
+    if (sig == NULL || (msg == NULL && msglen > 0) || siglen != p->sig_bytes)
+        return GROVE_ERR_VERIFY;
+    const unsigned n = p->n, hp = p->hp, len = p->len;
+    uint64_t idx = grove_load_be_n(sig, p->idx_bytes);
+    if (p->h < 64 && (idx >> p->h) != 0)
+        return GROVE_ERR_VERIFY;
+    xmss_hash x;
+    xmss_hash_init(&x, p, pub_seed, NULL);
+    xmss_lanes w;
+    if (xmss_lanes_alloc(&w, &x, len) != GROVE_OK) {
+        xmss_hash_wipe(&x);
+        return GROVE_ERR_NOMEM;
+    }
+    uint8_t node[XMSS_MAX_N], leaf[XMSS_MAX_N];
+    const uint8_t *r = sig + p->idx_bytes;
+    xmss_hmsg hm;
+    xmss_hmsg_init(&x, &hm, r, root, idx);
+    xmss_hmsg_update(&hm, msg, msglen);
+    xmss_hmsg_final(&hm, node);
+    const uint8_t *s = r + n;
+    for (unsigned j = 0; j < p->d; j++) {
+        uint32_t lf = (uint32_t)(idx & ((1u << hp) - 1));
+        uint64_t tree = idx >> hp;
+        xmss_wots_leaf_from_sig(&x, &w, j, tree, lf, node, s, leaf);
+        s += (size_t)len * n;
+        for (unsigned u = 0; u < hp; u++, s += n) {
+            uint32_t parent = lf >> (u + 1);
+            if ((lf >> u) & 1)
+                xmss_tree_node(&x, &w, j, tree, u, parent, s, leaf, leaf);
+            else
+                xmss_tree_node(&x, &w, j, tree, u, parent, leaf, s, leaf);
+        }
+        memcpy(node, leaf, n);
+        idx = tree;
+    }
+    int ok = grove_ct_memeq(node, root, n);
+    xmss_lanes_free(&w);
+    xmss_hash_wipe(&x);
+    return ok ? GROVE_OK : GROVE_ERR_VERIFY;
+}
+
+int grove_xmss_pk_params(grove_xmss_family family, const uint8_t *pk, size_t pklen,
+                         const grove_xmss_params **p)
+{
+    if (p != NULL)
+        *p = NULL;
+    if (pk == NULL || pklen < 4 || (family != GROVE_XMSS_FAMILY_XMSS &&
+                                    family != GROVE_XMSS_FAMILY_XMSSMT))
+        return pk == NULL || pklen < 4 ? GROVE_ERR_ENCODING : GROVE_ERR_INVALID_ARG;
+    const grove_xmss_params *q = grove_xmss_params_from_oid(family, grove_load32_be(pk));
+    if (q == NULL)
+        return GROVE_ERR_UNSUPPORTED;
+    if (pklen != q->pk_bytes)
+        return GROVE_ERR_ENCODING;
+    if (p != NULL)
+        *p = q;
+    return GROVE_OK;
+}
+
+int grove_xmss_verify(grove_xmss_family family, const uint8_t *pk, size_t pklen,
+                      const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen)
+{
+    const grove_xmss_params *p;
+    int rc = grove_xmss_pk_params(family, pk, pklen, &p);
+    if (rc != GROVE_OK)
+        return rc;
+    return xmss_verify_internal(p, pk + 4, pk + 4 + p->n, msg, msglen, sig, siglen);
+}
+
+int grove_xmss_sig_index(const grove_xmss_params *p, const uint8_t *sig, size_t siglen,
+                         uint64_t *idx)
+{
+    if (p == NULL || sig == NULL || idx == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if (siglen != p->sig_bytes)
+        return GROVE_ERR_ENCODING;
+    *idx = grove_load_be_n(sig, p->idx_bytes);
+    return GROVE_OK;
+}

@@ -1,0 +1,972 @@
+/*
+ * XMSS / XMSS^MT: the parameter table; a whole XMSS-SHA2_10_256 key signed to exhaustion with
+ * every signature verified and compared with a from-scratch recomputation (an oracle that
+ * builds whole trees and never uses the node cache); the node cache on small non-standard
+ * parameters with many cache levels (every index signed, exported and reloaded at random
+ * points, batch reservation, key splits); the state rules (no callback, failing callback,
+ * exhaustion, monotonic high-water mark, concurrent signers); streaming signatures; strict
+ * verification; corrupted and truncated key states.
+ * "all" as first argument: every parameter set with tree height <= 16 (label slow).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "grove/xmss.h"
+#include "test.h"
+#include "xmss/xmss_int.h"
+
+/* ---- helpers ------------------------------------------------------------------------------ */
+#include <time.h>
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static grove_xmss_params mkp(const char *name, uint32_t oid, unsigned mt, unsigned hash,
+                             unsigned n, unsigned h, unsigned d, unsigned level_max)
+{
+    grove_xmss_params p;
+    memset(&p, 0, sizeof p);
+    p.name = name;
+    p.hash_name = "test";
+    p.oid = oid;
+    p.mt = (uint8_t)mt;
+    p.hash = (uint8_t)hash;
+    p.n = (uint8_t)n;
+    p.pad = (uint8_t)(n == 24 ? 4 : n);
+    p.h = (uint8_t)h;
+    p.d = (uint8_t)d;
+    p.hp = (uint8_t)(h / d);
+    p.len = (uint8_t)(2 * n + 3);
+    p.idx_bytes = (uint8_t)(mt ? (h + 7) / 8 : 4);
+    p.level_max = (uint8_t)level_max;
+    p.sig_bytes = p.idx_bytes + n + (d * p.len + h) * n;
+    p.pk_bytes = 4 + 2 * n;
+    return p;
+}
+
+/* An in-memory "file": keeps the last state and checks that the high-water mark only grows. */
+typedef struct {
+    uint8_t *buf;
+    size_t len;
+    long calls;
+    int fail; /* > 0: fail that many times */
+    uint64_t last_hw;
+    int backwards; /* set if a state ever moved the high-water mark back */
+    const grove_xmss_params *force;
+} store;
+
+static int store_persist(void *arg, const uint8_t *s, size_t len)
+{
+    store *st = arg;
+    if (st->fail > 0) {
+        st->fail--;
+        return -1;
+    }
+    uint8_t *b = malloc(len);
+    if (b == NULL)
+        return -1;
+    memcpy(b, s, len);
+    free(st->buf);
+    st->buf = b;
+    st->len = len;
+    st->calls++;
+    uint64_t hw = grove_load64_be(s + 24);
+    if (st->calls > 1 && hw < st->last_hw)
+        st->backwards = 1;
+    st->last_hw = hw;
+    return 0;
+}
+
+static void store_free(store *st)
+{
+    free(st->buf);
+    memset(st, 0, sizeof *st);
+}
+
+/* The oracle: signatures from whole trees, computed from scratch (no node cache). */
+typedef struct {
+    const grove_xmss_params *p;
+    xmss_hash x;
+    xmss_lanes w;
+    uint8_t sk_prf[XMSS_MAX_N], root[XMSS_MAX_N];
+    uint8_t *nodes[XMSS_MAX_D]; /* per layer: the tree last built, all heights */
+    uint64_t built[XMSS_MAX_D];
+} oracle;
+
+static void oracle_init(oracle *o, const grove_xmss_params *p, const uint8_t *seed)
+{
+    memset(o, 0, sizeof *o);
+    o->p = p;
+    xmss_hash_init(&o->x, p, seed + 2 * p->n, seed);
+    xmss_lanes_alloc(&o->w, &o->x, (size_t)XMSS_LEAF_BATCH * p->len);
+    memcpy(o->sk_prf, seed + p->n, p->n);
+    for (unsigned j = 0; j < p->d; j++) {
+        o->nodes[j] = malloc(((size_t)2 << p->hp) * p->n);
+        o->built[j] = ~(uint64_t)0;
+    }
+}
+
+static void oracle_free(oracle *o)
+{
+    for (unsigned j = 0; j < o->p->d; j++)
+        free(o->nodes[j]);
+    xmss_lanes_free(&o->w);
+    xmss_hash_wipe(&o->x);
+}
+
+/* node (height u, index i) of the tree at nodes: heights stored one after the other */
+static uint8_t *onode(const oracle *o, unsigned j, unsigned u, uint64_t i)
+{
+    size_t offs = 0;
+    for (unsigned v = 0; v < u; v++)
+        offs += (size_t)1 << (o->p->hp - v);
+    return o->nodes[j] + (offs + i) * o->p->n;
+}
+
+static void oracle_tree(oracle *o, unsigned j, uint64_t tree)
+{
+    if (o->built[j] == tree)
+        return;
+    const unsigned hp = o->p->hp;
+    uint64_t leaves = (uint64_t)1 << hp;
+    for (uint64_t i = 0; i < leaves; i += XMSS_LEAF_BATCH) {
+        unsigned c = leaves - i < XMSS_LEAF_BATCH ? (unsigned)(leaves - i) : XMSS_LEAF_BATCH;
+        xmss_leaves(&o->x, &o->w, j, tree, (uint32_t)i, c, onode(o, j, 0, i));
+    }
+    for (unsigned u = 0; u < hp; u++)
+        for (uint64_t i = 0; i < ((uint64_t)1 << (hp - u - 1)); i++)
+            xmss_tree_node(&o->x, &o->w, j, tree, u, (uint32_t)i, onode(o, j, u, 2 * i),
+                           onode(o, j, u, 2 * i + 1), onode(o, j, u + 1, i));
+    o->built[j] = tree;
+}
+
+static void oracle_root(oracle *o)
+{
+    oracle_tree(o, o->p->d - 1, 0);
+    memcpy(o->root, onode(o, o->p->d - 1, o->p->hp, 0), o->p->n);
+}
+
+static void oracle_sign(oracle *o, uint64_t idx, const uint8_t *msg, size_t mlen, uint8_t *sig)
+{
+    const grove_xmss_params *p = o->p;
+    const unsigned n = p->n, hp = p->hp;
+    uint8_t m32[32], node[XMSS_MAX_N];
+    memset(m32, 0, sizeof m32);
+    grove_store64_be(m32 + 24, idx);
+    grove_store_be_n(sig, p->idx_bytes, idx);
+    uint8_t *r = sig + p->idx_bytes;
+    xmss_prf_keyed(&o->x, r, o->sk_prf, m32);
+    xmss_hmsg hm;
+    xmss_hmsg_init(&o->x, &hm, r, o->root, idx);
+    xmss_hmsg_update(&hm, msg, mlen);
+    xmss_hmsg_final(&hm, node);
+    uint8_t *s = r + n;
+    uint64_t i = idx;
+    for (unsigned j = 0; j < p->d; j++) {
+        uint64_t tree = i >> hp;
+        uint32_t leaf = (uint32_t)(i & ((1u << hp) - 1));
+        oracle_tree(o, j, tree);
+        xmss_wots_sign(&o->x, &o->w, j, tree, leaf, node, s);
+        s += (size_t)p->len * n;
+        for (unsigned u = 0; u < hp; u++, s += n)
+            memcpy(s, onode(o, j, u, (leaf >> u) ^ 1), n);
+        memcpy(node, onode(o, j, hp, 0), n);
+        i = tree;
+    }
+}
+
+static void seed_bytes(uint8_t *seed, size_t len, uint8_t base)
+{
+    for (size_t i = 0; i < len; i++)
+        seed[i] = (uint8_t)(base + 3 * i);
+}
+
+/* ---- parameter table -------------------------------------------------------------------- */
+
+static void params_table(void)
+{
+    static const unsigned mt_sig256[8] = {4963, 9251, 5605, 9893, 18469, 8392, 14824, 27688};
+    static const unsigned mt_sig192[8] = {2955, 5403, 3437, 5885, 10781, 5144, 8816, 16160};
+    size_t count = 0;
+    while (grove_xmss_params_at(count))
+        count++;
+    CHECK_EQ_INT(count, 77);
+    size_t nx = 0, nmt = 0;
+    for (size_t i = 0; i < count; i++) {
+        const grove_xmss_params *p = grove_xmss_params_at(i);
+        const char *name = grove_xmss_params_name(p);
+        CHECK(grove_xmss_params_get(name) == p);
+        CHECK(grove_xmss_params_from_oid(grove_xmss_params_family(p), grove_xmss_params_oid(p)) == p);
+        for (size_t k = 0; k < i; k++)
+            CHECK(strcmp(name, grove_xmss_params_name(grove_xmss_params_at(k))) != 0);
+        unsigned n = grove_xmss_params_n(p), h = grove_xmss_params_height(p);
+        unsigned d = grove_xmss_params_layers(p);
+        CHECK_EQ_INT(grove_xmss_params_wots_len(p), 2 * n + 3);
+        CHECK_EQ_INT(grove_xmss_pk_bytes(p), 4 + 2 * n);
+        CHECK_EQ_INT(grove_xmss_params_tree_height(p) * d, h);
+        CHECK_EQ_INT(grove_xmss_total_signatures(p), (uint64_t)1 << h);
+        if (grove_xmss_params_family(p) == GROVE_XMSS_FAMILY_XMSS) {
+            nx++;
+            CHECK_EQ_INT(grove_xmss_index_bytes(p), 4);
+            CHECK_EQ_INT(grove_xmss_params_oid(p), nx);
+            CHECK(strncmp(name, "XMSS-", 5) == 0);
+        } else {
+            nmt++;
+            CHECK_EQ_INT(grove_xmss_index_bytes(p), (h + 7) / 8);
+            CHECK_EQ_INT(grove_xmss_params_oid(p), nmt);
+            CHECK(strncmp(name, "XMSSMT-", 7) == 0);
+            if (n == 32)
+                CHECK_EQ_INT(grove_xmss_sig_bytes(p), mt_sig256[(nmt - 1) % 8]);
+            if (n == 24)
+                CHECK_EQ_INT(grove_xmss_sig_bytes(p), mt_sig192[(nmt - 1) % 8]);
+        }
+        /* SP 800-208 approves SHA-256, SHA-256/192 and the SHAKE256 sets with n = 24 or 32 */
+        const char *hn = grove_xmss_params_hash(p);
+        int approved = strcmp(hn, "SHA2-256") == 0 || strcmp(hn, "SHA2-256/192") == 0 ||
+                       (strcmp(hn, "SHAKE256") == 0 && n != 64);
+        CHECK_EQ_INT(grove_xmss_params_sp800_208(p), approved);
+    }
+    CHECK_EQ_INT(nx, 21);
+    CHECK_EQ_INT(nmt, 56);
+    static const struct {
+        const char *name;
+        const char *hash;
+        unsigned n, h, d;
+        size_t sig;
+    } spot[] = {
+        {"XMSS-SHA2_10_256", "SHA2-256", 32, 10, 1, 2500},
+        {"XMSS-SHA2_20_512", "SHA2-512", 64, 20, 1, 9732},
+        {"XMSS-SHAKE_16_256", "SHAKE128", 32, 16, 1, 2692},
+        {"XMSS-SHAKE_10_512", "SHAKE256", 64, 10, 1, 9092},
+        {"XMSS-SHA2_16_192", "SHA2-256/192", 24, 16, 1, 1636},
+        {"XMSS-SHAKE256_20_256", "SHAKE256", 32, 20, 1, 2820},
+        {"XMSS-SHAKE256_10_192", "SHAKE256", 24, 10, 1, 1492},
+        {"XMSSMT-SHA2_60/12_512", "SHA2-512", 64, 60, 12, 104520},
+        {"XMSSMT-SHAKE_20/2_256", "SHAKE128", 32, 20, 2, 4963},
+        {"XMSSMT-SHAKE256_40/8_192", "SHAKE256", 24, 40, 8, 10781},
+    };
+    for (size_t i = 0; i < sizeof spot / sizeof spot[0]; i++) {
+        const grove_xmss_params *p = grove_xmss_params_get(spot[i].name);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        CHECK(strcmp(grove_xmss_params_hash(p), spot[i].hash) == 0);
+        CHECK_EQ_INT(grove_xmss_params_n(p), spot[i].n);
+        CHECK_EQ_INT(grove_xmss_params_height(p), spot[i].h);
+        CHECK_EQ_INT(grove_xmss_params_layers(p), spot[i].d);
+        CHECK_EQ_INT(grove_xmss_sig_bytes(p), spot[i].sig);
+    }
+    size_t maxsig = 0, maxpk = 0;
+    for (size_t i = 0; i < count; i++) {
+        const grove_xmss_params *p = grove_xmss_params_at(i);
+        maxsig = grove_xmss_sig_bytes(p) > maxsig ? grove_xmss_sig_bytes(p) : maxsig;
+        maxpk = grove_xmss_pk_bytes(p) > maxpk ? grove_xmss_pk_bytes(p) : maxpk;
+    }
+    CHECK_EQ_INT(maxsig, GROVE_XMSS_MAX_SIG_BYTES);
+    CHECK_EQ_INT(maxpk, GROVE_XMSS_MAX_PK_BYTES);
+    /* the two OID spaces overlap numerically */
+    CHECK(grove_xmss_params_from_oid(GROVE_XMSS_FAMILY_XMSS, 1) ==
+          grove_xmss_params_get("XMSS-SHA2_10_256"));
+    CHECK(grove_xmss_params_from_oid(GROVE_XMSS_FAMILY_XMSSMT, 1) ==
+          grove_xmss_params_get("XMSSMT-SHA2_20/2_256"));
+    CHECK(grove_xmss_params_from_oid(GROVE_XMSS_FAMILY_XMSS, 0x16) == NULL);
+    CHECK(grove_xmss_params_from_oid(GROVE_XMSS_FAMILY_XMSSMT, 0x39) == NULL);
+    CHECK(grove_xmss_params_from_oid(GROVE_XMSS_FAMILY_XMSS, 0) == NULL);
+    /* lenient names: case, and '-' for the '/' of XMSS^MT */
+    CHECK(grove_xmss_params_get("xmssmt-sha2_20-2_256") == grove_xmss_params_get("XMSSMT-SHA2_20/2_256"));
+    CHECK(grove_xmss_params_get("xmss-shake256_10_192") != NULL);
+    CHECK(grove_xmss_params_get("XMSS-SHA2_10-256") == NULL);
+    CHECK(grove_xmss_params_get("XMSS-SHA2_12_256") == NULL);
+    CHECK(grove_xmss_params_get("") == NULL);
+    CHECK(grove_xmss_params_get(NULL) == NULL);
+}
+
+/* ---- a whole XMSS-SHA2_10_256 key ------------------------------------------------------------- */
+
+static void exhaust_sha2_10_256(void)
+{
+    const grove_xmss_params *p = grove_xmss_params_get("XMSS-SHA2_10_256");
+    const size_t sl = grove_xmss_sig_bytes(p);
+    uint8_t seed[96], pk[GROVE_XMSS_MAX_PK_BYTES], msg[40];
+    seed_bytes(seed, sizeof seed, 0x21);
+    grove_xmss_opts opts = {.threads = 2};
+    grove_xmss_key *key = NULL;
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, &opts, &key), GROVE_OK);
+    if (key == NULL)
+        return;
+    grove_xmss_key_public_key(key, pk);
+    oracle o;
+    oracle_init(&o, p, seed);
+    oracle_root(&o);
+    CHECK_MEM(pk + 4, o.root, 32);
+    uint8_t *sig = malloc(sl), *want = malloc(sl);
+    /* no callback: refuses */
+    CHECK_EQ_INT(grove_xmss_key_sign(key, msg, sizeof msg, sig, NULL), GROVE_ERR_STATE);
+    store st = {0};
+    grove_xmss_key_set_persist(key, store_persist, &st);
+    int all_equal = 1, all_verify = 1, idx_ok = 1;
+    for (uint64_t i = 0; i < 1024; i++) {
+        memset(msg, (int)(i & 0xff), sizeof msg);
+        grove_store64_be(msg, i * 0x9e3779b97f4a7c15ull);
+        uint64_t used = ~(uint64_t)0;
+        CHECK_EQ_INT(grove_xmss_key_remaining(key), 1024 - i);
+        int rc = grove_xmss_key_sign(key, msg, sizeof msg, sig, &used);
+        if (rc != GROVE_OK || used != i)
+            idx_ok = 0;
+        oracle_sign(&o, i, msg, sizeof msg, want);
+        if (memcmp(sig, want, sl) != 0)
+            all_equal = 0;
+        if (grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, p->pk_bytes, msg, sizeof msg, sig, sl) !=
+            GROVE_OK)
+            all_verify = 0;
+    }
+    CHECK(idx_ok);
+    CHECK(all_equal);
+    CHECK(all_verify);
+    CHECK_EQ_INT(st.calls, 1024);
+    CHECK(!st.backwards);
+    /* exhausted: explicit status, nothing left, and the last state holds no secret */
+    CHECK_EQ_INT(grove_xmss_key_remaining(key), 0);
+    CHECK_EQ_INT(grove_xmss_key_sign(key, msg, sizeof msg, sig, NULL), GROVE_ERR_EXHAUSTED);
+    int zeroed = 1;
+    for (size_t i = 0; i < sl; i++)
+        zeroed &= sig[i] == 0;
+    CHECK(zeroed); /* the output is zeroed when signing is refused */
+    grove_xmss_state_info info;
+    CHECK_EQ_INT(grove_xmss_state_info_get(st.buf, st.len, &info), GROVE_OK);
+    CHECK(info.exhausted && info.high_water == 1024 && info.remaining == 0);
+    int zero = 1;
+    for (size_t i = 72; i < 72 + 64; i++)
+        zero &= st.buf[i] == 0;
+    CHECK(zero);
+    grove_xmss_key *again = NULL;
+    CHECK_EQ_INT(grove_xmss_key_load(st.buf, st.len, NULL, &again), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_remaining(again), 0);
+    grove_xmss_key_set_persist(again, store_persist, &st);
+    CHECK_EQ_INT(grove_xmss_key_sign(again, msg, sizeof msg, sig, NULL), GROVE_ERR_EXHAUSTED);
+    grove_xmss_key_free(again);
+    store_free(&st);
+    oracle_free(&o);
+    free(sig);
+    free(want);
+    grove_xmss_key_free(key);
+}
+
+/* ---- the node cache on small parameters ------------------------------------------------------ */
+
+static uint64_t rnd_state = 0x1234567;
+
+/*
+ * Sign every index of a key with small parameters through the key object, with exports and
+ * reloads, batch reservations and splits at random points; every signature must equal the
+ * oracle's at its index and verify; no index may be used twice.
+ */
+static void cache_walk(const grove_xmss_params *p, int mode)
+{
+    const unsigned n = p->n;
+    const uint64_t total = (uint64_t)1 << p->h;
+    const size_t sl = p->sig_bytes;
+    uint8_t seed[3 * XMSS_MAX_N], msg[17];
+    seed_bytes(seed, sizeof seed, (uint8_t)(p->h * 7 + p->d));
+    grove_xmss_opts opts = {.threads = (unsigned)(1 + (mode & 1))};
+    grove_xmss_key *key = NULL;
+    xmss_registry_reset(); /* the same key is walked in several modes */
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, &opts, &key), GROVE_OK);
+    if (key == NULL)
+        return;
+    oracle o;
+    oracle_init(&o, p, seed);
+    oracle_root(&o);
+    uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
+    grove_xmss_key_public_key(key, pk);
+    CHECK_MEM(pk + 4, o.root, n);
+    uint8_t *sig = malloc(sl), *want = malloc(sl), *used = calloc(total, 1);
+    store st = {0};
+    grove_xmss_key_set_persist(key, store_persist, &st);
+    /* a queue of keys (splits add more) */
+    grove_xmss_key *keys[64];
+    store stores[64];
+    memset(stores, 0, sizeof stores);
+    size_t nkeys = 1;
+    keys[0] = key;
+    stores[0] = st;
+    grove_xmss_key_set_persist(key, store_persist, &stores[0]);
+    int equal = 1, verify = 1, twice = 0, count_ok = 1;
+    uint64_t signed_n = 0;
+    for (size_t kq = 0; kq < nkeys; kq++) {
+        grove_xmss_key *k = keys[kq];
+        for (;;) {
+            uint64_t r = test_rand_u64(&rnd_state);
+            if ((mode & 2) && r % 37 == 0 && grove_xmss_key_remaining(k) > 0) {
+                /* export and reload: signing resumes at the high-water mark */
+                size_t cap = grove_xmss_key_state_bytes(k), len = 0;
+                uint8_t *b = malloc(cap);
+                CHECK_EQ_INT(grove_xmss_key_export(k, b, cap, &len), GROVE_OK);
+                uint64_t hw = grove_load64_be(b + 24);
+                grove_xmss_key *k2 = NULL;
+                CHECK_EQ_INT(xmss_key_load_params(p, b, len, &opts, &k2), GROVE_OK);
+                free(b);
+                if (k2 == NULL)
+                    break;
+                CHECK_EQ_INT(grove_xmss_key_index(k2), hw);
+                grove_xmss_key_free(k);
+                k = keys[kq] = k2;
+                grove_xmss_key_set_persist(k, store_persist, &stores[kq]);
+            }
+            if ((mode & 4) && r % 53 == 1)
+                grove_xmss_key_set_batch(k, (uint32_t)(1 + r % 9));
+            if ((mode & 8) && r % 41 == 2 && nkeys < 64 && grove_xmss_key_remaining(k) > 2) {
+                uint64_t cnt = 1 + (r >> 20) % (grove_xmss_key_remaining(k) - 1);
+                grove_xmss_key *nk = NULL;
+                int rc = grove_xmss_key_split(k, cnt, &opts, &nk);
+                if (rc == GROVE_OK) {
+                    keys[nkeys] = nk;
+                    grove_xmss_key_set_persist(nk, store_persist, &stores[nkeys]);
+                    nkeys++;
+                } else if (rc != GROVE_ERR_EXHAUSTED) {
+                    CHECK_EQ_INT(rc, GROVE_OK);
+                }
+            }
+            uint64_t idx = 0;
+            memset(msg, (int)r, sizeof msg);
+            int rc = grove_xmss_key_sign(k, msg, sizeof msg, sig, &idx);
+            if (rc == GROVE_ERR_EXHAUSTED)
+                break;
+            CHECK_EQ_INT(rc, GROVE_OK);
+            if (rc != GROVE_OK || idx >= total)
+                break;
+            signed_n++;
+            if (used[idx])
+                twice = 1;
+            used[idx] = 1;
+            oracle_sign(&o, idx, msg, sizeof msg, want);
+            if (memcmp(sig, want, sl) != 0)
+                equal = 0;
+            if (xmss_verify_internal(p, o.root, seed + 2 * n, msg, sizeof msg, sig, sl) != GROVE_OK)
+                verify = 0;
+        }
+    }
+    if (!(mode & 14))
+        count_ok = signed_n == total;
+    CHECK(equal);
+    CHECK(verify);
+    CHECK(!twice);
+    CHECK(count_ok);
+    for (size_t i = 0; i < nkeys; i++) {
+        CHECK(!stores[i].backwards);
+        store_free(&stores[i]);
+        grove_xmss_key_free(keys[i]);
+    }
+    oracle_free(&o);
+    free(sig);
+    free(want);
+    free(used);
+}
+
+static void cache_small(void)
+{
+    /* trees cut into several cache levels; layers of 1..4 */
+    static const struct {
+        unsigned mt, hash, n, h, d, lmax;
+    } shapes[] = {
+        {0, XMSS_SHA256, 32, 7, 1, 3},   /* levels 2, 2, 3 */
+        {0, XMSS_SHAKE128, 32, 6, 1, 1}, /* six levels of one */
+        {0, XMSS_SHA256, 24, 5, 1, 2},   /* levels 1, 2, 2 */
+        {1, XMSS_SHA256, 32, 6, 2, 2},   /* two layers of levels 1, 2 */
+        {1, XMSS_SHA256, 24, 6, 3, 1},   /* three layers of levels 1, 1 */
+        {1, XMSS_SHAKE256, 24, 4, 4, 1}, /* four layers of trees of two leaves */
+        {1, XMSS_SHA512, 64, 4, 2, 1},   /* levels 1, 1 */
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        grove_xmss_params p = mkp("TEST", 0xfff00000u + (uint32_t)i, shapes[i].mt, shapes[i].hash,
+                                  shapes[i].n, shapes[i].h, shapes[i].d, shapes[i].lmax);
+        double t0 = now();
+        cache_walk(&p, 0);
+        cache_walk(&p, 1 | 2);
+        cache_walk(&p, 2 | 4 | 8);
+        fprintf(stderr, "    shape %zu: %.2f s\n", i, now() - t0);
+    }
+}
+
+/* ---- the state rules -------------------------------------------------------------------------- */
+
+static grove_xmss_key *small_key(grove_xmss_params *p, uint8_t *seed, uint8_t base)
+{
+    *p = mkp("TEST", 0xfff10000u, 1, XMSS_SHA256, 32, 8, 2, 2);
+    seed_bytes(seed, 96, base);
+    grove_xmss_key *k = NULL;
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, NULL, &k), GROVE_OK);
+    return k;
+}
+
+static void state_rules(void)
+{
+    grove_xmss_params p;
+    uint8_t seed[96], msg[3] = {1, 2, 3}, pk[68];
+    grove_xmss_key *k = small_key(&p, seed, 7);
+    if (k == NULL)
+        return;
+    grove_xmss_key_public_key(k, pk);
+    uint8_t *sig = malloc(p.sig_bytes);
+    store st = {0};
+    uint64_t idx = 99;
+    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_xmss_key_index(k), 0);
+    grove_xmss_key_set_persist(k, store_persist, &st);
+    /* a failing callback: nothing signed, the buffer zeroed, the index never used */
+    memset(sig, 0xaa, p.sig_bytes);
+    st.fail = 1;
+    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_ERR_STORAGE);
+    int zero = 1;
+    for (size_t i = 0; i < p.sig_bytes; i++)
+        zero &= sig[i] == 0;
+    CHECK(zero);
+    CHECK_EQ_INT(st.calls, 0);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_OK);
+    CHECK_EQ_INT(idx, 1); /* index 0 burned by the failure */
+    CHECK_EQ_INT(st.calls, 1);
+    CHECK_EQ_INT(grove_load64_be(st.buf + 24), 2); /* high-water mark persisted before signing */
+    CHECK_EQ_INT(xmss_verify_internal(&p, pk + 4, pk + 36, msg, 3, sig, p.sig_bytes), GROVE_OK);
+    /* batch reservation: one callback per 5 signatures; reloading burns the unused ones */
+    grove_xmss_key_set_batch(k, 5);
+    CHECK_EQ_INT(grove_xmss_key_set_batch(k, 0), GROVE_ERR_INVALID_ARG);
+    for (int i = 0; i < 7; i++)
+        CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_OK);
+    CHECK_EQ_INT(idx, 8);
+    CHECK_EQ_INT(st.calls, 3);
+    CHECK_EQ_INT(grove_load64_be(st.buf + 24), 12);
+    /* a second object of the same key (a reload) resumes at the high-water mark; the first
+       may finish its own reservation but not reserve below the second's */
+    grove_xmss_key *k2 = NULL;
+    CHECK_EQ_INT(xmss_key_load_params(&p, st.buf, st.len, NULL, &k2), GROVE_OK);
+    if (k2 == NULL)
+        return;
+    CHECK_EQ_INT(grove_xmss_key_index(k2), 12);
+    grove_xmss_key_set_persist(k2, store_persist, &st);
+    CHECK_EQ_INT(grove_xmss_key_sign(k2, msg, 3, sig, &idx), GROVE_OK);
+    CHECK_EQ_INT(idx, 12);
+    CHECK_EQ_INT(xmss_verify_internal(&p, pk + 4, pk + 36, msg, 3, sig, p.sig_bytes), GROVE_OK);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_OK);
+    CHECK_EQ_INT(idx, 11);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_ERR_STATE);
+    grove_xmss_key *nk = NULL;
+    CHECK_EQ_INT(grove_xmss_key_split(k, 10, NULL, &nk), GROVE_ERR_STATE);
+    size_t el = grove_xmss_key_state_bytes(k), elen = 0;
+    uint8_t *eb = malloc(el + 32);
+    CHECK_EQ_INT(grove_xmss_key_export(k, eb, el + 32, &elen), GROVE_OK);
+    CHECK_EQ_INT(grove_load64_be(eb + 24), 13); /* an export never rolls the mark back */
+    free(eb);
+    grove_xmss_key_free(k);
+    k = k2;
+    /* split: errors, then a disjoint range */
+    CHECK_EQ_INT(grove_xmss_key_split(k, 0, NULL, &nk), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_key_split(k, 245, NULL, &nk), GROVE_ERR_EXHAUSTED);
+    st.fail = 1;
+    CHECK_EQ_INT(grove_xmss_key_split(k, 100, NULL, &nk), GROVE_ERR_STORAGE);
+    CHECK(nk == NULL);
+    uint64_t s0, e0;
+    grove_xmss_key_range(k, &s0, &e0);
+    CHECK(s0 == 0 && e0 == 256);
+    CHECK_EQ_INT(grove_xmss_key_split(k, 100, NULL, &nk), GROVE_OK);
+    grove_xmss_key_range(k, &s0, &e0);
+    CHECK(s0 == 0 && e0 == 156);
+    CHECK_EQ_INT(grove_load64_be(st.buf + 40), 156); /* the shrink was persisted */
+    if (nk) {
+        uint64_t s1, e1;
+        grove_xmss_key_range(nk, &s1, &e1);
+        CHECK(s1 == 156 && e1 == 256);
+        CHECK_EQ_INT(grove_xmss_key_index(nk), 156);
+        uint8_t id0[16], id1[16];
+        grove_xmss_key_id(k, id0);
+        grove_xmss_key_id(nk, id1);
+        CHECK(memcmp(id0, id1, 16) != 0);
+        CHECK_EQ_INT(grove_xmss_key_sign(nk, msg, 3, sig, &idx), GROVE_ERR_STATE);
+        store st2 = {0};
+        grove_xmss_key_set_persist(nk, store_persist, &st2);
+        CHECK_EQ_INT(grove_xmss_key_sign(nk, msg, 3, sig, &idx), GROVE_OK);
+        CHECK_EQ_INT(idx, 156);
+        CHECK_EQ_INT(xmss_verify_internal(&p, pk + 4, pk + 36, msg, 3, sig, p.sig_bytes), GROVE_OK);
+        store_free(&st2);
+        grove_xmss_key_free(nk);
+    }
+    CHECK(!st.backwards);
+    /* sign the rest of the original range: it stops exactly at the split point */
+    uint64_t last = 0;
+    int rc;
+    while ((rc = grove_xmss_key_sign(k, msg, 3, sig, &idx)) == GROVE_OK)
+        last = idx;
+    CHECK_EQ_INT(rc, GROVE_ERR_EXHAUSTED);
+    CHECK_EQ_INT(last, 155);
+    CHECK_EQ_INT(xmss_verify_internal(&p, pk + 4, pk + 36, msg, 3, sig, p.sig_bytes), GROVE_ERR_VERIFY);
+    store_free(&st);
+    free(sig);
+    grove_xmss_key_free(k);
+}
+
+/* Several threads on one key object: every index used once, every signature valid. */
+typedef struct {
+    grove_xmss_key *k;
+    const grove_xmss_params *p;
+    uint64_t idx[40];
+    int ok;
+} thr_arg;
+
+static void *signer(void *arg)
+{
+    thr_arg *a = arg;
+    uint8_t *sig = malloc(a->p->sig_bytes), pk[68];
+    grove_xmss_key_public_key(a->k, pk);
+    a->ok = sig != NULL;
+    for (int i = 0; i < 40 && a->ok; i++) {
+        uint8_t msg[8];
+        memset(msg, i, sizeof msg);
+        if (grove_xmss_key_sign(a->k, msg, sizeof msg, sig, &a->idx[i]) != GROVE_OK ||
+            xmss_verify_internal(a->p, pk + 4, pk + 36, msg, sizeof msg, sig, a->p->sig_bytes) != GROVE_OK)
+            a->ok = 0;
+    }
+    free(sig);
+    return NULL;
+}
+
+static void concurrent_signers(void)
+{
+    grove_xmss_params p;
+    uint8_t seed[96];
+    grove_xmss_key *k = small_key(&p, seed, 8);
+    if (k == NULL)
+        return;
+    store st = {0};
+    grove_xmss_key_set_persist(k, store_persist, &st);
+    grove_xmss_key_set_batch(k, 3);
+    thr_arg a[4];
+    pthread_t th[4];
+    for (int t = 0; t < 4; t++) {
+        a[t].k = k;
+        a[t].p = &p;
+        pthread_create(&th[t], NULL, signer, &a[t]);
+    }
+    uint8_t seen[256] = {0};
+    int dup = 0, ok = 1;
+    for (int t = 0; t < 4; t++) {
+        pthread_join(th[t], NULL);
+        ok &= a[t].ok;
+        for (int i = 0; i < 40; i++) {
+            dup |= seen[a[t].idx[i] & 255];
+            seen[a[t].idx[i] & 255] = 1;
+        }
+    }
+    CHECK(ok);
+    CHECK(!dup);
+    CHECK_EQ_INT(grove_xmss_key_index(k), 160);
+    CHECK(!st.backwards);
+    store_free(&st);
+    grove_xmss_key_free(k);
+}
+
+/* ---- streaming, random keys, thread counts ------------------------------------------------------ */
+
+static void streaming_and_threads(void)
+{
+    const grove_xmss_params *p = grove_xmss_params_get("XMSSMT-SHA2_20/4_256");
+    uint8_t seed[96], msg[1000];
+    seed_bytes(seed, sizeof seed, 99);
+    for (size_t i = 0; i < sizeof msg; i++)
+        msg[i] = (uint8_t)(i * 31);
+    grove_xmss_opts o1 = {.threads = 1}, o3 = {.threads = 3};
+    grove_xmss_key *a = NULL, *b = NULL;
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, &o1, &a), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, &o3, &b), GROVE_OK);
+    if (!a || !b)
+        return;
+    /* same seeds, any thread count: the same key state byte for byte */
+    size_t la = grove_xmss_key_state_bytes(a), lb = grove_xmss_key_state_bytes(b);
+    uint8_t *sa = malloc(la), *sb = malloc(lb);
+    CHECK_EQ_INT(grove_xmss_key_export(a, sa, la, &la), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_export(b, sb, lb, &lb), GROVE_OK);
+    CHECK(la == lb && memcmp(sa, sb, la) == 0);
+    CHECK_EQ_INT(grove_xmss_key_export(a, sa, la - 1, &la), GROVE_ERR_BUFFER_TOO_SMALL);
+    store s1 = {0}, s2 = {0};
+    grove_xmss_key_free(a); /* one live object per key */
+    a = NULL;
+    grove_xmss_key_set_persist(b, store_persist, &s2);
+    size_t sl = grove_xmss_sig_bytes(p);
+    uint8_t *x = malloc(sl), *y = malloc(sl), pk[68];
+    grove_xmss_key_public_key(b, pk);
+    oracle o;
+    oracle_init(&o, p, seed);
+    oracle_root(&o);
+    int same = 1;
+    for (int round = 0; round < 40; round++) {
+        uint64_t i2;
+        grove_xmss_sign_ctx *c = NULL;
+        CHECK_EQ_INT(grove_xmss_key_sign_begin(b, &c, &i2), GROVE_OK);
+        size_t step = 7 + (size_t)round;
+        for (size_t off = 0; off < sizeof msg; off += step)
+            grove_xmss_sign_update(c, msg + off, sizeof msg - off < step ? sizeof msg - off : step);
+        CHECK_EQ_INT(grove_xmss_sign_finish(c, y), GROVE_OK);
+        oracle_sign(&o, i2, msg, sizeof msg, x);
+        same &= i2 == (uint64_t)round && memcmp(x, y, sl) == 0;
+    }
+    CHECK(same);
+    oracle_free(&o);
+    /* an aborted context burns its index */
+    grove_xmss_sign_ctx *c = NULL;
+    uint64_t ia, ib;
+    CHECK_EQ_INT(grove_xmss_key_sign_begin(b, &c, &ia), GROVE_OK);
+    grove_xmss_sign_abort(c);
+    CHECK_EQ_INT(grove_xmss_key_sign(b, msg, 1, y, &ib), GROVE_OK);
+    CHECK_EQ_INT(ib, ia + 1);
+    /* random keys differ */
+    grove_xmss_key *r1 = NULL, *r2 = NULL;
+    uint8_t pk1[68], pk2[68];
+    CHECK_EQ_INT(grove_xmss_keygen(p, NULL, &r1), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen(p, &o3, &r2), GROVE_OK);
+    if (r1 && r2) {
+        grove_xmss_key_public_key(r1, pk1);
+        grove_xmss_key_public_key(r2, pk2);
+        CHECK(memcmp(pk1, pk2, 68) != 0);
+        grove_xmss_key_set_persist(r1, store_persist, &s1);
+        CHECK_EQ_INT(grove_xmss_key_sign(r1, msg, 5, x, NULL), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, pk1, 68, msg, 5, x, sl), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, pk2, 68, msg, 5, x, sl), GROVE_ERR_VERIFY);
+    }
+    grove_xmss_key_free(r1);
+    grove_xmss_key_free(r2);
+    CHECK_EQ_INT(grove_xmss_keygen(NULL, NULL, &r1), GROVE_ERR_INVALID_ARG);
+    store_free(&s1);
+    store_free(&s2);
+    free(sa);
+    free(sb);
+    free(x);
+    free(y);
+    grove_xmss_key_free(a);
+    grove_xmss_key_free(b);
+}
+
+/* ---- strict verification ------------------------------------------------------------------------ */
+
+static void verify_strict(void)
+{
+    const grove_xmss_params *p = grove_xmss_params_get("XMSS-SHAKE256_10_192");
+    uint8_t seed[72], pk[52], msg[5] = "hello";
+    seed_bytes(seed, sizeof seed, 5);
+    grove_xmss_key *k = NULL;
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 24, seed + 48, NULL, &k), GROVE_OK);
+    if (!k)
+        return;
+    store st = {0};
+    grove_xmss_key_set_persist(k, store_persist, &st);
+    grove_xmss_key_public_key(k, pk);
+    size_t sl = grove_xmss_sig_bytes(p);
+    uint8_t *sig = malloc(sl + 1), *t = malloc(sl + 1);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 5, sig, NULL), GROVE_OK);
+    const grove_xmss_family X = GROVE_XMSS_FAMILY_XMSS;
+    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, sig, sl), GROVE_OK);
+    sig[sl] = 0;
+    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, sig, sl + 1), GROVE_ERR_VERIFY); /* trailing */
+    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, sig, sl - 1), GROVE_ERR_VERIFY); /* short */
+    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, sig, 0), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 4, sig, sl), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_xmss_verify(X, pk, 51, msg, 5, sig, sl), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_xmss_verify(X, pk, 3, msg, 5, sig, sl), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, pk, 52, msg, 5, sig, sl),
+                 GROVE_ERR_ENCODING); /* OID 0x13 in the XMSS^MT space is a 32-byte set */
+    CHECK_EQ_INT(grove_xmss_verify((grove_xmss_family)7, pk, 52, msg, 5, sig, sl),
+                 GROVE_ERR_INVALID_ARG);
+    memcpy(t, pk, 52);
+    grove_store32_be(t, 0x99);
+    CHECK_EQ_INT(grove_xmss_verify(X, t, 52, msg, 5, sig, sl), GROVE_ERR_UNSUPPORTED);
+    grove_store32_be(t, 0x10); /* another set's OID */
+    CHECK_EQ_INT(grove_xmss_verify(X, t, 52, msg, 5, sig, sl), GROVE_ERR_ENCODING);
+    /* index out of range (the 4-byte field of h = 10) and every part of the signature */
+    memcpy(t, sig, sl);
+    grove_store32_be(t, 1024);
+    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, t, sl), GROVE_ERR_VERIFY);
+    grove_store32_be(t, 0x80000000u);
+    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, t, sl), GROVE_ERR_VERIFY);
+    int all = 1;
+    for (size_t pos = 0; pos < sl; pos += 1 + pos / 3) {
+        memcpy(t, sig, sl);
+        t[pos] ^= (uint8_t)(1u << (pos % 8));
+        all &= grove_xmss_verify(X, pk, 52, msg, 5, t, sl) == GROVE_ERR_VERIFY;
+    }
+    CHECK(all);
+    for (size_t pos = 4; pos < 52; pos += 5) {
+        memcpy(t, pk, 52);
+        t[pos] ^= 0x40;
+        CHECK_EQ_INT(grove_xmss_verify(X, t, 52, msg, 5, sig, sl), GROVE_ERR_VERIFY);
+    }
+    uint64_t i = 0;
+    CHECK_EQ_INT(grove_xmss_sig_index(p, sig, sl, &i), GROVE_OK);
+    CHECK_EQ_INT(i, 0);
+    CHECK_EQ_INT(grove_xmss_sig_index(p, sig, sl + 1, &i), GROVE_ERR_ENCODING);
+    const grove_xmss_params *q = NULL;
+    CHECK_EQ_INT(grove_xmss_pk_params(X, pk, 52, &q), GROVE_OK);
+    CHECK(q == p);
+    store_free(&st);
+    free(sig);
+    free(t);
+    grove_xmss_key_free(k);
+}
+
+/* ---- corrupted key states ------------------------------------------------------------------------ */
+
+static void corrupted_states(void)
+{
+    const grove_xmss_params *p = grove_xmss_params_get("XMSSMT-SHA2_20/4_256");
+    uint8_t seed[96], msg[1] = {0};
+    seed_bytes(seed, sizeof seed, 42);
+    grove_xmss_key *k = NULL;
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, NULL, &k), GROVE_OK);
+    if (!k)
+        return;
+    store st = {0};
+    grove_xmss_key_set_persist(k, store_persist, &st);
+    uint8_t *sig = malloc(grove_xmss_sig_bytes(p));
+    for (int i = 0; i < 35; i++)
+        grove_xmss_key_sign(k, msg, 1, sig, NULL);
+    size_t len = st.len;
+    uint8_t *good = malloc(len), *bad = malloc(len + 1);
+    memcpy(good, st.buf, len);
+    grove_xmss_key *l = NULL;
+    grove_xmss_state_info info;
+    CHECK_EQ_INT(grove_xmss_state_info_get(good, len, &info), GROVE_OK);
+    CHECK(info.params == p && info.index == 35 && info.high_water == 35 && info.range_end == 1u << 20);
+    CHECK_EQ_INT(grove_xmss_key_load(good, len, NULL, &l), GROVE_OK);
+    grove_xmss_key_free(l);
+    /* every header byte, and bytes spread over the seeds and the cache */
+    int all = 1;
+    for (size_t pos = 0; pos < len; pos += pos < 200 ? 1 : 1 + pos / 50) {
+        memcpy(bad, good, len);
+        bad[pos] ^= 0x10;
+        l = NULL;
+        int rc = grove_xmss_key_load(bad, len, NULL, &l);
+        int ri = grove_xmss_state_info_get(bad, len, &info);
+        if (rc == GROVE_OK || l != NULL || ri == GROVE_OK)
+            all = 0;
+        grove_xmss_key_free(l);
+    }
+    CHECK(all);
+    /* truncated anywhere, extended by a byte */
+    all = 1;
+    for (size_t cut = 0; cut < len; cut += 1 + cut / 20) {
+        l = NULL;
+        all &= grove_xmss_key_load(good, cut, NULL, &l) == GROVE_ERR_ENCODING && l == NULL;
+    }
+    CHECK(all);
+    memcpy(bad, good, len);
+    bad[len] = 0;
+    CHECK_EQ_INT(grove_xmss_key_load(bad, len + 1, NULL, &l), GROVE_ERR_ENCODING);
+    /* a consistent-looking state with inconsistent counters (tag recomputed) is refused */
+    memcpy(bad, good, len);
+    grove_store64_be(bad + 16, 36); /* index above the high-water mark */
+    grove_sha256_ctx c;
+    grove_sha256_init(&c);
+    grove_sha256_update(&c, (const uint8_t *)"GROVE-XMSS-PRIVATE-KEY-v1", 25);
+    grove_sha256_update(&c, bad, len - 32);
+    grove_sha256_final(&c, bad + len - 32, 32);
+    CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_STATE);
+    /* a cache that does not match the index: moved index, recomputed tag */
+    memcpy(bad, good, len);
+    grove_store64_be(bad + 16, 40);
+    grove_store64_be(bad + 24, 40);
+    grove_sha256_init(&c);
+    grove_sha256_update(&c, (const uint8_t *)"GROVE-XMSS-PRIVATE-KEY-v1", 25);
+    grove_sha256_update(&c, bad, len - 32);
+    grove_sha256_final(&c, bad + len - 32, 32);
+    CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_STATE);
+    /* unknown version / OID */
+    memcpy(bad, good, len);
+    bad[9] = 2;
+    CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(grove_xmss_key_load(NULL, len, NULL, &l), GROVE_ERR_INVALID_ARG);
+    store_free(&st);
+    free(good);
+    free(bad);
+    free(sig);
+    grove_xmss_key_free(k);
+}
+
+/* ---- every parameter set ------------------------------------------------------------------------- */
+
+static void all_sets(unsigned max_hp, int quick)
+{
+    for (size_t i = 0; grove_xmss_params_at(i); i++) {
+        const grove_xmss_params *p = grove_xmss_params_at(i);
+        if (p->hp > max_hp || (quick && p->n == 64 && p->d > 4))
+            continue;
+        uint8_t seed[192], msg[2] = {7, 8}, pk[132];
+        seed_bytes(seed, sizeof seed, (uint8_t)i);
+        grove_xmss_opts o = {.threads = 2};
+        grove_xmss_key *k = NULL;
+        unsigned n = p->n;
+        CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, &o, &k), GROVE_OK);
+        if (!k)
+            continue;
+        store st = {0};
+        grove_xmss_key_set_persist(k, store_persist, &st);
+        grove_xmss_key_public_key(k, pk);
+        size_t sl = grove_xmss_sig_bytes(p);
+        uint8_t *sig = malloc(sl);
+        int ok = 1;
+        /* cross the first subtree boundary of the bottom level */
+        uint64_t nsig = p->hp > 10 ? ((uint64_t)1 << (p->hp / 2)) + 2 : 3;
+        if (p->hp <= 5)
+            nsig = 34;
+        for (uint64_t s = 0; s < nsig; s++) {
+            uint64_t idx;
+            ok &= grove_xmss_key_sign(k, msg, 2, sig, &idx) == GROVE_OK && idx == s;
+            ok &= grove_xmss_verify(grove_xmss_params_family(p), pk, p->pk_bytes, msg, 2, sig, sl) == GROVE_OK;
+        }
+        msg[0] ^= 1;
+        ok &= grove_xmss_verify(grove_xmss_params_family(p), pk, p->pk_bytes, msg, 2, sig, sl) == GROVE_ERR_VERIFY;
+        /* reload from the persisted state and go on */
+        grove_xmss_key *l = NULL;
+        ok &= grove_xmss_key_load(st.buf, st.len, &o, &l) == GROVE_OK;
+        if (l) {
+            grove_xmss_key_set_persist(l, store_persist, &st);
+            uint64_t idx;
+            ok &= grove_xmss_key_sign(l, msg, 2, sig, &idx) == GROVE_OK && idx == nsig;
+            ok &= grove_xmss_verify(grove_xmss_params_family(p), pk, p->pk_bytes, msg, 2, sig, sl) == GROVE_OK;
+            grove_xmss_key_free(l);
+        }
+        CHECK(ok);
+        if (!ok)
+            fprintf(stderr, "  set %s failed\n", p->name);
+        store_free(&st);
+        free(sig);
+        grove_xmss_key_free(k);
+    }
+}
+
+#define RUN(f)                                                                               \
+    do {                                                                                     \
+        double t0_ = now();                                                                  \
+        f;                                                                                   \
+        fprintf(stderr, "  %-28s %.2f s\n", #f, now() - t0_);                                \
+    } while (0)
+
+int main(int argc, char **argv)
+{
+    int all = argc > 1 && strcmp(argv[1], "all") == 0;
+    RUN(params_table());
+    if (all) {
+        RUN(all_sets(16, 0));
+        return test_done();
+    }
+    RUN(verify_strict());
+    RUN(state_rules());
+    RUN(concurrent_signers());
+    RUN(corrupted_states());
+    RUN(streaming_and_threads());
+    RUN(cache_small());
+    RUN(exhaust_sha2_10_256());
+    RUN(all_sets(5, 1));
+    return test_done();
+}
