@@ -98,6 +98,8 @@ int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, si
  * the folder. secret != 0 creates it with mode 0600 (and refuses "-"). Returns 0 or exit code.
  */
 int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len, int secret);
+/* write(2) all of buf, retrying on EINTR and short writes; 0 or -1 (errno set). */
+int cli_write_all(int fd, const uint8_t *p, size_t len);
 /* Free a buffer that held secrets (wiped first). */
 void cli_free_secret(uint8_t *buf, size_t len);
 /* Parse hex from an option value into a fresh buffer of at most maxlen bytes. */

@@ -98,21 +98,6 @@ static void progress_cb(void *arg, uint64_t done, uint64_t total)
     cli_progress(ps->c, ps->what, done, total);
 }
 
-static int write_all(int fd, const uint8_t *p, size_t len)
-{
-    while (len > 0) {
-        ssize_t w = write(fd, p, len);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += w;
-        len -= (size_t)w;
-    }
-    return 0;
-}
-
 /* The folder of a path (into out). */
 static void dir_of(const char *path, char *out, size_t cap)
 {
@@ -145,7 +130,7 @@ static int write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t
         fmt(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
         return -1;
     }
-    if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+    if (cli_write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
         fmt(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
         close(fd);
         unlink(tmp);

@@ -290,7 +290,7 @@ int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, si
     return 0;
 }
 
-static int write_all(int fd, const uint8_t *p, size_t len)
+int cli_write_all(int fd, const uint8_t *p, size_t len)
 {
     while (len > 0) {
         ssize_t w = write(fd, p, len);
@@ -310,8 +310,30 @@ int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
     if (strcmp(path, "-") == 0) {
         if (secret)
             return cli_fail(c, CLI_EXIT_USAGE, 0, "refusing to write a secret key to stdout");
-        if (write_all(1, buf, len) != 0)
+        if (cli_write_all(1, buf, len) != 0)
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write to stdout: %s",
+                            strerror(errno));
+        return 0;
+    }
+    /* An existing device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: the
+     * temporary-file-and-rename below would replace the device node itself. */
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        if (!S_ISCHR(sb.st_mode) && !S_ISFIFO(sb.st_mode))
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "%s is not a regular file", path);
+        if (secret)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
+                            "refusing to write a secret key to the device %s", path);
+        int dfd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+        if (dfd < 0 || cli_write_all(dfd, buf, len) != 0) {
+            int e = errno;
+            if (dfd >= 0)
+                close(dfd);
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
+                            strerror(e));
+        }
+        if (close(dfd) != 0)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
                             strerror(errno));
         return 0;
     }
@@ -329,7 +351,7 @@ int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
     if (fd < 0) {
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot create %s: %s", tmp,
                       strerror(errno));
-    } else if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+    } else if (cli_write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
                       strerror(errno));
         close(fd);

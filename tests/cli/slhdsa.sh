@@ -21,6 +21,16 @@ printf 'hello grove' > $d/msg
 check '[ $(stat -c %s $d/pk2) -eq 32 ] && [ $(stat -c %s $d/sk2) -eq 64 ]' "random keygen sizes"
 "$G" slhdsa sign --params shake-128f --sk $d/sk2 --msg $d/msg --sig $d/sig --ctx 0102 >/dev/null
 check '[ $? -eq 0 ] && [ $(stat -c %s $d/sig) -eq 17088 ]' "sign"
+# Outputs that are devices or pipes are written in place, never replaced by a file.
+mkfifo $d/fifo
+( timeout 30 cat $d/fifo > $d/fromfifo ) &
+"$G" slhdsa sign --params shake-128f --sk $d/sk2 --msg $d/msg --sig $d/fifo --ctx 0102 >/dev/null
+rc=$?; wait
+check '[ $rc -eq 0 ] && [ -p $d/fifo ] && [ $(stat -c %s $d/fromfifo) -eq 17088 ]' "signature to a FIFO"
+"$G" slhdsa sign --params shake-128f --sk $d/sk2 --msg $d/msg --sig /dev/null --ctx 0102 >/dev/null
+check '[ $? -eq 0 ] && [ -c /dev/null ]' "signature to /dev/null leaves the device"
+"$G" slhdsa keygen --params shake-128f --pk $d/pk9 --sk /dev/null >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ -c /dev/null ]' "a secret key is not written to a device"
 "$G" slhdsa verify --params SLH-DSA-SHAKE-128f --pk $d/pk2 --msg $d/msg --sig $d/sig --ctx 0102 >/dev/null
 check '[ $? -eq 0 ]' "verify valid"
 "$G" slhdsa verify --params shake-128f --pk $d/pk2 --msg $d/msg --sig $d/sig >/dev/null 2>&1
