@@ -88,5 +88,53 @@ with tempfile.TemporaryDirectory() as t:
     put("fuzz_codecs", base64.b64encode(pk))
     put("fuzz_codecs", pk.hex().encode())
 
+# XMSS: public keys and signatures (valid and negative) from the vectors
+p = os.path.join(vec, "xmss")
+for f in sorted(os.listdir(p)) if os.path.isdir(p) else []:
+    if not f.endswith(".json"):
+        continue
+    try:
+        d = json.load(open(os.path.join(p, f)))
+        fam = 1 if d["family"] == "XMSSMT" else 0
+        for s in d["signatures"][:2] + d["negative"][:4]:
+            pk = bytes.fromhex(s.get("pk", d["pk"]))
+            msg, sig = bytes.fromhex(s["msg"]), bytes.fromhex(s["sig"])
+            put("fuzz_xmss_verify", bytes([fam]) + u16(len(pk)) + pk + u16(len(msg)) + msg + sig)
+    except (OSError, ValueError, KeyError) as e:
+        print("xmss vectors:", e)
+
+# XMSS private-key states written by grove (small trees, so the fuzzer may load them)
+with tempfile.TemporaryDirectory() as t:
+    for ps in ("XMSSMT-SHA2_20/4_256", "XMSSMT-SHAKE_20/4_256"):
+        k = os.path.join(t, ps.replace("/", "-") + ".key")
+        r = subprocess.run([grove, "xmss", "keygen", "--params", ps, "--key", k, "--pub", k + ".pub",
+                            "--no-registry", "--seed", "11" * 96], capture_output=True)
+        if r.returncode == 0:
+            put("fuzz_xmss_state", open(k, "rb").read())
+        else:
+            print("xmss keygen:", r.stderr.decode().strip())
+
+# CROSS: KAT entries (pk, then msg and the detached signature from sm = msg || sig)
+p = os.path.join(vec, "cross")
+try:
+    names = sorted(f for f in os.listdir(p) if f.startswith("cross-") and f.endswith(".json")
+                   and not f.endswith(".trace.json"))
+except OSError:
+    names = []
+order = ["cross-rsdp-%d-%s" % (c, v) for c in (1, 3, 5) for v in ("fast", "balanced", "small")] + \
+        ["cross-rsdpg-%d-%s" % (c, v) for c in (1, 3, 5) for v in ("fast", "balanced", "small")]
+for f in names:
+    try:
+        d = json.load(open(os.path.join(p, f)))
+        v = f[:-5]
+        if v not in order:
+            continue
+        for e in d["entries"][:2]:
+            pk, msg, sm = (bytes.fromhex(e[k]) for k in ("pk", "msg", "sm"))
+            sig = sm[len(msg):]
+            put("fuzz_cross_verify", bytes([order.index(v)]) + pk + u16(len(msg)) + msg + sig)
+    except (OSError, ValueError, KeyError) as e:
+        print("cross vectors:", e)
+
 for k in sorted(counts):
     print("%-24s %d seeds" % (k, counts[k]))
