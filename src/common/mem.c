@@ -11,6 +11,13 @@ void grove_wipe(void *p, size_t len)
     explicit_bzero(p, len);
 }
 
+__attribute__((noinline)) void grove_burn_stack(void)
+{
+    uint8_t buf[GROVE_BURN_STACK_BYTES];
+    explicit_bzero(buf, sizeof buf);
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
 int grove_ct_memeq(const void *a, const void *b, size_t len)
 {
     const volatile uint8_t *x = (const volatile uint8_t *)a;

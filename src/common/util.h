@@ -90,6 +90,13 @@ GROVE_INLINE uint64_t grove_load_be_n(const uint8_t *p, size_t len)
 /* ---- constant time ------------------------------------------------------------------------ */
 /* Returns 1 if the len bytes at a and b are equal, 0 otherwise; time depends only on len. */
 int grove_ct_memeq(const void *a, const void *b, size_t len);
+/*
+ * Zero GROVE_BURN_STACK_BYTES of the stack below the caller's frame: called by secret-key API
+ * functions after their work, so that register spills and temporaries of the kernels they used
+ * (hash schedules, SIMD spills) do not outlive the call. Their own buffers are wiped explicitly.
+ */
+#define GROVE_BURN_STACK_BYTES (32 * 1024)
+void grove_burn_stack(void);
 
 /* All-ones mask (0xFF..) if x == 0, else 0; branch-free. */
 GROVE_INLINE uint64_t grove_ct_is_zero64(uint64_t x)

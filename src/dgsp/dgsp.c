@@ -136,7 +136,7 @@ static int spx_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sigl
 
 /* ---- manager ----------------------------------------------------------------------------- */
 
-int grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk,
+static int dgsp_keygen_manager_from_seed_impl(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk,
                                         const uint8_t *seed)
 {
     if (!dgsp_cfg_ok(cfg) || pk == NULL || sk == NULL || seed == NULL)
@@ -149,6 +149,14 @@ int grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk, 
         memcpy(sk + 2 * n, spx_sk, 4 * n);
     }
     grove_wipe(spx_sk, sizeof spx_sk);
+    return r;
+}
+
+int grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk,
+                                        const uint8_t *seed)
+{
+    int r = dgsp_keygen_manager_from_seed_impl(cfg, pk, sk, seed);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
 
@@ -212,7 +220,7 @@ int grove_dgsp_username_valid(const char *username)
     return username_ok(username);
 }
 
-int grove_dgsp_credential(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t id,
+static int dgsp_credential_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t id,
                           uint8_t *cid_star)
 {
     if (!dgsp_cfg_ok(cfg) || sk == NULL || cid_star == NULL)
@@ -221,6 +229,14 @@ int grove_dgsp_credential(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t
     dgsp_cid(cfg, sk, id, cid, cid_star);
     grove_wipe(cid, sizeof cid);
     return GROVE_OK;
+}
+
+int grove_dgsp_credential(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t id,
+                          uint8_t *cid_star)
+{
+    int r = dgsp_credential_impl(cfg, sk, id, cid_star);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    return r;
 }
 
 int grove_dgsp_join(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
@@ -271,7 +287,7 @@ static void *cert_worker(void *arg)
     return NULL;
 }
 
-int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+static int dgsp_gen_cert_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
                         uint64_t id, const uint8_t *cid_star, const uint8_t *wots_pks,
                         size_t count, uint8_t *certs, unsigned threads)
 {
@@ -345,7 +361,16 @@ int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp
     return r;
 }
 
-int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+                        uint64_t id, const uint8_t *cid_star, const uint8_t *wots_pks,
+                        size_t count, uint8_t *certs, unsigned threads)
+{
+    int r = dgsp_gen_cert_impl(cfg, sk, store, id, cid_star, wots_pks, count, certs, threads);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    return r;
+}
+
+static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
                     const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen,
                     uint64_t *id, char *username, uint8_t *pi)
 {
@@ -379,6 +404,15 @@ int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_sto
     return GROVE_OK;
 }
 
+int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+                    const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen,
+                    uint64_t *id, char *username, uint8_t *pi)
+{
+    int r = dgsp_open_impl(cfg, sk, store, msg, msglen, sig, siglen, id, username, pi);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    return r;
+}
+
 struct zeta_arg {
     const grove_dgsp_cfg *cfg;
     const uint8_t *aes_key;
@@ -392,7 +426,7 @@ static int revoke_zetas(void *arg, uint64_t id, uint64_t first, uint64_t count, 
     return r;
 }
 
-int grove_dgsp_revoke(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+static int dgsp_revoke_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
                       const uint64_t *ids, size_t count)
 {
     if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || (ids == NULL && count))
@@ -400,6 +434,14 @@ int grove_dgsp_revoke(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_s
     struct zeta_arg z = {cfg, sk + cfg->n};
     size_t revoked = 0;
     return store->ops->revoke(store->ctx, ids, count, revoke_zetas, &z, &revoked);
+}
+
+int grove_dgsp_revoke(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
+                      const uint64_t *ids, size_t count)
+{
+    int r = dgsp_revoke_impl(cfg, sk, store, ids, count);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    return r;
 }
 
 /* ---- member ------------------------------------------------------------------------------ */
@@ -435,7 +477,7 @@ int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t
     return GROVE_OK;
 }
 
-int grove_dgsp_csr(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
+static int dgsp_csr_impl(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
                    uint8_t *wots_pks, uint8_t *wots_seeds)
 {
     if (!dgsp_cfg_ok(cfg) || seed_u == NULL || (count && (wots_pks == NULL || wots_seeds == NULL)))
@@ -449,6 +491,14 @@ int grove_dgsp_csr(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t coun
         r = dgsp_csr_from_seeds(cfg, seed_u, count, wots_seeds, wots_pks);
     if (r != GROVE_OK)
         grove_wipe(wots_seeds, count * cfg->n);
+    return r;
+}
+
+int grove_dgsp_csr(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
+                   uint8_t *wots_pks, uint8_t *wots_seeds)
+{
+    int r = dgsp_csr_impl(cfg, seed_u, count, wots_pks, wots_seeds);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
 

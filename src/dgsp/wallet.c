@@ -486,7 +486,7 @@ static int take_certificate(grove_dgsp_wallet *w, uint8_t *seed, uint8_t *cert)
     return r;
 }
 
-int grove_dgsp_wallet_sign(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, uint8_t *sig)
+static int dgsp_wallet_sign_impl(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, uint8_t *sig)
 {
     if (w == NULL || sig == NULL || (msg == NULL && msglen))
         return GROVE_ERR_INVALID_ARG;
@@ -501,5 +501,12 @@ int grove_dgsp_wallet_sign(grove_dgsp_wallet *w, const uint8_t *msg, size_t msgl
         r = dgsp_sign_raw(&w->cfg, msg, msglen, w->seed_u, w->id, seed, cert, sig, 0);
     grove_wipe(seed, sizeof seed);
     free(cert);
+    return r;
+}
+
+int grove_dgsp_wallet_sign(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, uint8_t *sig)
+{
+    int r = dgsp_wallet_sign_impl(w, msg, msglen, sig);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
