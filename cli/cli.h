@@ -93,6 +93,9 @@ char *cli_json_escape(const char *s);
 /* ---- files ------------------------------------------------------------------------------ */
 /* Read a whole file ("-" = stdin) of at most maxlen bytes. Returns 0 or an exit code. */
 int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, size_t *len);
+/* Read all of fd (at most maxlen bytes) into a fresh buffer; 0, or -1 with errno (EFBIG: too
+ * large). Superseded buffers are wiped. */
+int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len);
 /*
  * Write a file ("-" = stdout) atomically: temp file in the same folder, fsync, rename, fsync of
  * the folder. secret != 0 creates it with mode 0600 (and refuses "-"). Returns 0 or exit code.

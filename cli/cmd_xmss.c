@@ -195,51 +195,6 @@ static int open_locked(const char *path, int flags, int *out, char *err, size_t 
     return -1;
 }
 
-static int read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
-{
-    size_t cap = 65536, n = 0;
-    uint8_t *b = malloc(cap);
-    if (b == NULL)
-        return -1;
-    for (;;) {
-        if (n == cap) {
-            if (cap > maxlen)
-                break;
-            uint8_t *nb = malloc(cap * 2);
-            if (nb == NULL) {
-                grove_wipe(b, n);
-                free(b);
-                return -1;
-            }
-            memcpy(nb, b, n);
-            grove_wipe(b, n);
-            free(b);
-            b = nb;
-            cap *= 2;
-        }
-        ssize_t r = read(fd, b + n, cap - n);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            grove_wipe(b, n);
-            free(b);
-            return -1;
-        }
-        if (r == 0)
-            break;
-        n += (size_t)r;
-    }
-    if (n > maxlen) {
-        grove_wipe(b, n);
-        free(b);
-        errno = EFBIG;
-        return -1;
-    }
-    *buf = b;
-    *len = n;
-    return 0;
-}
-
 static const char *state_error(int st)
 {
     switch (st) {
@@ -425,7 +380,7 @@ static int lock_key(cli_ctx *c, const char *path, unsigned threads, locked_key *
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "%s", err);
     uint8_t *buf = NULL;
     size_t len = 0;
-    if (read_fd(lk->fd, MAX_STATE_FILE, &buf, &len) != 0) {
+    if (cli_read_fd(lk->fd, MAX_STATE_FILE, &buf, &len) != 0) {
         int rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot read %s: %s", path,
                           strerror(errno));
         unlock_key(lk);

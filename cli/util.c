@@ -232,34 +232,33 @@ int cli_fail_status(cli_ctx *c, int status, const char *what)
 
 /* ---- files ------------------------------------------------------------------------------ */
 
-int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, size_t *len)
+int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
 {
-    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", path,
-                        strerror(errno));
-    size_t cap = 4096, n = 0;
-    uint8_t *b = malloc(cap);
-    if (b == NULL) {
-        if (fd)
-            close(fd);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    /* A regular file's size is known: refuse an oversized one before reading anything. */
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > (uint64_t)maxlen) {
+        errno = EFBIG;
+        return -1;
     }
+    /* Pipes: grow up to maxlen + 1 bytes (one more than allowed tells "too large"). Each
+     * superseded buffer is wiped: the input may hold secrets. */
+    size_t cap = maxlen < 4096 ? maxlen + 1 : 4096, n = 0;
+    uint8_t *b = malloc(cap);
+    if (b == NULL)
+        return -1;
     for (;;) {
         if (n == cap) {
-            if (cap > maxlen) {
+            if (cap > maxlen)
                 break;
-            }
-            size_t ncap = cap * 2;
+            size_t ncap = cap > maxlen / 2 ? maxlen + 1 : cap * 2;
             uint8_t *nb = malloc(ncap);
             if (nb == NULL) {
                 cli_free_secret(b, n);
-                if (fd)
-                    close(fd);
-                return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+                errno = ENOMEM;
+                return -1;
             }
             memcpy(nb, b, n);
-            cli_free_secret(b, n); /* the file may hold secrets: never leave copies */
+            cli_free_secret(b, n);
             b = nb;
             cap = ncap;
         }
@@ -269,25 +268,40 @@ int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, si
                 continue;
             int e = errno;
             cli_free_secret(b, n);
-            if (fd)
-                close(fd);
-            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot read %s: %s", path,
-                            strerror(e));
+            errno = e;
+            return -1;
         }
         if (r == 0)
             break;
         n += (size_t)r;
     }
-    if (fd)
-        close(fd);
     if (n > maxlen) {
         cli_free_secret(b, n);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                        "%s is too large (more than %zu bytes)", path, maxlen);
+        errno = EFBIG;
+        return -1;
     }
     *buf = b;
     *len = n;
     return 0;
+}
+
+int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, size_t *len)
+{
+    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", path,
+                        strerror(errno));
+    int r = cli_read_fd(fd, maxlen, buf, len), e = errno;
+    if (fd)
+        close(fd);
+    if (r == 0)
+        return 0;
+    if (e == EFBIG)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s is too large (more than %zu bytes)", path, maxlen);
+    if (e == ENOMEM)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot read %s: %s", path, strerror(e));
 }
 
 int cli_write_all(int fd, const uint8_t *p, size_t len)

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Resource limits: oversized files (sparse, so the test is cheap), absurd counts and lengths are
+# refused quickly with exit 2 and a clear message, under a 3 GiB address-space limit so that
+# allocating anything near the input's size would fail the test.
+set -u
+G="${GROVE:?}"
+fail=0
+check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+# (not under AddressSanitizer, which reserves terabytes of address space for its shadow)
+[ -z "${GROVE_SANITIZED:-}" ] && ulimit -v $((3 * 1024 * 1024))
+truncate -s 8G $d/huge          # larger than every input limit
+truncate -s 1100M $d/big        # over the 1 GiB message limit
+printf 'm' > $d/m
+
+"$G" slhdsa keygen --params shake-128f --pk $d/pk --sk $d/sk >/dev/null
+"$G" slhdsa sign --params shake-128f --sk $d/sk --msg $d/m --sig $d/sig >/dev/null
+out=$("$G" slhdsa verify --params shake-128f --pk $d/pk --msg $d/m --sig $d/huge 2>&1); rc=$?
+check '[ $rc -eq 2 ] && echo "$out" | grep -q "too large"' "SLH-DSA: 8 GiB signature file refused (rc=$rc: $out)"
+out=$("$G" slhdsa verify --params shake-128f --pk $d/pk --msg $d/big --sig $d/sig 2>&1); rc=$?
+check '[ $rc -eq 2 ] && echo "$out" | grep -q "too large"' "SLH-DSA: 1.1 GiB message refused (rc=$rc)"
+out=$("$G" slhdsa verify --params shake-128f --pk $d/huge --msg $d/m --sig $d/sig 2>&1); rc=$?
+check '[ $rc -eq 2 ]' "SLH-DSA: 8 GiB public key refused (rc=$rc)"
+out=$(head -c 1100M /dev/zero | "$G" hash digest --alg sha256 2>&1); rc=$?
+check '[ $rc -eq 2 ] && echo "$out" | grep -q "too large"' "piped input over the limit refused (rc=$rc)"
+
+"$G" cross keygen --params CROSS-RSDP-1-fast --pk $d/cpk --sk $d/csk >/dev/null
+out=$("$G" cross verify --params CROSS-RSDP-1-fast --pk $d/cpk --msg $d/m --sig $d/huge 2>&1); rc=$?
+check '[ $rc -eq 2 ] || [ $rc -eq 1 ]' "CROSS: 8 GiB signature file refused (rc=$rc)"
+
+out=$("$G" xmss verify --pub $d/huge --msg $d/m --sig $d/sig 2>&1); rc=$?
+check '[ $rc -eq 2 ]' "XMSS: 8 GiB public key refused (rc=$rc)"
+out=$("$G" xmss sign --key $d/huge --msg $d/m --sig $d/xsig --no-registry 2>&1); rc=$?
+check '[ $rc -eq 2 ] || [ $rc -eq 3 ]' "XMSS: 8 GiB key file refused (rc=$rc)"
+
+mkdir $d/grp && cd $d
+"$G" dgsp manager init --group g --params sha2-128f >/dev/null
+"$G" dgsp manager join --group g --username u --out u.cred >/dev/null
+"$G" dgsp member init --wallet w --credential u.cred >/dev/null
+for n in -1 0 18446744073709551616 99999999999 1e9 0x10; do
+  out=$("$G" dgsp member csr --wallet w --count "$n" --out c.csr 2>&1); rc=$?
+  check '[ $rc -eq 2 ] && [ ! -e c.csr ]' "DGSP: csr --count $n refused (rc=$rc)"
+done
+out=$("$G" dgsp manager cert --group g --csr $d/huge --out x.certs 2>&1); rc=$?
+check '[ $rc -eq 2 ] && [ ! -e x.certs ]' "DGSP: 8 GiB CSR refused (rc=$rc)"
+out=$("$G" dgsp member import-certs --wallet w --certs $d/huge 2>&1); rc=$?
+check '[ $rc -eq 2 ]' "DGSP: 8 GiB certificate file refused (rc=$rc)"
+out=$("$G" dgsp verify --pub g/manager.pub --msg m --sig $d/huge 2>&1); rc=$?
+check '[ $rc -eq 2 ] || [ $rc -eq 1 ]' "DGSP: 8 GiB signature refused (rc=$rc)"
+out=$("$G" dgsp manager join --group g --username "$(head -c 300 /dev/zero | tr '\0' a)" --out v.cred 2>&1); rc=$?
+check '[ $rc -eq 2 ] && [ ! -e v.cred ]' "DGSP: 300-byte username refused (rc=$rc)"
+"$G" dgsp member csr --wallet w --count 1 --out ok.csr >/dev/null
+out=$("$G" dgsp manager cert --group g --csr ok.csr --threads 100000 --out y 2>&1); rc=$?
+check '[ $rc -eq 2 ] && [ ! -e y ] && echo "$out" | grep -qi thread' "DGSP: --threads 100000 refused (rc=$rc: $out)"
+out=$("$G" slhdsa sign --params shake-128f --sk $d/sk --msg $d/m --sig $d/s2 --ctx "$(printf '%0600d' 0)" 2>&1); rc=$?
+check '[ $rc -eq 2 ]' "SLH-DSA: 300-byte context refused (rc=$rc)"
+[ $fail -eq 0 ] && echo "resource limits: all checks passed"
+exit $fail
