@@ -16,6 +16,7 @@
  */
 #include <string.h>
 
+#include "common/ct.h"
 #include "common/util.h"
 #include "cross/cross_internal.h"
 #include "cross/cross_prims.h"
@@ -181,6 +182,7 @@ static int keygen_core(const cross_ctx *c, uint8_t *pk, const uint8_t *sk)
     cross_xof_start(c, &x, sk, d, (uint16_t)(3u * p->t + 1u));
     grove_keccak_squeeze(&x, u.e, d);
     grove_keccak_squeeze(&x, seed_pk, d);
+    GROVE_DECLASSIFY(seed_pk, d); /* part of the public key */
     /* e, or e_G at the tail of e */
     cross_xof_start(c, &x, u.e, d, (uint16_t)(3u * p->t + 3u));
     cross_rd_xof(&r, &x, c->xe);
@@ -950,6 +952,7 @@ static int sign_core(void *jv, uint8_t *wsbase)
             seed_store = (uint8_t *)b.vt + vt_bytes(c);
     }
     expand_seed_sk(c, j->sk, seeds2);
+    GROVE_DECLASSIFY(seeds2 + d, d); /* seed_pk: part of the public key */
     expand_pk(c, seeds2 + d, b.vt, b.wmat);
     expand_e(c, seeds2, b.wmat, b.e, b.eg);
     const uint8_t *salt = j->salt;
@@ -1045,11 +1048,13 @@ static int sign_core(void *jv, uint8_t *wsbase)
     cross_absorb_dsc(&d1, CROSS_HASH_DSC);
     grove_keccak_squeeze(&d1, d01 + d, d);
     cross_hash(c, sig + d, d01, 2 * d, CROSS_HASH_DSC); /* digest_cmt */
+    GROVE_DECLASSIFY(sig + d, d); /* digest_cmt is published in the signature */
     /* chall_1 */
     cross_hash(c, dch, j->msg, j->mlen, CROSS_HASH_DSC);
     memcpy(dch + d, sig + d, d);
     memcpy(dch + 2 * d, salt, d);
     cross_hash(c, dch1, dch, 3 * d, CROSS_HASH_DSC);
+    GROVE_DECLASSIFY(dch1, d); /* a hash of public values (message, digest_cmt, salt) */
     ch1_start(c, &cs, dch1);
     if (fast)
         for (size_t i = 0; i < t; i++)
@@ -1086,6 +1091,7 @@ static int sign_core(void *jv, uint8_t *wsbase)
     grove_keccak_absorb(&hx, dch1, d);
     cross_absorb_dsc(&hx, CROSS_HASH_DSC);
     grove_keccak_squeeze(&hx, sig + 2 * d, d); /* digest_chall_2 */
+    GROVE_DECLASSIFY(sig + 2 * d, d); /* published in the signature */
     fixed_weight(c, b.ch2, sig + 2 * d);
 
     /* pass 3: path, proof, responses */
@@ -1278,6 +1284,7 @@ static int verify_core(void *jv, uint8_t *wsbase)
     memcpy(dch + d, sig + d, d);
     memcpy(dch + 2 * d, salt, d);
     cross_hash(c, dch1, dch, 3 * d, CROSS_HASH_DSC);
+    GROVE_DECLASSIFY(dch1, d); /* a hash of public values (message, digest_cmt, salt) */
     ch1_start(c, &cs, dch1);
     if (fast)
         for (size_t i = 0; i < t; i++)

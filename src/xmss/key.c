@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ct.h"
 #include "common/util.h"
 #include "xmss/xmss_int.h"
 
@@ -326,6 +327,7 @@ int grove_xmss_keygen_from_seed(const grove_xmss_params *p, const uint8_t *sk_se
         return rc;
     }
     memcpy(k->root, k->trav.ly[p->d - 1].root, n);
+    GROVE_DECLASSIFY(k->root, n); /* the public key */
     derive_key_id(p, k->root, k->pub_seed, 0, k->key_id);
     *key = k;
     return GROVE_OK;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ct.h"
 #include "common/util.h"
 #include "xmss/xmss_int.h"
 
@@ -282,6 +283,9 @@ void xmss_wots_sign(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uint64_t 
 {
     const unsigned n = x->n, len = x->p->len;
     uint8_t digits[XMSS_MAX_LEN];
+    /* WOTS+ signs public values: a message digest (its randomizer r is in the signature) or a
+     * subtree root (recomputed by every verifier); the chain lengths reveal them by design. */
+    GROVE_DECLASSIFY(m, n);
     xmss_wots_digits(n, len, m, digits);
     ots_addresses(x, w, layer, tree, leaf, 1);
     chain_starts(x, w, len);
