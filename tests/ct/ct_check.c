@@ -139,44 +139,31 @@ static int leak(void)
     return v - v;
 }
 
+/* The cases: scheme (selectable on the command line), parameter set, function. */
+static const struct {
+    const char *scheme, *params;
+    int (*run)(const char *);
+} cases[] = {
+    {"slhdsa", "SLH-DSA-SHAKE-128f", slhdsa},      {"slhdsa", "SLH-DSA-SHA2-128f", slhdsa},
+    {"slhdsa", "SLH-DSA-SHA2-192f", slhdsa},       {"slhdsa", "sphincs-shake-256f-simple", slhdsa},
+    {"dgsp", "shake-128f", dgsp},                  {"dgsp", "sha2-128f", dgsp},
+    {"dgsp", "sha2-256f", dgsp},                   {"cross", "CROSS-RSDP-1-fast", cross},
+    {"cross", "CROSS-RSDPG-1-balanced", cross},    {"xmss", "XMSSMT-SHA2_20/4_256", xmss},
+    {"xmss", "XMSSMT-SHAKE_20/4_256", xmss},
+};
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "leak") == 0)
         return leak();
-    static const char *slh[] = {"SLH-DSA-SHAKE-128f", "SLH-DSA-SHA2-128f", "SLH-DSA-SHA2-192f",
-                                "sphincs-shake-256f-simple"};
-    static const char *dg[] = {"shake-128f", "sha2-128f", "sha2-256f"};
     for (size_t i = 0; i < sizeof seed; i++)
         seed[i] = (uint8_t)(i * 31 + 7);
     int fails = 0;
-    for (size_t i = 0; i < sizeof slh / sizeof *slh; i++) {
-        if (argc > 1 && strcmp(argv[1], "slhdsa") != 0)
-            break;
-        int r = slhdsa(slh[i]);
-        printf("slhdsa %s: %s\n", slh[i], grove_strerror(r));
-        fails += r != GROVE_OK;
-    }
-    for (size_t i = 0; i < sizeof dg / sizeof *dg; i++) {
-        if (argc > 1 && strcmp(argv[1], "dgsp") != 0)
-            break;
-        int r = dgsp(dg[i]);
-        printf("dgsp %s: %s\n", dg[i], grove_strerror(r));
-        fails += r != GROVE_OK;
-    }
-    static const char *cr[] = {"CROSS-RSDP-1-fast", "CROSS-RSDPG-1-balanced"};
-    for (size_t i = 0; i < sizeof cr / sizeof *cr; i++) {
-        if (argc > 1 && strcmp(argv[1], "cross") != 0)
-            break;
-        int r = cross(cr[i]);
-        printf("cross %s: %s\n", cr[i], grove_strerror(r));
-        fails += r != GROVE_OK;
-    }
-    static const char *xm[] = {"XMSSMT-SHA2_20/4_256", "XMSSMT-SHAKE_20/4_256"};
-    for (size_t i = 0; i < sizeof xm / sizeof *xm; i++) {
-        if (argc > 1 && strcmp(argv[1], "xmss") != 0)
-            break;
-        int r = xmss(xm[i]);
-        printf("xmss %s: %s\n", xm[i], grove_strerror(r));
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        if (argc > 1 && strcmp(argv[1], cases[i].scheme) != 0)
+            continue;
+        int r = cases[i].run(cases[i].params);
+        printf("%s %s: %s\n", cases[i].scheme, cases[i].params, grove_strerror(r));
         fails += r != GROVE_OK;
     }
     return fails ? 1 : 0;
