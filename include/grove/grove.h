@@ -9,5 +9,6 @@
 #define GROVE_GROVE_H
 
 #include "grove/common.h"
+#include "grove/bls12_381.h"
 
 #endif

@@ -8,7 +8,9 @@
 #include "runner.h"
 
 #define GROVE_VECTOR_KINDS(X)                                                               \
-    X("hash", vec_kind_hash, "hash known answers: {\"hash_tests\":[{alg,msg,out}]}")
+    X("hash", vec_kind_hash, "hash known answers: {\"hash_tests\":[{alg,msg,out}]}")        \
+    X("bls12381", vec_kind_bls12381,                                                        \
+      "BLS12-381: RFC 9380 hash-to-curve/expand_message, Ethereum BLS, Mithril empty DST")
 
 #define GROVE_DECLARE_KIND(name, fn, desc) int fn(json_t *root, vec_report *r);
 GROVE_VECTOR_KINDS(GROVE_DECLARE_KIND)
