@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-PACKAGES=(build-essential cmake clang pkg-config python3 libssl-dev libjansson-dev)
+PACKAGES=(build-essential cmake clang pkg-config python3 libssl-dev libjansson-dev libgmp-dev)
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 deps() {

@@ -391,13 +391,13 @@ int P_(batch_to_affine_vartime)(AFF *r, const PT *a, size_t n)
 /* ---- scalar multiplication ---------------------------------------------------------------- */
 
 #define BLS_WNAF_W 5
-#define BLS_MAX_SCALAR_BITS 512
+#define BLS_MAX_SCALAR_BITS 1024
 
 /* Width-w NAF of a little-endian scalar; returns the number of digits. */
 static size_t P_(wnaf)(int8_t *naf, const uint8_t *k, size_t nbits)
 {
     uint64_t l[BLS_MAX_SCALAR_BITS / 64 + 2] = {0};
-    size_t nbytes = (nbits + 7) / 8, nl = BLS_MAX_SCALAR_BITS / 64 + 2, i = 0;
+    size_t nbytes = (nbits + 7) / 8, nl = (nbits + 63) / 64 + 1, i = 0;
     for (size_t b = 0; b < nbytes; b++) {
         uint8_t v = k[b];
         if (b == nbytes - 1 && (nbits & 7))

@@ -456,6 +456,8 @@ static void run_eth(json_t *root, vec_report *r)
             const char *name = vec_str(c, "case");
             size_t l = 0;
             json_t *v = field(c, g == 0 ? "pubkey" : "signature");
+            if (v == NULL)
+                v = field(c, g == 0 ? "signature" : "pubkey");
             uint8_t *b = hex0x(v, &l);
             int want, got = 0;
             if (!expect_bool(c, &want)) {
