@@ -11,16 +11,17 @@ export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$prefix/lib/x86_64-linux-gnu/pkgco
 test -f "$prefix/include/grove/grove.h"
 cflags=$(pkg-config --define-variable=prefix="$prefix" --cflags grove)
 libs=$(pkg-config --define-variable=prefix="$prefix" --libs grove)
-slibs=$(pkg-config --define-variable=prefix="$prefix" --static --libs grove)
+# the static link must not pull in libgrove.so: drop -lgrove, keep the private dependencies
+slibs=$(pkg-config --define-variable=prefix="$prefix" --static --libs grove | sed 's/-lgrove\b//')
 libdir=$(pkg-config --define-variable=prefix="$prefix" --variable=libdir grove)
 shopt -s nullglob
 n=0
 for ex in "$examples"/*.c; do
   name=$(basename "$ex" .c)
-  cc -std=c11 -Wall -Wextra -Werror $cflags "$ex" -o "$prefix/$name" $libs
+  ${CC:-cc} -std=c11 -Wall -Wextra -Werror ${EXTRA_CFLAGS:-} $cflags "$ex" -o "$prefix/$name" $libs
   LD_LIBRARY_PATH="$libdir" "$prefix/$name" > "$prefix/$name.out"
   # The static library must link the same program on its own.
-  cc -std=c11 $cflags "$ex" -o "$prefix/$name.static" "$libdir/libgrove.a" $slibs
+  ${CC:-cc} -std=c11 ${EXTRA_CFLAGS:-} $cflags "$ex" -o "$prefix/$name.static" "$libdir/libgrove.a" $slibs
   "$prefix/$name.static" > /dev/null
   echo "example $name: ok"
   n=$((n+1))

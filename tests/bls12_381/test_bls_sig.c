@@ -99,7 +99,7 @@ static void test_sign_verify(grove_bls_variant v)
                 {(const uint8_t *)GROVE_BLS_DST_MIN_SIG, strlen(GROVE_BLS_DST_MIN_SIG)},
                 {long_dst, sizeof long_dst}};
     grove_bls_sk sk, sk2;
-    uint8_t pk[96], pk2[96], sig[96], bad[96], msg[40];
+    uint8_t pk[96], pk2[96], sig[96], bad[96], msg[41];
     keygen(&sk, 1);
     keygen(&sk2, 2);
     CHECK_EQ_INT(grove_bls_sk_to_pk(pk, pkl, v, &sk), GROVE_OK);

@@ -13,7 +13,8 @@
 
 #define MAX_FILE_BYTES (512L * 1024 * 1024)
 
-static void vec_vreport(vec_report *r, int ok, const char *fmt, va_list ap)
+__attribute__((format(printf, 3, 0))) static void vec_vreport(vec_report *r, int ok, const char *fmt,
+                                                         va_list ap)
 {
     if (ok) {
         r->passed++;
