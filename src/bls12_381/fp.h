@@ -5,8 +5,7 @@
  * fully reduced (< p). Every function here runs in time independent of the values, except the
  * ones whose name ends in _vartime. Products use unsigned __int128.
  *
- * Multiplication is the "no final carry" variant of CIOS Montgomery multiplication: since the
- * top limb of p is below 2^63 - 1, the running value never needs a seventh limb.
+ * Multiplication is product-scanning Montgomery multiplication with a three-word accumulator.
  */
 #ifndef GROVE_BLS12_381_FP_H
 #define GROVE_BLS12_381_FP_H
@@ -38,6 +37,7 @@ typedef struct {
 extern const fp BLS_FP_P; /* p itself (not a field element; for comparisons) */
 
 /* ---- carry helpers ------------------------------------------------------------------------ */
+/* Generic (slow-path) helpers with a 0/1 carry in a uint64_t. */
 GROVE_INLINE uint64_t bls_adc(uint64_t a, uint64_t b, uint64_t *carry)
 {
     bls_u128 t = (bls_u128)a + b + *carry;
@@ -51,18 +51,73 @@ GROVE_INLINE uint64_t bls_sbb(uint64_t a, uint64_t b, uint64_t *borrow)
     return (uint64_t)t;
 }
 
+/*
+ * Hot-path carry chains. On x86-64 the compilers' _addcarry_u64 / _subborrow_u64 intrinsics
+ * (baseline x86-64, no target options) give add/adc and sub/sbb chains; elsewhere the same
+ * operations are written with unsigned __int128.
+ */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>
+typedef unsigned char bls_cy;
+GROVE_INLINE bls_cy bls_addc(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
+{
+    unsigned long long o;
+    c = _addcarry_u64(c, a, b, &o);
+    *r = o;
+    return c;
+}
+GROVE_INLINE bls_cy bls_subb(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
+{
+    unsigned long long o;
+    c = _subborrow_u64(c, a, b, &o);
+    *r = o;
+    return c;
+}
+#else
+typedef uint64_t bls_cy;
+GROVE_INLINE bls_cy bls_addc(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
+{
+    bls_u128 t = (bls_u128)a + b + c;
+    *r = (uint64_t)t;
+    return (bls_cy)(t >> 64);
+}
+GROVE_INLINE bls_cy bls_subb(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
+{
+    bls_u128 t = (bls_u128)a - b - c;
+    *r = (uint64_t)t;
+    return (bls_cy)(t >> 127);
+}
+#endif
+
+/* (acc2:acc1:acc0) += x * y, the step of product-scanning multiplication. */
+#define BLS_MULACC(x, y)                                                                    \
+    do {                                                                                    \
+        bls_u128 p_ = (bls_u128)(x) * (y);                                                  \
+        bls_cy c_ = bls_addc(0, acc0, (uint64_t)p_, &acc0);                                 \
+        c_ = bls_addc(c_, acc1, (uint64_t)(p_ >> 64), &acc1);                               \
+        acc2 += c_;                                                                         \
+    } while (0)
+/* shift the accumulator one word down */
+#define BLS_ACC_SHIFT()                                                                     \
+    do {                                                                                    \
+        acc0 = acc1;                                                                        \
+        acc1 = acc2;                                                                        \
+        acc2 = 0;                                                                           \
+    } while (0)
+
 /* r = t - p if t >= p else t, for t < 2p held in 6 limbs. */
 GROVE_INLINE void fp_reduce_once(fp *r, uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3,
                                  uint64_t t4, uint64_t t5)
 {
-    uint64_t b = 0, s0, s1, s2, s3, s4, s5, m;
-    s0 = bls_sbb(t0, BLS_P0, &b);
-    s1 = bls_sbb(t1, BLS_P1, &b);
-    s2 = bls_sbb(t2, BLS_P2, &b);
-    s3 = bls_sbb(t3, BLS_P3, &b);
-    s4 = bls_sbb(t4, BLS_P4, &b);
-    s5 = bls_sbb(t5, BLS_P5, &b);
-    m = 0 - b; /* all ones: t < p, keep t */
+    uint64_t s0, s1, s2, s3, s4, s5, m;
+    bls_cy b = 0;
+    b = bls_subb(b, t0, BLS_P0, &s0);
+    b = bls_subb(b, t1, BLS_P1, &s1);
+    b = bls_subb(b, t2, BLS_P2, &s2);
+    b = bls_subb(b, t3, BLS_P3, &s3);
+    b = bls_subb(b, t4, BLS_P4, &s4);
+    b = bls_subb(b, t5, BLS_P5, &s5);
+    m = 0 - (uint64_t)b; /* all ones: t < p, keep t */
     r->l[0] = (t0 & m) | (s0 & ~m);
     r->l[1] = (t1 & m) | (s1 & ~m);
     r->l[2] = (t2 & m) | (s2 & ~m);
@@ -73,14 +128,27 @@ GROVE_INLINE void fp_reduce_once(fp *r, uint64_t t0, uint64_t t1, uint64_t t2, u
 
 GROVE_INLINE void fp_add(fp *r, const fp *a, const fp *b)
 {
-    uint64_t c = 0, t0, t1, t2, t3, t4, t5;
-    t0 = bls_adc(a->l[0], b->l[0], &c);
-    t1 = bls_adc(a->l[1], b->l[1], &c);
-    t2 = bls_adc(a->l[2], b->l[2], &c);
-    t3 = bls_adc(a->l[3], b->l[3], &c);
-    t4 = bls_adc(a->l[4], b->l[4], &c);
-    t5 = bls_adc(a->l[5], b->l[5], &c);
+    uint64_t t0, t1, t2, t3, t4, t5;
+    bls_cy c = 0;
+    c = bls_addc(c, a->l[0], b->l[0], &t0);
+    c = bls_addc(c, a->l[1], b->l[1], &t1);
+    c = bls_addc(c, a->l[2], b->l[2], &t2);
+    c = bls_addc(c, a->l[3], b->l[3], &t3);
+    c = bls_addc(c, a->l[4], b->l[4], &t4);
+    (void)bls_addc(c, a->l[5], b->l[5], &t5);
     fp_reduce_once(r, t0, t1, t2, t3, t4, t5);
+}
+
+/* r = a + b without reduction (< 2p): only as an input of fp_mul / fp_mul_wide. */
+GROVE_INLINE void fp_add_nr(fp *r, const fp *a, const fp *b)
+{
+    bls_cy c = 0;
+    c = bls_addc(c, a->l[0], b->l[0], &r->l[0]);
+    c = bls_addc(c, a->l[1], b->l[1], &r->l[1]);
+    c = bls_addc(c, a->l[2], b->l[2], &r->l[2]);
+    c = bls_addc(c, a->l[3], b->l[3], &r->l[3]);
+    c = bls_addc(c, a->l[4], b->l[4], &r->l[4]);
+    (void)bls_addc(c, a->l[5], b->l[5], &r->l[5]);
 }
 
 GROVE_INLINE void fp_dbl(fp *r, const fp *a)
@@ -90,45 +158,67 @@ GROVE_INLINE void fp_dbl(fp *r, const fp *a)
 
 GROVE_INLINE void fp_sub(fp *r, const fp *a, const fp *b)
 {
-    uint64_t br = 0, c = 0, t0, t1, t2, t3, t4, t5, m;
-    t0 = bls_sbb(a->l[0], b->l[0], &br);
-    t1 = bls_sbb(a->l[1], b->l[1], &br);
-    t2 = bls_sbb(a->l[2], b->l[2], &br);
-    t3 = bls_sbb(a->l[3], b->l[3], &br);
-    t4 = bls_sbb(a->l[4], b->l[4], &br);
-    t5 = bls_sbb(a->l[5], b->l[5], &br);
-    m = 0 - br; /* add p back if a < b */
-    r->l[0] = bls_adc(t0, BLS_P0 & m, &c);
-    r->l[1] = bls_adc(t1, BLS_P1 & m, &c);
-    r->l[2] = bls_adc(t2, BLS_P2 & m, &c);
-    r->l[3] = bls_adc(t3, BLS_P3 & m, &c);
-    r->l[4] = bls_adc(t4, BLS_P4 & m, &c);
-    r->l[5] = bls_adc(t5, BLS_P5 & m, &c);
+    uint64_t t0, t1, t2, t3, t4, t5, m;
+    bls_cy br = 0, c = 0;
+    br = bls_subb(br, a->l[0], b->l[0], &t0);
+    br = bls_subb(br, a->l[1], b->l[1], &t1);
+    br = bls_subb(br, a->l[2], b->l[2], &t2);
+    br = bls_subb(br, a->l[3], b->l[3], &t3);
+    br = bls_subb(br, a->l[4], b->l[4], &t4);
+    br = bls_subb(br, a->l[5], b->l[5], &t5);
+    m = 0 - (uint64_t)br; /* add p back if a < b */
+    c = bls_addc(c, t0, BLS_P0 & m, &r->l[0]);
+    c = bls_addc(c, t1, BLS_P1 & m, &r->l[1]);
+    c = bls_addc(c, t2, BLS_P2 & m, &r->l[2]);
+    c = bls_addc(c, t3, BLS_P3 & m, &r->l[3]);
+    c = bls_addc(c, t4, BLS_P4 & m, &r->l[4]);
+    (void)bls_addc(c, t5, BLS_P5 & m, &r->l[5]);
+}
+
+/* r = a - b + p without reduction (< 2p): only as an input of fp_mul / fp_mul_wide. */
+GROVE_INLINE void fp_sub_nr(fp *r, const fp *a, const fp *b)
+{
+    uint64_t t0, t1, t2, t3, t4, t5;
+    bls_cy c = 0, br = 0;
+    c = bls_addc(c, a->l[0], BLS_P0, &t0);
+    c = bls_addc(c, a->l[1], BLS_P1, &t1);
+    c = bls_addc(c, a->l[2], BLS_P2, &t2);
+    c = bls_addc(c, a->l[3], BLS_P3, &t3);
+    c = bls_addc(c, a->l[4], BLS_P4, &t4);
+    (void)bls_addc(c, a->l[5], BLS_P5, &t5);
+    br = bls_subb(br, t0, b->l[0], &r->l[0]);
+    br = bls_subb(br, t1, b->l[1], &r->l[1]);
+    br = bls_subb(br, t2, b->l[2], &r->l[2]);
+    br = bls_subb(br, t3, b->l[3], &r->l[3]);
+    br = bls_subb(br, t4, b->l[4], &r->l[4]);
+    (void)bls_subb(br, t5, b->l[5], &r->l[5]);
 }
 
 /* r = -a (0 stays 0). */
 GROVE_INLINE void fp_neg(fp *r, const fp *a)
 {
-    uint64_t br = 0, nz = a->l[0] | a->l[1] | a->l[2] | a->l[3] | a->l[4] | a->l[5];
+    uint64_t nz = a->l[0] | a->l[1] | a->l[2] | a->l[3] | a->l[4] | a->l[5];
     uint64_t m = 0 - ((nz | (0 - nz)) >> 63); /* all ones iff a != 0 */
-    r->l[0] = bls_sbb(BLS_P0 & m, a->l[0], &br);
-    r->l[1] = bls_sbb(BLS_P1 & m, a->l[1], &br);
-    r->l[2] = bls_sbb(BLS_P2 & m, a->l[2], &br);
-    r->l[3] = bls_sbb(BLS_P3 & m, a->l[3], &br);
-    r->l[4] = bls_sbb(BLS_P4 & m, a->l[4], &br);
-    r->l[5] = bls_sbb(BLS_P5 & m, a->l[5], &br);
+    bls_cy br = 0;
+    br = bls_subb(br, BLS_P0 & m, a->l[0], &r->l[0]);
+    br = bls_subb(br, BLS_P1 & m, a->l[1], &r->l[1]);
+    br = bls_subb(br, BLS_P2 & m, a->l[2], &r->l[2]);
+    br = bls_subb(br, BLS_P3 & m, a->l[3], &r->l[3]);
+    br = bls_subb(br, BLS_P4 & m, a->l[4], &r->l[4]);
+    (void)bls_subb(br, BLS_P5 & m, a->l[5], &r->l[5]);
 }
 
 /* r = a / 2. */
 GROVE_INLINE void fp_half(fp *r, const fp *a)
 {
-    uint64_t m = 0 - (a->l[0] & 1), c = 0, t0, t1, t2, t3, t4, t5;
-    t0 = bls_adc(a->l[0], BLS_P0 & m, &c);
-    t1 = bls_adc(a->l[1], BLS_P1 & m, &c);
-    t2 = bls_adc(a->l[2], BLS_P2 & m, &c);
-    t3 = bls_adc(a->l[3], BLS_P3 & m, &c);
-    t4 = bls_adc(a->l[4], BLS_P4 & m, &c);
-    t5 = bls_adc(a->l[5], BLS_P5 & m, &c);
+    uint64_t m = 0 - (a->l[0] & 1), t0, t1, t2, t3, t4, t5;
+    bls_cy c = 0;
+    c = bls_addc(c, a->l[0], BLS_P0 & m, &t0);
+    c = bls_addc(c, a->l[1], BLS_P1 & m, &t1);
+    c = bls_addc(c, a->l[2], BLS_P2 & m, &t2);
+    c = bls_addc(c, a->l[3], BLS_P3 & m, &t3);
+    c = bls_addc(c, a->l[4], BLS_P4 & m, &t4);
+    (void)bls_addc(c, a->l[5], BLS_P5 & m, &t5);
     r->l[0] = (t0 >> 1) | (t1 << 63);
     r->l[1] = (t1 >> 1) | (t2 << 63);
     r->l[2] = (t2 >> 1) | (t3 << 63);
@@ -137,66 +227,86 @@ GROVE_INLINE void fp_half(fp *r, const fp *a)
     r->l[5] = t5 >> 1;
 }
 
-/* One CIOS round without the final carry word: t = (t + a*bi + m*p) / 2^64. */
-#define BLS_FP_MUL_ROUND(bi)                                                                \
+/*
+ * Montgomery multiplication in product-scanning form (Koc's FIPS): column k accumulates
+ * a_i b_j and m_i p_j for i + j = k in a three-word accumulator; m_k is chosen to clear the
+ * low word of column k < 6; columns 6..11 are the result.
+ */
+#define BLS_FIPS_COL(k)                                                                     \
     do {                                                                                    \
-        uint64_t A_, C_, m_;                                                                \
-        bls_u128 uv_;                                                                       \
-        uv_ = (bls_u128)a0 * (bi) + t0;                                                     \
-        t0 = (uint64_t)uv_;                                                                 \
-        A_ = (uint64_t)(uv_ >> 64);                                                         \
-        m_ = t0 * BLS_P_N0;                                                                 \
-        uv_ = (bls_u128)m_ * BLS_P0 + t0;                                                   \
-        C_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)a1 * (bi) + t1 + A_;                                                \
-        t1 = (uint64_t)uv_;                                                                 \
-        A_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)m_ * BLS_P1 + t1 + C_;                                              \
-        t0 = (uint64_t)uv_;                                                                 \
-        C_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)a2 * (bi) + t2 + A_;                                                \
-        t2 = (uint64_t)uv_;                                                                 \
-        A_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)m_ * BLS_P2 + t2 + C_;                                              \
-        t1 = (uint64_t)uv_;                                                                 \
-        C_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)a3 * (bi) + t3 + A_;                                                \
-        t3 = (uint64_t)uv_;                                                                 \
-        A_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)m_ * BLS_P3 + t3 + C_;                                              \
-        t2 = (uint64_t)uv_;                                                                 \
-        C_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)a4 * (bi) + t4 + A_;                                                \
-        t4 = (uint64_t)uv_;                                                                 \
-        A_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)m_ * BLS_P4 + t4 + C_;                                              \
-        t3 = (uint64_t)uv_;                                                                 \
-        C_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)a5 * (bi) + t5 + A_;                                                \
-        t5 = (uint64_t)uv_;                                                                 \
-        A_ = (uint64_t)(uv_ >> 64);                                                         \
-        uv_ = (bls_u128)m_ * BLS_P5 + t5 + C_;                                              \
-        t4 = (uint64_t)uv_;                                                                 \
-        C_ = (uint64_t)(uv_ >> 64);                                                         \
-        t5 = C_ + A_;                                                                       \
+        BLS_FIPS_PAIRS_##k;                                                                 \
+    } while (0)
+#define BLS_AB(i, j) BLS_MULACC(a##i, b##j)
+#define BLS_MP(i, j) BLS_MULACC(m##i, BLS_P##j)
+#define BLS_FIPS_PAIRS_0 BLS_AB(0, 0)
+#define BLS_FIPS_PAIRS_1 BLS_AB(0, 1); BLS_MP(0, 1); BLS_AB(1, 0)
+#define BLS_FIPS_PAIRS_2 BLS_AB(0, 2); BLS_MP(0, 2); BLS_AB(1, 1); BLS_MP(1, 1); BLS_AB(2, 0)
+#define BLS_FIPS_PAIRS_3                                                                    \
+    BLS_AB(0, 3); BLS_MP(0, 3); BLS_AB(1, 2); BLS_MP(1, 2); BLS_AB(2, 1); BLS_MP(2, 1);      \
+    BLS_AB(3, 0)
+#define BLS_FIPS_PAIRS_4                                                                    \
+    BLS_AB(0, 4); BLS_MP(0, 4); BLS_AB(1, 3); BLS_MP(1, 3); BLS_AB(2, 2); BLS_MP(2, 2);      \
+    BLS_AB(3, 1); BLS_MP(3, 1); BLS_AB(4, 0)
+#define BLS_FIPS_PAIRS_5                                                                    \
+    BLS_AB(0, 5); BLS_MP(0, 5); BLS_AB(1, 4); BLS_MP(1, 4); BLS_AB(2, 3); BLS_MP(2, 3);      \
+    BLS_AB(3, 2); BLS_MP(3, 2); BLS_AB(4, 1); BLS_MP(4, 1); BLS_AB(5, 0)
+#define BLS_FIPS_PAIRS_6                                                                    \
+    BLS_AB(1, 5); BLS_MP(1, 5); BLS_AB(2, 4); BLS_MP(2, 4); BLS_AB(3, 3); BLS_MP(3, 3);      \
+    BLS_AB(4, 2); BLS_MP(4, 2); BLS_AB(5, 1); BLS_MP(5, 1)
+#define BLS_FIPS_PAIRS_7                                                                    \
+    BLS_AB(2, 5); BLS_MP(2, 5); BLS_AB(3, 4); BLS_MP(3, 4); BLS_AB(4, 3); BLS_MP(4, 3);      \
+    BLS_AB(5, 2); BLS_MP(5, 2)
+#define BLS_FIPS_PAIRS_8                                                                    \
+    BLS_AB(3, 5); BLS_MP(3, 5); BLS_AB(4, 4); BLS_MP(4, 4); BLS_AB(5, 3); BLS_MP(5, 3)
+#define BLS_FIPS_PAIRS_9 BLS_AB(4, 5); BLS_MP(4, 5); BLS_AB(5, 4); BLS_MP(5, 4)
+#define BLS_FIPS_PAIRS_10 BLS_AB(5, 5); BLS_MP(5, 5)
+/* finish column k < 6: pick m_k, add m_k p_0, shift */
+#define BLS_FIPS_M(k)                                                                       \
+    do {                                                                                    \
+        m##k = acc0 * BLS_P_N0;                                                             \
+        BLS_MULACC(m##k, BLS_P0);                                                           \
+        BLS_ACC_SHIFT();                                                                    \
     } while (0)
 
 /*
- * r = a * b / R mod p. a must be < p; b may be any 6-limb value (the running sum stays < 2p
- * because only a is multiplied in full). The result is < p.
+ * r = a * b / R mod p whenever a b < p R: both operands < 2p (sums of two reduced elements,
+ * a b < 4p^2 < pR), or one < p and the other any 6-limb value. The result is < p.
  */
 GROVE_INLINE void fp_mul(fp *r, const fp *a, const fp *b)
 {
     const uint64_t a0 = a->l[0], a1 = a->l[1], a2 = a->l[2], a3 = a->l[3], a4 = a->l[4],
                    a5 = a->l[5];
-    uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0;
-    BLS_FP_MUL_ROUND(b->l[0]);
-    BLS_FP_MUL_ROUND(b->l[1]);
-    BLS_FP_MUL_ROUND(b->l[2]);
-    BLS_FP_MUL_ROUND(b->l[3]);
-    BLS_FP_MUL_ROUND(b->l[4]);
-    BLS_FP_MUL_ROUND(b->l[5]);
-    fp_reduce_once(r, t0, t1, t2, t3, t4, t5);
+    const uint64_t b0 = b->l[0], b1 = b->l[1], b2 = b->l[2], b3 = b->l[3], b4 = b->l[4],
+                   b5 = b->l[5];
+    uint64_t m0, m1, m2, m3, m4, m5, t0, t1, t2, t3, t4;
+    uint64_t acc0 = 0, acc1 = 0, acc2 = 0;
+    BLS_FIPS_COL(0);
+    BLS_FIPS_M(0);
+    BLS_FIPS_COL(1);
+    BLS_FIPS_M(1);
+    BLS_FIPS_COL(2);
+    BLS_FIPS_M(2);
+    BLS_FIPS_COL(3);
+    BLS_FIPS_M(3);
+    BLS_FIPS_COL(4);
+    BLS_FIPS_M(4);
+    BLS_FIPS_COL(5);
+    BLS_FIPS_M(5);
+    BLS_FIPS_COL(6);
+    t0 = acc0;
+    BLS_ACC_SHIFT();
+    BLS_FIPS_COL(7);
+    t1 = acc0;
+    BLS_ACC_SHIFT();
+    BLS_FIPS_COL(8);
+    t2 = acc0;
+    BLS_ACC_SHIFT();
+    BLS_FIPS_COL(9);
+    t3 = acc0;
+    BLS_ACC_SHIFT();
+    BLS_FIPS_COL(10);
+    t4 = acc0;
+    fp_reduce_once(r, t0, t1, t2, t3, t4, acc1);
 }
 
 GROVE_INLINE void fp_sqr(fp *r, const fp *a)
