@@ -6,6 +6,7 @@
 #include "bls12_381/constants.h"
 
 const fp BLS_FP_P = {{BLS_P0, BLS_P1, BLS_P2, BLS_P3, BLS_P4, BLS_P5}};
+const uint64_t bls_p_limbs[6] = {BLS_P0, BLS_P1, BLS_P2, BLS_P3, BLS_P4, BLS_P5};
 
 void fp_pow(fp *r, const fp *a, const uint64_t *e, size_t nlimbs)
 {

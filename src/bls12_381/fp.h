@@ -95,7 +95,7 @@ GROVE_INLINE bls_cy bls_subb(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
         bls_u128 p_ = (bls_u128)(x) * (y);                                                  \
         bls_cy c_ = bls_addc(0, acc0, (uint64_t)p_, &acc0);                                 \
         c_ = bls_addc(c_, acc1, (uint64_t)(p_ >> 64), &acc1);                               \
-        acc2 += c_;                                                                         \
+        (void)bls_addc(c_, acc2, 0, &acc2);                                                 \
     } while (0)
 /* shift the accumulator one word down */
 #define BLS_ACC_SHIFT()                                                                     \
@@ -237,7 +237,9 @@ GROVE_INLINE void fp_half(fp *r, const fp *a)
         BLS_FIPS_PAIRS_##k;                                                                 \
     } while (0)
 #define BLS_AB(i, j) BLS_MULACC(a##i, b##j)
-#define BLS_MP(i, j) BLS_MULACC(m##i, BLS_P##j)
+/* p's limbs from memory: the products then take a memory operand (no immediate loads) */
+extern const uint64_t bls_p_limbs[6];
+#define BLS_MP(i, j) BLS_MULACC(m##i, bls_p_limbs[j])
 #define BLS_FIPS_PAIRS_0 BLS_AB(0, 0)
 #define BLS_FIPS_PAIRS_1 BLS_AB(0, 1); BLS_MP(0, 1); BLS_AB(1, 0)
 #define BLS_FIPS_PAIRS_2 BLS_AB(0, 2); BLS_MP(0, 2); BLS_AB(1, 1); BLS_MP(1, 1); BLS_AB(2, 0)
@@ -312,6 +314,136 @@ GROVE_INLINE void fp_mul(fp *r, const fp *a, const fp *b)
 GROVE_INLINE void fp_sqr(fp *r, const fp *a)
 {
     fp_mul(r, a, a);
+}
+
+/* ---- double-width values for lazy reduction ----------------------------------------------- */
+
+/* add word w at the bottom of the accumulator */
+#define BLS_ACC_ADDW(w)                                                                     \
+    do {                                                                                    \
+        bls_cy c_ = bls_addc(0, acc0, (w), &acc0);                                          \
+        c_ = bls_addc(c_, acc1, 0, &acc1);                                                  \
+        (void)bls_addc(c_, acc2, 0, &acc2);                                                 \
+    } while (0)
+
+/* r = a * b (12 limbs), any a, b < 2^384 (Comba). */
+GROVE_INLINE void fp_mul_wide(fp_wide *r, const fp *a, const fp *b)
+{
+    const uint64_t a0 = a->l[0], a1 = a->l[1], a2 = a->l[2], a3 = a->l[3], a4 = a->l[4],
+                   a5 = a->l[5];
+    const uint64_t b0 = b->l[0], b1 = b->l[1], b2 = b->l[2], b3 = b->l[3], b4 = b->l[4],
+                   b5 = b->l[5];
+    uint64_t acc0 = 0, acc1 = 0, acc2 = 0;
+    BLS_AB(0, 0);
+    r->l[0] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(0, 1); BLS_AB(1, 0);
+    r->l[1] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(0, 2); BLS_AB(1, 1); BLS_AB(2, 0);
+    r->l[2] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(0, 3); BLS_AB(1, 2); BLS_AB(2, 1); BLS_AB(3, 0);
+    r->l[3] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(0, 4); BLS_AB(1, 3); BLS_AB(2, 2); BLS_AB(3, 1); BLS_AB(4, 0);
+    r->l[4] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(0, 5); BLS_AB(1, 4); BLS_AB(2, 3); BLS_AB(3, 2); BLS_AB(4, 1); BLS_AB(5, 0);
+    r->l[5] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(1, 5); BLS_AB(2, 4); BLS_AB(3, 3); BLS_AB(4, 2); BLS_AB(5, 1);
+    r->l[6] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(2, 5); BLS_AB(3, 4); BLS_AB(4, 3); BLS_AB(5, 2);
+    r->l[7] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(3, 5); BLS_AB(4, 4); BLS_AB(5, 3);
+    r->l[8] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(4, 5); BLS_AB(5, 4);
+    r->l[9] = acc0;
+    BLS_ACC_SHIFT();
+    BLS_AB(5, 5);
+    r->l[10] = acc0;
+    r->l[11] = acc1;
+}
+
+/* r = t / R mod p for t < p R (Montgomery reduction, product scanning); r < p. */
+GROVE_INLINE void fp_redc(fp *r, const fp_wide *t)
+{
+    uint64_t m0, m1, m2, m3, m4, m5, r0, r1, r2, r3, r4;
+    uint64_t acc0 = t->l[0], acc1 = 0, acc2 = 0;
+    BLS_FIPS_M(0);
+    BLS_ACC_ADDW(t->l[1]);
+    BLS_MP(0, 1);
+    BLS_FIPS_M(1);
+    BLS_ACC_ADDW(t->l[2]);
+    BLS_MP(0, 2); BLS_MP(1, 1);
+    BLS_FIPS_M(2);
+    BLS_ACC_ADDW(t->l[3]);
+    BLS_MP(0, 3); BLS_MP(1, 2); BLS_MP(2, 1);
+    BLS_FIPS_M(3);
+    BLS_ACC_ADDW(t->l[4]);
+    BLS_MP(0, 4); BLS_MP(1, 3); BLS_MP(2, 2); BLS_MP(3, 1);
+    BLS_FIPS_M(4);
+    BLS_ACC_ADDW(t->l[5]);
+    BLS_MP(0, 5); BLS_MP(1, 4); BLS_MP(2, 3); BLS_MP(3, 2); BLS_MP(4, 1);
+    BLS_FIPS_M(5);
+    BLS_ACC_ADDW(t->l[6]);
+    BLS_MP(1, 5); BLS_MP(2, 4); BLS_MP(3, 3); BLS_MP(4, 2); BLS_MP(5, 1);
+    r0 = acc0;
+    BLS_ACC_SHIFT();
+    BLS_ACC_ADDW(t->l[7]);
+    BLS_MP(2, 5); BLS_MP(3, 4); BLS_MP(4, 3); BLS_MP(5, 2);
+    r1 = acc0;
+    BLS_ACC_SHIFT();
+    BLS_ACC_ADDW(t->l[8]);
+    BLS_MP(3, 5); BLS_MP(4, 4); BLS_MP(5, 3);
+    r2 = acc0;
+    BLS_ACC_SHIFT();
+    BLS_ACC_ADDW(t->l[9]);
+    BLS_MP(4, 5); BLS_MP(5, 4);
+    r3 = acc0;
+    BLS_ACC_SHIFT();
+    BLS_ACC_ADDW(t->l[10]);
+    BLS_MP(5, 5);
+    r4 = acc0;
+    BLS_ACC_SHIFT();
+    BLS_ACC_ADDW(t->l[11]);
+    fp_reduce_once(r, r0, r1, r2, r3, r4, acc0);
+}
+
+/* r = a + b (12 limbs, no reduction; the caller keeps the sum below 2^768). */
+GROVE_INLINE void fp_wide_add(fp_wide *r, const fp_wide *a, const fp_wide *b)
+{
+    bls_cy c = 0;
+    for (int i = 0; i < 12; i++)
+        c = bls_addc(c, a->l[i], b->l[i], &r->l[i]);
+}
+
+/* r = a - b for a >= b. */
+GROVE_INLINE void fp_wide_sub(fp_wide *r, const fp_wide *a, const fp_wide *b)
+{
+    bls_cy c = 0;
+    for (int i = 0; i < 12; i++)
+        c = bls_subb(c, a->l[i], b->l[i], &r->l[i]);
+}
+
+/* r = a - b mod p R for a, b < p R (adds p R when a < b); r < p R. */
+GROVE_INLINE void fp_wide_sub_mod(fp_wide *r, const fp_wide *a, const fp_wide *b)
+{
+    bls_cy c = 0;
+    for (int i = 0; i < 12; i++)
+        c = bls_subb(c, a->l[i], b->l[i], &r->l[i]);
+    uint64_t m = 0 - (uint64_t)c;
+    c = 0;
+    c = bls_addc(c, r->l[6], BLS_P0 & m, &r->l[6]);
+    c = bls_addc(c, r->l[7], BLS_P1 & m, &r->l[7]);
+    c = bls_addc(c, r->l[8], BLS_P2 & m, &r->l[8]);
+    c = bls_addc(c, r->l[9], BLS_P3 & m, &r->l[9]);
+    c = bls_addc(c, r->l[10], BLS_P4 & m, &r->l[10]);
+    (void)bls_addc(c, r->l[11], BLS_P5 & m, &r->l[11]);
 }
 
 /* ---- small helpers ------------------------------------------------------------------------ */

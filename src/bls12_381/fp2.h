@@ -41,29 +41,35 @@ GROVE_INLINE void fp2_half(fp2 *r, const fp2 *a)
     fp_half(&r->c1, &a->c1);
 }
 
-/* (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u */
+/*
+ * (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u, with the
+ * three products kept double-width and two Montgomery reductions. Inputs reduced (< p).
+ */
 GROVE_INLINE void fp2_mul(fp2 *r, const fp2 *a, const fp2 *b)
 {
-    fp t0, t1, s0, s1;
-    fp_mul(&t0, &a->c0, &b->c0);
-    fp_mul(&t1, &a->c1, &b->c1);
-    fp_add(&s0, &a->c0, &a->c1);
-    fp_add(&s1, &b->c0, &b->c1);
-    fp_mul(&s0, &s0, &s1);
-    fp_sub(&r->c0, &t0, &t1);
-    fp_sub(&s0, &s0, &t0);
-    fp_sub(&r->c1, &s0, &t1);
+    fp_wide t0, t1, s;
+    fp sa, sb;
+    fp_mul_wide(&t0, &a->c0, &b->c0);
+    fp_mul_wide(&t1, &a->c1, &b->c1);
+    fp_add_nr(&sa, &a->c0, &a->c1);
+    fp_add_nr(&sb, &b->c0, &b->c1);
+    fp_mul_wide(&s, &sa, &sb);
+    fp_wide_sub(&s, &s, &t0);
+    fp_wide_sub(&s, &s, &t1);     /* a0 b1 + a1 b0 < 2p^2 */
+    fp_wide_sub_mod(&t0, &t0, &t1); /* a0 b0 - a1 b1 mod pR */
+    fp_redc(&r->c0, &t0);
+    fp_redc(&r->c1, &s);
 }
 
-/* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u */
+/* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u, with unreduced factors (< 2p). */
 GROVE_INLINE void fp2_sqr(fp2 *r, const fp2 *a)
 {
-    fp s, d, m;
-    fp_add(&s, &a->c0, &a->c1);
-    fp_sub(&d, &a->c0, &a->c1);
-    fp_mul(&m, &a->c0, &a->c1);
+    fp s, d, t;
+    fp_add_nr(&s, &a->c0, &a->c1);
+    fp_sub_nr(&d, &a->c0, &a->c1);
+    fp_add_nr(&t, &a->c0, &a->c0);
+    fp_mul(&r->c1, &t, &a->c1);
     fp_mul(&r->c0, &s, &d);
-    fp_dbl(&r->c1, &m);
 }
 
 /* r = a * (1 + u) = (a0 - a1) + (a0 + a1) u, multiplication by the Fp6 non-residue xi. */
