@@ -44,9 +44,71 @@ void fp_inv(fp *r, const fp *a)
     fp_pow(r, a, BLS_EXP_P_MINUS_2, 6);
 }
 
+/* ---- variable-time inversion: binary extended Euclid on plain integers ------------------- */
+
+static int limbs_is_one(const uint64_t x[6])
+{
+    return x[0] == 1 && (x[1] | x[2] | x[3] | x[4] | x[5]) == 0;
+}
+
+static void limbs_shr1(uint64_t x[6])
+{
+    for (int i = 0; i < 5; i++)
+        x[i] = (x[i] >> 1) | (x[i + 1] << 63);
+    x[5] >>= 1;
+}
+
+/* x >= y */
+static int limbs_geq(const uint64_t x[6], const uint64_t y[6])
+{
+    for (int i = 5; i >= 0; i--)
+        if (x[i] != y[i])
+            return x[i] > y[i];
+    return 1;
+}
+
+static void limbs_sub(uint64_t x[6], const uint64_t y[6])
+{
+    uint64_t b = 0;
+    for (int i = 0; i < 6; i++)
+        x[i] = bls_sbb(x[i], y[i], &b);
+}
+
+/*
+ * r = 1/a for a public a. The binary extended Euclidean algorithm runs on A = aR (the
+ * Montgomery representative as an integer) with the invariants x1 A == u, x2 A == v (mod p),
+ * and ends with A^-1 = a^-1 R^-1 mod p; one Montgomery multiplication by R^3 gives a^-1 R.
+ * 0 gives 0.
+ */
 void fp_inv_vartime(fp *r, const fp *a)
 {
-    fp_pow(r, a, BLS_EXP_P_MINUS_2, 6);
+    uint64_t u[6], v[6];
+    fp x1 = {{1, 0, 0, 0, 0, 0}}, x2 = {{0}};
+    if (fp_is_zero(a)) {
+        fp_set_zero(r);
+        return;
+    }
+    memcpy(u, a->l, sizeof u);
+    memcpy(v, BLS_FP_P.l, sizeof v);
+    while (!limbs_is_one(u) && !limbs_is_one(v)) {
+        while (!(u[0] & 1)) {
+            limbs_shr1(u);
+            fp_half(&x1, &x1);
+        }
+        while (!(v[0] & 1)) {
+            limbs_shr1(v);
+            fp_half(&x2, &x2);
+        }
+        if (limbs_geq(u, v)) {
+            limbs_sub(u, v);
+            fp_sub(&x1, &x1, &x2);
+        } else {
+            limbs_sub(v, u);
+            fp_sub(&x2, &x2, &x1);
+        }
+    }
+    const fp *x = limbs_is_one(u) ? &x1 : &x2;
+    fp_mul(r, x, &BLS_FP_R3); /* x R^3 / R = (aR)^-1 R^2 = a^-1 R */
 }
 
 int fp_sqrt(fp *r, const fp *a)

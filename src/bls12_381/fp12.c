@@ -137,7 +137,7 @@ static void fp6_mul_by_1(fp6 *r, const fp6 *a, const fp2 *b1)
     r->c0 = c0;
 }
 
-void fp6_inv(fp6 *r, const fp6 *a)
+static void fp6_inv_with(fp6 *r, const fp6 *a, void (*inv2)(fp2 *, const fp2 *))
 {
     fp2 c0, c1, c2, t, s;
     /* c0 = a0^2 - xi a1 a2 */
@@ -161,10 +161,15 @@ void fp6_inv(fp6 *r, const fp6 *a)
     fp2_mul_by_xi(&t, &t);
     fp2_mul(&s, &a->c0, &c0);
     fp2_add(&t, &t, &s);
-    fp2_inv(&t, &t);
+    inv2(&t, &t);
     fp2_mul(&r->c0, &c0, &t);
     fp2_mul(&r->c1, &c1, &t);
     fp2_mul(&r->c2, &c2, &t);
+}
+
+void fp6_inv(fp6 *r, const fp6 *a)
+{
+    fp6_inv_with(r, a, fp2_inv);
 }
 
 /* ---- Fp12 --------------------------------------------------------------------------------- */
@@ -203,17 +208,27 @@ void fp12_conj(fp12 *r, const fp12 *a)
     fp6_neg(&r->c1, &a->c1);
 }
 
-void fp12_inv(fp12 *r, const fp12 *a)
+static void fp12_inv_with(fp12 *r, const fp12 *a, void (*inv2)(fp2 *, const fp2 *))
 {
     fp6 t, s;
     fp6_sqr(&t, &a->c0);
     fp6_sqr(&s, &a->c1);
     fp6_mul_by_v(&s, &s);
     fp6_sub(&t, &t, &s);
-    fp6_inv(&t, &t);
+    fp6_inv_with(&t, &t, inv2);
     fp6_mul(&r->c0, &a->c0, &t);
     fp6_mul(&s, &a->c1, &t);
     fp6_neg(&r->c1, &s);
+}
+
+void fp12_inv(fp12 *r, const fp12 *a)
+{
+    fp12_inv_with(r, a, fp2_inv);
+}
+
+void fp12_inv_vartime(fp12 *r, const fp12 *a)
+{
+    fp12_inv_with(r, a, fp2_inv_vartime);
 }
 
 static void frob_coeff(fp2 *r, const fp2 *a, int k, int i)

@@ -29,6 +29,7 @@ void fp12_mul(fp12 *r, const fp12 *a, const fp12 *b);
 void fp12_sqr(fp12 *r, const fp12 *a);
 void fp12_conj(fp12 *r, const fp12 *a);
 void fp12_inv(fp12 *r, const fp12 *a);
+void fp12_inv_vartime(fp12 *r, const fp12 *a);
 /* r = a^(p^k), k in 1..3. */
 void fp12_frobenius(fp12 *r, const fp12 *a, int k);
 /* r = a * (l0 + l1 v + l4 v w): multiplication by a sparse line value. */
