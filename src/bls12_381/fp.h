@@ -52,11 +52,13 @@ GROVE_INLINE uint64_t bls_sbb(uint64_t a, uint64_t b, uint64_t *borrow)
 }
 
 /*
- * Hot-path carry chains. On x86-64 the compilers' _addcarry_u64 / _subborrow_u64 intrinsics
- * (baseline x86-64, no target options) give add/adc and sub/sbb chains; elsewhere the same
- * operations are written with unsigned __int128.
+ * Hot-path carry chains. In optimized x86-64 builds the compilers' _addcarry_u64 /
+ * _subborrow_u64 intrinsics (baseline x86-64, no target options) give add/adc and sub/sbb
+ * chains; elsewhere, and in unoptimized (debug, sanitizer) builds where the intrinsic chains
+ * are several times slower, the same operations are written with unsigned __int128 - so the
+ * sanitizer test run exercises the portable code.
  */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__OPTIMIZE__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <x86intrin.h>
 typedef unsigned char bls_cy;
 GROVE_INLINE bls_cy bls_addc(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)

@@ -237,10 +237,10 @@ SCALAR_TESTS(g2, g2_p, rand_g2, rand_e2)
 #define MSM_TESTS(G, PT, RAND)                                                              \
     static void G##_msm(void)                                                               \
     {                                                                                       \
-        static const size_t sizes[] = {0, 1, 3, 7, 8, 9, 33, 130};                          \
+        static const size_t sizes[] = {0, 1, 3, 7, 8, 9, 33, 70};                          \
         static const size_t klens[] = {16, 32, 1, 5};                                       \
-        PT *pts = malloc(130 * sizeof *pts), r, s, t;                                       \
-        uint8_t *ks = malloc(130 * 32);                                                     \
+        PT *pts = malloc(70 * sizeof *pts), r, s, t;                                       \
+        uint8_t *ks = malloc(70 * 32);                                                     \
         for (size_t si = 0; si < GROVE_ARRAY_LEN(sizes); si++) {                            \
             size_t n = sizes[si], kl = klens[si % GROVE_ARRAY_LEN(klens)];                  \
             for (size_t i = 0; i < n; i++)                                                  \
