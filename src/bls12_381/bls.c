@@ -736,7 +736,7 @@ int grove_bls_g2_to_bytes(uint8_t *out, size_t len, const grove_bls_g2 *p)
     {                                                                                       \
         PT x;                                                                               \
         LD(&x, p);                                                                          \
-        G##_mul_ct(&x, &x, sk->opaque);                                                     \
+        G##_mul_ct_any(&x, &x, sk->opaque);                                                 \
         ST(r, &x);                                                                          \
     }                                                                                       \
     int grove_bls_##G##_msm(grove_bls_##G *r, const grove_bls_##G *points, const uint8_t *ks, \

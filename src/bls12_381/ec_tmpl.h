@@ -6,12 +6,15 @@
  *   CURVE_B3          3b (for the complete formulas)
  *   GEN_X, GEN_Y      the generator
  *   FE_ONE            1 in the field
+ *   ENDO_Z2(r, a)     r = [z^2] a on the subgroup, in homogeneous coordinates
  * Formulas: dbl-2009-l, add-2007-bl, madd-2007-bl (Jacobian, a = 0) for the variable-time
  * code; Renes-Costello-Batina 2016 algorithms 7 and 9 (complete, homogeneous projective) for
  * the constant-time scalar multiplication.
  */
 
 #include <stdlib.h>
+
+#include "bls12_381/fr.h"
 
 void P_(set_inf)(PT *r)
 {
@@ -464,10 +467,21 @@ void P_(mul_vartime)(PT *r, const PT *a, const uint8_t *k, size_t nbits)
     *r = acc;
 }
 
-/* Fixed 4-bit windows over 256 bits with a constant-time table scan and complete formulas. */
-void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
+/* sel = tab[w] for a secret w in 0..15, scanning the whole table. */
+static void P_(ct_lookup16)(PT *sel, const PT tab[16], uint64_t w)
 {
-    PT tab[16], acc, sel;
+    *sel = tab[0];
+    for (uint64_t j = 1; j < 16; j++) {
+        uint64_t m = grove_ct_is_zero64(grove_value_barrier64(j ^ w));
+        FE_(cmov)(&sel->x, &tab[j].x, m);
+        FE_(cmov)(&sel->y, &tab[j].y, m);
+        FE_(cmov)(&sel->z, &tab[j].z, m);
+    }
+}
+
+/* tab[i] = i a in homogeneous coordinates (tab[0] = (0 : 1 : 0)) */
+static void P_(ct_table16)(PT tab[16], const PT *a)
+{
     P_(jac_to_proj)(&tab[1], a);
     FE_(set_zero)(&tab[0].x);
     tab[0].y = FE_ONE;
@@ -478,6 +492,16 @@ void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
         else
             P_(proj_dbl)(&tab[i], &tab[i / 2]);
     }
+}
+
+/*
+ * Constant time for any point of the curve: fixed 4-bit windows over 256 bits with a full
+ * table scan and complete formulas.
+ */
+void P_(mul_ct_any)(PT *r, const PT *a, const uint64_t k[4])
+{
+    PT tab[16], acc, sel;
+    P_(ct_table16)(tab, a);
     acc = tab[0];
     for (int win = 63; win >= 0; win--) {
         uint64_t w = (k[win / 16] >> (4 * (win % 16))) & 15;
@@ -487,19 +511,48 @@ void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
             P_(proj_dbl)(&acc, &acc);
             P_(proj_dbl)(&acc, &acc);
         }
-        sel = tab[0];
-        for (uint64_t j = 1; j < 16; j++) {
-            uint64_t m = grove_ct_is_zero64(grove_value_barrier64(j ^ w));
-            FE_(cmov)(&sel.x, &tab[j].x, m);
-            FE_(cmov)(&sel.y, &tab[j].y, m);
-            FE_(cmov)(&sel.z, &tab[j].z, m);
-        }
+        P_(ct_lookup16)(&sel, tab, w);
         P_(proj_add)(&acc, &acc, &sel);
     }
     P_(proj_to_jac)(r, &acc);
     grove_wipe(tab, sizeof tab);
     grove_wipe(&acc, sizeof acc);
     grove_wipe(&sel, sizeof sel);
+}
+
+/*
+ * Constant time, two-dimensional (GLV / GLS) for points of the prime-order subgroup, where
+ * ENDO_Z2 computes [z^2] with one field multiplication: k a = k0 a + k1 [z^2] a with
+ * k = k1 z^2 + k0, both halves below 2^128, processed in 4-bit windows side by side.
+ */
+void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
+{
+    PT t0[16], t1[16], acc, sel;
+    uint64_t k0[2], k1[2];
+    fr_split_z2(k0, k1, k);
+    P_(ct_table16)(t0, a);
+    for (int i = 0; i < 16; i++)
+        ENDO_Z2(&t1[i], &t0[i]);
+    acc = t0[0];
+    for (int win = 31; win >= 0; win--) {
+        if (win != 31) {
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+        }
+        P_(ct_lookup16)(&sel, t0, (k0[win / 16] >> (4 * (win % 16))) & 15);
+        P_(proj_add)(&acc, &acc, &sel);
+        P_(ct_lookup16)(&sel, t1, (k1[win / 16] >> (4 * (win % 16))) & 15);
+        P_(proj_add)(&acc, &acc, &sel);
+    }
+    P_(proj_to_jac)(r, &acc);
+    grove_wipe(t0, sizeof t0);
+    grove_wipe(t1, sizeof t1);
+    grove_wipe(&acc, sizeof acc);
+    grove_wipe(&sel, sizeof sel);
+    grove_wipe(k0, sizeof k0);
+    grove_wipe(k1, sizeof k1);
 }
 
 /* r = [|z|] a, |z| = 0xd201000000010000 (bits 63, 62, 60, 57, 48, 16). */

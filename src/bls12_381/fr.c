@@ -92,3 +92,63 @@ uint64_t fr_is_zero_mask(const uint64_t a[4])
 {
     return grove_ct_is_zero64(a[0] | a[1] | a[2] | a[3]);
 }
+
+/*
+ * k = k1 z^2 + k0 with 0 <= k0 < z^2 (z^2 = 0xac45a401...00000000, 128 bits), for k < r so
+ * k1 < 2^128: the split used by the two-dimensional (GLV) constant-time multiplications.
+ * Barrett division: q = floor(k M / 2^256) with M = floor(2^256 / z^2) is at most 2 below the
+ * quotient; two masked corrections fix it.
+ */
+void fr_split_z2(uint64_t k0[2], uint64_t k1[2], const uint64_t k[4])
+{
+    static const uint64_t M[3] = {0x63f6e522f6cfee2eULL, 0x7c6becf1e01faaddULL, 0x1ULL};
+    static const uint64_t Z2[2] = {0x0000000100000000ULL, 0xac45a4010001a402ULL};
+    uint64_t prod[7] = {0}, q[3], qz[5] = {0}, rem[3], t[3];
+    /* prod = k * M */
+    for (int i = 0; i < 4; i++) {
+        uint64_t c = 0;
+        for (int j = 0; j < 3; j++) {
+            bls_u128 uv = (bls_u128)k[i] * M[j] + prod[i + j] + c;
+            prod[i + j] = (uint64_t)uv;
+            c = (uint64_t)(uv >> 64);
+        }
+        prod[i + 3] = c;
+    }
+    q[0] = prod[4];
+    q[1] = prod[5];
+    q[2] = prod[6];
+    /* rem = k - q z^2 (low 3 limbs suffice: the true remainder is below 3 z^2 < 2^130) */
+    for (int i = 0; i < 3; i++) {
+        uint64_t c = 0;
+        for (int j = 0; j < 2; j++) {
+            bls_u128 uv = (bls_u128)q[i] * Z2[j] + qz[i + j] + c;
+            qz[i + j] = (uint64_t)uv;
+            c = (uint64_t)(uv >> 64);
+        }
+        qz[i + 2] += c;
+    }
+    uint64_t b = 0;
+    for (int i = 0; i < 3; i++)
+        rem[i] = bls_sbb(k[i], qz[i], &b);
+    for (int round = 0; round < 2; round++) {
+        b = 0;
+        t[0] = bls_sbb(rem[0], Z2[0], &b);
+        t[1] = bls_sbb(rem[1], Z2[1], &b);
+        t[2] = bls_sbb(rem[2], 0, &b);
+        uint64_t ge = b - 1; /* all ones iff rem >= z^2 */
+        for (int i = 0; i < 3; i++)
+            rem[i] = (t[i] & ge) | (rem[i] & ~ge);
+        uint64_t c = ge & 1;
+        q[0] = bls_adc(q[0], 0, &c);
+        q[1] = bls_adc(q[1], 0, &c);
+    }
+    k0[0] = rem[0];
+    k0[1] = rem[1];
+    k1[0] = q[0];
+    k1[1] = q[1];
+    grove_wipe(prod, sizeof prod);
+    grove_wipe(qz, sizeof qz);
+    grove_wipe(rem, sizeof rem);
+    grove_wipe(t, sizeof t);
+    grove_wipe(q, sizeof q);
+}

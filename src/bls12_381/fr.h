@@ -14,6 +14,8 @@ void fr_from_bytes_wide(uint64_t r[4], const uint8_t *in, size_t len);
 uint64_t fr_is_canonical_mask(const uint64_t a[4]);
 /* All-ones if a == 0 else 0. */
 uint64_t fr_is_zero_mask(const uint64_t a[4]);
+/* k = k1 z^2 + k0 with k0 < z^2 and, for k < r, k1 < 2^128 (constant time). */
+void fr_split_z2(uint64_t k0[2], uint64_t k1[2], const uint64_t k[4]);
 /* Big-endian 32-byte conversions (no reduction). */
 void fr_load_be(uint64_t r[4], const uint8_t in[32]);
 void fr_store_be(uint8_t out[32], const uint64_t a[4]);

@@ -4,6 +4,15 @@
 #include "bls12_381/constants.h"
 #include "bls12_381/ec.h"
 
+/* [z^2] (x, y) = (beta x, -y) on G1 (beta x, y) = [-z^2](x, y) */
+static void g1_endo_z2(g1_p *r, const g1_p *a)
+{
+    fp_mul(&r->x, &a->x, &BLS_G1_BETA);
+    fp_neg(&r->y, &a->y);
+    r->z = a->z;
+}
+
+#define ENDO_Z2 g1_endo_z2
 #define FE fp
 #define FE_(op) fp_##op
 #define PT g1_p

@@ -4,6 +4,15 @@
 #include "bls12_381/constants.h"
 #include "bls12_381/ec.h"
 
+/* [z^2] = psi^2 on G2: (x, y) -> (c x, -y), c = 1 / 2^((p-1)/3) */
+static void g2_endo_z2(g2_p *r, const g2_p *a)
+{
+    fp2_mul_fp(&r->x, &a->x, &BLS_PSI2_C1);
+    fp2_neg(&r->y, &a->y);
+    r->z = a->z;
+}
+
+#define ENDO_Z2 g2_endo_z2
 #define FE fp2
 #define FE_(op) fp2_##op
 #define PT g2_p

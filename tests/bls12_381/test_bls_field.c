@@ -493,6 +493,41 @@ static void test_fr(void)
         CHECK(mpz_cmp(z, w) == 0);
         CHECK(fr_is_canonical_mask(k) != 0);
     }
+    /* the GLV split k = k1 z^2 + k0, 0 <= k0 < z^2, k1 < 2^128, for k in [0, r] */
+    mpz_t z2, q, m;
+    mpz_inits(z2, q, m, NULL);
+    mpz_set_str(z2, "ac45a4010001a4020000000100000000", 16);
+    for (int i = 0; i < 300; i++) {
+        uint8_t in[32];
+        uint64_t k[4], k0[2], k1[2];
+        test_rand_bytes(&rng, in, 32);
+        mpz_import(z, 32, 1, 1, 1, 0, in);
+        mpz_mod(z, z, R);
+        if (i < 6) { /* 0, 1, r - 1, r, z^2 - 1, z^2 */
+            static const int e[6] = {0, 1, -1, -2, -3, -4};
+            if (e[i] >= 0)
+                mpz_set_ui(z, (unsigned long)e[i]);
+            else if (e[i] == -1)
+                mpz_sub_ui(z, R, 1);
+            else if (e[i] == -2)
+                mpz_set(z, R);
+            else if (e[i] == -3)
+                mpz_sub_ui(z, z2, 1);
+            else
+                mpz_set(z, z2);
+        }
+        memset(in, 0, 32);
+        size_t n0;
+        mpz_export(in + 32 - (mpz_sgn(z) ? mpz_sizeinbase(z, 256) : 0), &n0, 1, 1, 1, 0, z);
+        fr_load_be(k, in);
+        fr_split_z2(k0, k1, k);
+        mpz_fdiv_qr(q, m, z, z2);
+        mpz_import(w, 2, -1, 8, 0, 0, k0);
+        CHECK(mpz_cmp(w, m) == 0);
+        mpz_import(w, 2, -1, 8, 0, 0, k1);
+        CHECK(mpz_cmp(w, q) == 0);
+    }
+    mpz_clears(z2, q, m, NULL);
     uint64_t k[4];
     uint8_t b[32];
     size_t n;
