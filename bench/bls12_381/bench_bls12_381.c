@@ -60,8 +60,13 @@ static int setup(void *ctx)
     grove_bls_g2 h;
     grove_bls_g1_generator(&g);
     grove_bls_g2_generator(&h);
-    for (int i = 0; i < MSM_N * 16; i++)
-        B.ks[i] = (uint8_t)(i * 131 + 17);
+    uint64_t x = 0x9e3779b97f4a7c15ULL; /* random-looking scalars, like Blake2b outputs */
+    for (int i = 0; i < MSM_N * 16; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        B.ks[i] = (uint8_t)(x >> 24);
+    }
     for (int i = 0; i < MSM_N; i++) {
         grove_bls_g1_mul(&B.m1[i], &g, B.ks + 16 * ((i + 1) % MSM_N), 16);
         grove_bls_g2_mul(&B.m2[i], &h, B.ks + 16 * ((i + 1) % MSM_N), 16);

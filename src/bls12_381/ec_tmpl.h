@@ -13,7 +13,9 @@
  */
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "bls12_381/constants.h"
 #include "bls12_381/fr.h"
 
 void P_(set_inf)(PT *r)
@@ -567,7 +569,14 @@ void P_(mul_z_abs_vartime)(PT *r, const PT *a)
     *r = acc;
 }
 
-/* ---- multi-scalar multiplication (Pippenger, unsigned windows) ---------------------------- */
+/* ---- multi-scalar multiplication ---------------------------------------------------------- */
+/*
+ * Pippenger's bucket method with signed c-bit digits (buckets 1 .. 2^(c-1)), variable time.
+ * From 64 points on, each window fills its buckets in affine coordinates: the points of a
+ * bucket are added pairwise, level by level (a tree), and all additions of one level share one
+ * inversion (Montgomery's trick), so a window costs about log2(points per bucket) inversions
+ * whatever the scalars look like. Window sums use Jacobian coordinates.
+ */
 
 static unsigned P_(scalar_window)(const uint8_t *s, size_t nbytes, size_t bit, unsigned c)
 {
@@ -580,9 +589,216 @@ static unsigned P_(scalar_window)(const uint8_t *s, size_t nbytes, size_t bit, u
     return v;
 }
 
+/* dig[w] in [-2^(c-1), 2^(c-1)], sum dig[w] 2^(c w) = scalar; nwin covers nbits + 1 bits */
+static void P_(recode)(int32_t *dig, size_t nwin, const uint8_t *s, size_t nbytes, unsigned c)
+{
+    int32_t carry = 0;
+    for (size_t w = 0; w < nwin; w++) {
+        int32_t v = (int32_t)P_(scalar_window)(s, nbytes, w * c, c) + carry;
+        carry = v > (1 << (c - 1));
+        dig[w] = v - (carry << c);
+    }
+}
+
+#define BLS_MSM_AFFINE_MIN 64
+
+static int P_(aff_is_inf)(const AFF *a)
+{
+    return FE_(is_zero)(&a->x) && FE_(is_zero)(&a->y);
+}
+
+/*
+ * One level of the bucket trees: within each bucket segment [start[j], start[j] + len[j]) of w,
+ * entries 2t and 2t+1 are added; an odd last entry is kept. The sums go to the front of the
+ * segment and len[j] shrinks. den/pre: scratch for n/2 field elements.
+ */
+static void P_(tree_level)(AFF *w, const size_t *start, size_t *len, size_t nb, FE *den,
+                           FE *pre, FE *num)
+{
+    size_t np = 0;
+    /* denominators: x2 - x1, or 2y for a doubling; 1 where no inversion is needed */
+    for (size_t j = 0; j < nb; j++)
+        for (size_t t = 0; t + 1 < len[j]; t += 2) {
+            AFF *p1 = &w[start[j] + t], *p2 = p1 + 1;
+            if (P_(aff_is_inf)(p1) || P_(aff_is_inf)(p2)) {
+                den[np] = FE_ONE;
+            } else if (!FE_(eq)(&p1->x, &p2->x)) {
+                FE_(sub)(&den[np], &p2->x, &p1->x);
+                FE_(sub)(&num[np], &p2->y, &p1->y);
+            } else if (FE_(eq)(&p1->y, &p2->y) && !FE_(is_zero)(&p1->y)) {
+                FE_(dbl)(&den[np], &p1->y); /* lambda = 3 x^2 / 2y */
+                FE_(sqr)(&num[np], &p1->x);
+                FE_(mul3)(&num[np], &num[np]);
+            } else {
+                den[np] = FE_ONE; /* P + (-P) */
+            }
+            np++;
+        }
+    if (np == 0)
+        return;
+    FE inv, dinv, lambda, t3;
+    pre[0] = den[0];
+    for (size_t k = 1; k < np; k++)
+        FE_(mul)(&pre[k], &pre[k - 1], &den[k]);
+    FE_(inv_vartime)(&inv, &pre[np - 1]);
+    for (size_t k = np; k-- > 0;) {
+        if (k > 0) {
+            FE_(mul)(&dinv, &inv, &pre[k - 1]);
+            FE_(mul)(&inv, &inv, &den[k]);
+        } else {
+            dinv = inv;
+        }
+        den[k] = dinv; /* 1 / den[k] */
+    }
+    np = 0;
+    for (size_t j = 0; j < nb; j++) {
+        size_t m = len[j], out = start[j];
+        for (size_t t = 0; t < m; t += 2, out++) {
+            AFF *p1 = &w[start[j] + t];
+            if (t + 1 == m) {
+                w[out] = *p1;
+                break;
+            }
+            AFF *p2 = p1 + 1, r;
+            FE *dinv_k = &den[np++];
+            if (P_(aff_is_inf)(p1)) {
+                r = *p2;
+            } else if (P_(aff_is_inf)(p2)) {
+                r = *p1;
+            } else if (FE_(eq)(&p1->x, &p2->x) &&
+                       !(FE_(eq)(&p1->y, &p2->y) && !FE_(is_zero)(&p1->y))) {
+                FE_(set_zero)(&r.x); /* P + (-P) = O */
+                FE_(set_zero)(&r.y);
+            } else {
+                /* x3 = lambda^2 - x1 - x2, y3 = lambda (x1 - x3) - y1 */
+                FE_(mul)(&lambda, &num[np - 1], dinv_k);
+                FE_(sqr)(&t3, &lambda);
+                FE_(sub)(&t3, &t3, &p1->x);
+                FE_(sub)(&r.x, &t3, &p2->x);
+                FE_(sub)(&t3, &p1->x, &r.x);
+                FE_(mul)(&t3, &lambda, &t3);
+                FE_(sub)(&r.y, &t3, &p1->y);
+            }
+            w[out] = r;
+        }
+        len[j] = (m + 1) / 2;
+    }
+}
+
+/* window size minimising (windows) x (n additions + 2^(c-1) bucket-sum steps) */
+static unsigned P_(msm_window)(size_t n, size_t nbits, int affine)
+{
+    unsigned best = 2;
+    double best_cost = 0;
+    for (unsigned c = 2; c <= 16; c++) {
+        double nwin = (double)(nbits / c + 1);
+        double cost =
+            nwin * ((double)n * (affine ? 8.0 : 11.0) + (double)((size_t)1 << (c - 1)) * 27.0);
+        if (c == 2 || cost < best_cost) {
+            best = c;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+/* r = sum k_i aff_i for affine points (identity = (0, 0)) and scalars of nbits bits */
+static int P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sbytes,
+                        size_t nbits, size_t n)
+{
+    int affine = n >= BLS_MSM_AFFINE_MIN;
+    unsigned c = P_(msm_window)(n, nbits, affine);
+    size_t nb = (size_t)1 << (c - 1), nwin = nbits / c + 1;
+    int32_t *dig = malloc(n * nwin * sizeof *dig);
+    size_t *start = malloc(nb * sizeof *start), *len = malloc(nb * sizeof *len);
+    AFF *w = affine ? malloc(n * sizeof *w) : NULL;
+    FE *den = affine ? malloc((n / 2 + 1) * 3 * sizeof *den) : NULL;
+    PT *jb = affine ? NULL : malloc(nb * sizeof *jb), acc, run, sum;
+    int ok = dig && start && len && (affine ? (w && den) : jb != NULL);
+    if (ok) {
+        for (size_t i = 0; i < n; i++) {
+            if (P_(aff_is_inf)(&aff[i]))
+                memset(dig + i * nwin, 0, nwin * sizeof *dig);
+            else
+                P_(recode)(dig + i * nwin, nwin, scalars + i * sbytes, sbytes, c);
+        }
+        P_(set_inf)(&acc);
+        for (size_t win = nwin; win-- > 0;) {
+            for (unsigned j = 0; j < c && win + 1 < nwin; j++)
+                P_(dbl)(&acc, &acc);
+            P_(set_inf)(&run);
+            P_(set_inf)(&sum);
+            if (affine) {
+                /* counting sort of the signed points into bucket segments */
+                memset(len, 0, nb * sizeof *len);
+                for (size_t i = 0; i < n; i++) {
+                    int32_t d = dig[i * nwin + win];
+                    if (d != 0)
+                        len[(size_t)(d < 0 ? -d : d) - 1]++;
+                }
+                size_t pos = 0, more = 0;
+                for (size_t j = 0; j < nb; j++) {
+                    start[j] = pos;
+                    pos += len[j];
+                    more |= len[j] > 1;
+                    len[j] = 0;
+                }
+                for (size_t i = 0; i < n; i++) {
+                    int32_t d = dig[i * nwin + win];
+                    if (d == 0)
+                        continue;
+                    size_t j = (size_t)(d < 0 ? -d : d) - 1;
+                    AFF *q = &w[start[j] + len[j]++];
+                    *q = aff[i];
+                    if (d < 0)
+                        FE_(neg)(&q->y, &q->y);
+                }
+                while (more) {
+                    P_(tree_level)(w, start, len, nb, den, den + n / 2 + 1, den + 2 * (n / 2 + 1));
+                    more = 0;
+                    for (size_t j = 0; j < nb; j++)
+                        more |= len[j] > 1;
+                }
+                for (size_t j = nb; j-- > 0;) {
+                    if (len[j])
+                        P_(add_affine_vartime)(&run, &run, &w[start[j]]);
+                    P_(add_vartime)(&sum, &sum, &run);
+                }
+            } else {
+                for (size_t j = 0; j < nb; j++)
+                    P_(set_inf)(&jb[j]);
+                for (size_t i = 0; i < n; i++) {
+                    int32_t d = dig[i * nwin + win];
+                    if (d == 0)
+                        continue;
+                    AFF q = aff[i];
+                    if (d < 0)
+                        FE_(neg)(&q.y, &q.y);
+                    size_t j = (size_t)(d < 0 ? -d : d) - 1;
+                    P_(add_affine_vartime)(&jb[j], &jb[j], &q);
+                }
+                for (size_t j = nb; j-- > 0;) {
+                    P_(add_vartime)(&run, &run, &jb[j]);
+                    P_(add_vartime)(&sum, &sum, &run);
+                }
+            }
+            P_(add_vartime)(&acc, &acc, &sum);
+        }
+        *r = acc;
+    }
+    free(dig);
+    free(start);
+    free(len);
+    free(w);
+    free(den);
+    free(jb);
+    return ok;
+}
+
 int P_(msm_vartime)(PT *r, const PT *pts, const uint8_t *scalars, size_t scalar_bytes, size_t n)
 {
     size_t nbits = 8 * scalar_bytes;
+    int ok;
     if (n == 0) {
         P_(set_inf)(r);
         return 1;
@@ -597,43 +813,39 @@ int P_(msm_vartime)(PT *r, const PT *pts, const uint8_t *scalars, size_t scalar_
         *r = acc;
         return 1;
     }
-    unsigned c = 0;
-    for (size_t m = n; m; m >>= 1)
-        c++;
-    c = c > 5 ? c - 3 : 2;
-    if (c > 16)
-        c = 16;
     AFF *aff = malloc(n * sizeof *aff);
-    PT *bucket = malloc(((size_t)1 << c) * sizeof *bucket);
-    if (aff == NULL || bucket == NULL || !P_(batch_to_affine_vartime)(aff, pts, n)) {
+    if (aff == NULL || !P_(batch_to_affine_vartime)(aff, pts, n)) {
         free(aff);
-        free(bucket);
         return 0;
     }
-    size_t nb = ((size_t)1 << c) - 1;
-    PT acc, run, sum;
-    P_(set_inf)(&acc);
-    size_t nwin = (nbits + c - 1) / c;
-    for (size_t w = nwin; w-- > 0;) {
-        for (unsigned j = 0; j < c && w + 1 < nwin; j++)
-            P_(dbl)(&acc, &acc);
-        for (size_t j = 0; j < nb; j++)
-            P_(set_inf)(&bucket[j]);
-        for (size_t i = 0; i < n; i++) {
-            unsigned d = P_(scalar_window)(scalars + i * scalar_bytes, scalar_bytes, w * c, c);
-            if (d)
-                P_(add_affine_vartime)(&bucket[d - 1], &bucket[d - 1], &aff[i]);
+#ifdef MSM_SPLIT_Z
+    if (scalar_bytes <= 16) {
+        /* k = k1 |z| + k0: k P = k0 P + k1 (-psi(P)), psi = [z] on G2; 65-bit halves */
+        AFF *a2 = malloc(2 * n * sizeof *a2);
+        uint8_t *k2 = malloc(2 * n * 9);
+        ok = a2 != NULL && k2 != NULL;
+        if (ok) {
+            for (size_t i = 0; i < n; i++) {
+                bls_u128 k = 0;
+                for (size_t b = scalar_bytes; b-- > 0;)
+                    k = (k << 8) | scalars[i * scalar_bytes + b];
+                bls_u128 k1 = k / BLS_Z_ABS, k0 = k % BLS_Z_ABS;
+                for (size_t b = 0; b < 9; b++) {
+                    k2[18 * i + b] = (uint8_t)(k0 >> (8 * b));
+                    k2[18 * i + 9 + b] = (uint8_t)(k1 >> (8 * b));
+                }
+                a2[2 * i] = aff[i];
+                MSM_SPLIT_Z(&a2[2 * i + 1], &aff[i]);
+            }
+            ok = P_(msm_core)(r, a2, k2, 9, 72, 2 * n);
         }
-        P_(set_inf)(&run);
-        P_(set_inf)(&sum);
-        for (size_t j = nb; j-- > 0;) {
-            P_(add_vartime)(&run, &run, &bucket[j]);
-            P_(add_vartime)(&sum, &sum, &run);
-        }
-        P_(add_vartime)(&acc, &acc, &sum);
+        free(a2);
+        free(k2);
+        free(aff);
+        return ok;
     }
-    *r = acc;
+#endif
+    ok = P_(msm_core)(r, aff, scalars, scalar_bytes, nbits, n);
     free(aff);
-    free(bucket);
-    return 1;
+    return ok;
 }

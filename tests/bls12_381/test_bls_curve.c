@@ -266,6 +266,23 @@ SCALAR_TESTS(g2, g2_p, rand_g2, rand_e2)
             }                                                                               \
             CHECK(G##_eq_vartime(&r, &s));                                                  \
         }                                                                                   \
+        /* 100 points, one repeated 16-byte scalar: every window puts all points in one     \
+         * bucket (deep bucket trees); the result is k (sum P_i) */                         \
+        PT *many = malloc(100 * sizeof *many);                                              \
+        uint8_t *same = malloc(100 * 16);                                                   \
+        G##_set_inf(&s);                                                                    \
+        for (size_t i = 0; i < 100; i++) {                                                  \
+            RAND(&many[i]);                                                                 \
+            G##_add_vartime(&s, &s, &many[i]);                                              \
+        }                                                                                   \
+        test_rand_bytes(&rng, same, 16);                                                    \
+        for (size_t i = 1; i < 100; i++)                                                    \
+            memcpy(same + 16 * i, same, 16);                                                \
+        CHECK(G##_msm_vartime(&r, many, same, 16, 100));                                    \
+        G##_mul_vartime(&t, &s, same, 128);                                                 \
+        CHECK(G##_eq_vartime(&r, &t));                                                      \
+        free(many);                                                                         \
+        free(same);                                                                         \
         free(pts);                                                                          \
         free(ks);                                                                           \
     }
