@@ -6,7 +6,8 @@
  *  - hash-to-curve suite files {"ciphersuite": "BLS12381G{1,2}_XMD:SHA-256_SSWU_{RO,NU}_",
  *    "dst", "vectors"}: msg (ASCII) -> u, Q0/Q1 (or Q), P (RFC 9380 appendix J);
  *  - Ethereum-style BLS files {"dst", "sign"/"verify"/"aggregate"/"fast_aggregate_verify"/
- *    "aggregate_verify"/"batch_verify"/"deserialization_G1"/"deserialization_G2"/"hash_to_G2"}
+ *    "aggregate_verify"/"batch_verify"/"deserialization_G1"/"deserialization_G2"/"hash_to_G2"/
+ *    "eth_aggregate_pubkeys"/"eth_fast_aggregate_verify"}
  *    (min-pk unless "variant": "min-sig"); case inputs flat or under "input", hex with 0x;
  *  - Mithril min-sig empty-DST files {"keys", "signature", "hash_to_g1_empty_dst",
  *    "verify_cases"} (../shared/vectors/stm/bls_min_sig_empty_dst.json).
@@ -386,25 +387,55 @@ static void run_eth(json_t *root, vec_report *r)
         free(want);
     }
 
-    json_array_foreach(vec_array(root, "fast_aggregate_verify"), i, c)
+    /* altair: eth_aggregate_pubkeys (KeyValidate each, at least one) */
+    json_array_foreach(vec_array(root, "eth_aggregate_pubkeys"), i, c)
     {
         const char *name = vec_str(c, "case");
-        uint8_t *pks = NULL;
-        size_t ml = 0, sl = 0;
-        uint8_t *m = hex0x(field(c, "message"), &ml), *s = hex0x(field(c, "signature"), &sl);
-        long n = hex_array(field(c, "pubkeys"), pkl, &pks);
-        int want, got = 0;
-        if (!expect_bool(c, &want)) {
-            vec_fail(r, "fast_aggregate_verify %s: no boolean output", name);
-        } else {
-            if (n > 0 && m && s)
-                got = grove_bls_fast_aggregate_verify(var, pks, (size_t)n, m, ml, s, sl, dst,
-                                                      dl) == GROVE_OK;
-            vec_check(r, got == want, "fast_aggregate_verify %s (want %d)", name, want);
-        }
+        json_t *in = json_object_get(c, "input"), *out = json_object_get(c, "output");
+        uint8_t *pks = NULL, agg[96];
+        size_t ol = 0;
+        uint8_t *want = json_is_null(out) ? NULL : hex0x(out, &ol);
+        long n = hex_array(in, pkl, &pks);
+        int rc = n > 0 ? grove_bls_aggregate_pks(agg, sizeof agg, var, pks, (size_t)n)
+                       : GROVE_ERR_INVALID_ARG;
+        if (json_is_null(out))
+            vec_check(r, rc != GROVE_OK, "eth_aggregate_pubkeys %s: must fail", name);
+        else
+            vec_check(r, rc == GROVE_OK && want && ol == pkl && memcmp(agg, want, pkl) == 0,
+                      "eth_aggregate_pubkeys %s", name);
         free(pks);
-        free(m);
-        free(s);
+        free(want);
+    }
+
+    /* fast_aggregate_verify; eth_fast_aggregate_verify also accepts (no keys, identity sig) */
+    const char *fav[2] = {"fast_aggregate_verify", "eth_fast_aggregate_verify"};
+    for (int eth = 0; eth < 2; eth++) {
+        json_array_foreach(vec_array(root, fav[eth]), i, c)
+        {
+            const char *name = vec_str(c, "case");
+            uint8_t *pks = NULL;
+            size_t ml = 0, sl = 0;
+            uint8_t *m = hex0x(field(c, "message"), &ml), *s = hex0x(field(c, "signature"), &sl);
+            long n = hex_array(field(c, "pubkeys"), pkl, &pks);
+            int want, got = 0;
+            if (!expect_bool(c, &want)) {
+                vec_fail(r, "%s %s: no boolean output", fav[eth], name);
+            } else {
+                if (n > 0 && m && s)
+                    got = grove_bls_fast_aggregate_verify(var, pks, (size_t)n, m, ml, s, sl, dst,
+                                                          dl) == GROVE_OK;
+                if (eth && n == 0 && s && sl == sgl && s[0] == 0xc0) {
+                    int zero = 1;
+                    for (size_t b = 1; b < sl; b++)
+                        zero &= s[b] == 0;
+                    got = zero;
+                }
+                vec_check(r, got == want, "%s %s (want %d)", fav[eth], name, want);
+            }
+            free(pks);
+            free(m);
+            free(s);
+        }
     }
 
     const char *multi[2] = {"aggregate_verify", "batch_verify"};
@@ -634,9 +665,17 @@ int vec_kind_bls12381(json_t *root, vec_report *r)
         run_mithril(root, r);
         return 1;
     }
-    static const char *eth[] = {"sign", "verify", "aggregate", "fast_aggregate_verify",
-                                "aggregate_verify", "batch_verify", "deserialization_G1",
-                                "deserialization_G2", "hash_to_G2"};
+    static const char *eth[] = {"sign",
+                                "verify",
+                                "aggregate",
+                                "fast_aggregate_verify",
+                                "aggregate_verify",
+                                "batch_verify",
+                                "deserialization_G1",
+                                "deserialization_G2",
+                                "hash_to_G2",
+                                "eth_aggregate_pubkeys",
+                                "eth_fast_aggregate_verify"};
     for (size_t i = 0; i < GROVE_ARRAY_LEN(eth); i++)
         if (json_is_array(json_object_get(root, eth[i]))) {
             run_eth(root, r);
