@@ -353,17 +353,57 @@ static void fp12_pow_be(fp12 *r, const fp12 *a, const uint8_t *e, size_t len)
     *r = acc;
 }
 
+/* schoolbook references: (a0 + a1 v + a2 v^2)(b0 + b1 v + b2 v^2) with v^3 = xi */
+static void fp6_mul_ref(fp6 *r, const fp6 *a, const fp6 *b)
+{
+    const fp2 *x[3] = {&a->c0, &a->c1, &a->c2}, *y[3] = {&b->c0, &b->c1, &b->c2};
+    fp2 c[5], t;
+    memset(c, 0, sizeof c);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            fp2_mul(&t, x[i], y[j]);
+            fp2_add(&c[i + j], &c[i + j], &t);
+        }
+    fp2_mul_by_xi(&t, &c[3]);
+    fp2_add(&r->c0, &c[0], &t);
+    fp2_mul_by_xi(&t, &c[4]);
+    fp2_add(&r->c1, &c[1], &t);
+    r->c2 = c[2];
+}
+
+/* (a0 + a1 w)(b0 + b1 w) with w^2 = v */
+static void fp12_mul_ref(fp12 *r, const fp12 *a, const fp12 *b)
+{
+    fp6 t0, t1, t2, t3;
+    fp6_mul_ref(&t0, &a->c0, &b->c0);
+    fp6_mul_ref(&t1, &a->c1, &b->c1);
+    fp6_mul_ref(&t2, &a->c0, &b->c1);
+    fp6_mul_ref(&t3, &a->c1, &b->c0);
+    fp6_mul_by_v(&t1, &t1);
+    fp6_add(&r->c0, &t0, &t1);
+    fp6_add(&r->c1, &t2, &t3);
+}
+
 static void test_tower(void)
 {
     uint8_t pbytes[48] = {0};
     size_t pn;
     mpz_export(pbytes, &pn, 1, 1, 1, 0, P); /* p fills all 48 bytes */
+    fp pm1; /* p - 1: the largest coefficients stress the lazy-reduction bounds */
+    fp_neg(&pm1, &BLS_FP_ONE);
     for (int i = 0; i < 20; i++) {
         fp6 a, b, c, r, s, t;
         rand_fp6(&a);
         rand_fp6(&b);
         rand_fp6(&c);
+        if (i < 2)
+            for (int k = 0; k < 6; k++)
+                ((fp *)&a)[k] = pm1;
+        if (i == 0)
+            b = a;
         fp6_mul(&r, &a, &b);
+        fp6_mul_ref(&s, &a, &b);
+        CHECK(fp6_eq(&r, &s));
         fp6_mul(&s, &b, &a);
         CHECK(fp6_eq(&r, &s));
         fp6_mul(&r, &r, &c);
@@ -400,7 +440,14 @@ static void test_tower(void)
         rand_fp12(&a);
         rand_fp12(&b);
         rand_fp12(&c);
+        if (i < 2)
+            for (int k = 0; k < 12; k++)
+                ((fp *)&a)[k] = pm1;
+        if (i == 0)
+            b = a;
         fp12_mul(&r, &a, &b);
+        fp12_mul_ref(&s, &a, &b);
+        CHECK(fp12_eq(&r, &s));
         fp12_mul(&s, &b, &a);
         CHECK(fp12_eq(&r, &s));
         fp12_mul(&r, &r, &c);
@@ -408,7 +455,7 @@ static void test_tower(void)
         fp12_mul(&s, &a, &s);
         CHECK(fp12_eq(&r, &s));
         fp12_sqr(&r, &a);
-        fp12_mul(&s, &a, &a);
+        fp12_mul_ref(&s, &a, &a);
         CHECK(fp12_eq(&r, &s));
         fp12_inv(&r, &a);
         fp12_mul(&r, &r, &a);
@@ -466,7 +513,7 @@ static void test_tower(void)
         t.c0.c0 = l0;
         t.c0.c1 = l1;
         t.c1.c1 = l4;
-        fp12_mul(&r, &a, &t);
+        fp12_mul_ref(&r, &a, &t);
         fp12_mul_by_014(&s, &a, &l0, &l1, &l4);
         CHECK(fp12_eq(&r, &s));
     }
