@@ -432,6 +432,26 @@ GROVE_INLINE void fp_wide_sub(fp_wide *r, const fp_wide *a, const fp_wide *b)
         c = bls_subb(c, a->l[i], b->l[i], &r->l[i]);
 }
 
+/* r = a + b mod p R for a, b < p R (subtracts p R when the sum reaches it); r < p R. */
+GROVE_INLINE void fp_wide_add_mod(fp_wide *r, const fp_wide *a, const fp_wide *b)
+{
+    uint64_t t[12], u[6], m;
+    bls_cy c = 0, br = 0;
+    for (int i = 0; i < 12; i++)
+        c = bls_addc(c, a->l[i], b->l[i], &t[i]);
+    br = bls_subb(br, t[6], BLS_P0, &u[0]);
+    br = bls_subb(br, t[7], BLS_P1, &u[1]);
+    br = bls_subb(br, t[8], BLS_P2, &u[2]);
+    br = bls_subb(br, t[9], BLS_P3, &u[3]);
+    br = bls_subb(br, t[10], BLS_P4, &u[4]);
+    br = bls_subb(br, t[11], BLS_P5, &u[5]);
+    m = 0 - (uint64_t)br; /* all ones: the sum is below p R */
+    for (int i = 0; i < 6; i++) {
+        r->l[i] = t[i];
+        r->l[6 + i] = (t[6 + i] & m) | (u[i] & ~m);
+    }
+}
+
 /* r = a - b mod p R for a, b < p R (adds p R when a < b); r < p R. */
 GROVE_INLINE void fp_wide_sub_mod(fp_wide *r, const fp_wide *a, const fp_wide *b)
 {

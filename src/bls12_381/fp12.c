@@ -34,38 +34,74 @@ void fp6_neg(fp6 *r, const fp6 *a)
     fp2_neg(&r->c2, &a->c2);
 }
 
+/* ---- double-width Fp6 for lazy reduction ------------------------------------------------ */
+
+typedef struct {
+    fp2w c0, c1, c2;
+} fp6w;
+
+static void fp6_redc(fp6 *r, const fp6w *a)
+{
+    fp2_redc(&r->c0, &a->c0);
+    fp2_redc(&r->c1, &a->c1);
+    fp2_redc(&r->c2, &a->c2);
+}
+
+static void fp6w_sub(fp6w *r, const fp6w *a, const fp6w *b)
+{
+    fp2w_sub(&r->c0, &a->c0, &b->c0);
+    fp2w_sub(&r->c1, &a->c1, &b->c1);
+    fp2w_sub(&r->c2, &a->c2, &b->c2);
+}
+
+/* r = a + v b (v (x0 + x1 v + x2 v^2) = xi x2 + x0 v + x1 v^2); r may alias a */
+static void fp6w_add_mul_v(fp6w *r, const fp6w *a, const fp6w *b)
+{
+    fp2w t;
+    fp2w_mul_by_xi(&t, &b->c2);
+    fp2w_add(&r->c2, &a->c2, &b->c1);
+    fp2w_add(&r->c1, &a->c1, &b->c0);
+    fp2w_add(&r->c0, &a->c0, &t);
+}
+
+/* Karatsuba with double-width Fp2 products (reduced inputs) */
+static void fp6_mul_w(fp6w *r, const fp6 *a, const fp6 *b)
+{
+    fp2w t0, t1, t2, x, y;
+    fp2 sa, sb;
+    fp2_mul_w(&t0, &a->c0, &b->c0);
+    fp2_mul_w(&t1, &a->c1, &b->c1);
+    fp2_mul_w(&t2, &a->c2, &b->c2);
+    /* c0 = xi ((a1 + a2)(b1 + b2) - t1 - t2) + t0 */
+    fp2_add(&sa, &a->c1, &a->c2);
+    fp2_add(&sb, &b->c1, &b->c2);
+    fp2_mul_w(&x, &sa, &sb);
+    fp2w_sub(&x, &x, &t1);
+    fp2w_sub(&x, &x, &t2);
+    fp2w_mul_by_xi(&x, &x);
+    fp2w_add(&r->c0, &x, &t0);
+    /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2 */
+    fp2_add(&sa, &a->c0, &a->c1);
+    fp2_add(&sb, &b->c0, &b->c1);
+    fp2_mul_w(&x, &sa, &sb);
+    fp2w_sub(&x, &x, &t0);
+    fp2w_sub(&x, &x, &t1);
+    fp2w_mul_by_xi(&y, &t2);
+    fp2w_add(&r->c1, &x, &y);
+    /* c2 = (a0 + a2)(b0 + b2) - t0 - t2 + t1 */
+    fp2_add(&sa, &a->c0, &a->c2);
+    fp2_add(&sb, &b->c0, &b->c2);
+    fp2_mul_w(&x, &sa, &sb);
+    fp2w_sub(&x, &x, &t0);
+    fp2w_sub(&x, &x, &t2);
+    fp2w_add(&r->c2, &x, &t1);
+}
+
 void fp6_mul(fp6 *r, const fp6 *a, const fp6 *b)
 {
-    fp2 t0, t1, t2, s, u, c0, c1, c2;
-    fp2_mul(&t0, &a->c0, &b->c0);
-    fp2_mul(&t1, &a->c1, &b->c1);
-    fp2_mul(&t2, &a->c2, &b->c2);
-    /* c0 = xi ((a1 + a2)(b1 + b2) - t1 - t2) + t0 */
-    fp2_add(&s, &a->c1, &a->c2);
-    fp2_add(&u, &b->c1, &b->c2);
-    fp2_mul(&s, &s, &u);
-    fp2_sub(&s, &s, &t1);
-    fp2_sub(&s, &s, &t2);
-    fp2_mul_by_xi(&s, &s);
-    fp2_add(&c0, &s, &t0);
-    /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 + xi t2 */
-    fp2_add(&s, &a->c0, &a->c1);
-    fp2_add(&u, &b->c0, &b->c1);
-    fp2_mul(&s, &s, &u);
-    fp2_sub(&s, &s, &t0);
-    fp2_sub(&s, &s, &t1);
-    fp2_mul_by_xi(&u, &t2);
-    fp2_add(&c1, &s, &u);
-    /* c2 = (a0 + a2)(b0 + b2) - t0 - t2 + t1 */
-    fp2_add(&s, &a->c0, &a->c2);
-    fp2_add(&u, &b->c0, &b->c2);
-    fp2_mul(&s, &s, &u);
-    fp2_sub(&s, &s, &t0);
-    fp2_sub(&s, &s, &t2);
-    fp2_add(&c2, &s, &t1);
-    r->c0 = c0;
-    r->c1 = c1;
-    r->c2 = c2;
+    fp6w t;
+    fp6_mul_w(&t, a, b);
+    fp6_redc(r, &t);
 }
 
 /* Chung-Hasan SQR2. */
@@ -102,39 +138,36 @@ void fp6_mul_by_v(fp6 *r, const fp6 *a)
     r->c0 = t;
 }
 
-/* r = a * (b0 + b1 v) */
-static void fp6_mul_by_01(fp6 *r, const fp6 *a, const fp2 *b0, const fp2 *b1)
+/* r = a (b0 + b1 v), double-width */
+static void fp6_mul_by_01_w(fp6w *r, const fp6 *a, const fp2 *b0, const fp2 *b1)
 {
-    fp2 t0, t1, s, u, c0, c1, c2;
-    fp2_mul(&t0, &a->c0, b0);
-    fp2_mul(&t1, &a->c1, b1);
+    fp2w t0, t1, x;
+    fp2 sa, sb;
+    fp2_mul_w(&t0, &a->c0, b0);
+    fp2_mul_w(&t1, &a->c1, b1);
     /* c0 = xi (a2 b1) + t0 */
-    fp2_mul(&s, &a->c2, b1);
-    fp2_mul_by_xi(&s, &s);
-    fp2_add(&c0, &s, &t0);
+    fp2_mul_w(&x, &a->c2, b1);
+    fp2w_mul_by_xi(&x, &x);
+    fp2w_add(&r->c0, &x, &t0);
     /* c1 = (a0 + a1)(b0 + b1) - t0 - t1 */
-    fp2_add(&s, &a->c0, &a->c1);
-    fp2_add(&u, b0, b1);
-    fp2_mul(&s, &s, &u);
-    fp2_sub(&s, &s, &t0);
-    fp2_sub(&c1, &s, &t1);
+    fp2_add(&sa, &a->c0, &a->c1);
+    fp2_add(&sb, b0, b1);
+    fp2_mul_w(&x, &sa, &sb);
+    fp2w_sub(&x, &x, &t0);
+    fp2w_sub(&r->c1, &x, &t1);
     /* c2 = a2 b0 + t1 */
-    fp2_mul(&s, &a->c2, b0);
-    fp2_add(&c2, &s, &t1);
-    r->c0 = c0;
-    r->c1 = c1;
-    r->c2 = c2;
+    fp2_mul_w(&x, &a->c2, b0);
+    fp2w_add(&r->c2, &x, &t1);
 }
 
-/* r = a * (b1 v) */
-static void fp6_mul_by_1(fp6 *r, const fp6 *a, const fp2 *b1)
+/* r = a (b1 v) = xi a2 b1 + a0 b1 v + a1 b1 v^2, double-width */
+static void fp6_mul_by_1_w(fp6w *r, const fp6 *a, const fp2 *b1)
 {
-    fp2 c0;
-    fp2_mul(&c0, &a->c2, b1);
-    fp2_mul_by_xi(&c0, &c0);
-    fp2_mul(&r->c2, &a->c1, b1);
-    fp2_mul(&r->c1, &a->c0, b1);
-    r->c0 = c0;
+    fp2w x;
+    fp2_mul_w(&x, &a->c2, b1);
+    fp2w_mul_by_xi(&r->c0, &x);
+    fp2_mul_w(&r->c1, &a->c0, b1);
+    fp2_mul_w(&r->c2, &a->c1, b1);
 }
 
 static void fp6_inv_with(fp6 *r, const fp6 *a, void (*inv2)(fp2 *, const fp2 *))
@@ -176,30 +209,42 @@ void fp6_inv(fp6 *r, const fp6 *a)
 
 void fp12_mul(fp12 *r, const fp12 *a, const fp12 *b)
 {
-    fp6 t0, t1, s, u;
-    fp6_mul(&t0, &a->c0, &b->c0);
-    fp6_mul(&t1, &a->c1, &b->c1);
-    fp6_add(&s, &a->c0, &a->c1);
-    fp6_add(&u, &b->c0, &b->c1);
-    fp6_mul(&s, &s, &u);
-    fp6_sub(&s, &s, &t0);
-    fp6_sub(&r->c1, &s, &t1);
-    fp6_mul_by_v(&t1, &t1);
-    fp6_add(&r->c0, &t0, &t1);
+    fp6w t0, t1, s;
+    fp6 sa, sb;
+    fp6_mul_w(&t0, &a->c0, &b->c0);
+    fp6_mul_w(&t1, &a->c1, &b->c1);
+    fp6_add(&sa, &a->c0, &a->c1);
+    fp6_add(&sb, &b->c0, &b->c1);
+    fp6_mul_w(&s, &sa, &sb);
+    fp6w_sub(&s, &s, &t0);
+    fp6w_sub(&s, &s, &t1);
+    fp6_redc(&r->c1, &s);
+    fp6w_add_mul_v(&t0, &t0, &t1);
+    fp6_redc(&r->c0, &t0);
 }
 
+/* (a0 + a1 w)^2 = (a0 + a1)(a0 + v a1) - t - v t + 2t w, t = a0 a1 */
 void fp12_sqr(fp12 *r, const fp12 *a)
 {
-    fp6 t, s, u;
-    fp6_mul(&t, &a->c0, &a->c1);
-    fp6_add(&s, &a->c0, &a->c1);
-    fp6_mul_by_v(&u, &a->c1);
-    fp6_add(&u, &u, &a->c0);
-    fp6_mul(&s, &s, &u);
-    fp6_sub(&s, &s, &t);
-    fp6_mul_by_v(&u, &t);
-    fp6_sub(&r->c0, &s, &u);
-    fp6_add(&r->c1, &t, &t);
+    fp6w t, s;
+    fp6 x, y;
+    fp6_mul_w(&t, &a->c0, &a->c1);
+    fp6_add(&x, &a->c0, &a->c1);
+    fp6_mul_by_v(&y, &a->c1);
+    fp6_add(&y, &y, &a->c0);
+    fp6_mul_w(&s, &x, &y);
+    fp6w_sub(&s, &s, &t);
+    /* s - v t */
+    fp2w u;
+    fp2w_mul_by_xi(&u, &t.c2);
+    fp2w_sub(&s.c0, &s.c0, &u);
+    fp2w_sub(&s.c1, &s.c1, &t.c0);
+    fp2w_sub(&s.c2, &s.c2, &t.c1);
+    fp6_redc(&r->c0, &s);
+    fp2w_add(&t.c0, &t.c0, &t.c0);
+    fp2w_add(&t.c1, &t.c1, &t.c1);
+    fp2w_add(&t.c2, &t.c2, &t.c2);
+    fp6_redc(&r->c1, &t);
 }
 
 void fp12_conj(fp12 *r, const fp12 *a)
@@ -261,17 +306,19 @@ void fp12_frobenius(fp12 *r, const fp12 *a, int k)
 
 void fp12_mul_by_014(fp12 *r, const fp12 *a, const fp2 *l0, const fp2 *l1, const fp2 *l4)
 {
-    fp6 t0, t1, s;
+    fp6w t0, t1, s;
+    fp6 sa;
     fp2 u;
-    fp6_mul_by_01(&t0, &a->c0, l0, l1);
-    fp6_mul_by_1(&t1, &a->c1, l4);
-    fp6_add(&s, &a->c0, &a->c1);
+    fp6_mul_by_01_w(&t0, &a->c0, l0, l1);
+    fp6_mul_by_1_w(&t1, &a->c1, l4);
+    fp6_add(&sa, &a->c0, &a->c1);
     fp2_add(&u, l1, l4);
-    fp6_mul_by_01(&s, &s, l0, &u);
-    fp6_sub(&s, &s, &t0);
-    fp6_sub(&r->c1, &s, &t1);
-    fp6_mul_by_v(&t1, &t1);
-    fp6_add(&r->c0, &t0, &t1);
+    fp6_mul_by_01_w(&s, &sa, l0, &u);
+    fp6w_sub(&s, &s, &t0);
+    fp6w_sub(&s, &s, &t1);
+    fp6_redc(&r->c1, &s);
+    fp6w_add_mul_v(&t0, &t0, &t1);
+    fp6_redc(&r->c0, &t0);
 }
 
 /* (x + y t)^2 in Fp4 = Fp2[t]/(t^2 - xi): returns x^2 + xi y^2 and 2xy. */

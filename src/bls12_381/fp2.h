@@ -41,24 +41,62 @@ GROVE_INLINE void fp2_half(fp2 *r, const fp2 *a)
     fp_half(&r->c1, &a->c1);
 }
 
+/* Double-width Fp2 values: both components in [0, p R), reduced later with fp2_redc. */
+typedef struct {
+    fp_wide c0, c1;
+} fp2w;
+
 /*
- * (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u, with the
- * three products kept double-width and two Montgomery reductions. Inputs reduced (< p).
+ * r = a b double-width: (a0 + a1 u)(b0 + b1 u) = (a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0
+ * - a1 b1) u with three double-width products. Inputs reduced (< p).
  */
-GROVE_INLINE void fp2_mul(fp2 *r, const fp2 *a, const fp2 *b)
+GROVE_INLINE void fp2_mul_w(fp2w *r, const fp2 *a, const fp2 *b)
 {
-    fp_wide t0, t1, s;
+    fp_wide t1, s;
     fp sa, sb;
-    fp_mul_wide(&t0, &a->c0, &b->c0);
+    fp_mul_wide(&r->c0, &a->c0, &b->c0);
     fp_mul_wide(&t1, &a->c1, &b->c1);
     fp_add_nr(&sa, &a->c0, &a->c1);
     fp_add_nr(&sb, &b->c0, &b->c1);
     fp_mul_wide(&s, &sa, &sb);
-    fp_wide_sub(&s, &s, &t0);
-    fp_wide_sub(&s, &s, &t1);     /* a0 b1 + a1 b0 < 2p^2 */
-    fp_wide_sub_mod(&t0, &t0, &t1); /* a0 b0 - a1 b1 mod pR */
-    fp_redc(&r->c0, &t0);
-    fp_redc(&r->c1, &s);
+    fp_wide_sub(&s, &s, &r->c0);
+    fp_wide_sub(&r->c1, &s, &t1);         /* a0 b1 + a1 b0 < 2p^2 */
+    fp_wide_sub_mod(&r->c0, &r->c0, &t1); /* a0 b0 - a1 b1 mod pR */
+}
+
+GROVE_INLINE void fp2_redc(fp2 *r, const fp2w *a)
+{
+    fp_redc(&r->c0, &a->c0);
+    fp_redc(&r->c1, &a->c1);
+}
+
+GROVE_INLINE void fp2w_add(fp2w *r, const fp2w *a, const fp2w *b)
+{
+    fp_wide_add_mod(&r->c0, &a->c0, &b->c0);
+    fp_wide_add_mod(&r->c1, &a->c1, &b->c1);
+}
+
+GROVE_INLINE void fp2w_sub(fp2w *r, const fp2w *a, const fp2w *b)
+{
+    fp_wide_sub_mod(&r->c0, &a->c0, &b->c0);
+    fp_wide_sub_mod(&r->c1, &a->c1, &b->c1);
+}
+
+/* r = a (1 + u) = (a0 - a1) + (a0 + a1) u */
+GROVE_INLINE void fp2w_mul_by_xi(fp2w *r, const fp2w *a)
+{
+    fp_wide t;
+    fp_wide_sub_mod(&t, &a->c0, &a->c1);
+    fp_wide_add_mod(&r->c1, &a->c0, &a->c1);
+    r->c0 = t;
+}
+
+/* r = a b with two Montgomery reductions. Inputs reduced (< p). */
+GROVE_INLINE void fp2_mul(fp2 *r, const fp2 *a, const fp2 *b)
+{
+    fp2w t;
+    fp2_mul_w(&t, a, b);
+    fp2_redc(r, &t);
 }
 
 /* (a0 + a1 u)^2 = (a0 + a1)(a0 - a1) + 2 a0 a1 u, with unreduced factors (< 2p). */
