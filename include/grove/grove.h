@@ -13,5 +13,6 @@
 #include "grove/dgsp.h"
 #include "grove/cross.h"
 #include "grove/xmss.h"
+#include "grove/bls12_381.h"
 
 #endif

@@ -1,0 +1,871 @@
+/* Public API of grove/bls12_381.h: groups, pairing, hashing, BLS signatures. */
+#include "grove/bls12_381.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bls12_381/constants.h"
+#include "bls12_381/ec.h"
+#include "bls12_381/fr.h"
+#include "bls12_381/hash_to_curve.h"
+#include "bls12_381/pairing.h"
+#include "hash/hkdf.h"
+#include "hash/sha2.h"
+
+_Static_assert(sizeof(g1_p) == sizeof(((grove_bls_g1 *)0)->opaque), "g1 size");
+_Static_assert(sizeof(g2_p) == sizeof(((grove_bls_g2 *)0)->opaque), "g2 size");
+_Static_assert(sizeof(fp12) == sizeof(((grove_bls_gt *)0)->opaque), "gt size");
+
+/* ---- conversions between the public opaque types and the internal ones ------------------- */
+
+static void ld1(g1_p *r, const grove_bls_g1 *p)
+{
+    memcpy(r, p->opaque, sizeof *r);
+}
+static void st1(grove_bls_g1 *r, const g1_p *p)
+{
+    memcpy(r->opaque, p, sizeof *p);
+}
+static void ld2(g2_p *r, const grove_bls_g2 *p)
+{
+    memcpy(r, p->opaque, sizeof *r);
+}
+static void st2(grove_bls_g2 *r, const g2_p *p)
+{
+    memcpy(r->opaque, p, sizeof *p);
+}
+
+/* A byte-string argument is fine if it is non-NULL or empty. */
+#define BYTES_OK(p, n) ((p) != NULL || (n) == 0)
+
+/* ---- variants ----------------------------------------------------------------------------- */
+
+int grove_bls_variant_from_name(const char *name, grove_bls_variant *variant)
+{
+    if (name == NULL || variant == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if (strcmp(name, "min-sig") == 0)
+        *variant = GROVE_BLS_MIN_SIG;
+    else if (strcmp(name, "min-pk") == 0)
+        *variant = GROVE_BLS_MIN_PK;
+    else
+        return GROVE_ERR_UNSUPPORTED;
+    return GROVE_OK;
+}
+
+const char *grove_bls_variant_name(grove_bls_variant variant)
+{
+    switch (variant) {
+    case GROVE_BLS_MIN_SIG:
+        return "min-sig";
+    case GROVE_BLS_MIN_PK:
+        return "min-pk";
+    }
+    return "unknown";
+}
+
+size_t grove_bls_pk_bytes(grove_bls_variant variant)
+{
+    return variant == GROVE_BLS_MIN_SIG ? 96 : variant == GROVE_BLS_MIN_PK ? 48 : 0;
+}
+
+size_t grove_bls_sig_bytes(grove_bls_variant variant)
+{
+    return variant == GROVE_BLS_MIN_SIG ? 48 : variant == GROVE_BLS_MIN_PK ? 96 : 0;
+}
+
+static int variant_ok(grove_bls_variant v)
+{
+    return v == GROVE_BLS_MIN_SIG || v == GROVE_BLS_MIN_PK;
+}
+
+/* ---- secret keys -------------------------------------------------------------------------- */
+
+int grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len, const uint8_t *info,
+                     size_t info_len)
+{
+    static const char salt0[] = "BLS-SIG-KEYGEN-SALT-";
+    uint8_t salt[32], prk[32], okm[48];
+    const uint8_t zero = 0, l48[2] = {0, 48};
+    uint64_t k[4];
+    if (sk == NULL || ikm == NULL || ikm_len < 32 || !BYTES_OK(info, info_len))
+        return GROVE_ERR_INVALID_ARG;
+    grove_sha256(salt, (const uint8_t *)salt0, sizeof salt0 - 1);
+    for (;;) {
+        grove_hkdf_part ikm_parts[2] = {{ikm, ikm_len}, {&zero, 1}};
+        grove_hkdf_part info_parts[2] = {{info, info_len}, {l48, 2}};
+        grove_hkdf_sha256_extract_parts(prk, salt, sizeof salt, ikm_parts, 2);
+        (void)grove_hkdf_sha256_expand_parts(okm, sizeof okm, prk, info_parts, 2);
+        fr_from_bytes_wide(k, okm, sizeof okm);
+        if (!(fr_is_zero_mask(k) & 1)) /* probability 2^-255 */
+            break;
+        grove_sha256(salt, salt, sizeof salt);
+    }
+    memcpy(sk->opaque, k, sizeof k);
+    grove_wipe(prk, sizeof prk);
+    grove_wipe(okm, sizeof okm);
+    grove_wipe(k, sizeof k);
+    return GROVE_OK;
+}
+
+int grove_bls_sk_generate(grove_bls_sk *sk)
+{
+    uint8_t ikm[32];
+    int rc;
+    if (sk == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    rc = grove_randombytes(ikm, sizeof ikm);
+    if (rc == GROVE_OK)
+        rc = grove_bls_keygen(sk, ikm, sizeof ikm, NULL, 0);
+    grove_wipe(ikm, sizeof ikm);
+    return rc;
+}
+
+int grove_bls_sk_from_bytes(grove_bls_sk *sk, const uint8_t in[GROVE_BLS_SK_BYTES])
+{
+    uint64_t k[4];
+    if (sk == NULL || in == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    fr_load_be(k, in);
+    uint64_t ok = fr_is_canonical_mask(k) & ~fr_is_zero_mask(k);
+    if (!(ok & 1)) {
+        grove_wipe(k, sizeof k);
+        return GROVE_ERR_ENCODING;
+    }
+    memcpy(sk->opaque, k, sizeof k);
+    grove_wipe(k, sizeof k);
+    return GROVE_OK;
+}
+
+void grove_bls_sk_to_bytes(uint8_t out[GROVE_BLS_SK_BYTES], const grove_bls_sk *sk)
+{
+    if (out == NULL || sk == NULL)
+        return;
+    fr_store_be(out, sk->opaque);
+}
+
+void grove_bls_sk_wipe(grove_bls_sk *sk)
+{
+    if (sk != NULL)
+        grove_wipe(sk, sizeof *sk);
+}
+
+/* 1 if the key is a usable scalar (0 < sk < r); constant time in the key. */
+static int sk_valid(const grove_bls_sk *sk)
+{
+    return (int)((fr_is_canonical_mask(sk->opaque) & ~fr_is_zero_mask(sk->opaque)) & 1);
+}
+
+/* ---- decoding helpers --------------------------------------------------------------------- */
+
+static int dec1(g1_p *r, const uint8_t *in, size_t len, unsigned flags)
+{
+    if (in == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if (g1_decode(r, in, len, (flags & GROVE_BLS_NO_SUBGROUP_CHECK) != 0) != BLS_DECODE_OK)
+        return GROVE_ERR_ENCODING;
+    if ((flags & GROVE_BLS_NO_INFINITY) && g1_is_inf(r))
+        return GROVE_ERR_ENCODING;
+    return GROVE_OK;
+}
+
+static int dec2(g2_p *r, const uint8_t *in, size_t len, unsigned flags)
+{
+    if (in == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if (g2_decode(r, in, len, (flags & GROVE_BLS_NO_SUBGROUP_CHECK) != 0) != BLS_DECODE_OK)
+        return GROVE_ERR_ENCODING;
+    if ((flags & GROVE_BLS_NO_INFINITY) && g2_is_inf(r))
+        return GROVE_ERR_ENCODING;
+    return GROVE_OK;
+}
+
+/* ---- pairing helpers ---------------------------------------------------------------------- */
+
+/* prod e(p_i, q_i) into *r (Jacobian inputs, converted to affine in two batches). */
+static int multi_pairing(fp12 *r, const g1_p *p, const g2_p *q, size_t n)
+{
+    g1_a pa_s[4];
+    g2_a qa_s[4];
+    g1_a *pa = pa_s;
+    g2_a *qa = qa_s;
+    int ok = 1;
+    if (n > 4) {
+        pa = malloc(n * sizeof *pa);
+        qa = malloc(n * sizeof *qa);
+        if (pa == NULL || qa == NULL) {
+            free(pa);
+            free(qa);
+            return GROVE_ERR_NOMEM;
+        }
+    }
+    ok = g1_batch_to_affine_vartime(pa, p, n) && g2_batch_to_affine_vartime(qa, q, n);
+    if (ok)
+        bls_pairing(r, pa, qa, n);
+    if (n > 4) {
+        free(pa);
+        free(qa);
+    }
+    return ok ? GROVE_OK : GROVE_ERR_NOMEM;
+}
+
+static int check_one(const g1_p *p, const g2_p *q, size_t n)
+{
+    fp12 f;
+    int rc = multi_pairing(&f, p, q, n);
+    if (rc != GROVE_OK)
+        return rc;
+    return fp12_is_one(&f) ? GROVE_OK : GROVE_ERR_VERIFY;
+}
+
+/* e(sig, g2) == e(H(msg), pk) */
+static int core_verify_min_sig(const g2_p *pk, const uint8_t *msg, size_t msg_len,
+                               const g1_p *sig, const uint8_t *dst, size_t dst_len)
+{
+    g1_p p[2];
+    g2_p q[2];
+    if (g2_is_inf(pk) || g1_is_inf(sig))
+        return GROVE_ERR_VERIFY;
+    p[0] = *sig;
+    g2_generator(&q[0]);
+    g2_neg(&q[0], &q[0]);
+    bls_hash_to_g1(&p[1], msg, msg_len, dst, dst_len);
+    q[1] = *pk;
+    return check_one(p, q, 2);
+}
+
+/* e(g1, sig) == e(pk, H(msg)) */
+static int core_verify_min_pk(const g1_p *pk, const uint8_t *msg, size_t msg_len,
+                              const g2_p *sig, const uint8_t *dst, size_t dst_len)
+{
+    g1_p p[2];
+    g2_p q[2];
+    if (g1_is_inf(pk) || g2_is_inf(sig))
+        return GROVE_ERR_VERIFY;
+    g1_generator(&p[0]);
+    g1_neg(&p[0], &p[0]);
+    q[0] = *sig;
+    p[1] = *pk;
+    bls_hash_to_g2(&q[1], msg, msg_len, dst, dst_len);
+    return check_one(p, q, 2);
+}
+
+/* ---- BLS on bytes ------------------------------------------------------------------------- */
+
+int grove_bls_sk_to_pk(uint8_t *pk, size_t pk_len, grove_bls_variant variant,
+                       const grove_bls_sk *sk)
+{
+    if (pk == NULL || sk == NULL || !variant_ok(variant) || !sk_valid(sk))
+        return GROVE_ERR_INVALID_ARG;
+    if (pk_len < grove_bls_pk_bytes(variant))
+        return GROVE_ERR_BUFFER_TOO_SMALL;
+    if (variant == GROVE_BLS_MIN_SIG) {
+        g2_p g, r;
+        g2_generator(&g);
+        g2_mul_ct(&r, &g, sk->opaque);
+        g2_compress(pk, &r);
+    } else {
+        g1_p g, r;
+        g1_generator(&g);
+        g1_mul_ct(&r, &g, sk->opaque);
+        g1_compress(pk, &r);
+    }
+    return GROVE_OK;
+}
+
+int grove_bls_sign(uint8_t *sig, size_t sig_len, grove_bls_variant variant,
+                   const grove_bls_sk *sk, const uint8_t *msg, size_t msg_len, const uint8_t *dst,
+                   size_t dst_len)
+{
+    if (sig == NULL || sk == NULL || !variant_ok(variant) || !BYTES_OK(msg, msg_len) ||
+        !BYTES_OK(dst, dst_len) || !sk_valid(sk))
+        return GROVE_ERR_INVALID_ARG;
+    if (sig_len < grove_bls_sig_bytes(variant))
+        return GROVE_ERR_BUFFER_TOO_SMALL;
+    if (variant == GROVE_BLS_MIN_SIG) {
+        g1_p h, s;
+        bls_hash_to_g1(&h, msg, msg_len, dst, dst_len);
+        g1_mul_ct(&s, &h, sk->opaque);
+        g1_compress(sig, &s);
+    } else {
+        g2_p h, s;
+        bls_hash_to_g2(&h, msg, msg_len, dst, dst_len);
+        g2_mul_ct(&s, &h, sk->opaque);
+        g2_compress(sig, &s);
+    }
+    return GROVE_OK;
+}
+
+int grove_bls_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk_len,
+                     const uint8_t *msg, size_t msg_len, const uint8_t *sig, size_t sig_len,
+                     const uint8_t *dst, size_t dst_len)
+{
+    int rc;
+    if (!variant_ok(variant) || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
+        return GROVE_ERR_INVALID_ARG;
+    if (variant == GROVE_BLS_MIN_SIG) {
+        g2_p P;
+        g1_p S;
+        if ((rc = dec2(&P, pk, pk_len, GROVE_BLS_NO_INFINITY)) != GROVE_OK ||
+            (rc = dec1(&S, sig, sig_len, 0)) != GROVE_OK)
+            return rc;
+        return core_verify_min_sig(&P, msg, msg_len, &S, dst, dst_len);
+    } else {
+        g1_p P;
+        g2_p S;
+        if ((rc = dec1(&P, pk, pk_len, GROVE_BLS_NO_INFINITY)) != GROVE_OK ||
+            (rc = dec2(&S, sig, sig_len, 0)) != GROVE_OK)
+            return rc;
+        return core_verify_min_pk(&P, msg, msg_len, &S, dst, dst_len);
+    }
+}
+
+/* Sum of n compressed points of one group (in_g2), decoded with the given flags. */
+static int sum_points(g1_p *r1, g2_p *r2, int in_g2, const uint8_t *in, size_t n,
+                      unsigned flags)
+{
+    size_t len = in_g2 ? 96 : 48;
+    int rc;
+    if (in == NULL || n == 0)
+        return GROVE_ERR_INVALID_ARG;
+    if (in_g2)
+        g2_set_inf(r2);
+    else
+        g1_set_inf(r1);
+    for (size_t i = 0; i < n; i++) {
+        if (in_g2) {
+            g2_p t;
+            if ((rc = dec2(&t, in + i * len, len, flags)) != GROVE_OK)
+                return rc;
+            g2_add_vartime(r2, r2, &t);
+        } else {
+            g1_p t;
+            if ((rc = dec1(&t, in + i * len, len, flags)) != GROVE_OK)
+                return rc;
+            g1_add_vartime(r1, r1, &t);
+        }
+    }
+    return GROVE_OK;
+}
+
+static int aggregate(uint8_t *out, size_t out_len, int in_g2, const uint8_t *in, size_t n,
+                     unsigned flags)
+{
+    g1_p s1;
+    g2_p s2;
+    int rc;
+    if (out == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if (out_len < (in_g2 ? 96u : 48u))
+        return GROVE_ERR_BUFFER_TOO_SMALL;
+    if ((rc = sum_points(&s1, &s2, in_g2, in, n, flags)) != GROVE_OK)
+        return rc;
+    if (in_g2)
+        g2_compress(out, &s2);
+    else
+        g1_compress(out, &s1);
+    return GROVE_OK;
+}
+
+int grove_bls_aggregate_sigs(uint8_t *out, size_t out_len, grove_bls_variant variant,
+                             const uint8_t *sigs, size_t n)
+{
+    if (!variant_ok(variant))
+        return GROVE_ERR_INVALID_ARG;
+    return aggregate(out, out_len, variant == GROVE_BLS_MIN_PK, sigs, n, 0);
+}
+
+int grove_bls_aggregate_pks(uint8_t *out, size_t out_len, grove_bls_variant variant,
+                            const uint8_t *pks, size_t n)
+{
+    if (!variant_ok(variant))
+        return GROVE_ERR_INVALID_ARG;
+    return aggregate(out, out_len, variant == GROVE_BLS_MIN_SIG, pks, n, GROVE_BLS_NO_INFINITY);
+}
+
+int grove_bls_fast_aggregate_verify(grove_bls_variant variant, const uint8_t *pks, size_t n,
+                                    const uint8_t *msg, size_t msg_len, const uint8_t *sig,
+                                    size_t sig_len, const uint8_t *dst, size_t dst_len)
+{
+    g1_p a1, s1;
+    g2_p a2, s2;
+    int rc;
+    if (!variant_ok(variant) || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
+        return GROVE_ERR_INVALID_ARG;
+    if (variant == GROVE_BLS_MIN_SIG) {
+        if ((rc = sum_points(&a1, &a2, 1, pks, n, GROVE_BLS_NO_INFINITY)) != GROVE_OK ||
+            (rc = dec1(&s1, sig, sig_len, 0)) != GROVE_OK)
+            return rc;
+        return core_verify_min_sig(&a2, msg, msg_len, &s1, dst, dst_len);
+    }
+    if ((rc = sum_points(&a1, &a2, 0, pks, n, GROVE_BLS_NO_INFINITY)) != GROVE_OK ||
+        (rc = dec2(&s2, sig, sig_len, 0)) != GROVE_OK)
+        return rc;
+    return core_verify_min_pk(&a1, msg, msg_len, &s2, dst, dst_len);
+}
+
+int grove_bls_aggregate_verify(grove_bls_variant variant, const uint8_t *pks, size_t n,
+                               const uint8_t *const *msgs, const size_t *msg_lens,
+                               const uint8_t *sig, size_t sig_len, const uint8_t *dst,
+                               size_t dst_len)
+{
+    g1_p *p;
+    g2_p *q;
+    int rc = GROVE_OK;
+    size_t pkl = grove_bls_pk_bytes(variant);
+    if (!variant_ok(variant) || pks == NULL || n == 0 || msgs == NULL || msg_lens == NULL ||
+        !BYTES_OK(dst, dst_len) || n > ((size_t)-1) / sizeof(g2_p) - 1)
+        return GROVE_ERR_INVALID_ARG;
+    for (size_t i = 0; i < n; i++)
+        if (!BYTES_OK(msgs[i], msg_lens[i]))
+            return GROVE_ERR_INVALID_ARG;
+    p = malloc((n + 1) * sizeof *p);
+    q = malloc((n + 1) * sizeof *q);
+    if (p == NULL || q == NULL) {
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
+    if (variant == GROVE_BLS_MIN_SIG) {
+        if ((rc = dec1(&p[n], sig, sig_len, 0)) != GROVE_OK)
+            goto out;
+        g2_generator(&q[n]);
+        g2_neg(&q[n], &q[n]);
+        for (size_t i = 0; i < n && rc == GROVE_OK; i++) {
+            rc = dec2(&q[i], pks + i * pkl, pkl, GROVE_BLS_NO_INFINITY);
+            if (rc == GROVE_OK)
+                bls_hash_to_g1(&p[i], msgs[i], msg_lens[i], dst, dst_len);
+        }
+        if (rc == GROVE_OK && g1_is_inf(&p[n]))
+            rc = GROVE_ERR_VERIFY;
+    } else {
+        if ((rc = dec2(&q[n], sig, sig_len, 0)) != GROVE_OK)
+            goto out;
+        g1_generator(&p[n]);
+        g1_neg(&p[n], &p[n]);
+        for (size_t i = 0; i < n && rc == GROVE_OK; i++) {
+            rc = dec1(&p[i], pks + i * pkl, pkl, GROVE_BLS_NO_INFINITY);
+            if (rc == GROVE_OK)
+                bls_hash_to_g2(&q[i], msgs[i], msg_lens[i], dst, dst_len);
+        }
+        if (rc == GROVE_OK && g2_is_inf(&q[n]))
+            rc = GROVE_ERR_VERIFY;
+    }
+    if (rc == GROVE_OK)
+        rc = check_one(p, q, n + 1);
+out:
+    free(p);
+    free(q);
+    return rc;
+}
+
+int grove_bls_batch_verify(grove_bls_variant variant, size_t n, const uint8_t *pks,
+                           const uint8_t *const *msgs, const size_t *msg_lens,
+                           const uint8_t *sigs, const uint8_t *dst, size_t dst_len)
+{
+    g1_p *p = NULL, *s1 = NULL;
+    g2_p *q = NULL, *s2 = NULL;
+    uint8_t *w = NULL;
+    int rc = GROVE_OK;
+    size_t pkl = grove_bls_pk_bytes(variant), sgl = grove_bls_sig_bytes(variant);
+    if (!variant_ok(variant) || pks == NULL || sigs == NULL || n == 0 || msgs == NULL ||
+        msg_lens == NULL || !BYTES_OK(dst, dst_len) || n > ((size_t)-1) / sizeof(g2_p) - 1)
+        return GROVE_ERR_INVALID_ARG;
+    for (size_t i = 0; i < n; i++)
+        if (!BYTES_OK(msgs[i], msg_lens[i]))
+            return GROVE_ERR_INVALID_ARG;
+    p = malloc((n + 1) * sizeof *p);
+    q = malloc((n + 1) * sizeof *q);
+    w = malloc(16 * n);
+    if (variant == GROVE_BLS_MIN_SIG)
+        s1 = malloc(n * sizeof *s1);
+    else
+        s2 = malloc(n * sizeof *s2);
+    if (p == NULL || q == NULL || w == NULL || (s1 == NULL && s2 == NULL)) {
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
+    if ((rc = grove_randombytes(w, 16 * n)) != GROVE_OK)
+        goto out;
+    for (size_t i = 0; i < n; i++)
+        w[16 * i] |= 1; /* nonzero weights */
+    if (variant == GROVE_BLS_MIN_SIG) {
+        /* prod e(w_i H(m_i), pk_i) * e(-sum w_i sig_i, g2) == 1 */
+        for (size_t i = 0; i < n && rc == GROVE_OK; i++) {
+            rc = dec2(&q[i], pks + i * pkl, pkl, GROVE_BLS_NO_INFINITY);
+            if (rc == GROVE_OK)
+                rc = dec1(&s1[i], sigs + i * sgl, sgl, GROVE_BLS_NO_INFINITY);
+            if (rc == GROVE_OK) {
+                g1_p h;
+                bls_hash_to_g1(&h, msgs[i], msg_lens[i], dst, dst_len);
+                g1_mul_vartime(&p[i], &h, w + 16 * i, 128);
+            }
+        }
+        if (rc == GROVE_OK && !g1_msm_vartime(&p[n], s1, w, 16, n))
+            rc = GROVE_ERR_NOMEM;
+        g1_neg(&p[n], &p[n]);
+        g2_generator(&q[n]);
+    } else {
+        /* prod e(w_i pk_i, H(m_i)) * e(-g1, sum w_i sig_i) == 1 */
+        for (size_t i = 0; i < n && rc == GROVE_OK; i++) {
+            g1_p pk;
+            rc = dec1(&pk, pks + i * pkl, pkl, GROVE_BLS_NO_INFINITY);
+            if (rc == GROVE_OK)
+                rc = dec2(&s2[i], sigs + i * sgl, sgl, GROVE_BLS_NO_INFINITY);
+            if (rc == GROVE_OK) {
+                g1_mul_vartime(&p[i], &pk, w + 16 * i, 128);
+                bls_hash_to_g2(&q[i], msgs[i], msg_lens[i], dst, dst_len);
+            }
+        }
+        if (rc == GROVE_OK && !g2_msm_vartime(&q[n], s2, w, 16, n))
+            rc = GROVE_ERR_NOMEM;
+        g1_generator(&p[n]);
+        g1_neg(&p[n], &p[n]);
+    }
+    if (rc == GROVE_OK)
+        rc = check_one(p, q, n + 1);
+out:
+    free(p);
+    free(q);
+    free(w);
+    free(s1);
+    free(s2);
+    return rc;
+}
+
+int grove_bls_pop_prove(uint8_t *proof, size_t proof_len, grove_bls_variant variant,
+                        const grove_bls_sk *sk, const uint8_t *dst, size_t dst_len)
+{
+    uint8_t pk[96];
+    int rc;
+    if (proof == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if ((rc = grove_bls_sk_to_pk(pk, sizeof pk, variant, sk)) != GROVE_OK)
+        return rc;
+    return grove_bls_sign(proof, proof_len, variant, sk, pk, grove_bls_pk_bytes(variant), dst,
+                          dst_len);
+}
+
+int grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk_len,
+                         const uint8_t *proof, size_t proof_len, const uint8_t *dst,
+                         size_t dst_len)
+{
+    uint8_t canon[96];
+    int rc;
+    if (!variant_ok(variant) || pk == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    /* the proof signs the compressed encoding of the key */
+    if (variant == GROVE_BLS_MIN_SIG) {
+        g2_p P;
+        if ((rc = dec2(&P, pk, pk_len, GROVE_BLS_NO_INFINITY)) != GROVE_OK)
+            return rc;
+        g2_compress(canon, &P);
+    } else {
+        g1_p P;
+        if ((rc = dec1(&P, pk, pk_len, GROVE_BLS_NO_INFINITY)) != GROVE_OK)
+            return rc;
+        g1_compress(canon, &P);
+    }
+    return grove_bls_verify(variant, pk, pk_len, canon, grove_bls_pk_bytes(variant), proof,
+                            proof_len, dst, dst_len);
+}
+
+/* ---- BLS on points ------------------------------------------------------------------------ */
+
+int grove_bls_sign_g1(grove_bls_g1 *sig, const grove_bls_sk *sk, const uint8_t *msg,
+                      size_t msg_len, const uint8_t *dst, size_t dst_len)
+{
+    g1_p h, s;
+    if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len) ||
+        !sk_valid(sk))
+        return GROVE_ERR_INVALID_ARG;
+    bls_hash_to_g1(&h, msg, msg_len, dst, dst_len);
+    g1_mul_ct(&s, &h, sk->opaque);
+    st1(sig, &s);
+    return GROVE_OK;
+}
+
+int grove_bls_verify_g1(const grove_bls_g2 *pk, const uint8_t *msg, size_t msg_len,
+                        const grove_bls_g1 *sig, const uint8_t *dst, size_t dst_len)
+{
+    g2_p P;
+    g1_p S;
+    if (pk == NULL || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
+        return GROVE_ERR_INVALID_ARG;
+    ld2(&P, pk);
+    ld1(&S, sig);
+    return core_verify_min_sig(&P, msg, msg_len, &S, dst, dst_len);
+}
+
+int grove_bls_sign_g2(grove_bls_g2 *sig, const grove_bls_sk *sk, const uint8_t *msg,
+                      size_t msg_len, const uint8_t *dst, size_t dst_len)
+{
+    g2_p h, s;
+    if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len) ||
+        !sk_valid(sk))
+        return GROVE_ERR_INVALID_ARG;
+    bls_hash_to_g2(&h, msg, msg_len, dst, dst_len);
+    g2_mul_ct(&s, &h, sk->opaque);
+    st2(sig, &s);
+    return GROVE_OK;
+}
+
+int grove_bls_verify_g2(const grove_bls_g1 *pk, const uint8_t *msg, size_t msg_len,
+                        const grove_bls_g2 *sig, const uint8_t *dst, size_t dst_len)
+{
+    g1_p P;
+    g2_p S;
+    if (pk == NULL || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
+        return GROVE_ERR_INVALID_ARG;
+    ld1(&P, pk);
+    ld2(&S, sig);
+    return core_verify_min_pk(&P, msg, msg_len, &S, dst, dst_len);
+}
+
+/* ---- groups ------------------------------------------------------------------------------- */
+
+int grove_bls_g1_from_bytes(grove_bls_g1 *p, const uint8_t *in, size_t len, unsigned flags)
+{
+    g1_p t;
+    int rc;
+    if (p == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if ((rc = dec1(&t, in, len, flags)) == GROVE_OK)
+        st1(p, &t);
+    return rc;
+}
+
+int grove_bls_g1_to_bytes(uint8_t *out, size_t len, const grove_bls_g1 *p)
+{
+    g1_p t;
+    if (out == NULL || p == NULL || (len != 48 && len != 96))
+        return GROVE_ERR_INVALID_ARG;
+    ld1(&t, p);
+    if (len == 48)
+        g1_compress(out, &t);
+    else
+        g1_serialize(out, &t);
+    return GROVE_OK;
+}
+
+int grove_bls_g2_from_bytes(grove_bls_g2 *p, const uint8_t *in, size_t len, unsigned flags)
+{
+    g2_p t;
+    int rc;
+    if (p == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if ((rc = dec2(&t, in, len, flags)) == GROVE_OK)
+        st2(p, &t);
+    return rc;
+}
+
+int grove_bls_g2_to_bytes(uint8_t *out, size_t len, const grove_bls_g2 *p)
+{
+    g2_p t;
+    if (out == NULL || p == NULL || (len != 96 && len != 192))
+        return GROVE_ERR_INVALID_ARG;
+    ld2(&t, p);
+    if (len == 96)
+        g2_compress(out, &t);
+    else
+        g2_serialize(out, &t);
+    return GROVE_OK;
+}
+
+#define GROUP_API(G, PT, LD, ST)                                                            \
+    void grove_bls_##G##_generator(grove_bls_##G *p)                                        \
+    {                                                                                       \
+        PT t;                                                                               \
+        G##_generator(&t);                                                                  \
+        ST(p, &t);                                                                          \
+    }                                                                                       \
+    void grove_bls_##G##_identity(grove_bls_##G *p)                                         \
+    {                                                                                       \
+        PT t;                                                                               \
+        G##_set_inf(&t);                                                                    \
+        ST(p, &t);                                                                          \
+    }                                                                                       \
+    int grove_bls_##G##_is_identity(const grove_bls_##G *p)                                 \
+    {                                                                                       \
+        PT t;                                                                               \
+        LD(&t, p);                                                                          \
+        return G##_is_inf(&t);                                                              \
+    }                                                                                       \
+    int grove_bls_##G##_equal(const grove_bls_##G *a, const grove_bls_##G *b)               \
+    {                                                                                       \
+        PT x, y;                                                                            \
+        LD(&x, a);                                                                          \
+        LD(&y, b);                                                                          \
+        return G##_eq_vartime(&x, &y);                                                      \
+    }                                                                                       \
+    int grove_bls_##G##_in_group(const grove_bls_##G *p)                                    \
+    {                                                                                       \
+        PT t;                                                                               \
+        LD(&t, p);                                                                          \
+        return G##_in_subgroup_vartime(&t);                                                 \
+    }                                                                                       \
+    void grove_bls_##G##_add(grove_bls_##G *r, const grove_bls_##G *a,                      \
+                             const grove_bls_##G *b)                                        \
+    {                                                                                       \
+        PT x, y;                                                                            \
+        LD(&x, a);                                                                          \
+        LD(&y, b);                                                                          \
+        G##_add_vartime(&x, &x, &y);                                                        \
+        ST(r, &x);                                                                          \
+    }                                                                                       \
+    void grove_bls_##G##_neg(grove_bls_##G *r, const grove_bls_##G *a)                      \
+    {                                                                                       \
+        PT x;                                                                               \
+        LD(&x, a);                                                                          \
+        G##_neg(&x, &x);                                                                    \
+        ST(r, &x);                                                                          \
+    }                                                                                       \
+    int grove_bls_##G##_mul(grove_bls_##G *r, const grove_bls_##G *p, const uint8_t *k,     \
+                            size_t k_len)                                                   \
+    {                                                                                       \
+        PT x;                                                                               \
+        if (r == NULL || p == NULL || !BYTES_OK(k, k_len) ||                                \
+            k_len > GROVE_BLS_MAX_SCALAR_BYTES)                                             \
+            return GROVE_ERR_INVALID_ARG;                                                   \
+        LD(&x, p);                                                                          \
+        G##_mul_vartime(&x, &x, k, 8 * k_len);                                              \
+        ST(r, &x);                                                                          \
+        return GROVE_OK;                                                                    \
+    }                                                                                       \
+    void grove_bls_##G##_mul_sk(grove_bls_##G *r, const grove_bls_##G *p,                   \
+                                const grove_bls_sk *sk)                                     \
+    {                                                                                       \
+        PT x;                                                                               \
+        LD(&x, p);                                                                          \
+        G##_mul_ct_any(&x, &x, sk->opaque);                                                 \
+        ST(r, &x);                                                                          \
+    }                                                                                       \
+    int grove_bls_##G##_msm(grove_bls_##G *r, const grove_bls_##G *points, const uint8_t *ks, \
+                            size_t k_len, size_t n)                                         \
+    {                                                                                       \
+        PT *pts, acc;                                                                       \
+        int ok;                                                                             \
+        if (r == NULL || (n > 0 && (points == NULL || ks == NULL)) ||                       \
+            k_len > GROVE_BLS_MAX_SCALAR_BYTES || n > ((size_t)-1) / sizeof(PT))            \
+            return GROVE_ERR_INVALID_ARG;                                                   \
+        if (n == 0) {                                                                       \
+            G##_set_inf(&acc);                                                              \
+            ST(r, &acc);                                                                    \
+            return GROVE_OK;                                                                \
+        }                                                                                   \
+        pts = malloc(n * sizeof *pts);                                                      \
+        if (pts == NULL)                                                                    \
+            return GROVE_ERR_NOMEM;                                                         \
+        for (size_t i = 0; i < n; i++)                                                      \
+            LD(&pts[i], &points[i]);                                                        \
+        ok = G##_msm_vartime(&acc, pts, ks, k_len, n);                                      \
+        free(pts);                                                                          \
+        if (!ok)                                                                            \
+            return GROVE_ERR_NOMEM;                                                         \
+        ST(r, &acc);                                                                        \
+        return GROVE_OK;                                                                    \
+    }                                                                                       \
+    void grove_bls_##G##_hash(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,         \
+                              const uint8_t *dst, size_t dst_len)                           \
+    {                                                                                       \
+        PT x;                                                                               \
+        bls_hash_to_##G(&x, msg, msg_len, dst, dst_len);                                    \
+        ST(r, &x);                                                                          \
+    }                                                                                       \
+    void grove_bls_##G##_encode(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,       \
+                                const uint8_t *dst, size_t dst_len)                         \
+    {                                                                                       \
+        PT x;                                                                               \
+        bls_encode_to_##G(&x, msg, msg_len, dst, dst_len);                                  \
+        ST(r, &x);                                                                          \
+    }
+
+GROUP_API(g1, g1_p, ld1, st1)
+GROUP_API(g2, g2_p, ld2, st2)
+
+/* ---- pairing ------------------------------------------------------------------------------ */
+
+static int pairing_points(fp12 *f, const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
+{
+    g1_p *pp;
+    g2_p *qq;
+    int rc;
+    if (n > ((size_t)-1) / sizeof(g2_p))
+        return GROVE_ERR_INVALID_ARG;
+    if (n == 0) {
+        *f = BLS_FP12_ONE;
+        return GROVE_OK;
+    }
+    pp = malloc(n * sizeof *pp);
+    qq = malloc(n * sizeof *qq);
+    if (pp == NULL || qq == NULL) {
+        free(pp);
+        free(qq);
+        return GROVE_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++) {
+        ld1(&pp[i], &p[i]);
+        ld2(&qq[i], &q[i]);
+    }
+    rc = multi_pairing(f, pp, qq, n);
+    free(pp);
+    free(qq);
+    return rc;
+}
+
+int grove_bls_pairing(grove_bls_gt *r, const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
+{
+    fp12 f;
+    int rc;
+    if (r == NULL || (n > 0 && (p == NULL || q == NULL)))
+        return GROVE_ERR_INVALID_ARG;
+    if ((rc = pairing_points(&f, p, q, n)) == GROVE_OK)
+        memcpy(r->opaque, &f, sizeof f);
+    return rc;
+}
+
+int grove_bls_pairing_check(const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
+{
+    fp12 f;
+    int rc;
+    if (n > 0 && (p == NULL || q == NULL))
+        return GROVE_ERR_INVALID_ARG;
+    if ((rc = pairing_points(&f, p, q, n)) != GROVE_OK)
+        return rc;
+    return fp12_is_one(&f) ? GROVE_OK : GROVE_ERR_VERIFY;
+}
+
+int grove_bls_gt_equal(const grove_bls_gt *a, const grove_bls_gt *b)
+{
+    fp12 x, y;
+    memcpy(&x, a->opaque, sizeof x);
+    memcpy(&y, b->opaque, sizeof y);
+    return fp12_eq(&x, &y);
+}
+
+int grove_bls_gt_is_one(const grove_bls_gt *a)
+{
+    fp12 x;
+    memcpy(&x, a->opaque, sizeof x);
+    return fp12_is_one(&x);
+}
+
+void grove_bls_gt_mul(grove_bls_gt *r, const grove_bls_gt *a, const grove_bls_gt *b)
+{
+    fp12 x, y;
+    memcpy(&x, a->opaque, sizeof x);
+    memcpy(&y, b->opaque, sizeof y);
+    fp12_mul(&x, &x, &y);
+    memcpy(r->opaque, &x, sizeof x);
+}
+
+/* ---- hashing ------------------------------------------------------------------------------ */
+
+int grove_bls_expand_message_xmd(uint8_t *out, size_t out_len, const uint8_t *msg,
+                                 size_t msg_len, const uint8_t *dst, size_t dst_len)
+{
+    if (!BYTES_OK(out, out_len) || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
+        return GROVE_ERR_INVALID_ARG;
+    if (!bls_expand_message_xmd(out, out_len, msg, msg_len, dst, dst_len, BLS_XMD_SHA256))
+        return GROVE_ERR_INVALID_ARG;
+    return GROVE_OK;
+}

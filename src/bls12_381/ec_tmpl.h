@@ -1,0 +1,851 @@
+/*
+ * Curve arithmetic shared by G1 and G2 (short Weierstrass, a = 0). Included by g1.c and g2.c
+ * after defining:
+ *   FE, FE_(op)       the coordinate field type and its functions (fp_add -> FE_(add))
+ *   PT, AFF, P_(op)   the Jacobian and affine point types and the function prefix
+ *   CURVE_B3          3b (for the complete formulas)
+ *   GEN_X, GEN_Y      the generator
+ *   FE_ONE            1 in the field
+ *   ENDO_Z2(r, a)     r = [z^2] a on the subgroup, in homogeneous coordinates
+ * Formulas: dbl-2009-l, add-2007-bl, madd-2007-bl (Jacobian, a = 0) for the variable-time
+ * code; Renes-Costello-Batina 2016 algorithms 7 and 9 (complete, homogeneous projective) for
+ * the constant-time scalar multiplication.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bls12_381/constants.h"
+#include "bls12_381/fr.h"
+
+void P_(set_inf)(PT *r)
+{
+    r->x = FE_ONE;
+    r->y = FE_ONE;
+    FE_(set_zero)(&r->z);
+}
+
+int P_(is_inf)(const PT *a)
+{
+    return FE_(is_zero)(&a->z);
+}
+
+void P_(from_affine)(PT *r, const AFF *a)
+{
+    uint64_t inf = FE_(is_zero_mask)(&a->x) & FE_(is_zero_mask)(&a->y);
+    FE zero;
+    FE_(set_zero)(&zero);
+    r->x = a->x;
+    r->y = a->y;
+    r->z = FE_ONE;
+    FE_(cmov)(&r->z, &zero, inf);
+}
+
+void P_(generator)(PT *r)
+{
+    r->x = GEN_X;
+    r->y = GEN_Y;
+    r->z = FE_ONE;
+}
+
+void P_(neg)(PT *r, const PT *a)
+{
+    r->x = a->x;
+    FE_(neg)(&r->y, &a->y);
+    r->z = a->z;
+}
+
+/* r = mask ? -r : r */
+void P_(cneg)(PT *r, uint64_t mask)
+{
+    FE t;
+    FE_(neg)(&t, &r->y);
+    FE_(cmov)(&r->y, &t, mask);
+}
+
+/* dbl-2009-l: 2M + 5S. Infinity (Z = 0) maps to infinity. */
+void P_(dbl)(PT *r, const PT *a)
+{
+    FE A, B, C, D, E, F, t;
+    FE_(sqr)(&A, &a->x);
+    FE_(sqr)(&B, &a->y);
+    FE_(sqr)(&C, &B);
+    FE_(add)(&t, &a->x, &B);
+    FE_(sqr)(&t, &t);
+    FE_(sub)(&t, &t, &A);
+    FE_(sub)(&t, &t, &C);
+    FE_(dbl)(&D, &t);
+    FE_(mul3)(&E, &A);
+    FE_(sqr)(&F, &E);
+    FE_(mul)(&t, &a->y, &a->z);
+    FE_(dbl)(&r->z, &t);
+    FE_(sub)(&r->x, &F, &D);
+    FE_(sub)(&r->x, &r->x, &D);
+    FE_(sub)(&t, &D, &r->x);
+    FE_(mul)(&t, &E, &t);
+    FE_(mul8)(&C, &C);
+    FE_(sub)(&r->y, &t, &C);
+}
+
+/* add-2007-bl: 11M + 5S, with the special cases handled by branches. */
+void P_(add_vartime)(PT *r, const PT *a, const PT *b)
+{
+    FE z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v, t;
+    if (P_(is_inf)(a)) {
+        *r = *b;
+        return;
+    }
+    if (P_(is_inf)(b)) {
+        *r = *a;
+        return;
+    }
+    FE_(sqr)(&z1z1, &a->z);
+    FE_(sqr)(&z2z2, &b->z);
+    FE_(mul)(&u1, &a->x, &z2z2);
+    FE_(mul)(&u2, &b->x, &z1z1);
+    FE_(mul)(&s1, &a->y, &b->z);
+    FE_(mul)(&s1, &s1, &z2z2);
+    FE_(mul)(&s2, &b->y, &a->z);
+    FE_(mul)(&s2, &s2, &z1z1);
+    FE_(sub)(&h, &u2, &u1);
+    FE_(sub)(&rr, &s2, &s1);
+    if (FE_(is_zero)(&h)) {
+        if (FE_(is_zero)(&rr))
+            P_(dbl)(r, a);
+        else
+            P_(set_inf)(r);
+        return;
+    }
+    FE_(dbl)(&rr, &rr);
+    FE_(dbl)(&i, &h);
+    FE_(sqr)(&i, &i);
+    FE_(mul)(&j, &h, &i);
+    FE_(mul)(&v, &u1, &i);
+    /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H */
+    FE_(add)(&t, &a->z, &b->z);
+    FE_(sqr)(&t, &t);
+    FE_(sub)(&t, &t, &z1z1);
+    FE_(sub)(&t, &t, &z2z2);
+    FE_(mul)(&r->z, &t, &h);
+    /* X3 = rr^2 - J - 2V */
+    FE_(sqr)(&t, &rr);
+    FE_(sub)(&t, &t, &j);
+    FE_(sub)(&t, &t, &v);
+    FE_(sub)(&r->x, &t, &v);
+    /* Y3 = rr (V - X3) - 2 S1 J */
+    FE_(sub)(&t, &v, &r->x);
+    FE_(mul)(&t, &rr, &t);
+    FE_(mul)(&s1, &s1, &j);
+    FE_(dbl)(&s1, &s1);
+    FE_(sub)(&r->y, &t, &s1);
+}
+
+/* madd-2007-bl: 7M + 4S; b affine ((0, 0) = infinity). */
+void P_(add_affine_vartime)(PT *r, const PT *a, const AFF *b)
+{
+    FE z1z1, u2, s2, h, hh, i, j, rr, v, t;
+    if (FE_(is_zero)(&b->x) && FE_(is_zero)(&b->y)) {
+        *r = *a;
+        return;
+    }
+    if (P_(is_inf)(a)) {
+        P_(from_affine)(r, b);
+        return;
+    }
+    FE_(sqr)(&z1z1, &a->z);
+    FE_(mul)(&u2, &b->x, &z1z1);
+    FE_(mul)(&s2, &b->y, &a->z);
+    FE_(mul)(&s2, &s2, &z1z1);
+    FE_(sub)(&h, &u2, &a->x);
+    FE_(sub)(&rr, &s2, &a->y);
+    if (FE_(is_zero)(&h)) {
+        if (FE_(is_zero)(&rr))
+            P_(dbl)(r, a);
+        else
+            P_(set_inf)(r);
+        return;
+    }
+    FE_(dbl)(&rr, &rr);
+    FE_(sqr)(&hh, &h);
+    FE_(mul4)(&i, &hh);
+    FE_(mul)(&j, &h, &i);
+    FE_(mul)(&v, &a->x, &i);
+    /* Z3 = (Z1 + H)^2 - Z1Z1 - HH */
+    FE_(add)(&t, &a->z, &h);
+    FE_(sqr)(&t, &t);
+    FE_(sub)(&t, &t, &z1z1);
+    FE_(sub)(&r->z, &t, &hh);
+    /* X3 = rr^2 - J - 2V */
+    FE_(sqr)(&t, &rr);
+    FE_(sub)(&t, &t, &j);
+    FE_(sub)(&t, &t, &v);
+    FE_(sub)(&t, &t, &v);
+    /* Y3 = rr (V - X3) - 2 Y1 J */
+    FE_(sub)(&v, &v, &t);
+    FE_(mul)(&v, &rr, &v);
+    FE_(mul)(&j, &a->y, &j);
+    FE_(dbl)(&j, &j);
+    FE_(sub)(&r->y, &v, &j);
+    r->x = t;
+}
+
+/* ---- complete formulas on homogeneous projective coordinates (x = X/Z, y = Y/Z) --------- */
+
+static void P_(proj_add)(PT *r, const PT *a, const PT *b)
+{
+    FE t0, t1, t2, t3, t4, x3, y3, z3;
+    FE_(mul)(&t0, &a->x, &b->x);
+    FE_(mul)(&t1, &a->y, &b->y);
+    FE_(mul)(&t2, &a->z, &b->z);
+    FE_(add)(&t3, &a->x, &a->y);
+    FE_(add)(&t4, &b->x, &b->y);
+    FE_(mul)(&t3, &t3, &t4);
+    FE_(add)(&t4, &t0, &t1);
+    FE_(sub)(&t3, &t3, &t4);
+    FE_(add)(&t4, &a->y, &a->z);
+    FE_(add)(&x3, &b->y, &b->z);
+    FE_(mul)(&t4, &t4, &x3);
+    FE_(add)(&x3, &t1, &t2);
+    FE_(sub)(&t4, &t4, &x3);
+    FE_(add)(&x3, &a->x, &a->z);
+    FE_(add)(&y3, &b->x, &b->z);
+    FE_(mul)(&x3, &x3, &y3);
+    FE_(add)(&y3, &t0, &t2);
+    FE_(sub)(&y3, &x3, &y3);
+    FE_(dbl)(&x3, &t0);
+    FE_(add)(&t0, &x3, &t0);
+    FE_(mul)(&t2, &CURVE_B3, &t2);
+    FE_(add)(&z3, &t1, &t2);
+    FE_(sub)(&t1, &t1, &t2);
+    FE_(mul)(&y3, &CURVE_B3, &y3);
+    FE_(mul)(&x3, &t4, &y3);
+    FE_(mul)(&t2, &t3, &t1);
+    FE_(sub)(&x3, &t2, &x3);
+    FE_(mul)(&y3, &y3, &t0);
+    FE_(mul)(&t1, &t1, &z3);
+    FE_(add)(&y3, &t1, &y3);
+    FE_(mul)(&t0, &t0, &t3);
+    FE_(mul)(&z3, &z3, &t4);
+    FE_(add)(&z3, &z3, &t0);
+    r->x = x3;
+    r->y = y3;
+    r->z = z3;
+}
+
+static void P_(proj_dbl)(PT *r, const PT *a)
+{
+    FE t0, t1, t2, x3, y3, z3;
+    FE_(sqr)(&t0, &a->y);
+    FE_(mul8)(&z3, &t0);
+    FE_(mul)(&t1, &a->y, &a->z);
+    FE_(sqr)(&t2, &a->z);
+    FE_(mul)(&t2, &CURVE_B3, &t2);
+    FE_(mul)(&x3, &t2, &z3);
+    FE_(add)(&y3, &t0, &t2);
+    FE_(mul)(&z3, &t1, &z3);
+    FE_(dbl)(&t1, &t2);
+    FE_(add)(&t2, &t1, &t2);
+    FE_(sub)(&t0, &t0, &t2);
+    FE_(mul)(&y3, &t0, &y3);
+    FE_(add)(&y3, &x3, &y3);
+    FE_(mul)(&t1, &a->x, &a->y);
+    FE_(mul)(&x3, &t0, &t1);
+    FE_(dbl)(&x3, &x3);
+    r->x = x3;
+    r->y = y3;
+    r->z = z3;
+}
+
+/* Jacobian (X, Y, Z) -> homogeneous (X Z, Y, Z^3); infinity -> (0, Y, 0). */
+static void P_(jac_to_proj)(PT *r, const PT *a)
+{
+    FE z2;
+    FE_(sqr)(&z2, &a->z);
+    FE_(mul)(&r->x, &a->x, &a->z);
+    r->y = a->y;
+    FE_(mul)(&r->z, &z2, &a->z);
+    /* make infinity exactly (0 : 1 : 0) */
+    uint64_t inf = FE_(is_zero_mask)(&a->z);
+    FE one = FE_ONE;
+    FE_(cmov)(&r->y, &one, inf);
+}
+
+/* homogeneous (X, Y, Z) -> Jacobian (X Z, Y Z^2, Z) */
+static void P_(proj_to_jac)(PT *r, const PT *a)
+{
+    FE z2;
+    FE_(sqr)(&z2, &a->z);
+    FE_(mul)(&r->x, &a->x, &a->z);
+    FE_(mul)(&r->y, &a->y, &z2);
+    r->z = a->z;
+}
+
+/* Constant-time addition of Jacobian points (complete; no exceptional cases). */
+void P_(add_ct)(PT *r, const PT *a, const PT *b)
+{
+    PT pa, pb;
+    P_(jac_to_proj)(&pa, a);
+    P_(jac_to_proj)(&pb, b);
+    P_(proj_add)(&pa, &pa, &pb);
+    P_(proj_to_jac)(r, &pa);
+}
+
+int P_(eq_vartime)(const PT *a, const PT *b)
+{
+    FE z1z1, z2z2, t1, t2;
+    int ia = P_(is_inf)(a), ib = P_(is_inf)(b);
+    if (ia || ib)
+        return ia == ib;
+    FE_(sqr)(&z1z1, &a->z);
+    FE_(sqr)(&z2z2, &b->z);
+    FE_(mul)(&t1, &a->x, &z2z2);
+    FE_(mul)(&t2, &b->x, &z1z1);
+    if (!FE_(eq)(&t1, &t2))
+        return 0;
+    FE_(mul)(&t1, &a->y, &z2z2);
+    FE_(mul)(&t1, &t1, &b->z);
+    FE_(mul)(&t2, &b->y, &z1z1);
+    FE_(mul)(&t2, &t2, &a->z);
+    return FE_(eq)(&t1, &t2);
+}
+
+/* Y^2 = X^3 + b Z^6 (infinity counts as on the curve). */
+int P_(on_curve)(const PT *a)
+{
+    FE l, rgt, z6;
+    FE_(sqr)(&l, &a->y);
+    FE_(sqr)(&rgt, &a->x);
+    FE_(mul)(&rgt, &rgt, &a->x);
+    FE_(sqr)(&z6, &a->z);
+    FE_(mul)(&z6, &z6, &a->z);
+    FE_(sqr)(&z6, &z6);
+    FE_(mul)(&z6, &z6, &CURVE_B);
+    FE_(add)(&rgt, &rgt, &z6);
+    return FE_(eq)(&l, &rgt) | P_(is_inf)(a);
+}
+
+/* y^2 = x^3 + b for an affine point given as coordinates ((0, 0) is not on the curve). */
+int P_(affine_on_curve)(const AFF *a)
+{
+    FE l, rgt;
+    FE_(sqr)(&l, &a->y);
+    FE_(sqr)(&rgt, &a->x);
+    FE_(mul)(&rgt, &rgt, &a->x);
+    FE_(add)(&rgt, &rgt, &CURVE_B);
+    return FE_(eq)(&l, &rgt);
+}
+
+void P_(to_affine)(AFF *r, const PT *a)
+{
+    FE zi, zi2;
+    FE_(inv)(&zi, &a->z); /* 0 -> 0: infinity becomes (0, 0) */
+    FE_(sqr)(&zi2, &zi);
+    FE_(mul)(&r->x, &a->x, &zi2);
+    FE_(mul)(&zi2, &zi2, &zi);
+    FE_(mul)(&r->y, &a->y, &zi2);
+}
+
+void P_(to_affine_vartime)(AFF *r, const PT *a)
+{
+    FE zi, zi2;
+    if (P_(is_inf)(a)) {
+        FE_(set_zero)(&r->x);
+        FE_(set_zero)(&r->y);
+        return;
+    }
+    FE_(inv_vartime)(&zi, &a->z);
+    FE_(sqr)(&zi2, &zi);
+    FE_(mul)(&r->x, &a->x, &zi2);
+    FE_(mul)(&zi2, &zi2, &zi);
+    FE_(mul)(&r->y, &a->y, &zi2);
+}
+
+/* Montgomery's simultaneous inversion; returns 0 on allocation failure. r may alias nothing. */
+int P_(batch_to_affine_vartime)(AFF *r, const PT *a, size_t n)
+{
+    FE *acc, inv, t, zi2;
+    if (n == 0)
+        return 1;
+    acc = malloc(n * sizeof *acc);
+    if (acc == NULL)
+        return 0;
+    FE run = FE_ONE;
+    for (size_t i = 0; i < n; i++) {
+        acc[i] = run;
+        if (!P_(is_inf)(&a[i]))
+            FE_(mul)(&run, &run, &a[i].z);
+    }
+    FE_(inv_vartime)(&inv, &run);
+    for (size_t i = n; i-- > 0;) {
+        if (P_(is_inf)(&a[i])) {
+            FE_(set_zero)(&r[i].x);
+            FE_(set_zero)(&r[i].y);
+            continue;
+        }
+        FE_(mul)(&t, &inv, &acc[i]); /* 1/Z_i */
+        FE_(mul)(&inv, &inv, &a[i].z);
+        FE_(sqr)(&zi2, &t);
+        FE_(mul)(&r[i].x, &a[i].x, &zi2);
+        FE_(mul)(&zi2, &zi2, &t);
+        FE_(mul)(&r[i].y, &a[i].y, &zi2);
+    }
+    free(acc);
+    return 1;
+}
+
+/* ---- scalar multiplication ---------------------------------------------------------------- */
+
+#define BLS_WNAF_W 5
+#define BLS_MAX_SCALAR_BITS 1024
+
+/* Width-w NAF of a little-endian scalar; returns the number of digits. */
+static size_t P_(wnaf)(int8_t *naf, const uint8_t *k, size_t nbits)
+{
+    uint64_t l[BLS_MAX_SCALAR_BITS / 64 + 2] = {0};
+    size_t nbytes = (nbits + 7) / 8, nl = (nbits + 63) / 64 + 1, i = 0;
+    for (size_t b = 0; b < nbytes; b++) {
+        uint8_t v = k[b];
+        if (b == nbytes - 1 && (nbits & 7))
+            v &= (uint8_t)((1u << (nbits & 7)) - 1);
+        l[b / 8] |= (uint64_t)v << (8 * (b % 8));
+    }
+    for (;;) {
+        int nz = 0;
+        for (size_t j = 0; j < nl; j++)
+            nz |= l[j] != 0;
+        if (!nz)
+            break;
+        int d = 0;
+        if (l[0] & 1) {
+            d = (int)(l[0] & ((1u << BLS_WNAF_W) - 1));
+            if (d >= (1 << (BLS_WNAF_W - 1)))
+                d -= 1 << BLS_WNAF_W;
+            /* l -= d */
+            if (d > 0) {
+                uint64_t br = (uint64_t)d;
+                for (size_t j = 0; j < nl && br; j++) {
+                    uint64_t o = l[j];
+                    l[j] = o - br;
+                    br = o < br;
+                }
+            } else {
+                uint64_t c = (uint64_t)(-d);
+                for (size_t j = 0; j < nl && c; j++) {
+                    l[j] += c;
+                    c = l[j] < c;
+                }
+            }
+        }
+        naf[i++] = (int8_t)d;
+        for (size_t j = 0; j < nl; j++)
+            l[j] = (l[j] >> 1) | (j + 1 < nl ? l[j + 1] << 63 : 0);
+    }
+    return i;
+}
+
+void P_(mul_vartime)(PT *r, const PT *a, const uint8_t *k, size_t nbits)
+{
+    int8_t naf[BLS_MAX_SCALAR_BITS + 2];
+    PT tab[1 << (BLS_WNAF_W - 2)], a2, acc, t;
+    size_t n;
+    if (nbits > BLS_MAX_SCALAR_BITS)
+        nbits = BLS_MAX_SCALAR_BITS;
+    n = P_(wnaf)(naf, k, nbits);
+    tab[0] = *a;
+    P_(dbl)(&a2, a);
+    for (int i = 1; i < (1 << (BLS_WNAF_W - 2)); i++)
+        P_(add_vartime)(&tab[i], &tab[i - 1], &a2);
+    P_(set_inf)(&acc);
+    for (size_t i = n; i-- > 0;) {
+        P_(dbl)(&acc, &acc);
+        int d = naf[i];
+        if (d > 0) {
+            P_(add_vartime)(&acc, &acc, &tab[d / 2]);
+        } else if (d < 0) {
+            P_(neg)(&t, &tab[(-d) / 2]);
+            P_(add_vartime)(&acc, &acc, &t);
+        }
+    }
+    *r = acc;
+}
+
+/* sel = tab[w] for a secret w in 0..15, scanning the whole table. */
+static void P_(ct_lookup16)(PT *sel, const PT tab[16], uint64_t w)
+{
+    *sel = tab[0];
+    for (uint64_t j = 1; j < 16; j++) {
+        uint64_t m = grove_ct_is_zero64(grove_value_barrier64(j ^ w));
+        FE_(cmov)(&sel->x, &tab[j].x, m);
+        FE_(cmov)(&sel->y, &tab[j].y, m);
+        FE_(cmov)(&sel->z, &tab[j].z, m);
+    }
+}
+
+/* tab[i] = i a in homogeneous coordinates (tab[0] = (0 : 1 : 0)) */
+static void P_(ct_table16)(PT tab[16], const PT *a)
+{
+    P_(jac_to_proj)(&tab[1], a);
+    FE_(set_zero)(&tab[0].x);
+    tab[0].y = FE_ONE;
+    FE_(set_zero)(&tab[0].z);
+    for (int i = 2; i < 16; i++) {
+        if (i & 1)
+            P_(proj_add)(&tab[i], &tab[i - 1], &tab[1]);
+        else
+            P_(proj_dbl)(&tab[i], &tab[i / 2]);
+    }
+}
+
+/*
+ * Constant time for any point of the curve: fixed 4-bit windows over 256 bits with a full
+ * table scan and complete formulas.
+ */
+void P_(mul_ct_any)(PT *r, const PT *a, const uint64_t k[4])
+{
+    PT tab[16], acc, sel;
+    P_(ct_table16)(tab, a);
+    acc = tab[0];
+    for (int win = 63; win >= 0; win--) {
+        uint64_t w = (k[win / 16] >> (4 * (win % 16))) & 15;
+        if (win != 63) {
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+        }
+        P_(ct_lookup16)(&sel, tab, w);
+        P_(proj_add)(&acc, &acc, &sel);
+    }
+    P_(proj_to_jac)(r, &acc);
+    grove_wipe(tab, sizeof tab);
+    grove_wipe(&acc, sizeof acc);
+    grove_wipe(&sel, sizeof sel);
+}
+
+/*
+ * Constant time, two-dimensional (GLV / GLS) for points of the prime-order subgroup, where
+ * ENDO_Z2 computes [z^2] with one field multiplication: k a = k0 a + k1 [z^2] a with
+ * k = k1 z^2 + k0, both halves below 2^128, processed in 4-bit windows side by side.
+ */
+void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
+{
+    PT t0[16], t1[16], acc, sel;
+    uint64_t k0[2], k1[2];
+    fr_split_z2(k0, k1, k);
+    P_(ct_table16)(t0, a);
+    for (int i = 0; i < 16; i++)
+        ENDO_Z2(&t1[i], &t0[i]);
+    acc = t0[0];
+    for (int win = 31; win >= 0; win--) {
+        if (win != 31) {
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+        }
+        P_(ct_lookup16)(&sel, t0, (k0[win / 16] >> (4 * (win % 16))) & 15);
+        P_(proj_add)(&acc, &acc, &sel);
+        P_(ct_lookup16)(&sel, t1, (k1[win / 16] >> (4 * (win % 16))) & 15);
+        P_(proj_add)(&acc, &acc, &sel);
+    }
+    P_(proj_to_jac)(r, &acc);
+    grove_wipe(t0, sizeof t0);
+    grove_wipe(t1, sizeof t1);
+    grove_wipe(&acc, sizeof acc);
+    grove_wipe(&sel, sizeof sel);
+    grove_wipe(k0, sizeof k0);
+    grove_wipe(k1, sizeof k1);
+}
+
+/* r = [|z|] a, |z| = 0xd201000000010000 (bits 63, 62, 60, 57, 48, 16). */
+void P_(mul_z_abs_vartime)(PT *r, const PT *a)
+{
+    PT acc = *a;
+    for (int i = 62; i >= 0; i--) {
+        P_(dbl)(&acc, &acc);
+        if ((0xd201000000010000ULL >> i) & 1)
+            P_(add_vartime)(&acc, &acc, a);
+    }
+    *r = acc;
+}
+
+/* ---- multi-scalar multiplication ---------------------------------------------------------- */
+/*
+ * Pippenger's bucket method with signed c-bit digits (buckets 1 .. 2^(c-1)), variable time.
+ * From 64 points on, each window fills its buckets in affine coordinates: the points of a
+ * bucket are added pairwise, level by level (a tree), and all additions of one level share one
+ * inversion (Montgomery's trick), so a window costs about log2(points per bucket) inversions
+ * whatever the scalars look like. Window sums use Jacobian coordinates.
+ */
+
+static unsigned P_(scalar_window)(const uint8_t *s, size_t nbytes, size_t bit, unsigned c)
+{
+    unsigned v = 0;
+    for (unsigned j = 0; j < c; j++) {
+        size_t b = bit + j;
+        if (b / 8 < nbytes)
+            v |= (unsigned)((s[b / 8] >> (b % 8)) & 1) << j;
+    }
+    return v;
+}
+
+/* dig[w] in [-2^(c-1), 2^(c-1)], sum dig[w] 2^(c w) = scalar; nwin covers nbits + 1 bits */
+static void P_(recode)(int32_t *dig, size_t nwin, const uint8_t *s, size_t nbytes, unsigned c)
+{
+    int32_t carry = 0;
+    for (size_t w = 0; w < nwin; w++) {
+        int32_t v = (int32_t)P_(scalar_window)(s, nbytes, w * c, c) + carry;
+        carry = v > (1 << (c - 1));
+        dig[w] = v - (carry << c);
+    }
+}
+
+#define BLS_MSM_AFFINE_MIN 64
+
+static int P_(aff_is_inf)(const AFF *a)
+{
+    return FE_(is_zero)(&a->x) && FE_(is_zero)(&a->y);
+}
+
+/*
+ * One level of the bucket trees: within each bucket segment [start[j], start[j] + len[j]) of w,
+ * entries 2t and 2t+1 are added; an odd last entry is kept. The sums go to the front of the
+ * segment and len[j] shrinks. den/pre: scratch for n/2 field elements.
+ */
+static void P_(tree_level)(AFF *w, const size_t *start, size_t *len, size_t nb, FE *den,
+                           FE *pre, FE *num)
+{
+    size_t np = 0;
+    /* denominators: x2 - x1, or 2y for a doubling; 1 where no inversion is needed */
+    for (size_t j = 0; j < nb; j++)
+        for (size_t t = 0; t + 1 < len[j]; t += 2) {
+            AFF *p1 = &w[start[j] + t], *p2 = p1 + 1;
+            if (P_(aff_is_inf)(p1) || P_(aff_is_inf)(p2)) {
+                den[np] = FE_ONE;
+            } else if (!FE_(eq)(&p1->x, &p2->x)) {
+                FE_(sub)(&den[np], &p2->x, &p1->x);
+                FE_(sub)(&num[np], &p2->y, &p1->y);
+            } else if (FE_(eq)(&p1->y, &p2->y) && !FE_(is_zero)(&p1->y)) {
+                FE_(dbl)(&den[np], &p1->y); /* lambda = 3 x^2 / 2y */
+                FE_(sqr)(&num[np], &p1->x);
+                FE_(mul3)(&num[np], &num[np]);
+            } else {
+                den[np] = FE_ONE; /* P + (-P) */
+            }
+            np++;
+        }
+    if (np == 0)
+        return;
+    FE inv, dinv, lambda, t3;
+    pre[0] = den[0];
+    for (size_t k = 1; k < np; k++)
+        FE_(mul)(&pre[k], &pre[k - 1], &den[k]);
+    FE_(inv_vartime)(&inv, &pre[np - 1]);
+    for (size_t k = np; k-- > 0;) {
+        if (k > 0) {
+            FE_(mul)(&dinv, &inv, &pre[k - 1]);
+            FE_(mul)(&inv, &inv, &den[k]);
+        } else {
+            dinv = inv;
+        }
+        den[k] = dinv; /* 1 / den[k] */
+    }
+    np = 0;
+    for (size_t j = 0; j < nb; j++) {
+        size_t m = len[j], out = start[j];
+        for (size_t t = 0; t < m; t += 2, out++) {
+            AFF *p1 = &w[start[j] + t];
+            if (t + 1 == m) {
+                w[out] = *p1;
+                break;
+            }
+            AFF *p2 = p1 + 1, r;
+            FE *dinv_k = &den[np++];
+            if (P_(aff_is_inf)(p1)) {
+                r = *p2;
+            } else if (P_(aff_is_inf)(p2)) {
+                r = *p1;
+            } else if (FE_(eq)(&p1->x, &p2->x) &&
+                       !(FE_(eq)(&p1->y, &p2->y) && !FE_(is_zero)(&p1->y))) {
+                FE_(set_zero)(&r.x); /* P + (-P) = O */
+                FE_(set_zero)(&r.y);
+            } else {
+                /* x3 = lambda^2 - x1 - x2, y3 = lambda (x1 - x3) - y1 */
+                FE_(mul)(&lambda, &num[np - 1], dinv_k);
+                FE_(sqr)(&t3, &lambda);
+                FE_(sub)(&t3, &t3, &p1->x);
+                FE_(sub)(&r.x, &t3, &p2->x);
+                FE_(sub)(&t3, &p1->x, &r.x);
+                FE_(mul)(&t3, &lambda, &t3);
+                FE_(sub)(&r.y, &t3, &p1->y);
+            }
+            w[out] = r;
+        }
+        len[j] = (m + 1) / 2;
+    }
+}
+
+/* window size minimising (windows) x (n additions + 2^(c-1) bucket-sum steps) */
+static unsigned P_(msm_window)(size_t n, size_t nbits, int affine)
+{
+    unsigned best = 2;
+    double best_cost = 0;
+    for (unsigned c = 2; c <= 16; c++) {
+        double nwin = (double)(nbits / c + 1);
+        double cost =
+            nwin * ((double)n * (affine ? 8.0 : 11.0) + (double)((size_t)1 << (c - 1)) * 27.0);
+        if (c == 2 || cost < best_cost) {
+            best = c;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+/* r = sum k_i aff_i for affine points (identity = (0, 0)) and scalars of nbits bits */
+static int P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sbytes,
+                        size_t nbits, size_t n)
+{
+    int affine = n >= BLS_MSM_AFFINE_MIN;
+    unsigned c = P_(msm_window)(n, nbits, affine);
+    size_t nb = (size_t)1 << (c - 1), nwin = nbits / c + 1;
+    int32_t *dig = malloc(n * nwin * sizeof *dig);
+    size_t *start = malloc(nb * sizeof *start), *len = malloc(nb * sizeof *len);
+    AFF *w = affine ? malloc(n * sizeof *w) : NULL;
+    FE *den = affine ? malloc((n / 2 + 1) * 3 * sizeof *den) : NULL;
+    PT *jb = affine ? NULL : malloc(nb * sizeof *jb), acc, run, sum;
+    int ok = dig && start && len && (affine ? (w && den) : jb != NULL);
+    if (ok) {
+        for (size_t i = 0; i < n; i++) {
+            if (P_(aff_is_inf)(&aff[i]))
+                memset(dig + i * nwin, 0, nwin * sizeof *dig);
+            else
+                P_(recode)(dig + i * nwin, nwin, scalars + i * sbytes, sbytes, c);
+        }
+        P_(set_inf)(&acc);
+        for (size_t win = nwin; win-- > 0;) {
+            for (unsigned j = 0; j < c && win + 1 < nwin; j++)
+                P_(dbl)(&acc, &acc);
+            P_(set_inf)(&run);
+            P_(set_inf)(&sum);
+            if (affine) {
+                /* counting sort of the signed points into bucket segments */
+                memset(len, 0, nb * sizeof *len);
+                for (size_t i = 0; i < n; i++) {
+                    int32_t d = dig[i * nwin + win];
+                    if (d != 0)
+                        len[(size_t)(d < 0 ? -d : d) - 1]++;
+                }
+                size_t pos = 0, more = 0;
+                for (size_t j = 0; j < nb; j++) {
+                    start[j] = pos;
+                    pos += len[j];
+                    more |= len[j] > 1;
+                    len[j] = 0;
+                }
+                for (size_t i = 0; i < n; i++) {
+                    int32_t d = dig[i * nwin + win];
+                    if (d == 0)
+                        continue;
+                    size_t j = (size_t)(d < 0 ? -d : d) - 1;
+                    AFF *q = &w[start[j] + len[j]++];
+                    *q = aff[i];
+                    if (d < 0)
+                        FE_(neg)(&q->y, &q->y);
+                }
+                while (more) {
+                    P_(tree_level)(w, start, len, nb, den, den + n / 2 + 1, den + 2 * (n / 2 + 1));
+                    more = 0;
+                    for (size_t j = 0; j < nb; j++)
+                        more |= len[j] > 1;
+                }
+                for (size_t j = nb; j-- > 0;) {
+                    if (len[j])
+                        P_(add_affine_vartime)(&run, &run, &w[start[j]]);
+                    P_(add_vartime)(&sum, &sum, &run);
+                }
+            } else {
+                for (size_t j = 0; j < nb; j++)
+                    P_(set_inf)(&jb[j]);
+                for (size_t i = 0; i < n; i++) {
+                    int32_t d = dig[i * nwin + win];
+                    if (d == 0)
+                        continue;
+                    AFF q = aff[i];
+                    if (d < 0)
+                        FE_(neg)(&q.y, &q.y);
+                    size_t j = (size_t)(d < 0 ? -d : d) - 1;
+                    P_(add_affine_vartime)(&jb[j], &jb[j], &q);
+                }
+                for (size_t j = nb; j-- > 0;) {
+                    P_(add_vartime)(&run, &run, &jb[j]);
+                    P_(add_vartime)(&sum, &sum, &run);
+                }
+            }
+            P_(add_vartime)(&acc, &acc, &sum);
+        }
+        *r = acc;
+    }
+    free(dig);
+    free(start);
+    free(len);
+    free(w);
+    free(den);
+    free(jb);
+    return ok;
+}
+
+int P_(msm_vartime)(PT *r, const PT *pts, const uint8_t *scalars, size_t scalar_bytes, size_t n)
+{
+    size_t nbits = 8 * scalar_bytes;
+    int ok;
+    if (n == 0) {
+        P_(set_inf)(r);
+        return 1;
+    }
+    if (n < 8 || nbits == 0) {
+        PT acc, t;
+        P_(set_inf)(&acc);
+        for (size_t i = 0; i < n; i++) {
+            P_(mul_vartime)(&t, &pts[i], scalars + i * scalar_bytes, nbits);
+            P_(add_vartime)(&acc, &acc, &t);
+        }
+        *r = acc;
+        return 1;
+    }
+    AFF *aff = malloc(n * sizeof *aff);
+    if (aff == NULL || !P_(batch_to_affine_vartime)(aff, pts, n)) {
+        free(aff);
+        return 0;
+    }
+#ifdef MSM_SPLIT_Z
+    if (scalar_bytes <= 16) {
+        /* k = k1 |z| + k0: k P = k0 P + k1 (-psi(P)), psi = [z] on G2; 65-bit halves */
+        AFF *a2 = malloc(2 * n * sizeof *a2);
+        uint8_t *k2 = malloc(2 * n * 9);
+        ok = a2 != NULL && k2 != NULL;
+        if (ok) {
+            for (size_t i = 0; i < n; i++) {
+                bls_u128 k = 0;
+                for (size_t b = scalar_bytes; b-- > 0;)
+                    k = (k << 8) | scalars[i * scalar_bytes + b];
+                bls_u128 k1 = k / BLS_Z_ABS, k0 = k % BLS_Z_ABS;
+                for (size_t b = 0; b < 9; b++) {
+                    k2[18 * i + b] = (uint8_t)(k0 >> (8 * b));
+                    k2[18 * i + 9 + b] = (uint8_t)(k1 >> (8 * b));
+                }
+                a2[2 * i] = aff[i];
+                MSM_SPLIT_Z(&a2[2 * i + 1], &aff[i]);
+            }
+            ok = P_(msm_core)(r, a2, k2, 9, 72, 2 * n);
+        }
+        free(a2);
+        free(k2);
+        free(aff);
+        return ok;
+    }
+#endif
+    ok = P_(msm_core)(r, aff, scalars, scalar_bytes, nbits, n);
+    free(aff);
+    return ok;
+}

@@ -1,0 +1,106 @@
+/* Fp2: inversion, exponentiation, square root, signs (see fp2.h). */
+#include "bls12_381/fp2.h"
+
+#include "bls12_381/constants.h"
+
+const fp2 BLS_FP2_ONE = {{{0x760900000002fffdULL, 0xebf4000bc40c0002ULL, 0x5f48985753c758baULL,
+                           0x77ce585370525745ULL, 0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL}},
+                         {{0, 0, 0, 0, 0, 0}}};
+
+void fp2_inv(fp2 *r, const fp2 *a)
+{
+    fp t0, t1;
+    fp_sqr(&t0, &a->c0);
+    fp_sqr(&t1, &a->c1);
+    fp_add(&t0, &t0, &t1);
+    fp_inv(&t1, &t0);
+    fp_mul(&r->c0, &a->c0, &t1);
+    fp_mul(&t0, &a->c1, &t1);
+    fp_neg(&r->c1, &t0);
+}
+
+void fp2_inv_vartime(fp2 *r, const fp2 *a)
+{
+    fp t0, t1;
+    fp_sqr(&t0, &a->c0);
+    fp_sqr(&t1, &a->c1);
+    fp_add(&t0, &t0, &t1);
+    fp_inv_vartime(&t1, &t0);
+    fp_mul(&r->c0, &a->c0, &t1);
+    fp_mul(&t0, &a->c1, &t1);
+    fp_neg(&r->c1, &t0);
+}
+
+void fp2_pow(fp2 *r, const fp2 *a, const uint64_t *e, size_t nlimbs)
+{
+    fp2 tab[16], acc = BLS_FP2_ONE;
+    int started = 0;
+    tab[0] = BLS_FP2_ONE;
+    tab[1] = *a;
+    for (int i = 2; i < 16; i++)
+        fp2_mul(&tab[i], &tab[i - 1], a);
+    for (size_t i = nlimbs; i-- > 0;) {
+        for (int sh = 60; sh >= 0; sh -= 4) {
+            unsigned w = (unsigned)(e[i] >> sh) & 15;
+            if (started) {
+                fp2_sqr(&acc, &acc);
+                fp2_sqr(&acc, &acc);
+                fp2_sqr(&acc, &acc);
+                fp2_sqr(&acc, &acc);
+                if (w)
+                    fp2_mul(&acc, &acc, &tab[w]);
+            } else if (w) {
+                acc = tab[w];
+                started = 1;
+            }
+        }
+    }
+    *r = acc;
+    grove_wipe(tab, sizeof tab);
+}
+
+/*
+ * Square root for p = 3 mod 4 (Adj and Rodriguez-Henriquez, "Square root computation over
+ * even extension fields", algorithm 9). Branches on the input: public values only.
+ */
+int fp2_sqrt_vartime(fp2 *r, const fp2 *a)
+{
+    fp2 a1, alpha, a0, x0, t, minus_one;
+    fp2_pow(&a1, a, BLS_EXP_P_MINUS_3_DIV_4, 6);
+    fp2_mul(&t, &a1, a);
+    fp2_mul(&alpha, &a1, &t); /* a^((p-1)/2) */
+    fp2_conj(&a0, &alpha);
+    fp2_mul(&a0, &a0, &alpha); /* a^((p^2-1)/2): -1 iff a is a non-square */
+    fp2_neg(&minus_one, &BLS_FP2_ONE);
+    if (fp2_eq(&a0, &minus_one))
+        return 0;
+    x0 = t; /* a^((p+1)/4) */
+    if (fp2_eq(&alpha, &minus_one)) {
+        /* x = u * x0 */
+        fp_neg(&t.c0, &x0.c1);
+        t.c1 = x0.c0;
+    } else {
+        fp2 b;
+        fp2_add(&b, &alpha, &BLS_FP2_ONE);
+        fp2_pow(&b, &b, BLS_EXP_P_MINUS_1_DIV_2, 6);
+        fp2_mul(&t, &b, &x0);
+    }
+    fp2_sqr(&a0, &t);
+    if (!fp2_eq(&a0, a))
+        return 0;
+    *r = t;
+    return 1;
+}
+
+int fp2_sgn0(const fp2 *a)
+{
+    int s0 = fp_sgn0(&a->c0), z0 = fp_is_zero(&a->c0), s1 = fp_sgn0(&a->c1);
+    return s0 | (z0 & s1);
+}
+
+int fp2_is_lexicographically_largest(const fp2 *a)
+{
+    int z1 = fp_is_zero(&a->c1);
+    int l1 = fp_is_lexicographically_largest(&a->c1), l0 = fp_is_lexicographically_largest(&a->c0);
+    return (z1 & l0) | ((1 - z1) & l1);
+}

@@ -1,0 +1,367 @@
+/*
+ * BLS signatures through the public API, both variants: key generation and key encodings,
+ * sign / verify round trips with several DSTs (empty and longer than 255 bytes), rejection of
+ * tampered signatures, keys, messages and DSTs, identity keys, aggregation, fast aggregate
+ * verification, aggregate verification, randomized batch verification, proofs of possession,
+ * the point-level API and argument checking.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "grove/bls12_381.h"
+#include "test.h"
+
+static uint64_t rng = 0x5157;
+
+static void keygen(grove_bls_sk *sk, int i)
+{
+    uint8_t ikm[32];
+    memset(ikm, 0, sizeof ikm);
+    ikm[0] = (uint8_t)i;
+    ikm[31] = 0xa5;
+    CHECK_EQ_INT(grove_bls_keygen(sk, ikm, sizeof ikm, NULL, 0), GROVE_OK);
+}
+
+static void test_keys(void)
+{
+    grove_bls_sk a, b;
+    uint8_t ikm[40], out[32], out2[32];
+    test_rand_bytes(&rng, ikm, sizeof ikm);
+    CHECK_EQ_INT(grove_bls_keygen(&a, ikm, 31, NULL, 0), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_bls_keygen(&a, NULL, 32, NULL, 0), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_bls_keygen(&a, ikm, 32, NULL, 3), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_bls_keygen(&a, ikm, 32, NULL, 0), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_keygen(&b, ikm, 32, NULL, 0), GROVE_OK);
+    grove_bls_sk_to_bytes(out, &a);
+    grove_bls_sk_to_bytes(out2, &b);
+    CHECK_MEM(out, out2, 32); /* deterministic */
+    CHECK_EQ_INT(grove_bls_keygen(&b, ikm, 32, (const uint8_t *)"x", 1), GROVE_OK);
+    grove_bls_sk_to_bytes(out2, &b);
+    CHECK(memcmp(out, out2, 32) != 0); /* info matters */
+    CHECK_EQ_INT(grove_bls_keygen(&b, ikm, 40, NULL, 0), GROVE_OK);
+    grove_bls_sk_to_bytes(out2, &b);
+    CHECK(memcmp(out, out2, 32) != 0);
+    /* encodings: round trip, 0 and >= r refused */
+    CHECK_EQ_INT(grove_bls_sk_from_bytes(&b, out), GROVE_OK);
+    grove_bls_sk_to_bytes(out2, &b);
+    CHECK_MEM(out, out2, 32);
+    static const char *bad[] = {
+        "0000000000000000000000000000000000000000000000000000000000000000",
+        "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
+        "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000002",
+        "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"};
+    for (size_t i = 0; i < GROVE_ARRAY_LEN(bad); i++) {
+        CHECK(test_unhex_into(out, 32, bad[i]));
+        CHECK_EQ_INT(grove_bls_sk_from_bytes(&b, out), GROVE_ERR_ENCODING);
+    }
+    CHECK(test_unhex_into(out, 32,
+                          "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000000"));
+    CHECK_EQ_INT(grove_bls_sk_from_bytes(&b, out), GROVE_OK);
+    memset(out, 0, 32);
+    out[31] = 1;
+    CHECK_EQ_INT(grove_bls_sk_from_bytes(&b, out), GROVE_OK);
+    /* a key of 1 gives the generator */
+    uint8_t pk[96], g[96];
+    grove_bls_g2 gen;
+    CHECK_EQ_INT(grove_bls_sk_to_pk(pk, 96, GROVE_BLS_MIN_SIG, &b), GROVE_OK);
+    grove_bls_g2_generator(&gen);
+    grove_bls_g2_to_bytes(g, 96, &gen);
+    CHECK_MEM(pk, g, 96);
+    CHECK_EQ_INT(grove_bls_sk_generate(&b), GROVE_OK);
+    grove_bls_sk_wipe(&b);
+    grove_bls_sk_to_bytes(out, &b);
+    memset(out2, 0, 32);
+    CHECK_MEM(out, out2, 32);
+    /* a wiped (zero) key cannot sign */
+    uint8_t sig[96];
+    CHECK_EQ_INT(grove_bls_sign(sig, 96, GROVE_BLS_MIN_PK, &b, NULL, 0, NULL, 0),
+                 GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_bls_sk_to_pk(pk, 96, GROVE_BLS_MIN_SIG, &b), GROVE_ERR_INVALID_ARG);
+    /* variants by name */
+    grove_bls_variant v;
+    CHECK(grove_bls_variant_from_name("min-sig", &v) == GROVE_OK && v == GROVE_BLS_MIN_SIG);
+    CHECK(grove_bls_variant_from_name("min-pk", &v) == GROVE_OK && v == GROVE_BLS_MIN_PK);
+    CHECK_EQ_INT(grove_bls_variant_from_name("minsig", &v), GROVE_ERR_UNSUPPORTED);
+    CHECK(strcmp(grove_bls_variant_name(GROVE_BLS_MIN_PK), "min-pk") == 0);
+    grove_bls_sk_wipe(&a);
+}
+
+static void test_sign_verify(grove_bls_variant v)
+{
+    size_t pkl = grove_bls_pk_bytes(v), sgl = grove_bls_sig_bytes(v);
+    uint8_t long_dst[300];
+    memset(long_dst, 'D', sizeof long_dst);
+    const struct {
+        const uint8_t *p;
+        size_t n;
+    } dsts[] = {{NULL, 0},
+                {(const uint8_t *)GROVE_BLS_DST_MIN_SIG, strlen(GROVE_BLS_DST_MIN_SIG)},
+                {long_dst, sizeof long_dst}};
+    grove_bls_sk sk, sk2;
+    uint8_t pk[96], pk2[96], sig[96], bad[96], msg[41];
+    keygen(&sk, 1);
+    keygen(&sk2, 2);
+    CHECK_EQ_INT(grove_bls_sk_to_pk(pk, pkl, v, &sk), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_sk_to_pk(pk2, pkl, v, &sk2), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_sk_to_pk(pk, pkl - 1, v, &sk), GROVE_ERR_BUFFER_TOO_SMALL);
+    for (size_t d = 0; d < GROVE_ARRAY_LEN(dsts); d++) {
+        const uint8_t *dst = dsts[d].p;
+        size_t dl = dsts[d].n;
+        for (size_t ml = 0; ml <= 40; ml += 20) {
+            test_rand_bytes(&rng, msg, ml);
+            CHECK_EQ_INT(grove_bls_sign(sig, sgl, v, &sk, ml ? msg : NULL, ml, dst, dl),
+                         GROVE_OK);
+            CHECK_EQ_INT(grove_bls_verify(v, pk, pkl, msg, ml, sig, sgl, dst, dl), GROVE_OK);
+            /* wrong key, message, DST */
+            CHECK_EQ_INT(grove_bls_verify(v, pk2, pkl, msg, ml, sig, sgl, dst, dl),
+                         GROVE_ERR_VERIFY);
+            msg[0] ^= 1;
+            CHECK_EQ_INT(grove_bls_verify(v, pk, pkl, msg, ml + 1, sig, sgl, dst, dl),
+                         GROVE_ERR_VERIFY);
+            msg[0] ^= 1;
+            CHECK_EQ_INT(grove_bls_verify(v, pk, pkl, msg, ml, sig, sgl, long_dst, 5),
+                         GROVE_ERR_VERIFY);
+            /* a flipped bit in any byte of the signature is refused */
+            for (size_t byte = 0; byte < sgl; byte += (ml == 20 && d == 0 ? 1 : 7)) {
+                memcpy(bad, sig, sgl);
+                bad[byte] ^= (uint8_t)(1u << ((byte + ml) % 8));
+                int rc = grove_bls_verify(v, pk, pkl, msg, ml, bad, sgl, dst, dl);
+                CHECK(rc == GROVE_ERR_VERIFY || rc == GROVE_ERR_ENCODING);
+            }
+            /* a truncated signature or key */
+            CHECK_EQ_INT(grove_bls_verify(v, pk, pkl, msg, ml, sig, sgl - 1, dst, dl),
+                         GROVE_ERR_ENCODING);
+            CHECK_EQ_INT(grove_bls_verify(v, pk, pkl - 1, msg, ml, sig, sgl, dst, dl),
+                         GROVE_ERR_ENCODING);
+        }
+    }
+    /* identity key (KeyValidate) and identity signature */
+    memset(bad, 0, sizeof bad);
+    bad[0] = 0xc0;
+    CHECK_EQ_INT(grove_bls_verify(v, bad, pkl, msg, 5, sig, sgl, NULL, 0), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_bls_verify(v, pk, pkl, msg, 5, bad, sgl, NULL, 0), GROVE_ERR_VERIFY);
+    /* signing is deterministic and matches the point-level API */
+    uint8_t sig2[96];
+    CHECK_EQ_INT(grove_bls_sign(sig, sgl, v, &sk, msg, 5, NULL, 0), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_sign(sig2, sgl, v, &sk, msg, 5, NULL, 0), GROVE_OK);
+    CHECK_MEM(sig, sig2, sgl);
+    CHECK_EQ_INT(grove_bls_sign(sig2, sgl - 1, v, &sk, msg, 5, NULL, 0),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    if (v == GROVE_BLS_MIN_SIG) {
+        grove_bls_g1 s, h;
+        grove_bls_g2 p;
+        CHECK_EQ_INT(grove_bls_sign_g1(&s, &sk, msg, 5, NULL, 0), GROVE_OK);
+        grove_bls_g1_to_bytes(sig2, 48, &s);
+        CHECK_MEM(sig, sig2, 48);
+        CHECK_EQ_INT(grove_bls_g2_from_bytes(&p, pk, 96, GROVE_BLS_NO_INFINITY), GROVE_OK);
+        CHECK_EQ_INT(grove_bls_verify_g1(&p, msg, 5, &s, NULL, 0), GROVE_OK);
+        CHECK_EQ_INT(grove_bls_verify_g1(&p, msg, 4, &s, NULL, 0), GROVE_ERR_VERIFY);
+        /* sk * H(msg) through the group API */
+        grove_bls_g1_hash(&h, msg, 5, NULL, 0);
+        grove_bls_g1_mul_sk(&h, &h, &sk);
+        CHECK(grove_bls_g1_equal(&h, &s));
+        grove_bls_g1_identity(&h);
+        CHECK_EQ_INT(grove_bls_verify_g1(&p, msg, 5, &h, NULL, 0), GROVE_ERR_VERIFY);
+    } else {
+        grove_bls_g2 s, h;
+        grove_bls_g1 p;
+        CHECK_EQ_INT(grove_bls_sign_g2(&s, &sk, msg, 5, NULL, 0), GROVE_OK);
+        grove_bls_g2_to_bytes(sig2, 96, &s);
+        CHECK_MEM(sig, sig2, 96);
+        CHECK_EQ_INT(grove_bls_g1_from_bytes(&p, pk, 48, GROVE_BLS_NO_INFINITY), GROVE_OK);
+        CHECK_EQ_INT(grove_bls_verify_g2(&p, msg, 5, &s, NULL, 0), GROVE_OK);
+        CHECK_EQ_INT(grove_bls_verify_g2(&p, msg, 6, &s, NULL, 0), GROVE_ERR_VERIFY);
+        grove_bls_g2_hash(&h, msg, 5, NULL, 0);
+        grove_bls_g2_mul_sk(&h, &h, &sk);
+        CHECK(grove_bls_g2_equal(&h, &s));
+    }
+    /* uncompressed inputs are accepted too */
+    uint8_t unc[192];
+    if (v == GROVE_BLS_MIN_SIG) {
+        grove_bls_g1 s;
+        CHECK_EQ_INT(grove_bls_g1_from_bytes(&s, sig, 48, 0), GROVE_OK);
+        grove_bls_g1_to_bytes(unc, 96, &s);
+        CHECK_EQ_INT(grove_bls_verify(v, pk, pkl, msg, 5, unc, 96, NULL, 0), GROVE_OK);
+    } else {
+        grove_bls_g2 s;
+        CHECK_EQ_INT(grove_bls_g2_from_bytes(&s, sig, 96, 0), GROVE_OK);
+        grove_bls_g2_to_bytes(unc, 192, &s);
+        CHECK_EQ_INT(grove_bls_verify(v, pk, pkl, msg, 5, unc, 192, NULL, 0), GROVE_OK);
+    }
+    /* a signature of the other variant's size is refused */
+    CHECK(grove_bls_verify(v, pk, pkl, msg, 5, sig, sgl == 48 ? 96 : 48, NULL, 0) != GROVE_OK);
+    CHECK_EQ_INT(grove_bls_verify(v, pk, pkl, NULL, 5, sig, sgl, NULL, 0),
+                 GROVE_ERR_INVALID_ARG);
+    grove_bls_sk_wipe(&sk);
+    grove_bls_sk_wipe(&sk2);
+}
+
+static void test_aggregation(grove_bls_variant v)
+{
+    enum { N = 5 };
+    size_t pkl = grove_bls_pk_bytes(v), sgl = grove_bls_sig_bytes(v);
+    const uint8_t *dst = (const uint8_t *)(v == GROVE_BLS_MIN_SIG ? GROVE_BLS_DST_MIN_SIG
+                                                                  : GROVE_BLS_DST_MIN_PK);
+    size_t dl = strlen((const char *)dst);
+    uint8_t pks[N * 96], sigs[N * 96], same[N * 96], agg[96], agg_same[96], apk[96];
+    uint8_t msgs[N][8];
+    const uint8_t *mp[N];
+    size_t ml[N];
+    grove_bls_sk sk[N];
+    for (size_t i = 0; i < N; i++) {
+        keygen(&sk[i], 10 + (int)i);
+        CHECK_EQ_INT(grove_bls_sk_to_pk(pks + i * pkl, pkl, v, &sk[i]), GROVE_OK);
+        memset(msgs[i], 'a' + (int)i, 8);
+        mp[i] = msgs[i];
+        ml[i] = 8;
+        CHECK_EQ_INT(grove_bls_sign(sigs + i * sgl, sgl, v, &sk[i], mp[i], 8, dst, dl), GROVE_OK);
+        CHECK_EQ_INT(grove_bls_sign(same + i * sgl, sgl, v, &sk[i], mp[0], 8, dst, dl),
+                     GROVE_OK);
+    }
+    CHECK_EQ_INT(grove_bls_aggregate_sigs(agg, sgl, v, sigs, N), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_aggregate_sigs(agg_same, sgl, v, same, N), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_aggregate_sigs(agg, sgl, v, sigs, 0), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_bls_aggregate_sigs(agg, sgl - 1, v, sigs, N), GROVE_ERR_BUFFER_TOO_SMALL);
+    /* aggregate of one is itself */
+    CHECK_EQ_INT(grove_bls_aggregate_sigs(apk, sgl, v, sigs, 1), GROVE_OK);
+    CHECK_MEM(apk, sigs, sgl);
+    /* aggregate verify (distinct messages) */
+    CHECK_EQ_INT(grove_bls_aggregate_verify(v, pks, N, mp, ml, agg, sgl, dst, dl), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_aggregate_verify(v, pks, N - 1, mp, ml, agg, sgl, dst, dl),
+                 GROVE_ERR_VERIFY);
+    const uint8_t *swapped[N];
+    memcpy(swapped, mp, sizeof swapped);
+    swapped[0] = mp[1];
+    swapped[1] = mp[0];
+    CHECK_EQ_INT(grove_bls_aggregate_verify(v, pks, N, swapped, ml, agg, sgl, dst, dl),
+                 GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_bls_aggregate_verify(v, pks, 0, mp, ml, agg, sgl, dst, dl),
+                 GROVE_ERR_INVALID_ARG);
+    /* fast aggregate verify (one message) and public-key aggregation */
+    CHECK_EQ_INT(grove_bls_fast_aggregate_verify(v, pks, N, mp[0], 8, agg_same, sgl, dst, dl),
+                 GROVE_OK);
+    CHECK_EQ_INT(grove_bls_fast_aggregate_verify(v, pks, N - 1, mp[0], 8, agg_same, sgl, dst, dl),
+                 GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_bls_fast_aggregate_verify(v, pks, N, mp[1], 8, agg_same, sgl, dst, dl),
+                 GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_bls_fast_aggregate_verify(v, pks, 0, mp[0], 8, agg_same, sgl, dst, dl),
+                 GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_bls_aggregate_pks(apk, pkl, v, pks, N), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_verify(v, apk, pkl, mp[0], 8, agg_same, sgl, dst, dl), GROVE_OK);
+    /* an identity public key in the list is refused */
+    uint8_t withinf[(N + 1) * 96];
+    memcpy(withinf, pks, N * pkl);
+    memset(withinf + N * pkl, 0, pkl);
+    withinf[N * pkl] = 0xc0;
+    CHECK_EQ_INT(grove_bls_fast_aggregate_verify(v, withinf, N + 1, mp[0], 8, agg_same, sgl, dst,
+                                                 dl),
+                 GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_bls_aggregate_pks(apk, pkl, v, withinf, N + 1), GROVE_ERR_ENCODING);
+    /* identity signatures aggregate */
+    uint8_t inf[96] = {0};
+    inf[0] = 0xc0;
+    CHECK_EQ_INT(grove_bls_aggregate_sigs(apk, sgl, v, inf, 1), GROVE_OK);
+    CHECK_MEM(apk, inf, sgl);
+    /* batch verification of independent signatures (repeated messages allowed) */
+    CHECK_EQ_INT(grove_bls_batch_verify(v, N, pks, mp, ml, sigs, dst, dl), GROVE_OK);
+    const uint8_t *firsts[N];
+    for (int i = 0; i < N; i++)
+        firsts[i] = mp[0];
+    CHECK_EQ_INT(grove_bls_batch_verify(v, N, pks, firsts, ml, same, dst, dl), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_batch_verify(v, N, pks, firsts, ml, sigs, dst, dl), GROVE_ERR_VERIFY);
+    /* two swapped signatures: the plain sum would still match, the weighted one does not */
+    uint8_t sw[N * 96];
+    memcpy(sw, sigs, N * sgl);
+    memcpy(sw, sigs + sgl, sgl);
+    memcpy(sw + sgl, sigs, sgl);
+    CHECK_EQ_INT(grove_bls_batch_verify(v, N, pks, mp, ml, sw, dst, dl), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_bls_batch_verify(v, 1, pks, mp, ml, sigs, dst, dl), GROVE_OK);
+    /* proofs of possession */
+    const uint8_t *pdst = (const uint8_t *)(v == GROVE_BLS_MIN_SIG ? GROVE_BLS_POP_DST_MIN_SIG
+                                                                   : GROVE_BLS_POP_DST_MIN_PK);
+    size_t pdl = strlen((const char *)pdst);
+    uint8_t proof[96];
+    CHECK_EQ_INT(grove_bls_pop_prove(proof, sgl, v, &sk[0], pdst, pdl), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_pop_verify(v, pks, pkl, proof, sgl, pdst, pdl), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_pop_verify(v, pks + pkl, pkl, proof, sgl, pdst, pdl),
+                 GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_bls_pop_verify(v, pks, pkl, proof, sgl, dst, dl), GROVE_ERR_VERIFY);
+    for (int i = 0; i < N; i++)
+        grove_bls_sk_wipe(&sk[i]);
+}
+
+static void test_groups_api(void)
+{
+    grove_bls_g1 g, p[40], r, s;
+    grove_bls_g2 h, q[40], u, w;
+    uint8_t ks[40 * 16];
+    test_rand_bytes(&rng, ks, sizeof ks);
+    grove_bls_g1_generator(&g);
+    grove_bls_g2_generator(&h);
+    for (int i = 0; i < 40; i++) {
+        CHECK_EQ_INT(grove_bls_g1_mul(&p[i], &g, ks + 16 * ((i + 1) % 40), 16), GROVE_OK);
+        CHECK_EQ_INT(grove_bls_g2_mul(&q[i], &h, ks + 16 * ((i + 1) % 40), 16), GROVE_OK);
+    }
+    /* MSM = sum of multiplications, 16-byte scalars (Mithril's Blake2b-128 weights) */
+    CHECK_EQ_INT(grove_bls_g1_msm(&r, p, ks, 16, 40), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_g2_msm(&u, q, ks, 16, 40), GROVE_OK);
+    grove_bls_g1_identity(&s);
+    grove_bls_g2_identity(&w);
+    for (int i = 0; i < 40; i++) {
+        grove_bls_g1 t;
+        grove_bls_g2 t2;
+        grove_bls_g1_mul(&t, &p[i], ks + 16 * i, 16);
+        grove_bls_g1_add(&s, &s, &t);
+        grove_bls_g2_mul(&t2, &q[i], ks + 16 * i, 16);
+        grove_bls_g2_add(&w, &w, &t2);
+    }
+    CHECK(grove_bls_g1_equal(&r, &s));
+    CHECK(grove_bls_g2_equal(&u, &w));
+    CHECK(grove_bls_g1_in_group(&r) && grove_bls_g2_in_group(&u));
+    CHECK_EQ_INT(grove_bls_g1_msm(&r, NULL, NULL, 16, 0), GROVE_OK);
+    CHECK(grove_bls_g1_is_identity(&r));
+    CHECK_EQ_INT(grove_bls_g1_msm(&r, p, ks, 65, 2), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_bls_g1_mul(&r, &g, ks, 65), GROVE_ERR_INVALID_ARG);
+    /* encodings round trip through the API */
+    uint8_t c[192];
+    CHECK_EQ_INT(grove_bls_g2_to_bytes(c, 192, &u), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_g2_from_bytes(&w, c, 192, 0), GROVE_OK);
+    CHECK(grove_bls_g2_equal(&u, &w));
+    CHECK_EQ_INT(grove_bls_g1_to_bytes(c, 48, &s), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_g1_from_bytes(&r, c, 48, 0), GROVE_OK);
+    CHECK(grove_bls_g1_equal(&r, &s));
+    /* negation */
+    grove_bls_g1_neg(&r, &s);
+    grove_bls_g1_add(&r, &r, &s);
+    CHECK(grove_bls_g1_is_identity(&r));
+    grove_bls_g2_neg(&w, &u);
+    grove_bls_g2_add(&w, &w, &u);
+    CHECK(grove_bls_g2_is_identity(&w));
+    /* expand_message_xmd bounds */
+    uint8_t out[64];
+    CHECK_EQ_INT(grove_bls_expand_message_xmd(out, 64, NULL, 0, NULL, 0), GROVE_OK);
+    uint8_t *big = malloc(8161);
+    CHECK_EQ_INT(grove_bls_expand_message_xmd(big, 8160, NULL, 0, NULL, 0), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_expand_message_xmd(big, 8161, NULL, 0, NULL, 0),
+                 GROVE_ERR_INVALID_ARG);
+    free(big);
+    /* hash and encode differ; the NU/RO maps are in the group */
+    grove_bls_g1_hash(&r, (const uint8_t *)"m", 1, NULL, 0);
+    grove_bls_g1_encode(&s, (const uint8_t *)"m", 1, NULL, 0);
+    CHECK(!grove_bls_g1_equal(&r, &s) && grove_bls_g1_in_group(&r) && grove_bls_g1_in_group(&s));
+    grove_bls_g2_hash(&u, (const uint8_t *)"m", 1, NULL, 0);
+    grove_bls_g2_encode(&w, (const uint8_t *)"m", 1, NULL, 0);
+    CHECK(!grove_bls_g2_equal(&u, &w) && grove_bls_g2_in_group(&u) && grove_bls_g2_in_group(&w));
+}
+
+int main(void)
+{
+    test_keys();
+    test_sign_verify(GROVE_BLS_MIN_SIG);
+    test_sign_verify(GROVE_BLS_MIN_PK);
+    test_aggregation(GROVE_BLS_MIN_SIG);
+    test_aggregation(GROVE_BLS_MIN_PK);
+    test_groups_api();
+    return test_done();
+}
