@@ -223,10 +223,15 @@ static xb *ctx_new(const char *set, unsigned threads, int persist_each)
     return b;
 }
 
+static xb *all_ctx[64];
+static size_t nctx;
+
 static void add(bench_suite *s, const char *set, const char *op, bench_fn fn, int (*setup)(void *),
                 unsigned threads, int persist_each, unsigned iterations)
 {
     xb *b = ctx_new(set, threads, persist_each);
+    if (nctx < sizeof all_ctx / sizeof all_ctx[0])
+        all_ctx[nctx++] = b;
     bench_add(s, set, op, fn, b, setup);
     s->cases[s->ncases - 1].extra = b->extra;
     s->cases[s->ncases - 1].iterations = iterations;
@@ -273,6 +278,12 @@ int main(int argc, char **argv)
         add(&s, "XMSS-SHA2_20_256", "keygen-2t", op_keygen, setup_keygen, 2, 0, 1);
     }
     int rc = bench_main(&s, argc, argv);
+    for (size_t i = 0; i < nctx; i++) {
+        grove_xmss_key_free(all_ctx[i]->key);
+        free(all_ctx[i]->sig);
+        free(all_ctx[i]->state);
+        free(all_ctx[i]);
+    }
     free(s.cases);
     return rc;
 }
