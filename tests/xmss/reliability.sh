@@ -52,7 +52,7 @@ i=$(echo "$out" | jget '["index"]')
 check '[ "$i" = "$ROUNDS" ]' "the next signature uses a fresh index ($i), the killed ones are burned"
 
 echo "== killed at random points while hashing a large message"
-head -c 40000000 /dev/zero | tr '\0' 'x' > big
+head -c 20000000 /dev/zero | tr '\0' 'x' > big
 prev=$(hw k)
 for r in $(seq 1 $ROUNDS); do
   "$G" xmss sign --key k --msg big --out big.$r >/dev/null 2>&1 &
