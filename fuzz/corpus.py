@@ -136,5 +136,19 @@ for f in names:
     except (OSError, ValueError, KeyError) as e:
         print("cross vectors:", e)
 
+# BLS12-381: Ethereum (min-pk) keys and signatures: G1 and G2 points and verify triples
+try:
+    d = json.load(open(os.path.join(vec, "bls12381", "ethereum_min_pk_subset.json")))
+    for t in d["verify"][:12]:
+        pk, msg, sig = (bytes.fromhex((t.get(k) or "0x")[2:]) for k in ("pubkey", "message", "signature"))
+        if len(pk) == 48:
+            put("fuzz_bls_points", bytes([0 | 4]) + pk)
+        if len(sig) == 96:
+            put("fuzz_bls_points", bytes([1]) + sig)
+        if len(pk) == 48 and len(sig) == 96:
+            put("fuzz_bls_points", bytes([3]) + pk + sig + msg)
+except (OSError, ValueError, KeyError) as e:
+    print("bls vectors:", e)
+
 for k in sorted(counts):
     print("%-24s %d seeds" % (k, counts[k]))
