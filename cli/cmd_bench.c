@@ -23,9 +23,44 @@ typedef struct {
 } bcase;
 
 typedef struct {
+    void *p;
+    void (*release)(void *);
+} owned;
+
+typedef struct {
     bcase *c;
     size_t n, cap;
+    owned *own; /* the case contexts, released at the end */
+    size_t nown, capown;
 } blist;
+
+/* Take ownership of a context (released by release_all, also after a failed setup). */
+static int own(blist *l, void *p, void (*release)(void *))
+{
+    if (l->nown == l->capown) {
+        size_t cap = l->capown ? 2 * l->capown : 16;
+        owned *no = realloc(l->own, cap * sizeof *no);
+        if (no == NULL) {
+            release(p);
+            return -1;
+        }
+        l->own = no;
+        l->capown = cap;
+    }
+    l->own[l->nown].p = p;
+    l->own[l->nown++].release = release;
+    return 0;
+}
+
+static void release_all(blist *l)
+{
+    while (l->nown > 0) {
+        l->nown--;
+        l->own[l->nown].release(l->own[l->nown].p);
+    }
+    free(l->own);
+    free(l->c);
+}
 
 static int add(blist *l, const char *scheme, const char *set, const char *op, int (*fn)(void *),
                void *ctx)
@@ -91,10 +126,19 @@ static int spx_verify(void *a)
     return grove_sphincs_verify(b->p, b->sig, sl, (const uint8_t *)"bench", 5, b->pk);
 }
 
+static void spx_release(void *a)
+{
+    spx_b *b = a;
+    free(b->sig);
+    grove_wipe(b, sizeof *b);
+    free(b);
+}
+
 static int add_spx(blist *l, const char *scheme, const grove_slhdsa_params *p)
 {
     spx_b *b = calloc(1, sizeof *b);
-    if (b == NULL || (b->sig = malloc(grove_slhdsa_sig_bytes(p))) == NULL)
+    if (b == NULL || own(l, b, spx_release) != 0 ||
+        (b->sig = malloc(grove_slhdsa_sig_bytes(p))) == NULL)
         return -1;
     b->p = p;
     for (size_t i = 0; i < sizeof b->seed; i++)
@@ -208,10 +252,31 @@ static int dg_revoke(void *a)
     return r ? r : grove_dgsp_revoke(&b->cfg, b->sk, b->store, &id, 1);
 }
 
+static void dg_release(void *a)
+{
+    dg_b *b = a;
+    grove_dgsp_wallet_free(b->w);
+    if (b->store)
+        grove_dgsp_store_close(b->store);
+    free(b->certs);
+    free(b->sig);
+    grove_wipe(b, sizeof *b);
+    free(b);
+}
+
+/* The batch-8 copy shares the group, store and wallet of its original. */
+static void dg8_release(void *a)
+{
+    dg_b *b = a;
+    free(b->certs);
+    grove_wipe(b, sizeof *b);
+    free(b);
+}
+
 static int add_dgsp(blist *l, const char *params)
 {
     dg_b *b = calloc(1, sizeof *b);
-    if (b == NULL ||
+    if (b == NULL || own(l, b, dg_release) != 0 ||
         grove_dgsp_cfg_init(&b->cfg, params, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE))
         return -1;
     b->batch = 1;
@@ -228,6 +293,9 @@ static int add_dgsp(blist *l, const char *params)
         return -1;
     *b8 = *b;
     b8->batch = 8;
+    b8->certs = NULL;
+    if (own(l, b8, dg8_release) != 0)
+        return -1;
     b8->certs = malloc(8 * grove_dgsp_cert_bytes(&b->cfg));
     uint8_t su[32], seeds[8 * 32];
     memset(su, 9, sizeof su);
@@ -278,10 +346,21 @@ static int cr_verify(void *a)
                               grove_cross_public_key_bytes(b->p));
 }
 
+static void cr_release(void *a)
+{
+    cr_b *b = a;
+    free(b->pk);
+    if (b->sk)
+        grove_wipe(b->sk, grove_cross_secret_key_bytes(b->p));
+    free(b->sk);
+    free(b->sig);
+    free(b);
+}
+
 static int add_cross(blist *l, const grove_cross_params *p)
 {
     cr_b *b = calloc(1, sizeof *b);
-    if (b == NULL)
+    if (b == NULL || own(l, b, cr_release) != 0)
         return -1;
     b->p = p;
     b->pk = malloc(grove_cross_public_key_bytes(p));
@@ -353,10 +432,10 @@ int cli_bench(cli_ctx *c, const char *scheme)
         strcmp(scheme, "cross"))
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "grove bench knows slhdsa, sphincs, dgsp and cross");
-    blist l = {NULL, 0, 0};
+    blist l = {NULL, 0, 0, NULL, 0, 0};
     int rc = collect(c, &l, scheme, cli_opt_str(c, "params"));
     if (rc) {
-        free(l.c);
+        release_all(&l);
         return rc;
     }
     cli_say(c, "grove %s, hash path %s; each case runs about %llu ms", grove_version(),
@@ -409,6 +488,6 @@ int cli_bench(cli_ctx *c, const char *scheme)
     }
     free(json);
     free(t);
-    free(l.c); /* the per-case contexts live until exit */
+    release_all(&l);
     return rc;
 }

@@ -29,7 +29,7 @@ static struct {
     grove_bls_g1 m1[MSM_N];
     grove_bls_g2 m2[MSM_N];
     uint8_t ks[MSM_N * 16];
-    volatile int sink;
+    volatile unsigned sink;
 } B;
 
 static int setup(void *ctx)
@@ -79,7 +79,7 @@ static int op_hash_g1(void *ctx)
     (void)ctx;
     g1_p r;
     bls_hash_to_g1(&r, B.msg, 48, NULL, 0);
-    B.sink += (int)r.x.l[0];
+    B.sink += (unsigned)r.x.l[0];
     return 0;
 }
 
@@ -88,7 +88,7 @@ static int op_hash_g2(void *ctx)
     (void)ctx;
     g2_p r;
     bls_hash_to_g2(&r, B.msg, 48, NULL, 0);
-    B.sink += (int)r.x.c0.l[0];
+    B.sink += (unsigned)r.x.c0.l[0];
     return 0;
 }
 
@@ -109,7 +109,7 @@ static int op_pairing(void *ctx)
     (void)ctx;
     fp12 r;
     bls_pairing(&r, &B.a1, &B.a2, 1);
-    B.sink += (int)r.c0.c0.c0.l[0];
+    B.sink += (unsigned)r.c0.c0.c0.l[0];
     return 0;
 }
 
@@ -118,7 +118,7 @@ static int op_miller(void *ctx)
     (void)ctx;
     fp12 r;
     bls_miller_loop(&r, &B.a1, &B.a2, 1);
-    B.sink += (int)r.c0.c0.c0.l[0];
+    B.sink += (unsigned)r.c0.c0.c0.l[0];
     return 0;
 }
 
@@ -127,7 +127,7 @@ static int op_final_exp(void *ctx)
     (void)ctx;
     fp12 r;
     bls_final_exp(&r, &B.f);
-    B.sink += (int)r.c0.c0.c0.l[0];
+    B.sink += (unsigned)r.c0.c0.c0.l[0];
     return 0;
 }
 
