@@ -572,10 +572,11 @@ void P_(mul_z_abs_vartime)(PT *r, const PT *a)
 /* ---- multi-scalar multiplication ---------------------------------------------------------- */
 /*
  * Pippenger's bucket method with signed c-bit digits (buckets 1 .. 2^(c-1)), variable time.
- * From 64 points on, each window fills its buckets in affine coordinates: the points of a
- * bucket are added pairwise, level by level (a tree), and all additions of one level share one
- * inversion (Montgomery's trick), so a window costs about log2(points per bucket) inversions
- * whatever the scalars look like. Window sums use Jacobian coordinates.
+ * From 64 points on, the buckets of all windows are filled in affine coordinates: the points of
+ * a bucket are added pairwise, level by level (a tree), and all additions of one level, over
+ * every bucket of every window, share one inversion (Montgomery's trick) - about
+ * log2(points per bucket) inversions in all, whatever the scalars look like. Window sums use
+ * Jacobian coordinates.
  */
 
 static unsigned P_(scalar_window)(const uint8_t *s, size_t nbytes, size_t bit, unsigned c)
@@ -708,13 +709,14 @@ static int P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sb
 {
     int affine = n >= BLS_MSM_AFFINE_MIN;
     unsigned c = P_(msm_window)(n, nbits, affine);
-    size_t nb = (size_t)1 << (c - 1), nwin = nbits / c + 1;
+    size_t nb = (size_t)1 << (c - 1), nwin = nbits / c + 1, nseg = affine ? nwin * nb : nb;
     int32_t *dig = malloc(n * nwin * sizeof *dig);
-    size_t *start = malloc(nb * sizeof *start), *len = malloc(nb * sizeof *len);
-    AFF *w = affine ? malloc(n * sizeof *w) : NULL;
-    FE *den = affine ? malloc((n / 2 + 1) * 3 * sizeof *den) : NULL;
+    size_t *start = malloc(nseg * sizeof *start), *len = malloc(nseg * sizeof *len);
+    AFF *w = NULL;
+    FE *den = NULL;
     PT *jb = affine ? NULL : malloc(nb * sizeof *jb), acc, run, sum;
-    int ok = dig && start && len && (affine ? (w && den) : jb != NULL);
+    size_t total = 0, half = 0;
+    int ok = dig && start && len && (affine || jb != NULL);
     if (ok) {
         for (size_t i = 0; i < n; i++) {
             if (P_(aff_is_inf)(&aff[i]))
@@ -722,6 +724,49 @@ static int P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sb
             else
                 P_(recode)(dig + i * nwin, nwin, scalars + i * sbytes, sbytes, c);
         }
+    }
+    if (ok && affine) {
+        /* every window's buckets at once: segment (win, j) holds the signed points whose
+         * digit in window win is +-(j + 1); the trees of all segments share the inversions */
+        memset(len, 0, nseg * sizeof *len);
+        for (size_t i = 0; i < n; i++)
+            for (size_t win = 0; win < nwin; win++) {
+                int32_t d = dig[i * nwin + win];
+                if (d != 0)
+                    len[win * nb + (size_t)(d < 0 ? -d : d) - 1]++;
+            }
+        for (size_t j = 0; j < nseg; j++) {
+            start[j] = total;
+            total += len[j];
+            len[j] = 0;
+        }
+        half = total / 2 + 1;
+        w = malloc((total + 1) * sizeof *w);
+        den = malloc(3 * half * sizeof *den);
+        ok = w != NULL && den != NULL;
+        if (ok) {
+            int more = 0;
+            for (size_t i = 0; i < n; i++)
+                for (size_t win = 0; win < nwin; win++) {
+                    int32_t d = dig[i * nwin + win];
+                    if (d == 0)
+                        continue;
+                    size_t j = win * nb + (size_t)(d < 0 ? -d : d) - 1;
+                    AFF *q = &w[start[j] + len[j]++];
+                    *q = aff[i];
+                    if (d < 0)
+                        FE_(neg)(&q->y, &q->y);
+                    more |= len[j] > 1;
+                }
+            while (more) {
+                P_(tree_level)(w, start, len, nseg, den, den + half, den + 2 * half);
+                more = 0;
+                for (size_t j = 0; j < nseg; j++)
+                    more |= len[j] > 1;
+            }
+        }
+    }
+    if (ok) {
         P_(set_inf)(&acc);
         for (size_t win = nwin; win-- > 0;) {
             for (unsigned j = 0; j < c && win + 1 < nwin; j++)
@@ -729,39 +774,10 @@ static int P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sb
             P_(set_inf)(&run);
             P_(set_inf)(&sum);
             if (affine) {
-                /* counting sort of the signed points into bucket segments */
-                memset(len, 0, nb * sizeof *len);
-                for (size_t i = 0; i < n; i++) {
-                    int32_t d = dig[i * nwin + win];
-                    if (d != 0)
-                        len[(size_t)(d < 0 ? -d : d) - 1]++;
-                }
-                size_t pos = 0, more = 0;
-                for (size_t j = 0; j < nb; j++) {
-                    start[j] = pos;
-                    pos += len[j];
-                    more |= len[j] > 1;
-                    len[j] = 0;
-                }
-                for (size_t i = 0; i < n; i++) {
-                    int32_t d = dig[i * nwin + win];
-                    if (d == 0)
-                        continue;
-                    size_t j = (size_t)(d < 0 ? -d : d) - 1;
-                    AFF *q = &w[start[j] + len[j]++];
-                    *q = aff[i];
-                    if (d < 0)
-                        FE_(neg)(&q->y, &q->y);
-                }
-                while (more) {
-                    P_(tree_level)(w, start, len, nb, den, den + n / 2 + 1, den + 2 * (n / 2 + 1));
-                    more = 0;
-                    for (size_t j = 0; j < nb; j++)
-                        more |= len[j] > 1;
-                }
                 for (size_t j = nb; j-- > 0;) {
-                    if (len[j])
-                        P_(add_affine_vartime)(&run, &run, &w[start[j]]);
+                    size_t sj = win * nb + j;
+                    if (len[sj])
+                        P_(add_affine_vartime)(&run, &run, &w[start[sj]]);
                     P_(add_vartime)(&sum, &sum, &run);
                 }
             } else {
