@@ -194,8 +194,10 @@ GROVE_API int grove_bls_g1_mul(grove_bls_g1 *r, const grove_bls_g1 *p, const uin
 GROVE_API void grove_bls_g1_mul_sk(grove_bls_g1 *r, const grove_bls_g1 *p,
                                    const grove_bls_sk *sk);
 /*
- * r = sum k_i * p_i (Pippenger; variable time) for n points and n little-endian scalars of
- * k_len <= 64 bytes each, concatenated in ks. GROVE_ERR_NOMEM if scratch memory is missing.
+ * r = sum k_i * p_i (Pippenger; variable time) for n points of the group (as every decoded
+ * point is: the G2 version uses the endomorphism psi = [z] of G2) and n little-endian scalars
+ * of k_len <= 64 bytes each, concatenated in ks (Mithril: k_len = 16, the Blake2b-128 outputs
+ * as they come). GROVE_ERR_NOMEM if scratch memory is missing.
  */
 GROVE_API int grove_bls_g1_msm(grove_bls_g1 *r, const grove_bls_g1 *points, const uint8_t *ks,
                                size_t k_len, size_t n);

@@ -572,10 +572,11 @@ void P_(mul_z_abs_vartime)(PT *r, const PT *a)
 /* ---- multi-scalar multiplication ---------------------------------------------------------- */
 /*
  * Pippenger's bucket method with signed c-bit digits (buckets 1 .. 2^(c-1)), variable time.
- * From 64 points on, each window fills its buckets in affine coordinates: the points of a
- * bucket are added pairwise, level by level (a tree), and all additions of one level share one
- * inversion (Montgomery's trick), so a window costs about log2(points per bucket) inversions
- * whatever the scalars look like. Window sums use Jacobian coordinates.
+ * From 64 points on, the buckets are filled in affine coordinates: the points of a bucket are
+ * added pairwise, level by level (a tree), and all additions of one level, over every bucket of
+ * a group of windows (about 256 KiB of points), share one inversion (Montgomery's trick) -
+ * about log2(points per bucket) inversions per group, whatever the scalars look like. Window
+ * sums use Jacobian coordinates.
  */
 
 static unsigned P_(scalar_window)(const uint8_t *s, size_t nbytes, size_t bit, unsigned c)
@@ -702,6 +703,9 @@ static unsigned P_(msm_window)(size_t n, size_t nbits, int affine)
     return best;
 }
 
+/* working set of one group of windows in the affine path (kept cache-sized) */
+#define BLS_MSM_GROUP_BYTES (256 * 1024)
+
 /* r = sum k_i aff_i for affine points (identity = (0, 0)) and scalars of nbits bits */
 static int P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sbytes,
                         size_t nbits, size_t n)
@@ -709,89 +713,110 @@ static int P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sb
     int affine = n >= BLS_MSM_AFFINE_MIN;
     unsigned c = P_(msm_window)(n, nbits, affine);
     size_t nb = (size_t)1 << (c - 1), nwin = nbits / c + 1;
+    /* windows per group: about BLS_MSM_GROUP_BYTES of points (at least one window) */
+    size_t per = BLS_MSM_GROUP_BYTES / sizeof(AFF) / n;
+    size_t gw = affine ? (per < 1 ? 1 : per > nwin ? nwin : per) : 1;
+    size_t nseg = gw * nb, cap = gw * n, half = cap / 2 + 1;
     int32_t *dig = malloc(n * nwin * sizeof *dig);
-    size_t *start = malloc(nb * sizeof *start), *len = malloc(nb * sizeof *len);
-    AFF *w = affine ? malloc(n * sizeof *w) : NULL;
-    FE *den = affine ? malloc((n / 2 + 1) * 3 * sizeof *den) : NULL;
-    PT *jb = affine ? NULL : malloc(nb * sizeof *jb), acc, run, sum;
-    int ok = dig && start && len && (affine ? (w && den) : jb != NULL);
-    if (ok) {
-        for (size_t i = 0; i < n; i++) {
-            if (P_(aff_is_inf)(&aff[i]))
-                memset(dig + i * nwin, 0, nwin * sizeof *dig);
-            else
-                P_(recode)(dig + i * nwin, nwin, scalars + i * sbytes, sbytes, c);
-        }
-        P_(set_inf)(&acc);
-        for (size_t win = nwin; win-- > 0;) {
-            for (unsigned j = 0; j < c && win + 1 < nwin; j++)
-                P_(dbl)(&acc, &acc);
-            P_(set_inf)(&run);
-            P_(set_inf)(&sum);
-            if (affine) {
-                /* counting sort of the signed points into bucket segments */
-                memset(len, 0, nb * sizeof *len);
-                for (size_t i = 0; i < n; i++) {
+    size_t *start = malloc(nseg * sizeof *start), *len = malloc(nseg * sizeof *len);
+    AFF *w = affine ? malloc(cap * sizeof *w) : NULL;
+    FE *den = affine ? malloc(3 * half * sizeof *den) : NULL;
+    PT *jb = affine ? NULL : malloc(nb * sizeof *jb), *S = malloc(nwin * sizeof *S), acc, run;
+    int ok = dig && start && len && S && (affine ? (w && den) : jb != NULL);
+    if (!ok)
+        goto out;
+    for (size_t i = 0; i < n; i++) {
+        if (P_(aff_is_inf)(&aff[i]))
+            memset(dig + i * nwin, 0, nwin * sizeof *dig);
+        else
+            P_(recode)(dig + i * nwin, nwin, scalars + i * sbytes, sbytes, c);
+    }
+    /* S[win] = sum_j (j + 1) bucket[win][j] */
+    for (size_t w0 = 0; w0 < nwin; w0 += gw) {
+        size_t w1 = w0 + gw < nwin ? w0 + gw : nwin;
+        if (affine) {
+            /* segment (win - w0) nb + j holds the signed points whose digit in window win is
+             * +-(j + 1); the trees of all segments of the group share their inversions */
+            size_t total = 0;
+            int more = 0;
+            memset(len, 0, nseg * sizeof *len);
+            for (size_t i = 0; i < n; i++)
+                for (size_t win = w0; win < w1; win++) {
                     int32_t d = dig[i * nwin + win];
                     if (d != 0)
-                        len[(size_t)(d < 0 ? -d : d) - 1]++;
+                        len[(win - w0) * nb + (size_t)(d < 0 ? -d : d) - 1]++;
                 }
-                size_t pos = 0, more = 0;
-                for (size_t j = 0; j < nb; j++) {
-                    start[j] = pos;
-                    pos += len[j];
-                    more |= len[j] > 1;
-                    len[j] = 0;
-                }
-                for (size_t i = 0; i < n; i++) {
+            for (size_t j = 0; j < nseg; j++) {
+                start[j] = total;
+                total += len[j];
+                len[j] = 0;
+            }
+            for (size_t i = 0; i < n; i++)
+                for (size_t win = w0; win < w1; win++) {
                     int32_t d = dig[i * nwin + win];
                     if (d == 0)
                         continue;
-                    size_t j = (size_t)(d < 0 ? -d : d) - 1;
+                    size_t j = (win - w0) * nb + (size_t)(d < 0 ? -d : d) - 1;
                     AFF *q = &w[start[j] + len[j]++];
                     *q = aff[i];
                     if (d < 0)
                         FE_(neg)(&q->y, &q->y);
+                    more |= len[j] > 1;
                 }
-                while (more) {
-                    P_(tree_level)(w, start, len, nb, den, den + n / 2 + 1, den + 2 * (n / 2 + 1));
-                    more = 0;
-                    for (size_t j = 0; j < nb; j++)
-                        more |= len[j] > 1;
-                }
+            while (more) {
+                P_(tree_level)(w, start, len, nseg, den, den + half, den + 2 * half);
+                more = 0;
+                for (size_t j = 0; j < nseg; j++)
+                    more |= len[j] > 1;
+            }
+            for (size_t win = w0; win < w1; win++) {
+                P_(set_inf)(&run);
+                P_(set_inf)(&S[win]);
                 for (size_t j = nb; j-- > 0;) {
-                    if (len[j])
-                        P_(add_affine_vartime)(&run, &run, &w[start[j]]);
-                    P_(add_vartime)(&sum, &sum, &run);
-                }
-            } else {
-                for (size_t j = 0; j < nb; j++)
-                    P_(set_inf)(&jb[j]);
-                for (size_t i = 0; i < n; i++) {
-                    int32_t d = dig[i * nwin + win];
-                    if (d == 0)
-                        continue;
-                    AFF q = aff[i];
-                    if (d < 0)
-                        FE_(neg)(&q.y, &q.y);
-                    size_t j = (size_t)(d < 0 ? -d : d) - 1;
-                    P_(add_affine_vartime)(&jb[j], &jb[j], &q);
-                }
-                for (size_t j = nb; j-- > 0;) {
-                    P_(add_vartime)(&run, &run, &jb[j]);
-                    P_(add_vartime)(&sum, &sum, &run);
+                    size_t sj = (win - w0) * nb + j;
+                    if (len[sj])
+                        P_(add_affine_vartime)(&run, &run, &w[start[sj]]);
+                    P_(add_vartime)(&S[win], &S[win], &run);
                 }
             }
-            P_(add_vartime)(&acc, &acc, &sum);
+        } else {
+            size_t win = w0;
+            for (size_t j = 0; j < nb; j++)
+                P_(set_inf)(&jb[j]);
+            for (size_t i = 0; i < n; i++) {
+                int32_t d = dig[i * nwin + win];
+                if (d == 0)
+                    continue;
+                AFF q = aff[i];
+                if (d < 0)
+                    FE_(neg)(&q.y, &q.y);
+                size_t j = (size_t)(d < 0 ? -d : d) - 1;
+                P_(add_affine_vartime)(&jb[j], &jb[j], &q);
+            }
+            P_(set_inf)(&run);
+            P_(set_inf)(&S[win]);
+            for (size_t j = nb; j-- > 0;) {
+                P_(add_vartime)(&run, &run, &jb[j]);
+                P_(add_vartime)(&S[win], &S[win], &run);
+            }
         }
-        *r = acc;
     }
+    /* r = sum S[win] 2^(c win) */
+    acc = S[nwin - 1];
+    for (size_t win = nwin - 1; win-- > 0;) {
+        for (unsigned j = 0; j < c; j++)
+            P_(dbl)(&acc, &acc);
+        P_(add_vartime)(&acc, &acc, &S[win]);
+    }
+    *r = acc;
+out:
     free(dig);
     free(start);
     free(len);
     free(w);
     free(den);
     free(jb);
+    free(S);
     return ok;
 }
 
