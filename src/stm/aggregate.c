@@ -372,14 +372,9 @@ static int verify_structure(const grove_stm_aggregate *a, const grove_stm_params
         return rc;
     if (a->n == 0)
         return GROVE_ERR_VERIFY;
-    if (msg_len > SIZE_MAX - 32)
-        return GROVE_ERR_INVALID_ARG;
-    uint8_t *mr = malloc(msg_len + 32);
+    uint8_t *mr = stm_with_root(msg, msg_len, avk->root);
     if (!mr)
         return GROVE_ERR_NOMEM;
-    if (msg_len)
-        memcpy(mr, msg, msg_len);
-    memcpy(mr + msg_len, avk->root, 32);
     grove_blake2b_ctx pre;
     stm_ev_prefix(&pre, mr, msg_len + 32);
 
@@ -610,10 +605,8 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
         return rc;
     if (n == 0)
         return GROVE_ERR_NOT_ENOUGH;
-    if (msg_len > SIZE_MAX - 32)
-        return GROVE_ERR_INVALID_ARG;
     unsigned nt = stm_threads(threads, n);
-    uint8_t *mr = malloc(msg_len + 32), *w = malloc(16 * n);
+    uint8_t *mr = stm_with_root(msg, msg_len, closed->root), *w = malloc(16 * n);
     int *valid = calloc(n, sizeof *valid);
     grove_bls_g1 *pts = malloc(n * sizeof *pts), *ps = malloc(nt * sizeof *ps);
     grove_bls_g2 *pv = malloc(nt * sizeof *pv);
@@ -628,9 +621,6 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
         rc = GROVE_ERR_NOMEM;
         goto out;
     }
-    if (msg_len)
-        memcpy(mr, msg, msg_len);
-    memcpy(mr + msg_len, closed->root, 32);
     grove_blake2b_ctx pre;
     stm_ev_prefix(&pre, mr, msg_len + 32);
     if ((rc = grove_randombytes(w, 16 * n)) != GROVE_OK)
