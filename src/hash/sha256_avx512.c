@@ -64,12 +64,8 @@ grove_sha256_many_x16_avx512(uint8_t *const out[], size_t outlen, const uint32_t
         return 0;
     const uint8_t *base = in[0];
     int32_t offs[16] __attribute__((aligned(64)));
-    for (size_t j = 0; j < 16; j++) {
-        ptrdiff_t d = in[j < lanes ? j : 0] - base;
-        if (d < -(ptrdiff_t)0x40000000 || d > (ptrdiff_t)0x40000000)
-            return 0;
-        offs[j] = (int32_t)d;
-    }
+    if (!grove_sha2_gather_offsets(offs, in, lanes, 16))
+        return 0;
     const V off = _mm512_load_si512((const void *)offs);
     V s[8], w[16];
     for (int t = 0; t < 8; t++)

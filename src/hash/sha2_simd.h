@@ -33,6 +33,23 @@ void grove_sha256_chains_x16_avx512(uint8_t *const lanes[], size_t head, size_t 
                                     const uint32_t init[8], uint64_t pcount);
 
 /*
+ * For the gathers of the many_* kernels: offs[j] = in[j] - in[0] for the nlanes vector lanes
+ * (in[0] stands in for j >= lanes). Returns 0 if an input lies more than 2^30 bytes away.
+ */
+static inline int grove_sha2_gather_offsets(int32_t *offs, const uint8_t *const in[],
+                                            size_t lanes, size_t nlanes)
+{
+    const uint8_t *base = in[0];
+    for (size_t j = 0; j < nlanes; j++) {
+        ptrdiff_t d = in[j < lanes ? j : 0] - base;
+        if (d < -(ptrdiff_t)0x40000000 || d > (ptrdiff_t)0x40000000)
+            return 0;
+        offs[j] = (int32_t)d;
+    }
+    return 1;
+}
+
+/*
  * The rounds of the multi-lane kernels, written once: NR rounds (64 for SHA-256, 80 for
  * SHA-512) on the state vectors s[8] and the message vectors w[16] (w is consumed); the result
  * is added into s. The including kernel defines the vector type V and, on it, ADD, BSIG0, BSIG1,

@@ -62,12 +62,8 @@ grove_sha512_many_x8_avx512(uint8_t *const out[], size_t outlen, const uint64_t 
         return 0;
     const uint8_t *base = in[0];
     int32_t offs[8] __attribute__((aligned(32)));
-    for (size_t j = 0; j < 8; j++) {
-        ptrdiff_t d = in[j < lanes ? j : 0] - base;
-        if (d < -(ptrdiff_t)0x40000000 || d > (ptrdiff_t)0x40000000)
-            return 0;
-        offs[j] = (int32_t)d;
-    }
+    if (!grove_sha2_gather_offsets(offs, in, lanes, 8))
+        return 0;
     const __m256i off = _mm256_load_si256((const __m256i *)(const void *)offs);
     V s[8], w[16];
     for (int t = 0; t < 8; t++)
