@@ -7,6 +7,11 @@
  *   GEN_X, GEN_Y      the generator
  *   FE_ONE            1 in the field
  *   ENDO_Z2(r, a)     r = [z^2] a on the subgroup, in homogeneous coordinates
+ *   CURVE_B           b
+ *   FE_BYTES          bytes of one encoded coordinate (48 for Fp, 96 for Fp2)
+ *   FE_TO_BYTES(out, a), FE_FROM_BYTES(r, in)
+ *                     ZCash coordinate encoding (FE_FROM_BYTES returns 0 for a value >= p)
+ *   FE_SQRT(r, a)     square root (returns 0 if a is not a square)
  * Formulas: dbl-2009-l, add-2007-bl, madd-2007-bl (Jacobian, a = 0) for the variable-time
  * code; Renes-Costello-Batina 2016 algorithms 7 and 9 (complete, homogeneous projective) for
  * the constant-time scalar multiplication.
@@ -873,4 +878,90 @@ int P_(msm_vartime)(PT *r, const PT *pts, const uint8_t *scalars, size_t scalar_
     ok = P_(msm_core)(r, aff, scalars, scalar_bytes, nbits, n);
     free(aff);
     return ok;
+}
+
+/* ---- ZCash serialization ------------------------------------------------------------------ */
+
+void P_(compress)(uint8_t out[FE_BYTES], const PT *a)
+{
+    AFF aff;
+    if (P_(is_inf)(a)) {
+        memset(out, 0, FE_BYTES);
+        out[0] = 0xc0;
+        return;
+    }
+    P_(to_affine)(&aff, a);
+    FE_TO_BYTES(out, &aff.x);
+    out[0] |= 0x80;
+    if (FE_(is_lexicographically_largest)(&aff.y))
+        out[0] |= 0x20;
+}
+
+void P_(serialize)(uint8_t out[2 * FE_BYTES], const PT *a)
+{
+    AFF aff;
+    if (P_(is_inf)(a)) {
+        memset(out, 0, 2 * FE_BYTES);
+        out[0] = 0x40;
+        return;
+    }
+    P_(to_affine)(&aff, a);
+    FE_TO_BYTES(out, &aff.x);
+    FE_TO_BYTES(out + FE_BYTES, &aff.y);
+}
+
+static int P_(all_zero)(const uint8_t *p, size_t n)
+{
+    uint8_t acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc |= p[i];
+    return acc == 0;
+}
+
+int P_(decode)(PT *r, const uint8_t *in, size_t len, int no_subgroup_check)
+{
+    uint8_t buf[FE_BYTES];
+    AFF aff;
+    int compressed;
+    if (len == FE_BYTES)
+        compressed = 1;
+    else if (len == 2 * FE_BYTES)
+        compressed = 0;
+    else
+        return BLS_DECODE_BAD_LENGTH;
+    if (((in[0] & 0x80) != 0) != compressed)
+        return BLS_DECODE_BAD_FLAGS;
+    if (in[0] & 0x40) {
+        if (in[0] & 0x20)
+            return BLS_DECODE_BAD_FLAGS;
+        if ((in[0] & 0x1f) != 0 || !P_(all_zero)(in + 1, len - 1))
+            return BLS_DECODE_BAD_INFINITY;
+        P_(set_inf)(r);
+        return BLS_DECODE_OK;
+    }
+    if (!compressed && (in[0] & 0x20))
+        return BLS_DECODE_BAD_FLAGS;
+    memcpy(buf, in, FE_BYTES);
+    buf[0] &= 0x1f;
+    if (!FE_FROM_BYTES(&aff.x, buf))
+        return BLS_DECODE_NOT_CANONICAL;
+    if (compressed) {
+        FE y2;
+        FE_(sqr)(&y2, &aff.x);
+        FE_(mul)(&y2, &y2, &aff.x);
+        FE_(add)(&y2, &y2, &CURVE_B);
+        if (!FE_SQRT(&aff.y, &y2))
+            return BLS_DECODE_NOT_ON_CURVE;
+        if (FE_(is_lexicographically_largest)(&aff.y) != ((in[0] & 0x20) != 0))
+            FE_(neg)(&aff.y, &aff.y);
+    } else {
+        if (!FE_FROM_BYTES(&aff.y, in + FE_BYTES))
+            return BLS_DECODE_NOT_CANONICAL;
+        if (!P_(affine_on_curve)(&aff))
+            return BLS_DECODE_NOT_ON_CURVE;
+    }
+    P_(from_affine)(r, &aff);
+    if (!no_subgroup_check && !P_(in_subgroup_vartime)(r))
+        return BLS_DECODE_NOT_IN_SUBGROUP;
+    return BLS_DECODE_OK;
 }

@@ -1,6 +1,5 @@
-/* G2 on E'(Fp2): y^2 = x^3 + 4(1+u). Generic arithmetic from ec_tmpl.h, plus G2 specifics. */
-#include <string.h>
-
+/* G2 on E'(Fp2): y^2 = x^3 + 4(1+u). Generic arithmetic and serialization from ec_tmpl.h,
+ * plus G2 specifics. */
 #include "bls12_381/constants.h"
 #include "bls12_381/ec.h"
 
@@ -23,6 +22,18 @@ static void g2_neg_psi_affine(g2_a *r, const g2_a *a)
     fp2_neg(&r->y, &r->y);
 }
 
+/* Fp2 as ZCash bytes: c1 (48 bytes) then c0 (48 bytes). */
+static void fp2_to_bytes96(uint8_t out[96], const fp2 *a)
+{
+    fp_to_bytes(out, &a->c1);
+    fp_to_bytes(out + 48, &a->c0);
+}
+
+static int fp2_from_bytes96(fp2 *r, const uint8_t in[96])
+{
+    return fp_from_bytes(&r->c1, in) & fp_from_bytes(&r->c0, in + 48);
+}
+
 #define ENDO_Z2 g2_endo_z2
 #define MSM_SPLIT_Z g2_neg_psi_affine
 #define FE fp2
@@ -35,6 +46,10 @@ static void g2_neg_psi_affine(g2_a *r, const g2_a *a)
 #define GEN_X BLS_G2_GEN_X
 #define GEN_Y BLS_G2_GEN_Y
 #define FE_ONE BLS_FP2_ONE
+#define FE_BYTES 96
+#define FE_TO_BYTES fp2_to_bytes96
+#define FE_FROM_BYTES fp2_from_bytes96
+#define FE_SQRT fp2_sqrt_vartime
 #include "bls12_381/ec_tmpl.h"
 
 /* psi = twist^-1 o Frobenius o twist: (x, y) -> (c1 conj(x), c2 conj(y)). */
@@ -87,100 +102,4 @@ void g2_clear_cofactor(g2_p *r, const g2_p *a)
     g2_add_vartime(&t3, &t3, &na);
     g2_neg(&na, a);
     g2_add_vartime(r, &t3, &na);
-}
-
-/* Fp2 as ZCash bytes: c1 (48 bytes) then c0 (48 bytes). */
-static void fp2_to_bytes96(uint8_t out[96], const fp2 *a)
-{
-    fp_to_bytes(out, &a->c1);
-    fp_to_bytes(out + 48, &a->c0);
-}
-
-static int fp2_from_bytes96(fp2 *r, const uint8_t in[96])
-{
-    return fp_from_bytes(&r->c1, in) & fp_from_bytes(&r->c0, in + 48);
-}
-
-void g2_compress(uint8_t out[96], const g2_p *a)
-{
-    g2_a aff;
-    if (g2_is_inf(a)) {
-        memset(out, 0, 96);
-        out[0] = 0xc0;
-        return;
-    }
-    g2_to_affine(&aff, a);
-    fp2_to_bytes96(out, &aff.x);
-    out[0] |= 0x80;
-    if (fp2_is_lexicographically_largest(&aff.y))
-        out[0] |= 0x20;
-}
-
-void g2_serialize(uint8_t out[192], const g2_p *a)
-{
-    g2_a aff;
-    if (g2_is_inf(a)) {
-        memset(out, 0, 192);
-        out[0] = 0x40;
-        return;
-    }
-    g2_to_affine(&aff, a);
-    fp2_to_bytes96(out, &aff.x);
-    fp2_to_bytes96(out + 96, &aff.y);
-}
-
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= p[i];
-    return acc == 0;
-}
-
-int g2_decode(g2_p *r, const uint8_t *in, size_t len, int no_subgroup_check)
-{
-    uint8_t buf[96];
-    g2_a aff;
-    int compressed;
-    if (len == 96)
-        compressed = 1;
-    else if (len == 192)
-        compressed = 0;
-    else
-        return BLS_DECODE_BAD_LENGTH;
-    if (((in[0] & 0x80) != 0) != compressed)
-        return BLS_DECODE_BAD_FLAGS;
-    if (in[0] & 0x40) {
-        if (in[0] & 0x20)
-            return BLS_DECODE_BAD_FLAGS;
-        if ((in[0] & 0x1f) != 0 || !all_zero(in + 1, len - 1))
-            return BLS_DECODE_BAD_INFINITY;
-        g2_set_inf(r);
-        return BLS_DECODE_OK;
-    }
-    if (!compressed && (in[0] & 0x20))
-        return BLS_DECODE_BAD_FLAGS;
-    memcpy(buf, in, 96);
-    buf[0] &= 0x1f;
-    if (!fp2_from_bytes96(&aff.x, buf))
-        return BLS_DECODE_NOT_CANONICAL;
-    if (compressed) {
-        fp2 y2;
-        fp2_sqr(&y2, &aff.x);
-        fp2_mul(&y2, &y2, &aff.x);
-        fp2_add(&y2, &y2, &BLS_G2_B);
-        if (!fp2_sqrt_vartime(&aff.y, &y2))
-            return BLS_DECODE_NOT_ON_CURVE;
-        if (fp2_is_lexicographically_largest(&aff.y) != ((in[0] & 0x20) != 0))
-            fp2_neg(&aff.y, &aff.y);
-    } else {
-        if (!fp2_from_bytes96(&aff.y, in + 96))
-            return BLS_DECODE_NOT_CANONICAL;
-        if (!g2_affine_on_curve(&aff))
-            return BLS_DECODE_NOT_ON_CURVE;
-    }
-    g2_from_affine(r, &aff);
-    if (!no_subgroup_check && !g2_in_subgroup_vartime(r))
-        return BLS_DECODE_NOT_IN_SUBGROUP;
-    return BLS_DECODE_OK;
 }

@@ -18,35 +18,12 @@
 #define SSIG1(x) XOR3(ROR(x, 17), ROR(x, 19), _mm512_srli_epi32((x), 10))
 #define CH(e, f, g) _mm512_ternarylogic_epi32((e), (f), (g), 0xCA)
 #define MAJ(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0xE8)
+#define KSPLAT(i) _mm512_set1_epi32((int)grove_sha256_k[i])
 
 /* The rounds on 8 state vectors s and 16 message vectors w (w is consumed). */
 __attribute__((target("avx512f,avx512bw,avx512vl"))) static inline void rounds16(V s[8], V w[16])
 {
-    V a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], hh = s[7];
-    for (int i = 0; i < 64; i++) {
-        if (i >= 16)
-            w[i & 15] = ADD(ADD(SSIG1(w[(i - 2) & 15]), w[(i - 7) & 15]),
-                            ADD(SSIG0(w[(i - 15) & 15]), w[i & 15]));
-        V t1 = ADD(ADD(hh, BSIG1(e)),
-                   ADD(CH(e, f, g), ADD(_mm512_set1_epi32((int)grove_sha256_k[i]), w[i & 15])));
-        V t2 = ADD(BSIG0(a), MAJ(a, b, c));
-        hh = g;
-        g = f;
-        f = e;
-        e = ADD(d, t1);
-        d = c;
-        c = b;
-        b = a;
-        a = ADD(t1, t2);
-    }
-    s[0] = ADD(s[0], a);
-    s[1] = ADD(s[1], b);
-    s[2] = ADD(s[2], c);
-    s[3] = ADD(s[3], d);
-    s[4] = ADD(s[4], e);
-    s[5] = ADD(s[5], f);
-    s[6] = ADD(s[6], g);
-    s[7] = ADD(s[7], hh);
+    GROVE_SHA2_ROUNDS(s, w, 64);
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vl"))) void
@@ -87,12 +64,8 @@ grove_sha256_many_x16_avx512(uint8_t *const out[], size_t outlen, const uint32_t
         return 0;
     const uint8_t *base = in[0];
     int32_t offs[16] __attribute__((aligned(64)));
-    for (size_t j = 0; j < 16; j++) {
-        ptrdiff_t d = in[j < lanes ? j : 0] - base;
-        if (d < -(ptrdiff_t)0x40000000 || d > (ptrdiff_t)0x40000000)
-            return 0;
-        offs[j] = (int32_t)d;
-    }
+    if (!grove_sha2_gather_offsets(offs, in, lanes, 16))
+        return 0;
     const V off = _mm512_load_si512((const void *)offs);
     V s[8], w[16];
     for (int t = 0; t < 8; t++)

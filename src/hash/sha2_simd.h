@@ -32,4 +32,56 @@ void grove_sha256_chains_x16_avx512(uint8_t *const lanes[], size_t head, size_t 
                                     const uint8_t *cap, uint8_t *const capout[],
                                     const uint32_t init[8], uint64_t pcount);
 
+/*
+ * For the gathers of the many_* kernels: offs[j] = in[j] - in[0] for the nlanes vector lanes
+ * (in[0] stands in for j >= lanes). Returns 0 if an input lies more than 2^30 bytes away.
+ */
+static inline int grove_sha2_gather_offsets(int32_t *offs, const uint8_t *const in[],
+                                            size_t lanes, size_t nlanes)
+{
+    const uint8_t *base = in[0];
+    for (size_t j = 0; j < nlanes; j++) {
+        ptrdiff_t d = in[j < lanes ? j : 0] - base;
+        if (d < -(ptrdiff_t)0x40000000 || d > (ptrdiff_t)0x40000000)
+            return 0;
+        offs[j] = (int32_t)d;
+    }
+    return 1;
+}
+
+/*
+ * The rounds of the multi-lane kernels, written once: NR rounds (64 for SHA-256, 80 for
+ * SHA-512) on the state vectors s[8] and the message vectors w[16] (w is consumed); the result
+ * is added into s. The including kernel defines the vector type V and, on it, ADD, BSIG0, BSIG1,
+ * SSIG0, SSIG1, CH, MAJ, and KSPLAT(i): round constant i in every lane.
+ */
+#define GROVE_SHA2_ROUNDS(s, w, NR)                                                         \
+    do {                                                                                    \
+        V a = (s)[0], b = (s)[1], c = (s)[2], d = (s)[3], e = (s)[4], f = (s)[5];           \
+        V g = (s)[6], hh = (s)[7];                                                          \
+        for (int i = 0; i < (NR); i++) {                                                    \
+            if (i >= 16)                                                                    \
+                (w)[i & 15] = ADD(ADD(SSIG1((w)[(i - 2) & 15]), (w)[(i - 7) & 15]),         \
+                                  ADD(SSIG0((w)[(i - 15) & 15]), (w)[i & 15]));             \
+            V t1 = ADD(ADD(hh, BSIG1(e)), ADD(CH(e, f, g), ADD(KSPLAT(i), (w)[i & 15])));   \
+            V t2 = ADD(BSIG0(a), MAJ(a, b, c));                                             \
+            hh = g;                                                                         \
+            g = f;                                                                          \
+            f = e;                                                                          \
+            e = ADD(d, t1);                                                                 \
+            d = c;                                                                          \
+            c = b;                                                                          \
+            b = a;                                                                          \
+            a = ADD(t1, t2);                                                                \
+        }                                                                                   \
+        (s)[0] = ADD((s)[0], a);                                                            \
+        (s)[1] = ADD((s)[1], b);                                                            \
+        (s)[2] = ADD((s)[2], c);                                                            \
+        (s)[3] = ADD((s)[3], d);                                                            \
+        (s)[4] = ADD((s)[4], e);                                                            \
+        (s)[5] = ADD((s)[5], f);                                                            \
+        (s)[6] = ADD((s)[6], g);                                                            \
+        (s)[7] = ADD((s)[7], hh);                                                           \
+    } while (0)
+
 #endif

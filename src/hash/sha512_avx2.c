@@ -16,6 +16,7 @@
 #define SSIG1(x) XOR(XOR(ROR(x, 19), ROR(x, 61)), _mm256_srli_epi64((x), 6))
 #define CH(e, f, g) XOR(_mm256_and_si256((e), (f)), _mm256_andnot_si256((e), (g)))
 #define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256((a), _mm256_or_si256((b), (c))), _mm256_and_si256((b), (c)))
+#define KSPLAT(i) _mm256_set1_epi64x((long long)grove_sha512_k[i])
 
 __attribute__((target("avx2"))) void grove_sha512_x4_avx2(uint64_t *st, const uint8_t *blocks)
 {
@@ -37,31 +38,7 @@ __attribute__((target("avx2"))) void grove_sha512_x4_avx2(uint64_t *st, const ui
     }
     for (int i = 0; i < 8; i++)
         s[i] = _mm256_loadu_si256((const V *)(const void *)(st + 4 * i));
-    V a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], hh = s[7];
-    for (int i = 0; i < 80; i++) {
-        if (i >= 16)
-            w[i & 15] = ADD(ADD(SSIG1(w[(i - 2) & 15]), w[(i - 7) & 15]),
-                            ADD(SSIG0(w[(i - 15) & 15]), w[i & 15]));
-        V t1 = ADD(ADD(hh, BSIG1(e)),
-                   ADD(CH(e, f, g), ADD(_mm256_set1_epi64x((long long)grove_sha512_k[i]), w[i & 15])));
-        V t2 = ADD(BSIG0(a), MAJ(a, b, c));
-        hh = g;
-        g = f;
-        f = e;
-        e = ADD(d, t1);
-        d = c;
-        c = b;
-        b = a;
-        a = ADD(t1, t2);
-    }
-    s[0] = ADD(s[0], a);
-    s[1] = ADD(s[1], b);
-    s[2] = ADD(s[2], c);
-    s[3] = ADD(s[3], d);
-    s[4] = ADD(s[4], e);
-    s[5] = ADD(s[5], f);
-    s[6] = ADD(s[6], g);
-    s[7] = ADD(s[7], hh);
+    GROVE_SHA2_ROUNDS(s, w, 80);
     for (int i = 0; i < 8; i++)
         _mm256_storeu_si256((V *)(void *)(st + 4 * i), s[i]);
 }

@@ -18,35 +18,12 @@
 #define SSIG1(x) XOR3(ROR(x, 19), ROR(x, 61), _mm512_srli_epi64((x), 6))
 #define CH(e, f, g) _mm512_ternarylogic_epi64((e), (f), (g), 0xCA)
 #define MAJ(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xE8)
+#define KSPLAT(i) _mm512_set1_epi64((long long)grove_sha512_k[i])
 
 /* The rounds on 8 state vectors s and 16 message vectors w (w is consumed). */
 __attribute__((target("avx512f,avx512bw,avx512vl"))) static inline void rounds8(V s[8], V w[16])
 {
-    V a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], hh = s[7];
-    for (int i = 0; i < 80; i++) {
-        if (i >= 16)
-            w[i & 15] = ADD(ADD(SSIG1(w[(i - 2) & 15]), w[(i - 7) & 15]),
-                            ADD(SSIG0(w[(i - 15) & 15]), w[i & 15]));
-        V t1 = ADD(ADD(hh, BSIG1(e)),
-                   ADD(CH(e, f, g), ADD(_mm512_set1_epi64((long long)grove_sha512_k[i]), w[i & 15])));
-        V t2 = ADD(BSIG0(a), MAJ(a, b, c));
-        hh = g;
-        g = f;
-        f = e;
-        e = ADD(d, t1);
-        d = c;
-        c = b;
-        b = a;
-        a = ADD(t1, t2);
-    }
-    s[0] = ADD(s[0], a);
-    s[1] = ADD(s[1], b);
-    s[2] = ADD(s[2], c);
-    s[3] = ADD(s[3], d);
-    s[4] = ADD(s[4], e);
-    s[5] = ADD(s[5], f);
-    s[6] = ADD(s[6], g);
-    s[7] = ADD(s[7], hh);
+    GROVE_SHA2_ROUNDS(s, w, 80);
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vl"))) void
@@ -85,12 +62,8 @@ grove_sha512_many_x8_avx512(uint8_t *const out[], size_t outlen, const uint64_t 
         return 0;
     const uint8_t *base = in[0];
     int32_t offs[8] __attribute__((aligned(32)));
-    for (size_t j = 0; j < 8; j++) {
-        ptrdiff_t d = in[j < lanes ? j : 0] - base;
-        if (d < -(ptrdiff_t)0x40000000 || d > (ptrdiff_t)0x40000000)
-            return 0;
-        offs[j] = (int32_t)d;
-    }
+    if (!grove_sha2_gather_offsets(offs, in, lanes, 8))
+        return 0;
     const __m256i off = _mm256_load_si256((const __m256i *)(const void *)offs);
     V s[8], w[16];
     for (int t = 0; t < 8; t++)
