@@ -89,6 +89,19 @@ void grove_blake2b_init(grove_blake2b_ctx *c, size_t outlen)
     c->outlen = outlen;
 }
 
+void grove_blake2b_init_key(grove_blake2b_ctx *c, size_t outlen, const uint8_t *key,
+                            size_t keylen)
+{
+    if (keylen > 64)
+        keylen = 64;
+    grove_blake2b_init(c, outlen);
+    if (keylen == 0 || key == NULL)
+        return;
+    c->h[0] ^= (uint64_t)keylen << 8;
+    memcpy(c->buf, key, keylen); /* the key block: key padded with zeros to 128 bytes */
+    c->buflen = 128;
+}
+
 void grove_blake2b_update(grove_blake2b_ctx *c, const void *in_, size_t len)
 {
     const uint8_t *in = in_;

@@ -21,6 +21,9 @@ typedef struct {
 
 /* outlen in 1..64 (other values are clamped into that range). */
 void grove_blake2b_init(grove_blake2b_ctx *c, size_t outlen);
+/* Keyed BLAKE2b (RFC 7693 section 3.3): key of keylen <= 64 bytes (longer keys are cut). */
+void grove_blake2b_init_key(grove_blake2b_ctx *c, size_t outlen, const uint8_t *key,
+                            size_t keylen);
 void grove_blake2b_update(grove_blake2b_ctx *c, const void *in, size_t len);
 /* Writes c->outlen bytes; the context is wiped. */
 void grove_blake2b_final(grove_blake2b_ctx *c, uint8_t *out);

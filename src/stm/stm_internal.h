@@ -9,6 +9,7 @@
 
 #include "grove/bls12_381.h"
 #include "grove/stm.h"
+#include "hash/blake2b.h"
 
 /* Hard limits on decoded objects (every length read from outside input is checked first). */
 #define STM_MAX_SIGS GROVE_STM_MAX_PARTIES    /* signatures in an aggregate    */
@@ -61,5 +62,42 @@ void stm_leaf_hash(uint8_t out[32], const uint8_t entry[GROVE_STM_ENTRY_BYTES]);
 
 /* Worker threads: number to use for `requested` (0 = online CPUs), capped at items. */
 unsigned stm_threads(unsigned requested, size_t items);
+/*
+ * Runs fn(arg, begin, end, t) over [0, n) split into `threads` contiguous chunks (t = chunk
+ * number), on worker threads (the calling thread takes chunk 0). Returns GROVE_OK or
+ * GROVE_ERR_NOMEM if no thread could be started (then everything ran on the caller).
+ */
+int stm_parallel(size_t n, unsigned threads, void (*fn)(void *arg, size_t begin, size_t end,
+                                                        unsigned t), void *arg);
+
+/* Lottery (lottery.c). One context per (phi_f, stake, total stake). */
+typedef struct {
+    double phi_f;
+    double x; /* -(stake / total) * ln(1 - phi_f) in binary64: the fast path's input */
+    uint64_t stake, total;
+    int mode; /* 0: play, 1: always won (phi_f == 1), 2: never won (stake == 0) */
+} stm_lottery;
+/* GROVE_ERR_INVALID_ARG for total 0, stake > total or phi_f out of range. */
+int stm_lottery_init(stm_lottery *lot, double phi_f, uint64_t stake, uint64_t total);
+/* 1 won, 0 lost: a binary64 pre-check with a safety margin decides almost every ev; the rare
+ * ones near a decision boundary go to the exact GMP computation. */
+int stm_lottery_decide(const stm_lottery *lot, const uint8_t ev[GROVE_STM_EV_BYTES]);
+/* The exact rule alone (GMP rationals), for tests. */
+int stm_lottery_exact(const stm_lottery *lot, const uint8_t ev[GROVE_STM_EV_BYTES]);
+/* Blake2b-512 state after absorbing "map" || msg_with_root; stm_ev continues a copy of it. */
+void stm_ev_prefix(grove_blake2b_ctx *c, const uint8_t *msg_with_root, size_t len);
+void stm_ev(uint8_t ev[GROVE_STM_EV_BYTES], const grove_blake2b_ctx *prefix, uint64_t index,
+            const uint8_t sigma[GROVE_STM_SIGMA_BYTES]);
+
+/* The randomized aggregate of an aggregate's (vk, sigma) pairs (aggregate.c, spec section 3). */
+int stm_randomized_sum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, const grove_stm_aggregate *a);
+
+/*
+ * Lottery part of single-signature verification (sign.c): indexes strictly ascending, < m,
+ * each won with (stake, total); pre = stm_ev_prefix of msg || root. An empty index list
+ * passes (it claims nothing). GROVE_OK or GROVE_ERR_LOTTERY_LOST.
+ */
+int stm_sig_check_lottery(const grove_stm_sig *sig, const grove_stm_params *params,
+                          uint64_t stake, uint64_t total, const grove_blake2b_ctx *pre);
 
 #endif

@@ -15,7 +15,8 @@
     X("cross", vec_kind_cross, "CROSS v2.2 KATs: {variant, kat_sha256, entries:[{seed,msg,pk,sk,sm}]}") \
     X("xmss", vec_kind_xmss, "XMSS / XMSS^MT known answers (../shared/vectors/xmss)") \
     X("bls12381", vec_kind_bls12381,                                                        \
-      "BLS12-381: RFC 9380 hash-to-curve/expand_message, Ethereum BLS, Mithril empty DST")
+      "BLS12-381: RFC 9380 hash-to-curve/expand_message, Ethereum BLS, Mithril empty DST") \
+    X("stm", vec_kind_stm, "Mithril STM: keys, Merkle, lottery, signatures, aggregates (../shared/vectors/stm)")
 
 #define GROVE_DECLARE_KIND(name, fn, desc) int fn(json_t *root, vec_report *r);
 GROVE_VECTOR_KINDS(GROVE_DECLARE_KIND)

@@ -1,0 +1,740 @@
+/*
+ * STM clerk and aggregate verification (spec sections 3, 7, 8, 9).
+ *
+ * Aggregation: every submitted signature is checked (signer index known, sigma a valid point,
+ * indexes ascending, < m and won, BLS signature valid: one randomized batch pairing check over
+ * all of them, one by one only if the batch fails). Exact repeats of a (signer, sigma) pair and
+ * further signatures of a signer already seen are dropped (upstream would let identical
+ * repeats cancel each other's indexes). Each lottery index goes to the claimant with the
+ * byte-wise smallest sigma (the first one among equals); signatures are then taken in order of
+ * their smallest owned index until k indexes are covered, keep all their owned indexes, are
+ * sorted by signer index and get one batch Merkle path.
+ *
+ * Verification order (as upstream): index bound and lottery, index uniqueness, quorum, batch
+ * path (grove also requires signer_index == path index), then one BLS check of the aggregate
+ * randomized with Blake2b-128 scalars.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "stm/stm_internal.h"
+
+/* ---- object -------------------------------------------------------------------------------- */
+
+void grove_stm_aggregate_free(grove_stm_aggregate *a)
+{
+    if (!a)
+        return;
+    if (a->sigs)
+        for (size_t i = 0; i < a->n; i++)
+            grove_stm_sig_clear(&a->sigs[i]);
+    free(a->sigs);
+    free(a->entries);
+    free(a->sigmas);
+    free(a->vks);
+    free(a->values);
+    free(a->indices);
+    free(a);
+}
+
+typedef struct {
+    grove_stm_aggregate *a;
+    int *bad;
+} dec_job;
+
+static void dec_worker(void *arg, size_t begin, size_t end, unsigned t)
+{
+    dec_job *j = arg;
+    j->bad[t] = 0;
+    for (size_t i = begin; i < end; i++) {
+        if (grove_bls_g1_from_bytes(&j->a->sigmas[i], j->a->sigs[i].sigma, 48,
+                                    GROVE_BLS_NO_INFINITY) != GROVE_OK ||
+            grove_bls_g2_from_bytes(&j->a->vks[i], j->a->entries + GROVE_STM_ENTRY_BYTES * i, 96,
+                                    GROVE_BLS_NO_INFINITY) != GROVE_OK)
+            j->bad[t] = 1;
+    }
+}
+
+static grove_stm_aggregate *agg_alloc(size_t n, size_t n_values, size_t n_indices)
+{
+    grove_stm_aggregate *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->sigs = calloc(n ? n : 1, sizeof *a->sigs);
+    a->entries = malloc((n ? n : 1) * GROVE_STM_ENTRY_BYTES);
+    a->sigmas = malloc((n ? n : 1) * sizeof *a->sigmas);
+    a->vks = malloc((n ? n : 1) * sizeof *a->vks);
+    a->values = malloc((n_values ? n_values : 1) * 32);
+    a->indices = malloc((n_indices ? n_indices : 1) * sizeof *a->indices);
+    if (!a->sigs || !a->entries || !a->sigmas || !a->vks || !a->values || !a->indices) {
+        grove_stm_aggregate_free(a);
+        return NULL;
+    }
+    a->n = n;
+    a->n_values = n_values;
+    a->n_indices = n_indices;
+    return a;
+}
+
+int stm_aggregate_assemble(grove_stm_aggregate **out, size_t n, const grove_stm_sig *sigs,
+                           const uint8_t *entries, size_t n_values, const uint8_t *values,
+                           size_t n_indices, const uint64_t *indices)
+{
+    *out = NULL;
+    if (n == 0 || n > STM_MAX_SIGS || n_values > STM_MAX_PATH_VALUES || n_indices > STM_MAX_SIGS)
+        return GROVE_ERR_ENCODING;
+    grove_stm_aggregate *a = agg_alloc(n, n_values, n_indices);
+    if (!a)
+        return GROVE_ERR_NOMEM;
+    int rc = GROVE_OK;
+    for (size_t i = 0; i < n && rc == GROVE_OK; i++)
+        rc = grove_stm_sig_copy(&a->sigs[i], &sigs[i]);
+    if (rc != GROVE_OK) {
+        grove_stm_aggregate_free(a);
+        return rc == GROVE_ERR_INVALID_ARG ? GROVE_ERR_ENCODING : rc;
+    }
+    memcpy(a->entries, entries, n * GROVE_STM_ENTRY_BYTES);
+    if (n_values)
+        memcpy(a->values, values, n_values * 32);
+    if (n_indices)
+        memcpy(a->indices, indices, n_indices * sizeof *indices);
+    int bad[64] = {0};
+    unsigned nt = stm_threads(0, n);
+    dec_job j = {a, bad};
+    stm_parallel(n, nt, dec_worker, &j);
+    for (unsigned t = 0; t < nt; t++)
+        if (bad[t])
+            rc = GROVE_ERR_ENCODING;
+    if (rc != GROVE_OK) {
+        grove_stm_aggregate_free(a);
+        return rc;
+    }
+    *out = a;
+    return GROVE_OK;
+}
+
+size_t grove_stm_aggregate_count(const grove_stm_aggregate *a)
+{
+    return a ? a->n : 0;
+}
+
+int grove_stm_aggregate_get(const grove_stm_aggregate *a, size_t i, const grove_stm_sig **sig,
+                            uint8_t vk[GROVE_STM_VK_BYTES], uint64_t *stake)
+{
+    if (!a)
+        return GROVE_ERR_INVALID_ARG;
+    if (i >= a->n)
+        return GROVE_ERR_NOT_FOUND;
+    if (sig)
+        *sig = &a->sigs[i];
+    if (vk)
+        memcpy(vk, a->entries + GROVE_STM_ENTRY_BYTES * i, 96);
+    if (stake)
+        *stake = grove_load64_be(a->entries + GROVE_STM_ENTRY_BYTES * i + 96);
+    return GROVE_OK;
+}
+
+/* ---- binary encoding ------------------------------------------------------------------------ */
+
+size_t grove_stm_aggregate_bytes(const grove_stm_aggregate *a)
+{
+    if (!a)
+        return 0;
+    size_t len = 1 + 8;
+    for (size_t i = 0; i < a->n; i++)
+        len += 8 + 8 + GROVE_STM_ENTRY_BYTES + 8 + grove_stm_sig_bytes(&a->sigs[i]);
+    return len + 16 + 32 * a->n_values + 8 * a->n_indices;
+}
+
+int grove_stm_aggregate_to_bytes(uint8_t *out, size_t out_len, const grove_stm_aggregate *a)
+{
+    if (!out || !a)
+        return GROVE_ERR_INVALID_ARG;
+    if (out_len < grove_stm_aggregate_bytes(a))
+        return GROVE_ERR_BUFFER_TOO_SMALL;
+    uint8_t *p = out;
+    *p++ = 0x00; /* Concatenation */
+    grove_store64_be(p, a->n);
+    p += 8;
+    for (size_t i = 0; i < a->n; i++) {
+        size_t sl = grove_stm_sig_bytes(&a->sigs[i]);
+        grove_store64_be(p, 8 + GROVE_STM_ENTRY_BYTES + 8 + sl);
+        grove_store64_be(p + 8, GROVE_STM_ENTRY_BYTES);
+        memcpy(p + 16, a->entries + GROVE_STM_ENTRY_BYTES * i, GROVE_STM_ENTRY_BYTES);
+        p += 16 + GROVE_STM_ENTRY_BYTES;
+        grove_store64_be(p, sl);
+        int rc = grove_stm_sig_to_bytes(p + 8, sl, &a->sigs[i]);
+        if (rc != GROVE_OK)
+            return rc;
+        p += 8 + sl;
+    }
+    grove_store64_be(p, a->n_values);
+    grove_store64_be(p + 8, a->n_indices);
+    p += 16;
+    if (a->n_values)
+        memcpy(p, a->values, 32 * a->n_values);
+    p += 32 * a->n_values;
+    for (size_t i = 0; i < a->n_indices; i++, p += 8)
+        grove_store64_be(p, a->indices[i]);
+    return GROVE_OK;
+}
+
+/* Reads a u64 length/count at *pos, advancing; 0 if fewer than 8 bytes remain. */
+static int rd64(const uint8_t *in, size_t len, size_t *pos, uint64_t *v)
+{
+    if (len - *pos < 8)
+        return 0;
+    *v = grove_load64_be(in + *pos);
+    *pos += 8;
+    return 1;
+}
+
+int grove_stm_aggregate_from_bytes(grove_stm_aggregate **out, const uint8_t *in, size_t len)
+{
+    if (!out || (!in && len))
+        return GROVE_ERR_INVALID_ARG;
+    *out = NULL;
+    size_t pos = 1;
+    uint64_t n;
+    if (len < 1 + 8 || in[0] != 0x00 || !rd64(in, len, &pos, &n))
+        return GROVE_ERR_ENCODING;
+    /* each signature takes at least 8 + 8 + 104 + 8 + 64 bytes */
+    if (n == 0 || n > STM_MAX_SIGS || n > (len - pos) / 192)
+        return GROVE_ERR_ENCODING;
+    grove_stm_sig *sigs = calloc((size_t)n, sizeof *sigs);
+    uint8_t *entries = malloc((size_t)n * GROVE_STM_ENTRY_BYTES);
+    uint64_t *indices = NULL;
+    int rc = GROVE_ERR_ENCODING;
+    if (!sigs || !entries) {
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t total, el, sl;
+        if (!rd64(in, len, &pos, &total) || total > len - pos || total < 8 + 104 + 8 ||
+            !rd64(in, len, &pos, &el) || el != GROVE_STM_ENTRY_BYTES ||
+            len - pos < GROVE_STM_ENTRY_BYTES)
+            goto out;
+        memcpy(entries + GROVE_STM_ENTRY_BYTES * i, in + pos, GROVE_STM_ENTRY_BYTES);
+        pos += GROVE_STM_ENTRY_BYTES;
+        if (!rd64(in, len, &pos, &sl) || sl > len - pos || total != 8 + 104 + 8 + sl)
+            goto out;
+        int r = grove_stm_sig_from_bytes(&sigs[i], in + pos, (size_t)sl);
+        if (r != GROVE_OK) {
+            rc = r;
+            goto out;
+        }
+        pos += (size_t)sl;
+    }
+    uint64_t nv, ni;
+    if (!rd64(in, len, &pos, &nv) || !rd64(in, len, &pos, &ni) || nv > STM_MAX_PATH_VALUES ||
+        ni > STM_MAX_SIGS || nv > (len - pos) / 32 || len - pos != 32 * nv + 8 * ni)
+        goto out;
+    const uint8_t *values = in + pos;
+    pos += 32 * (size_t)nv;
+    indices = malloc((size_t)(ni ? ni : 1) * sizeof *indices);
+    if (!indices) {
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
+    for (size_t i = 0; i < ni; i++, pos += 8)
+        indices[i] = grove_load64_be(in + pos);
+    rc = stm_aggregate_assemble(out, (size_t)n, sigs, entries, (size_t)nv, values, (size_t)ni,
+                                indices);
+out:
+    if (sigs)
+        for (size_t i = 0; i < n; i++)
+            grove_stm_sig_clear(&sigs[i]);
+    free(sigs);
+    free(entries);
+    free(indices);
+    return rc;
+}
+
+/* ---- randomized aggregate (spec section 3) ---------------------------------------------------- */
+
+/* avk_pt = sum t_i vk_i, asig = sum t_i sigma_i with Blake2b-128 scalars (unchanged for n = 1). */
+int stm_randomized_sum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, const grove_stm_aggregate *a)
+{
+    if (a->n == 1) {
+        *avk_pt = a->vks[0];
+        *asig = a->sigmas[0];
+        return GROVE_OK;
+    }
+    uint8_t *t = malloc(16 * a->n);
+    if (!t)
+        return GROVE_ERR_NOMEM;
+    grove_blake2b_ctx base;
+    grove_blake2b_init(&base, 16);
+    for (size_t i = 0; i < a->n; i++)
+        grove_blake2b_update(&base, a->sigs[i].sigma, 48);
+    for (size_t i = 0; i < a->n; i++) {
+        grove_blake2b_ctx c = base;
+        uint8_t be[8];
+        grove_store64_be(be, (uint64_t)i);
+        grove_blake2b_update(&c, be, 8);
+        grove_blake2b_final(&c, t + 16 * i);
+    }
+    int rc = grove_bls_g2_msm(avk_pt, a->vks, t, 16, a->n);
+    if (rc == GROVE_OK)
+        rc = grove_bls_g1_msm(asig, a->sigmas, t, 16, a->n);
+    free(t);
+    return rc;
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Every check except the final pairing; on success *mr is msg || root (caller frees). */
+static int verify_structure(const grove_stm_aggregate *a, const grove_stm_params *params,
+                            const grove_stm_avk *avk, const uint8_t *msg, size_t msg_len,
+                            uint8_t **mr_out)
+{
+    *mr_out = NULL;
+    int rc = grove_stm_params_check(params);
+    if (rc != GROVE_OK)
+        return rc;
+    if (a->n == 0)
+        return GROVE_ERR_VERIFY;
+    if (msg_len > SIZE_MAX - 32)
+        return GROVE_ERR_INVALID_ARG;
+    uint8_t *mr = malloc(msg_len + 32);
+    if (!mr)
+        return GROVE_ERR_NOMEM;
+    if (msg_len)
+        memcpy(mr, msg, msg_len);
+    memcpy(mr + msg_len, avk->root, 32);
+    grove_blake2b_ctx pre;
+    stm_ev_prefix(&pre, mr, msg_len + 32);
+
+    size_t total = 0;
+    for (size_t i = 0; i < a->n; i++) {
+        uint64_t stake = grove_load64_be(a->entries + GROVE_STM_ENTRY_BYTES * i + 96);
+        rc = stm_sig_check_lottery(&a->sigs[i], params, stake, avk->total_stake, &pre);
+        if (rc != GROVE_OK)
+            goto fail;
+        total += a->sigs[i].n_indexes;
+    }
+    uint64_t *all = malloc((total ? total : 1) * sizeof *all);
+    if (!all) {
+        rc = GROVE_ERR_NOMEM;
+        goto fail;
+    }
+    for (size_t i = 0, k = 0; i < a->n; i++)
+        for (size_t j = 0; j < a->sigs[i].n_indexes; j++)
+            all[k++] = a->sigs[i].indexes[j];
+    qsort(all, total, sizeof *all, cmp_u64);
+    rc = GROVE_OK;
+    for (size_t i = 1; i < total; i++)
+        if (all[i] == all[i - 1])
+            rc = GROVE_ERR_EXISTS;
+    free(all);
+    if (rc != GROVE_OK)
+        goto fail;
+    if ((uint64_t)total < params->k) {
+        rc = GROVE_ERR_NOT_ENOUGH;
+        goto fail;
+    }
+    rc = GROVE_ERR_VERIFY;
+    if (a->n_indices != a->n)
+        goto fail;
+    for (size_t i = 0; i < a->n; i++)
+        if (a->sigs[i].signer_index != a->indices[i])
+            goto fail;
+    if (!stm_merkle_batch_verify(avk->root, avk->nr_leaves, a->entries, a->indices, a->n,
+                                 a->values, a->n_values))
+        goto fail;
+    *mr_out = mr;
+    return GROVE_OK;
+fail:
+    free(mr);
+    return rc;
+}
+
+int grove_stm_aggregate_verify(const grove_stm_aggregate *a, const grove_stm_params *params,
+                               const grove_stm_avk *avk, const uint8_t *msg, size_t msg_len)
+{
+    if (!a || !params || !avk || (!msg && msg_len))
+        return GROVE_ERR_INVALID_ARG;
+    uint8_t *mr;
+    int rc = verify_structure(a, params, avk, msg, msg_len, &mr);
+    if (rc != GROVE_OK)
+        return rc;
+    grove_bls_g2 v;
+    grove_bls_g1 s;
+    rc = stm_randomized_sum(&v, &s, a);
+    if (rc == GROVE_OK)
+        rc = grove_bls_verify_g1(&v, mr, msg_len + 32, &s, NULL, 0);
+    free(mr);
+    return rc;
+}
+
+int grove_stm_aggregate_verify_batch(const grove_stm_aggregate *const *aggs,
+                                     const grove_stm_params *params, const grove_stm_avk *avks,
+                                     const uint8_t *const *msgs, const size_t *msg_lens, size_t n)
+{
+    if (!aggs || !params || !avks || !msgs || !msg_lens || n == 0 || n > STM_MAX_SIGS)
+        return GROVE_ERR_INVALID_ARG;
+    for (size_t i = 0; i < n; i++)
+        if (!aggs[i] || (!msgs[i] && msg_lens[i]))
+            return GROVE_ERR_INVALID_ARG;
+    uint8_t **mr = calloc(n, sizeof *mr);
+    size_t *mlen = malloc(n * sizeof *mlen);
+    uint8_t *pks = malloc(n * 96), *sigs = malloc(n * 48);
+    int rc = GROVE_OK;
+    if (!mr || !mlen || !pks || !sigs) {
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
+    for (size_t i = 0; i < n && rc == GROVE_OK; i++) {
+        rc = verify_structure(aggs[i], &params[i], &avks[i], msgs[i], msg_lens[i], &mr[i]);
+        mlen[i] = msg_lens[i] + 32;
+        grove_bls_g2 v;
+        grove_bls_g1 s;
+        if (rc == GROVE_OK)
+            rc = stm_randomized_sum(&v, &s, aggs[i]);
+        if (rc == GROVE_OK && (grove_bls_g2_is_identity(&v) || grove_bls_g1_is_identity(&s)))
+            rc = GROVE_ERR_VERIFY;
+        if (rc == GROVE_OK)
+            rc = grove_bls_g2_to_bytes(pks + 96 * i, 96, &v);
+        if (rc == GROVE_OK)
+            rc = grove_bls_g1_to_bytes(sigs + 48 * i, 48, &s);
+    }
+    if (rc == GROVE_OK)
+        rc = grove_bls_batch_verify(GROVE_BLS_MIN_SIG, n, pks, (const uint8_t *const *)mr, mlen,
+                                    sigs, NULL, 0);
+out:
+    if (mr)
+        for (size_t i = 0; i < n; i++)
+            free(mr[i]);
+    free(mr);
+    free(mlen);
+    free(pks);
+    free(sigs);
+    return rc;
+}
+
+/* ---- clerk ----------------------------------------------------------------------------------- */
+
+typedef struct {
+    const grove_stm_params *params;
+    const grove_stm_closed *closed;
+    const grove_stm_sig *sigs;
+    const grove_blake2b_ctx *pre;
+    const uint8_t *mr;
+    size_t mr_len;
+    int *valid;          /* per signature: 1 passes every check but the pairing        */
+    grove_bls_g1 *pts;   /* decoded sigmas                                             */
+    const uint8_t *w;    /* 16-byte random weights                                     */
+    grove_bls_g1 *ps;    /* per-thread sum w_i sigma_i                                 */
+    grove_bls_g2 *pv;    /* per-thread sum w_i vk_i                                    */
+    int *part_rc;
+    int pass;            /* 0: checks and partial sums; 1: one-by-one pairing checks   */
+} clerk_job;
+
+static void clerk_worker(void *arg, size_t begin, size_t end, unsigned t)
+{
+    clerk_job *j = arg;
+    if (j->pass == 1) {
+        for (size_t i = begin; i < end; i++)
+            if (j->valid[i] &&
+                grove_bls_verify_g1(&j->closed->vks[j->sigs[i].signer_index], j->mr, j->mr_len,
+                                    &j->pts[i], NULL, 0) != GROVE_OK)
+                j->valid[i] = 0;
+        return;
+    }
+    size_t cnt = 0;
+    for (size_t i = begin; i < end; i++) {
+        const grove_stm_sig *s = &j->sigs[i];
+        int ok = s->signer_index < j->closed->n && s->n_indexes > 0 && s->indexes &&
+                 grove_bls_g1_from_bytes(&j->pts[i], s->sigma, 48, GROVE_BLS_NO_INFINITY) ==
+                     GROVE_OK;
+        if (ok) {
+            uint64_t stake = grove_load64_be(j->closed->entries +
+                                             GROVE_STM_ENTRY_BYTES * s->signer_index + 96);
+            ok = stm_sig_check_lottery(s, j->params, stake, j->closed->total, j->pre) ==
+                 GROVE_OK;
+        }
+        j->valid[i] = ok;
+        cnt += (size_t)ok;
+    }
+    j->part_rc[t] = GROVE_OK;
+    grove_bls_g1_identity(&j->ps[t]);
+    grove_bls_g2_identity(&j->pv[t]);
+    if (cnt == 0)
+        return;
+    grove_bls_g1 *sp = malloc(cnt * sizeof *sp);
+    grove_bls_g2 *vp = malloc(cnt * sizeof *vp);
+    uint8_t *w = malloc(16 * cnt);
+    if (!sp || !vp || !w) {
+        j->part_rc[t] = GROVE_ERR_NOMEM;
+    } else {
+        size_t k = 0;
+        for (size_t i = begin; i < end; i++)
+            if (j->valid[i]) {
+                sp[k] = j->pts[i];
+                vp[k] = j->closed->vks[j->sigs[i].signer_index];
+                memcpy(w + 16 * k, j->w + 16 * i, 16);
+                k++;
+            }
+        if (grove_bls_g1_msm(&j->ps[t], sp, w, 16, cnt) != GROVE_OK ||
+            grove_bls_g2_msm(&j->pv[t], vp, w, 16, cnt) != GROVE_OK)
+            j->part_rc[t] = GROVE_ERR_NOMEM;
+    }
+    free(sp);
+    free(vp);
+    free(w);
+}
+
+typedef struct {
+    uint64_t index;
+    size_t pos;          /* signature position in the input */
+    const uint8_t *sigma; /* that signature's sigma           */
+} claim;
+
+static int cmp_claim(const void *x, const void *y)
+{
+    const claim *a = x, *b = y;
+    if (a->index != b->index)
+        return a->index < b->index ? -1 : 1;
+    int c = memcmp(a->sigma, b->sigma, 48);
+    if (c)
+        return c;
+    return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+static int cmp_pos_by_signer(const void *x, const void *y, const grove_stm_sig *sigs)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    uint64_t sa = sigs[a].signer_index, sb = sigs[b].signer_index;
+    if (sa != sb)
+        return sa < sb ? -1 : 1;
+    return a < b ? -1 : a > b;
+}
+
+static void sort_by_signer(size_t *p, size_t n, const grove_stm_sig *sigs)
+{
+    for (size_t i = 1; i < n; i++) { /* insertion sort of a small or nearly sorted list */
+        size_t v = p[i], j = i;
+        while (j > 0 && cmp_pos_by_signer(&p[j - 1], &v, sigs) > 0) {
+            p[j] = p[j - 1];
+            j--;
+        }
+        p[j] = v;
+    }
+}
+
+int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *params,
+                            const grove_stm_closed *closed, const grove_stm_sig *sigs, size_t n,
+                            const uint8_t *msg, size_t msg_len, unsigned threads, uint64_t *have)
+{
+    if (have)
+        *have = 0;
+    if (!out || !params || !closed || (!sigs && n) || (!msg && msg_len) || n > STM_MAX_SIGS)
+        return GROVE_ERR_INVALID_ARG;
+    *out = NULL;
+    int rc = grove_stm_params_check(params);
+    if (rc != GROVE_OK)
+        return rc;
+    if (n == 0)
+        return GROVE_ERR_NOT_ENOUGH;
+    if (msg_len > SIZE_MAX - 32)
+        return GROVE_ERR_INVALID_ARG;
+    unsigned nt = stm_threads(threads, n);
+    uint8_t *mr = malloc(msg_len + 32), *w = malloc(16 * n);
+    int *valid = calloc(n, sizeof *valid);
+    grove_bls_g1 *pts = malloc(n * sizeof *pts), *ps = malloc(nt * sizeof *ps);
+    grove_bls_g2 *pv = malloc(nt * sizeof *pv);
+    size_t *sel = NULL, *owned = NULL;
+    claim *cl = NULL;
+    uint64_t *idx = NULL;
+    uint8_t *values = NULL, *entries = NULL;
+    grove_stm_sig *outsigs = NULL;
+    size_t nsel = 0;
+    int part_rc[64];
+    if (!mr || !w || !valid || !pts || !ps || !pv) {
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
+    if (msg_len)
+        memcpy(mr, msg, msg_len);
+    memcpy(mr + msg_len, closed->root, 32);
+    grove_blake2b_ctx pre;
+    stm_ev_prefix(&pre, mr, msg_len + 32);
+    if ((rc = grove_randombytes(w, 16 * n)) != GROVE_OK)
+        goto out;
+    for (size_t i = 0; i < n; i++)
+        w[16 * i] |= 1;
+
+    /* 1. checks, partial sums, one batch pairing check */
+    clerk_job j = {params, closed, sigs, &pre, mr, msg_len + 32, valid, pts, w, ps, pv, part_rc, 0};
+    stm_parallel(n, nt, clerk_worker, &j);
+    for (unsigned t = 0; t < nt; t++)
+        if (part_rc[t] != GROVE_OK) {
+            rc = part_rc[t];
+            goto out;
+        }
+    for (unsigned t = 1; t < nt; t++) {
+        grove_bls_g1_add(&ps[0], &ps[0], &ps[t]);
+        grove_bls_g2_add(&pv[0], &pv[0], &pv[t]);
+    }
+    {
+        grove_bls_g1 p[2];
+        grove_bls_g2 q[2];
+        grove_bls_g1_hash(&p[1], mr, msg_len + 32, NULL, 0);
+        grove_bls_g1_neg(&p[1], &p[1]);
+        p[0] = ps[0];
+        grove_bls_g2_generator(&q[0]);
+        q[1] = pv[0];
+        if (grove_bls_pairing_check(p, q, 2) != GROVE_OK) {
+            j.pass = 1;
+            stm_parallel(n, nt, clerk_worker, &j);
+        }
+    }
+    /* 2. one signature per signer (the first valid one) */
+    {
+        size_t *ord = malloc(n * sizeof *ord);
+        if (!ord) {
+            rc = GROVE_ERR_NOMEM;
+            goto out;
+        }
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            if (valid[i])
+                ord[m++] = i;
+        sort_by_signer(ord, m, sigs);
+        for (size_t i = 1; i < m; i++)
+            if (sigs[ord[i]].signer_index == sigs[ord[i - 1]].signer_index)
+                valid[ord[i]] = 0;
+        free(ord);
+    }
+    /* 3. claims: owner of an index = smallest sigma, first among equals */
+    size_t nclaims = 0;
+    for (size_t i = 0; i < n; i++)
+        if (valid[i])
+            nclaims += sigs[i].n_indexes;
+    cl = malloc((nclaims ? nclaims : 1) * sizeof *cl);
+    owned = calloc(n, sizeof *owned);
+    sel = malloc(n * sizeof *sel);
+    if (!cl || !owned || !sel) {
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
+    for (size_t i = 0, k = 0; i < n; i++)
+        if (valid[i])
+            for (size_t x = 0; x < sigs[i].n_indexes; x++)
+                cl[k++] = (claim){sigs[i].indexes[x], i, sigs[i].sigma};
+    qsort(cl, nclaims, sizeof *cl, cmp_claim);
+    /* 4. selection in order of owned indexes */
+    uint64_t count = 0;
+    int *taken = calloc(n, sizeof *taken);
+    if (!taken) {
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
+    for (size_t c = 0; c < nclaims; c++)
+        if (c == 0 || cl[c].index != cl[c - 1].index)
+            owned[cl[c].pos]++;
+    int reached = 0;
+    for (size_t c = 0; c < nclaims && !reached; c++) {
+        if (c > 0 && cl[c].index == cl[c - 1].index)
+            continue;
+        size_t o = cl[c].pos;
+        if (taken[o])
+            continue;
+        taken[o] = 1;
+        sel[nsel++] = o;
+        count += owned[o];
+        if (count >= params->k)
+            reached = 1;
+    }
+    if (!reached) {
+        free(taken);
+        uint64_t distinct = 0;
+        for (size_t c = 0; c < nclaims; c++)
+            if (c == 0 || cl[c].index != cl[c - 1].index)
+                distinct++;
+        if (have)
+            *have = distinct;
+        rc = GROVE_ERR_NOT_ENOUGH;
+        goto out;
+    }
+    if (have)
+        *have = count;
+    /* 5. selected signatures with their owned indexes, by signer index, and the batch path */
+    sort_by_signer(sel, nsel, sigs);
+    outsigs = calloc(nsel, sizeof *outsigs);
+    entries = malloc(nsel * GROVE_STM_ENTRY_BYTES);
+    idx = malloc(nsel * sizeof *idx);
+    if (!outsigs || !entries || !idx) {
+        free(taken);
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
+    for (size_t s = 0; s < nsel; s++) {
+        size_t o = sel[s];
+        outsigs[s] = sigs[o];
+        outsigs[s].indexes = malloc(owned[o] * sizeof(uint64_t));
+        outsigs[s].n_indexes = 0;
+        if (!outsigs[s].indexes) {
+            free(taken);
+            rc = GROVE_ERR_NOMEM;
+            goto out;
+        }
+        idx[s] = sigs[o].signer_index;
+        memcpy(entries + GROVE_STM_ENTRY_BYTES * s,
+               closed->entries + GROVE_STM_ENTRY_BYTES * sigs[o].signer_index,
+               GROVE_STM_ENTRY_BYTES);
+        taken[o] = (int)s + 1; /* position in the output, for the next loop */
+    }
+    for (size_t c = 0; c < nclaims; c++) /* claims are in ascending index order */
+        if ((c == 0 || cl[c].index != cl[c - 1].index) && taken[cl[c].pos] > 0) {
+            grove_stm_sig *d = &outsigs[taken[cl[c].pos] - 1];
+            d->indexes[d->n_indexes++] = cl[c].index;
+        }
+    free(taken);
+    size_t nv;
+    if ((rc = stm_merkle_batch_path(closed->tree, closed->n, idx, nsel, &values, &nv)) !=
+        GROVE_OK)
+        goto out;
+    {
+        grove_stm_aggregate *a = agg_alloc(nsel, nv, nsel);
+        if (!a) {
+            rc = GROVE_ERR_NOMEM;
+            goto out;
+        }
+        for (size_t s = 0; s < nsel; s++) {
+            a->sigs[s] = outsigs[s];
+            outsigs[s].indexes = NULL;
+            a->sigmas[s] = pts[sel[s]];
+            a->vks[s] = closed->vks[idx[s]];
+        }
+        memcpy(a->entries, entries, nsel * GROVE_STM_ENTRY_BYTES);
+        if (nv)
+            memcpy(a->values, values, nv * 32);
+        memcpy(a->indices, idx, nsel * sizeof *idx);
+        *out = a;
+    }
+out:
+    if (outsigs)
+        for (size_t s = 0; s < nsel; s++)
+            free(outsigs[s].indexes);
+    free(outsigs);
+    free(entries);
+    free(idx);
+    free(values);
+    free(cl);
+    free(owned);
+    free(sel);
+    free(mr);
+    free(w);
+    free(valid);
+    free(pts);
+    free(ps);
+    free(pv);
+    return rc;
+}

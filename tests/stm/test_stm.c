@@ -1,0 +1,612 @@
+/*
+ * Mithril STM: Blake2b (RFC 7693 and OpenSSL as oracle), the lottery's fast path against the
+ * exact rule, parameters, registration, the protocol end to end (the seed README's example:
+ * 32 parties, k = 357, m = 2642, phi_f = 0.2), determinism of aggregation, tampering of every
+ * byte of an aggregate, encodings and hostile encodings, batch verification.
+ * The shared vectors are checked by grove-vectors (kind stm).
+ */
+#include <math.h>
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "grove/stm.h"
+#include "hash/blake2b.h"
+#include "stm/stm_internal.h"
+#include "test.h"
+
+static uint64_t rng = 0x53544d31ULL;
+
+/* ---- Blake2b ----------------------------------------------------------------------------- */
+
+/* RFC 7693 appendix E: a deterministic input sequence. */
+static void selftest_seq(uint8_t *out, size_t len, uint32_t seed)
+{
+    uint32_t a = 0xDEAD4BADu * seed, b = 1;
+    for (size_t i = 0; i < len; i++) {
+        uint32_t t = a + b;
+        a = b;
+        b = t;
+        out[i] = (uint8_t)(t >> 24);
+    }
+}
+
+static void test_blake2b(void)
+{
+    /* RFC 7693 appendix A: BLAKE2b-512("abc") */
+    static const char *abc512 = "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
+                                "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923";
+    uint8_t want[64], got[64];
+    CHECK(test_unhex_into(want, 64, abc512));
+    grove_blake2b(got, 64, "abc", 3);
+    CHECK_MEM(got, want, 64);
+
+    /* RFC 7693 appendix E: the self-test over digest lengths 20..64, keyed and unkeyed */
+    static const size_t md_len[4] = {20, 32, 48, 64};
+    static const size_t in_len[6] = {0, 3, 128, 129, 255, 1024};
+    static const char *grand = "c23a7800d98123bd10f506c61e29da5603d763b8bbad2e737f5e765a7bccd475";
+    grove_blake2b_ctx all, c;
+    uint8_t in[1024], key[64], md[64];
+    grove_blake2b_init(&all, 32);
+    for (size_t i = 0; i < 4; i++)
+        for (size_t j = 0; j < 6; j++) {
+            selftest_seq(in, in_len[j], (uint32_t)in_len[j]);
+            grove_blake2b(md, md_len[i], in, in_len[j]);
+            grove_blake2b_update(&all, md, md_len[i]);
+            selftest_seq(key, md_len[i], (uint32_t)md_len[i]);
+            grove_blake2b_init_key(&c, md_len[i], key, md_len[i]);
+            grove_blake2b_update(&c, in, in_len[j]);
+            grove_blake2b_final(&c, md);
+            grove_blake2b_update(&all, md, md_len[i]);
+        }
+    grove_blake2b_final(&all, got);
+    CHECK(test_unhex_into(want, 32, grand));
+    CHECK_MEM(got, want, 32);
+
+    /* OpenSSL BLAKE2B-512 as oracle, random lengths and random update splits */
+    EVP_MD *md512 = EVP_MD_fetch(NULL, "BLAKE2B-512", NULL);
+    CHECK(md512 != NULL);
+    uint8_t buf[700];
+    for (int t = 0; md512 && t < 300; t++) {
+        size_t len = (size_t)(test_rand_u64(&rng) % sizeof buf);
+        test_rand_bytes(&rng, buf, len);
+        unsigned int ol = 0;
+        EVP_Digest(buf, len, want, &ol, md512, NULL);
+        grove_blake2b_init(&c, 64);
+        size_t pos = 0;
+        while (pos < len) {
+            size_t step = (size_t)(test_rand_u64(&rng) % 200);
+            if (step > len - pos)
+                step = len - pos;
+            grove_blake2b_update(&c, buf + pos, step);
+            pos += step;
+        }
+        grove_blake2b_final(&c, got);
+        CHECK(ol == 64);
+        CHECK_MEM(got, want, 64);
+    }
+    EVP_MD_free(md512);
+    /* the digest length is a parameter, not a truncation */
+    uint8_t d256[32], d512[64];
+    grove_blake2b(d256, 32, "abc", 3);
+    grove_blake2b(d512, 64, "abc", 3);
+    CHECK(memcmp(d256, d512, 32) != 0);
+}
+
+/* ---- lottery ----------------------------------------------------------------------------- */
+
+/* ev (little-endian) whose value is close to t * 2^512 for t in [0, 1). */
+static void ev_near(uint8_t ev[64], long double t, uint64_t *st)
+{
+    test_rand_bytes(st, ev, 64);
+    long double hi = t * 18446744073709551616.0L; /* t * 2^64 */
+    uint64_t top = hi >= 18446744073709551615.0L ? UINT64_MAX : (uint64_t)hi;
+    grove_store64_le(ev + 56, top);
+}
+
+static void test_lottery(void)
+{
+    /* the fast path agrees with the exact rule everywhere, including near the threshold */
+    const double phis[] = {0.2, 0.5, 0.8, 0.95, 0.05, 1e-6};
+    long agree = 0, exact_used = 0;
+    for (int t = 0; t < 3000; t++) {
+        double phi = phis[t % 6];
+        uint64_t total = 1 + test_rand_u64(&rng) % (t % 3 == 0 ? 10 : UINT64_C(45000000000000000));
+        uint64_t stake = test_rand_u64(&rng) % (total + 1);
+        stm_lottery lot;
+        CHECK_EQ_INT(stm_lottery_init(&lot, phi, stake, total), GROVE_OK);
+        uint8_t ev[64];
+        long double w = (long double)stake / (long double)total;
+        long double thr = 1.0L - powl(1.0L - (long double)phi, w);
+        if (t % 2)
+            ev_near(ev, thr, &rng);
+        else
+            test_rand_bytes(&rng, ev, 64);
+        int fast = stm_lottery_decide(&lot, ev);
+        int exact = lot.mode == 2 ? 0 : stm_lottery_exact(&lot, ev);
+        if (fast == exact)
+            agree++;
+        else
+            CHECK(fast == exact);
+        exact_used += t % 2;
+    }
+    CHECK_EQ_INT(agree, 3000);
+    (void)exact_used;
+    /* limits */
+    uint8_t ev[64] = {0};
+    CHECK_EQ_INT(grove_stm_lottery_won(0.2, ev, 1, 2), 1);  /* ev = 0 wins with stake > 0 */
+    CHECK_EQ_INT(grove_stm_lottery_won(0.2, ev, 0, 2), 0);  /* stake 0 never wins */
+    memset(ev, 0xff, 64);
+    CHECK_EQ_INT(grove_stm_lottery_won(0.95, ev, 2, 2), 0);
+    CHECK_EQ_INT(grove_stm_lottery_won(1.0, ev, 1, 1000), 1);
+    CHECK_EQ_INT(grove_stm_lottery_won(0.2, ev, 3, 2), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_stm_lottery_won(0.2, ev, 0, 0), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_stm_lottery_won(0.96, ev, 1, 2), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_stm_lottery_won(NAN, ev, 1, 2), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_stm_lottery_won(0.0, ev, 1, 2), GROVE_ERR_INVALID_ARG);
+}
+
+static void test_params(void)
+{
+    grove_stm_params p = {2642, 357, 0.2}, q;
+    uint8_t b[24];
+    CHECK_EQ_INT(grove_stm_params_check(&p), GROVE_OK);
+    grove_stm_params_to_bytes(b, &p);
+    CHECK_EQ_INT(grove_stm_params_from_bytes(&q, b, 24), GROVE_OK);
+    CHECK(q.m == p.m && q.k == p.k && q.phi_f == p.phi_f);
+    const grove_stm_params bad[] = {{0, 0, 0.2},   {10, 11, 0.2},  {10, 0, 0.2}, {10, 5, 0.0},
+                                    {10, 5, -0.1}, {10, 5, 0.951}, {10, 5, 1.5}, {10, 5, NAN},
+                                    {10, 5, INFINITY}, {GROVE_STM_MAX_M + 1, 5, 0.2}};
+    for (size_t i = 0; i < GROVE_ARRAY_LEN(bad); i++) {
+        CHECK_EQ_INT(grove_stm_params_check(&bad[i]), GROVE_ERR_INVALID_ARG);
+        grove_stm_params_to_bytes(b, &bad[i]);
+        CHECK(grove_stm_params_from_bytes(&q, b, 24) != GROVE_OK);
+    }
+    p.phi_f = 1.0;
+    CHECK_EQ_INT(grove_stm_params_check(&p), GROVE_OK);
+    p.phi_f = 0.95;
+    CHECK_EQ_INT(grove_stm_params_check(&p), GROVE_OK);
+}
+
+/* ---- a protocol run ------------------------------------------------------------------------ */
+
+typedef struct {
+    size_t n;
+    uint8_t (*sk)[32];
+    uint8_t *vkpop;
+    uint64_t *stake;
+    grove_stm_closed *closed;
+} party_set;
+
+static void parties_make(party_set *ps, size_t n, uint64_t max_stake, int zero_first)
+{
+    ps->n = n;
+    ps->sk = calloc(n, 32);
+    ps->vkpop = calloc(n, GROVE_STM_VKPOP_BYTES);
+    ps->stake = calloc(n, sizeof(uint64_t));
+    for (size_t i = 0; i < n; i++) {
+        uint8_t seed[32];
+        test_rand_bytes(&rng, seed, 32);
+        CHECK_EQ_INT(grove_stm_keygen(ps->sk[i], ps->vkpop + GROVE_STM_VKPOP_BYTES * i, seed),
+                     GROVE_OK);
+        ps->stake[i] = 1 + test_rand_u64(&rng) % max_stake;
+    }
+    if (zero_first)
+        ps->stake[0] = 0;
+    grove_stm_keyreg *reg;
+    CHECK_EQ_INT(grove_stm_keyreg_new(&reg), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keyreg_add_many(reg, n, ps->stake, ps->vkpop, 2, NULL), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keyreg_close(reg, &ps->closed), GROVE_OK);
+    grove_stm_keyreg_free(reg);
+}
+
+static void parties_free(party_set *ps)
+{
+    grove_stm_closed_free(ps->closed);
+    free(ps->sk);
+    free(ps->vkpop);
+    free(ps->stake);
+}
+
+/* Signs msg by every party; returns the number of signatures (lottery winners). */
+static size_t sign_all(const party_set *ps, const grove_stm_params *p, const uint8_t *msg,
+                       size_t ml, grove_stm_sig *sigs)
+{
+    size_t ns = 0;
+    for (size_t i = 0; i < ps->n; i++) {
+        grove_stm_signer *s;
+        CHECK_EQ_INT(grove_stm_signer_new(&s, p, ps->sk[i], ps->closed), GROVE_OK);
+        int rc = grove_stm_sign(s, msg, ml, &sigs[ns]);
+        if (grove_stm_signer_stake(s) == 0)
+            CHECK_EQ_INT(rc, GROVE_ERR_LOTTERY_LOST);
+        CHECK(rc == GROVE_OK || rc == GROVE_ERR_LOTTERY_LOST);
+        if (rc == GROVE_OK) {
+            CHECK(sigs[ns].signer_index == grove_stm_signer_index(s));
+            CHECK_EQ_INT(grove_stm_sig_verify(&sigs[ns], p, ps->closed, msg, ml), GROVE_OK);
+            ns++;
+        }
+        grove_stm_signer_free(s);
+    }
+    return ns;
+}
+
+static uint8_t *agg_encode(const grove_stm_aggregate *a, size_t *len)
+{
+    *len = grove_stm_aggregate_bytes(a);
+    uint8_t *b = malloc(*len);
+    CHECK_EQ_INT(grove_stm_aggregate_to_bytes(b, *len, a), GROVE_OK);
+    return b;
+}
+
+static void test_seed_example(void)
+{
+    /* the seed README: 32 parties, k = 357, m = 2642, phi_f = 0.2, random stakes */
+    grove_stm_params p = {2642, 357, 0.2};
+    party_set ps;
+    parties_make(&ps, 32, 1000000, 1);
+    const uint8_t msg[] = "the seed README's example message";
+    grove_stm_sig sigs[32];
+    size_t ns = sign_all(&ps, &p, msg, sizeof msg, sigs);
+    size_t claimed = 0;
+    for (size_t i = 0; i < ns; i++)
+        claimed += sigs[i].n_indexes;
+    grove_stm_aggregate *a = NULL;
+    uint64_t have = 0;
+    int rc = grove_stm_aggregate_new(&a, &p, ps.closed, sigs, ns, msg, sizeof msg, 2, &have);
+    grove_stm_avk avk;
+    grove_stm_closed_avk(ps.closed, &avk);
+    if (rc == GROVE_OK) {
+        CHECK(have >= p.k);
+        CHECK_EQ_INT(grove_stm_aggregate_verify(a, &p, &avk, msg, sizeof msg), GROVE_OK);
+    } else {
+        CHECK_EQ_INT(rc, GROVE_ERR_NOT_ENOUGH);
+        CHECK(have < p.k && have <= claimed);
+    }
+    printf("seed example: %zu of 32 signers won, %zu indexes claimed, aggregate: %s (%llu)\n", ns,
+           claimed, rc == GROVE_OK ? "ok" : "not enough", (unsigned long long)have);
+    /* with k lowered to what was collected the aggregate must exist */
+    grove_stm_aggregate_free(a);
+    for (size_t i = 0; i < ns; i++)
+        grove_stm_sig_clear(&sigs[i]);
+    parties_free(&ps);
+}
+
+static void test_protocol_and_tampering(void)
+{
+    grove_stm_params p = {60, 20, 0.5};
+    party_set ps;
+    parties_make(&ps, 8, 100, 1);
+    const uint8_t msg[] = "certificate 1";
+    grove_stm_sig sigs[8];
+    size_t ns = sign_all(&ps, &p, msg, sizeof msg, sigs);
+    CHECK(ns >= 2);
+    grove_stm_avk avk;
+    grove_stm_closed_avk(ps.closed, &avk);
+    grove_stm_aggregate *a = NULL;
+    uint64_t have;
+    int rc = grove_stm_aggregate_new(&a, &p, ps.closed, sigs, ns, msg, sizeof msg, 1, &have);
+    CHECK_EQ_INT(rc, GROVE_OK);
+    if (rc != GROVE_OK)
+        goto done;
+    CHECK_EQ_INT(grove_stm_aggregate_verify(a, &p, &avk, msg, sizeof msg), GROVE_OK);
+    size_t len;
+    uint8_t *enc = agg_encode(a, &len);
+
+    /* determinism: shuffled input, 1 or 2 threads, same bytes */
+    for (int t = 0; t < 4; t++) {
+        grove_stm_sig sh[8];
+        memcpy(sh, sigs, ns * sizeof *sh);
+        for (size_t i = ns; i > 1; i--) {
+            size_t j = (size_t)(test_rand_u64(&rng) % i);
+            grove_stm_sig x = sh[i - 1];
+            sh[i - 1] = sh[j];
+            sh[j] = x;
+        }
+        grove_stm_aggregate *b = NULL;
+        CHECK_EQ_INT(grove_stm_aggregate_new(&b, &p, ps.closed, sh, ns, msg, sizeof msg,
+                                             (unsigned)(1 + t % 2), NULL),
+                     GROVE_OK);
+        size_t bl;
+        uint8_t *be = agg_encode(b, &bl);
+        CHECK(bl == len && memcmp(be, enc, len) == 0);
+        free(be);
+        grove_stm_aggregate_free(b);
+    }
+    /* an invalid submission (signature on another message, duplicate) changes nothing */
+    {
+        grove_stm_sig extra[10];
+        memcpy(extra, sigs, ns * sizeof *extra);
+        grove_stm_signer *s;
+        CHECK_EQ_INT(grove_stm_signer_new(&s, &p, ps.sk[ps.n - 1], ps.closed), GROVE_OK);
+        grove_stm_sig other;
+        const uint8_t msg2[] = "another message";
+        int r2 = grove_stm_sign(s, msg2, sizeof msg2, &other);
+        grove_stm_signer_free(s);
+        size_t ne = ns;
+        if (r2 == GROVE_OK)
+            extra[ne++] = other;
+        extra[ne++] = sigs[0];
+        grove_stm_aggregate *b = NULL;
+        CHECK_EQ_INT(grove_stm_aggregate_new(&b, &p, ps.closed, extra, ne, msg, sizeof msg, 2,
+                                             NULL),
+                     GROVE_OK);
+        size_t bl;
+        uint8_t *be = agg_encode(b, &bl);
+        CHECK(bl == len && memcmp(be, enc, len) == 0);
+        free(be);
+        grove_stm_aggregate_free(b);
+        if (r2 == GROVE_OK)
+            grove_stm_sig_clear(&other);
+    }
+    /* every byte of the encoding changed: decoding or verification fails, except where the
+     * change turns one claimed lottery index into another index the same signer really won
+     * (indexes are not signed: any set of won indexes makes a valid aggregate) */
+    {
+        long refused = 0, reclaimed = 0;
+        for (size_t i = 0; i < len; i++) {
+            enc[i] ^= (uint8_t)(1u << (i % 8));
+            grove_stm_aggregate *b = NULL;
+            rc = grove_stm_aggregate_from_bytes(&b, enc, len);
+            if (rc == GROVE_OK)
+                rc = grove_stm_aggregate_verify(b, &p, &avk, msg, sizeof msg);
+            if (rc != GROVE_OK) {
+                refused++;
+            } else {
+                int only_index = b->n == a->n && b->n_values == a->n_values &&
+                                 !memcmp(b->values, a->values, 32 * a->n_values) &&
+                                 !memcmp(b->indices, a->indices, 8 * a->n) &&
+                                 !memcmp(b->entries, a->entries, 104 * a->n);
+                for (size_t k = 0; only_index && k < a->n; k++)
+                    only_index = !memcmp(b->sigs[k].sigma, a->sigs[k].sigma, 48) &&
+                                 b->sigs[k].signer_index == a->sigs[k].signer_index &&
+                                 b->sigs[k].n_indexes == a->sigs[k].n_indexes;
+                CHECK(only_index);
+                reclaimed += only_index;
+            }
+            grove_stm_aggregate_free(b);
+            enc[i] ^= (uint8_t)(1u << (i % 8));
+        }
+        printf("tampering: %ld of %zu one-bit changes refused, %ld re-claim another won index\n",
+               refused, len, reclaimed);
+        refused += reclaimed;
+        CHECK_EQ_INT(refused, (long)len);
+        /* every truncation refused, trailing bytes refused */
+        for (size_t l = 0; l < len; l++) {
+            grove_stm_aggregate *b = NULL;
+            CHECK(grove_stm_aggregate_from_bytes(&b, enc, l) != GROVE_OK);
+            CHECK(b == NULL);
+        }
+        uint8_t *longer = malloc(len + 1);
+        memcpy(longer, enc, len);
+        longer[len] = 0;
+        grove_stm_aggregate *b = NULL;
+        CHECK(grove_stm_aggregate_from_bytes(&b, longer, len + 1) != GROVE_OK);
+        free(longer);
+    }
+    /* wrong message, AVK, parameters */
+    {
+        grove_stm_avk bad = avk;
+        const uint8_t other[] = "certificate 2";
+        CHECK(grove_stm_aggregate_verify(a, &p, &avk, other, sizeof other) != GROVE_OK);
+        bad.total_stake *= 1000; /* the AVK is trusted input: only a big change must show */
+        CHECK(grove_stm_aggregate_verify(a, &p, &bad, msg, sizeof msg) != GROVE_OK);
+        bad = avk;
+        bad.root[5] ^= 1;
+        CHECK(grove_stm_aggregate_verify(a, &p, &bad, msg, sizeof msg) != GROVE_OK);
+        grove_stm_params q = p;
+        q.k = have + 1 <= q.m ? have + 1 : q.m;
+        if (q.k > have)
+            CHECK_EQ_INT(grove_stm_aggregate_verify(a, &q, &avk, msg, sizeof msg),
+                         GROVE_ERR_NOT_ENOUGH);
+        q = p;
+        q.phi_f = 0.01; /* far fewer indexes are won at this rate */
+        CHECK(grove_stm_aggregate_verify(a, &q, &avk, msg, sizeof msg) != GROVE_OK);
+    }
+    /* batch verification: two good aggregates pass, a bad one fails the batch */
+    {
+        const uint8_t msg2[] = "certificate 2";
+        grove_stm_sig s2[8];
+        size_t n2 = sign_all(&ps, &p, msg2, sizeof msg2, s2);
+        grove_stm_aggregate *b = NULL;
+        if (grove_stm_aggregate_new(&b, &p, ps.closed, s2, n2, msg2, sizeof msg2, 2, NULL) ==
+            GROVE_OK) {
+            const grove_stm_aggregate *list[2] = {a, b};
+            grove_stm_params pp[2] = {p, p};
+            grove_stm_avk aa[2] = {avk, avk};
+            const uint8_t *mm[2] = {msg, msg2};
+            size_t ll[2] = {sizeof msg, sizeof msg2};
+            CHECK_EQ_INT(grove_stm_aggregate_verify_batch(list, pp, aa, mm, ll, 2), GROVE_OK);
+            mm[1] = msg;
+            ll[1] = sizeof msg;
+            CHECK(grove_stm_aggregate_verify_batch(list, pp, aa, mm, ll, 2) != GROVE_OK);
+            grove_stm_aggregate_free(b);
+        }
+        for (size_t i = 0; i < n2; i++)
+            grove_stm_sig_clear(&s2[i]);
+    }
+    /* single signatures: tampered fields refused; encodings round-trip */
+    for (size_t i = 0; i < ns; i++) {
+        grove_stm_sig t;
+        CHECK_EQ_INT(grove_stm_sig_copy(&t, &sigs[i]), GROVE_OK);
+        t.signer_index = (t.signer_index + 1) % ps.n;
+        CHECK(grove_stm_sig_verify(&t, &p, ps.closed, msg, sizeof msg) != GROVE_OK);
+        t.signer_index = sigs[i].signer_index;
+        t.indexes[0] = p.m; /* index == m: upstream accepts it, grove does not */
+        CHECK(grove_stm_sig_verify(&t, &p, ps.closed, msg, sizeof msg) != GROVE_OK);
+        t.indexes[0] = sigs[i].indexes[0];
+        t.sigma[10] ^= 1;
+        CHECK(grove_stm_sig_verify(&t, &p, ps.closed, msg, sizeof msg) != GROVE_OK);
+        grove_stm_sig_clear(&t);
+        size_t sl = grove_stm_sig_bytes(&sigs[i]);
+        uint8_t *sb = malloc(sl);
+        CHECK_EQ_INT(grove_stm_sig_to_bytes(sb, sl, &sigs[i]), GROVE_OK);
+        CHECK_EQ_INT(grove_stm_sig_from_bytes(&t, sb, sl), GROVE_OK);
+        CHECK(t.n_indexes == sigs[i].n_indexes && t.signer_index == sigs[i].signer_index);
+        grove_stm_sig_clear(&t);
+        for (size_t l = 0; l < sl; l++)
+            CHECK(grove_stm_sig_from_bytes(&t, sb, l) != GROVE_OK);
+        free(sb);
+    }
+    free(enc);
+done:
+    grove_stm_aggregate_free(a);
+    for (size_t i = 0; i < ns; i++)
+        grove_stm_sig_clear(&sigs[i]);
+    parties_free(&ps);
+}
+
+static void test_registration(void)
+{
+    uint8_t sk[3][32], vkpop[3][192];
+    for (int i = 0; i < 3; i++) {
+        uint8_t seed[32];
+        test_rand_bytes(&rng, seed, 32);
+        CHECK_EQ_INT(grove_stm_keygen(sk[i], vkpop[i], seed), GROVE_OK);
+        uint8_t again[192];
+        CHECK_EQ_INT(grove_stm_vkpop_from_sk(again, sk[i]), GROVE_OK);
+        CHECK_MEM(again, vkpop[i], 192);
+    }
+    grove_stm_keyreg *reg;
+    CHECK_EQ_INT(grove_stm_keyreg_new(&reg), GROVE_OK);
+    grove_stm_closed *c = NULL;
+    CHECK_EQ_INT(grove_stm_keyreg_close(reg, &c), GROVE_ERR_INVALID_ARG); /* empty */
+    CHECK_EQ_INT(grove_stm_keyreg_add(reg, 0, vkpop[0]), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keyreg_close(reg, &c), GROVE_ERR_INVALID_ARG); /* total stake 0 */
+    CHECK_EQ_INT(grove_stm_keyreg_add(reg, 5, vkpop[0]), GROVE_ERR_EXISTS);
+    CHECK_EQ_INT(grove_stm_keyreg_count(reg), 1);
+    /* a PoP of another key: refused, named, nothing added */
+    uint8_t mixed[2][192];
+    memcpy(mixed[0], vkpop[1], 192);
+    memcpy(mixed[1], vkpop[2], 96);
+    memcpy(mixed[1] + 96, vkpop[1] + 96, 96);
+    uint64_t st[2] = {1, 2};
+    size_t bad = 99;
+    CHECK_EQ_INT(grove_stm_keyreg_add_many(reg, 2, st, &mixed[0][0], 2, &bad), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(bad, 1);
+    CHECK_EQ_INT(grove_stm_keyreg_count(reg), 1);
+    /* k1 and k2 swapped: not a valid PoP */
+    memcpy(mixed[1], vkpop[2], 96);
+    memcpy(mixed[1] + 96, vkpop[2] + 144, 48);
+    memcpy(mixed[1] + 144, vkpop[2] + 96, 48);
+    CHECK_EQ_INT(grove_stm_keyreg_add(reg, 1, mixed[1]), GROVE_ERR_VERIFY);
+    /* a point that does not decode */
+    memcpy(mixed[1], vkpop[2], 192);
+    mixed[1][0] &= 0x7f;
+    CHECK_EQ_INT(grove_stm_keyreg_add(reg, 1, mixed[1]), GROVE_ERR_ENCODING);
+    /* duplicates within one batch: the later one is named */
+    memcpy(mixed[0], vkpop[1], 192);
+    memcpy(mixed[1], vkpop[1], 192);
+    CHECK_EQ_INT(grove_stm_keyreg_add_many(reg, 2, st, &mixed[0][0], 1, &bad), GROVE_ERR_EXISTS);
+    CHECK_EQ_INT(bad, 1);
+    /* total stake overflow */
+    uint64_t big[2] = {UINT64_MAX, 1};
+    memcpy(mixed[0], vkpop[1], 192);
+    memcpy(mixed[1], vkpop[2], 192);
+    CHECK_EQ_INT(grove_stm_keyreg_add_many(reg, 2, big, &mixed[0][0], 2, NULL), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keyreg_close(reg, &c), GROVE_ERR_OVERFLOW);
+    CHECK(c == NULL);
+    grove_stm_keyreg_free(reg);
+
+    /* closed registration: order (stake, vk), encoding round trip, hostile encodings */
+    CHECK_EQ_INT(grove_stm_keyreg_new(&reg), GROVE_OK);
+    uint64_t stakes[3] = {7, 3, 7};
+    CHECK_EQ_INT(grove_stm_keyreg_add_many(reg, 3, stakes, &vkpop[0][0], 2, NULL), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keyreg_close(reg, &c), GROVE_OK);
+    grove_stm_keyreg_free(reg);
+    uint64_t s0, s1, s2, idx;
+    uint8_t v1[96], v2[96];
+    grove_stm_closed_entry(c, 0, NULL, &s0);
+    grove_stm_closed_entry(c, 1, v1, &s1);
+    grove_stm_closed_entry(c, 2, v2, &s2);
+    CHECK(s0 == 3 && s1 == 7 && s2 == 7 && memcmp(v1, v2, 96) < 0);
+    CHECK_EQ_INT(grove_stm_closed_find(c, vkpop[1], &idx), GROVE_OK);
+    CHECK_EQ_INT(idx, 0);
+    CHECK_EQ_INT(grove_stm_closed_total_stake(c), 17);
+    size_t cl = grove_stm_closed_bytes(c);
+    uint8_t *cb = malloc(cl);
+    CHECK_EQ_INT(grove_stm_closed_to_bytes(cb, cl, c), GROVE_OK);
+    grove_stm_closed *d = NULL;
+    CHECK_EQ_INT(grove_stm_closed_from_bytes(&d, cb, cl), GROVE_OK);
+    uint8_t r1[32], r2[32];
+    grove_stm_closed_root(c, r1);
+    grove_stm_closed_root(d, r2);
+    CHECK_MEM(r1, r2, 32);
+    grove_stm_closed_free(d);
+    for (size_t l = 0; l < cl; l++) {
+        d = NULL;
+        CHECK(grove_stm_closed_from_bytes(&d, cb, l) != GROVE_OK && d == NULL);
+    }
+    /* out of order (swap two entries) and a bad point are refused */
+    uint8_t tmp[104];
+    memcpy(tmp, cb + 16, 104);
+    memcpy(cb + 16, cb + 16 + 104, 104);
+    memcpy(cb + 16 + 104, tmp, 104);
+    CHECK(grove_stm_closed_from_bytes(&d, cb, cl) == GROVE_ERR_ENCODING);
+    memcpy(cb + 16 + 104, cb + 16, 104);
+    memcpy(cb + 16, tmp, 104);
+    cb[16 + 5] ^= 0x40;
+    CHECK(grove_stm_closed_from_bytes(&d, cb, cl) == GROVE_ERR_ENCODING);
+    free(cb);
+
+    /* a signer whose key is not registered */
+    uint8_t skx[32], vx[192], seed[32] = {9};
+    grove_stm_keygen(skx, vx, seed);
+    grove_stm_params p = {10, 2, 0.5};
+    grove_stm_signer *s = NULL;
+    CHECK_EQ_INT(grove_stm_signer_new(&s, &p, skx, c), GROVE_ERR_NOT_FOUND);
+    CHECK(s == NULL);
+    grove_stm_closed_free(c);
+
+    /* AVK encoding */
+    grove_stm_avk avk = {{1, 2, 3}, 5, 77}, back;
+    uint8_t ab[48];
+    grove_stm_avk_to_bytes(ab, &avk);
+    CHECK_EQ_INT(grove_stm_avk_from_bytes(&back, ab, 48), GROVE_OK);
+    CHECK(back.nr_leaves == 5 && back.total_stake == 77 && !memcmp(back.root, avk.root, 32));
+    CHECK_EQ_INT(grove_stm_avk_from_bytes(&back, ab, 47), GROVE_ERR_ENCODING);
+    memset(ab + 40, 0, 8);
+    CHECK_EQ_INT(grove_stm_avk_from_bytes(&back, ab, 48), GROVE_ERR_ENCODING);
+}
+
+static void test_merkle_shapes(void)
+{
+    /* every tree size up to 40 and random leaf subsets: paths verify, wrong leaves do not */
+    uint8_t entries[40 * 104];
+    test_rand_bytes(&rng, entries, sizeof entries);
+    for (uint64_t n = 1; n <= 40; n++) {
+        uint8_t *tree = malloc((size_t)stm_merkle_nodes(n) * 32);
+        stm_merkle_build(tree, entries, n);
+        for (int t = 0; t < 8; t++) {
+            uint64_t idx[40];
+            uint8_t sel[40 * 104];
+            size_t cnt = 0;
+            for (uint64_t i = 0; i < n; i++)
+                if (test_rand_u64(&rng) % 3 == 0 || (cnt == 0 && i == n - 1))
+                    idx[cnt++] = i;
+            for (size_t i = 0; i < cnt; i++)
+                memcpy(sel + 104 * i, entries + 104 * idx[i], 104);
+            uint8_t *vals;
+            size_t nv;
+            CHECK_EQ_INT(stm_merkle_batch_path(tree, n, idx, cnt, &vals, &nv), GROVE_OK);
+            CHECK(stm_merkle_batch_verify(tree, n, sel, idx, cnt, vals, nv));
+            sel[104 * (cnt - 1) + 100] ^= 1;
+            CHECK(!stm_merkle_batch_verify(tree, n, sel, idx, cnt, vals, nv));
+            sel[104 * (cnt - 1) + 100] ^= 1;
+            free(vals);
+        }
+        free(tree);
+    }
+}
+
+int main(void)
+{
+    test_blake2b();
+    test_lottery();
+    test_params();
+    test_merkle_shapes();
+    test_registration();
+    test_protocol_and_tampering();
+    test_seed_example();
+    return test_done();
+}
