@@ -329,7 +329,7 @@ int grove_stm_avk_from_json(grove_stm_avk *avk, const char *in, size_t len)
         get_u64(d, mt, "nr_leaves", &a.nr_leaves) != 0 ||
         !is_null(grove_json_get(d, mt, "hasher")) ||
         get_u64(d, r, "total_stake", &a.total_stake) != 0 || a.nr_leaves == 0 ||
-        a.total_stake == 0)
+        a.nr_leaves > GROVE_STM_MAX_PARTIES || a.total_stake == 0)
         rc = GROVE_ERR_ENCODING;
     grove_json_free(d);
     if (rc == GROVE_OK)

@@ -418,6 +418,7 @@ static void test_avk(const char *dir)
         {"\"hasher\":null", "\"hasher\":0"},
         {",\"hasher\":null", ""},
         {"\"nr_leaves\":2", "\"nr_leaves\":0"},
+        {"\"nr_leaves\":2", "\"nr_leaves\":16777217"}, /* > GROVE_STM_MAX_PARTIES */
         {"\"total_stake\":2", "\"total_stake\":0"},
         {"\"total_stake\":2", "\"total_stake\":2,\"x\":null"},
         {"\"root\":[", "\"root\":[1,"},
