@@ -11,8 +11,9 @@ export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$prefix/lib/x86_64-linux-gnu/pkgco
 test -f "$prefix/include/grove/grove.h"
 cflags=$(pkg-config --define-variable=prefix="$prefix" --cflags grove)
 libs=$(pkg-config --define-variable=prefix="$prefix" --libs grove)
-# the static link uses libgrove.a and the (shared) libraries grove depends on
-slibs="$(pkg-config --libs $(pkg-config --print-requires-private grove)) -lpthread"
+# the static link uses libgrove.a, the (shared) libraries grove depends on and grove.pc's
+# Libs.private (-lpthread -lm)
+slibs="$(pkg-config --libs $(pkg-config --print-requires-private grove)) -lpthread -lm"
 libdir=$(pkg-config --define-variable=prefix="$prefix" --variable=libdir grove)
 shopt -s nullglob
 n=0

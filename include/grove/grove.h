@@ -14,5 +14,6 @@
 #include "grove/cross.h"
 #include "grove/xmss.h"
 #include "grove/bls12_381.h"
+#include "grove/stm.h"
 
 #endif

@@ -209,7 +209,7 @@ uint64_t grove_stm_signer_stake(const grove_stm_signer *s)
     return s ? s->stake : 0;
 }
 
-static uint8_t *with_root(const uint8_t *msg, size_t len, const uint8_t root[32])
+uint8_t *stm_with_root(const uint8_t *msg, size_t len, const uint8_t root[32])
 {
     if (len > SIZE_MAX - 32)
         return NULL;
@@ -228,7 +228,7 @@ int grove_stm_sign(const grove_stm_signer *s, const uint8_t *msg, size_t msg_len
     if (!s || !sig || (!msg && msg_len))
         return GROVE_ERR_INVALID_ARG;
     memset(sig, 0, sizeof *sig);
-    uint8_t *mr = with_root(msg, msg_len, s->root);
+    uint8_t *mr = stm_with_root(msg, msg_len, s->root);
     if (!mr)
         return GROVE_ERR_NOMEM;
     grove_bls_g1 sp;
@@ -317,7 +317,7 @@ int grove_stm_sig_verify_entry(const grove_stm_sig *sig, const grove_stm_params 
     if (grove_bls_g2_from_bytes(&v, vk, 96, GROVE_BLS_NO_INFINITY) != GROVE_OK ||
         grove_bls_g1_from_bytes(&s, sig->sigma, 48, GROVE_BLS_NO_INFINITY) != GROVE_OK)
         return GROVE_ERR_ENCODING;
-    uint8_t *mr = with_root(msg, msg_len, avk->root);
+    uint8_t *mr = stm_with_root(msg, msg_len, avk->root);
     if (!mr)
         return GROVE_ERR_NOMEM;
     grove_blake2b_ctx pre;

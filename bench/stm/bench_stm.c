@@ -1,0 +1,217 @@
+/*
+ * Mithril STM benchmarks with the seed README's parameters and party counts:
+ *   k=25,  m=150,  300 parties     k=250, m=1523, 2000 parties     (phi_f = 0.2)
+ * operations as mithril-stm's criterion benches: key registration (all parties' vk+PoP
+ * checked, registration closed: Merkle tree), play all lotteries (one signer's signature: BLS
+ * sign + m lotteries), aggregation (every lottery winner's signature), verification (of the
+ * in-memory aggregate; "decode_verify" adds decoding the bytes with all point checks).
+ * Sizes ("aggregate_bytes", "signatures") are printed with the aggregation case, also for the
+ * seed's size benches k=445/m=2728 and k=554/m=3597 with 3000 parties ("size" cases).
+ * Stakes are 1 + (random % 999) as in the upstream benches; keys from fixed seeds.
+ * Threads: grove's default (one per online CPU) for registration and aggregation.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "grove/stm.h"
+
+typedef struct {
+    const char *name;
+    grove_stm_params params;
+    size_t parties;
+    int ready;
+    uint8_t (*sk)[32];
+    uint8_t *vkpop;
+    uint64_t *stakes;
+    grove_stm_closed *closed;
+    grove_stm_avk avk;
+    grove_stm_signer *signer; /* a party with a typical (median) stake */
+    grove_stm_sig *sigs;
+    size_t nsigs;
+    grove_stm_aggregate *agg;
+    uint8_t *agg_bytes;
+    size_t agg_len;
+    char extra[256];
+} stm_set;
+
+static const uint8_t msg[32] = "mithril certificate message 0001";
+
+static uint64_t xs(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static int set_setup(void *ctx)
+{
+    stm_set *S = ctx;
+    if (S->ready)
+        return S->ready < 0;
+    S->ready = -1;
+    size_t n = S->parties;
+    S->sk = calloc(n, 32);
+    S->vkpop = calloc(n, GROVE_STM_VKPOP_BYTES);
+    S->stakes = calloc(n, sizeof *S->stakes);
+    S->sigs = calloc(n, sizeof *S->sigs);
+    if (!S->sk || !S->vkpop || !S->stakes || !S->sigs)
+        return 1;
+    uint64_t st = 0x9e3779b97f4a7c15ULL ^ n;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t seed[32];
+        for (int b = 0; b < 32; b += 8) {
+            uint64_t v = xs(&st);
+            memcpy(seed + b, &v, 8);
+        }
+        if (grove_stm_keygen(S->sk[i], S->vkpop + GROVE_STM_VKPOP_BYTES * i, seed) != GROVE_OK)
+            return 1;
+        S->stakes[i] = 1 + xs(&st) % 999;
+    }
+    grove_stm_keyreg *reg;
+    if (grove_stm_keyreg_new(&reg) != GROVE_OK ||
+        grove_stm_keyreg_add_many(reg, n, S->stakes, S->vkpop, 0, NULL) != GROVE_OK ||
+        grove_stm_keyreg_close(reg, &S->closed) != GROVE_OK)
+        return 1;
+    grove_stm_keyreg_free(reg);
+    grove_stm_closed_avk(S->closed, &S->avk);
+    /* the median-stake party plays the lotteries in the "play_all_lotteries" case */
+    uint64_t median_index = n / 2; /* entries are ordered by stake */
+    uint8_t vk[96];
+    grove_stm_closed_entry(S->closed, median_index, vk, NULL);
+    for (size_t i = 0; i < n; i++) {
+        grove_stm_signer *s;
+        if (grove_stm_signer_new(&s, &S->params, S->sk[i], S->closed) != GROVE_OK)
+            return 1;
+        int rc = grove_stm_sign(s, msg, sizeof msg, &S->sigs[S->nsigs]);
+        if (rc == GROVE_OK)
+            S->nsigs++;
+        else if (rc != GROVE_ERR_LOTTERY_LOST)
+            return 1;
+        if (grove_stm_signer_index(s) == median_index)
+            S->signer = s;
+        else
+            grove_stm_signer_free(s);
+    }
+    uint64_t have = 0;
+    int rc = grove_stm_aggregate_new(&S->agg, &S->params, S->closed, S->sigs, S->nsigs, msg,
+                                     sizeof msg, 0, &have);
+    if (rc != GROVE_OK) {
+        fprintf(stderr, "bench_stm %s: aggregation failed (%s, %llu indexes)\n", S->name,
+                grove_strerror(rc), (unsigned long long)have);
+        return 1;
+    }
+    S->agg_len = grove_stm_aggregate_bytes(S->agg);
+    S->agg_bytes = malloc(S->agg_len);
+    if (!S->agg_bytes || grove_stm_aggregate_to_bytes(S->agg_bytes, S->agg_len, S->agg) != GROVE_OK)
+        return 1;
+    size_t sig1 = 0;
+    for (size_t i = 0; i < S->nsigs; i++)
+        sig1 += grove_stm_sig_bytes(&S->sigs[i]);
+    snprintf(S->extra, sizeof S->extra,
+             "\"parties\": %zu, \"k\": %llu, \"m\": %llu, \"phi_f\": 0.2, \"signatures\": %zu, "
+             "\"selected\": %zu, \"aggregate_bytes\": %zu, \"single_signature_bytes_avg\": %zu",
+             n, (unsigned long long)S->params.k, (unsigned long long)S->params.m, S->nsigs,
+             grove_stm_aggregate_count(S->agg), S->agg_len, S->nsigs ? sig1 / S->nsigs : 0);
+    S->ready = 1;
+    return 0;
+}
+
+static int op_keyreg(void *ctx)
+{
+    stm_set *S = ctx;
+    grove_stm_keyreg *reg;
+    grove_stm_closed *c = NULL;
+    int rc = grove_stm_keyreg_new(&reg);
+    if (rc == GROVE_OK)
+        rc = grove_stm_keyreg_add_many(reg, S->parties, S->stakes, S->vkpop, 0, NULL);
+    if (rc == GROVE_OK)
+        rc = grove_stm_keyreg_close(reg, &c);
+    grove_stm_closed_free(c);
+    grove_stm_keyreg_free(reg);
+    return rc != GROVE_OK;
+}
+
+static int op_lotteries(void *ctx)
+{
+    stm_set *S = ctx;
+    grove_stm_sig sig;
+    int rc = grove_stm_sign(S->signer, msg, sizeof msg, &sig);
+    if (rc == GROVE_OK)
+        grove_stm_sig_clear(&sig);
+    return rc != GROVE_OK && rc != GROVE_ERR_LOTTERY_LOST;
+}
+
+static int op_aggregate(void *ctx)
+{
+    stm_set *S = ctx;
+    grove_stm_aggregate *a = NULL;
+    int rc = grove_stm_aggregate_new(&a, &S->params, S->closed, S->sigs, S->nsigs, msg,
+                                     sizeof msg, 0, NULL);
+    grove_stm_aggregate_free(a);
+    return rc != GROVE_OK;
+}
+
+static int op_verify(void *ctx)
+{
+    stm_set *S = ctx;
+    return grove_stm_aggregate_verify(S->agg, &S->params, &S->avk, msg, sizeof msg) != GROVE_OK;
+}
+
+static int op_decode_verify(void *ctx)
+{
+    stm_set *S = ctx;
+    grove_stm_aggregate *a = NULL;
+    int rc = grove_stm_aggregate_from_bytes(&a, S->agg_bytes, S->agg_len);
+    if (rc == GROVE_OK)
+        rc = grove_stm_aggregate_verify(a, &S->params, &S->avk, msg, sizeof msg);
+    grove_stm_aggregate_free(a);
+    return rc != GROVE_OK;
+}
+
+static int op_size(void *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
+static stm_set sets[] = {
+    {.name = "k25_m150_n300", .params = {150, 25, 0.2}, .parties = 300},
+    {.name = "k250_m1523_n2000", .params = {1523, 250, 0.2}, .parties = 2000},
+    {.name = "k445_m2728_n3000", .params = {2728, 445, 0.2}, .parties = 3000},
+    {.name = "k554_m3597_n3000", .params = {3597, 554, 0.2}, .parties = 3000},
+};
+
+int main(int argc, char **argv)
+{
+    bench_suite s = {.name = "stm"};
+    for (size_t i = 0; i < 2; i++) {
+        bench_add(&s, sets[i].name, "key_registration", op_keyreg, &sets[i], set_setup);
+        bench_add(&s, sets[i].name, "play_all_lotteries", op_lotteries, &sets[i], set_setup);
+        bench_add(&s, sets[i].name, "aggregation", op_aggregate, &sets[i], set_setup);
+        s.cases[s.ncases - 1].extra = sets[i].extra;
+        bench_add(&s, sets[i].name, "verification", op_verify, &sets[i], set_setup);
+        bench_add(&s, sets[i].name, "decode_verify", op_decode_verify, &sets[i], set_setup);
+    }
+    for (size_t i = 2; i < 4; i++) {
+        bench_add(&s, sets[i].name, "size", op_size, &sets[i], set_setup);
+        s.cases[s.ncases - 1].extra = sets[i].extra;
+    }
+    int rc = bench_main(&s, argc, argv);
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        stm_set *S = &sets[i];
+        for (size_t j = 0; j < S->nsigs; j++)
+            grove_stm_sig_clear(&S->sigs[j]);
+        free(S->sigs);
+        free(S->sk);
+        free(S->vkpop);
+        free(S->stakes);
+        free(S->agg_bytes);
+        grove_stm_aggregate_free(S->agg);
+        grove_stm_signer_free(S->signer);
+        grove_stm_closed_free(S->closed);
+    }
+    return rc;
+}
