@@ -150,5 +150,52 @@ try:
 except (OSError, ValueError, KeyError) as e:
     print("bls vectors:", e)
 
+# Mithril STM: binary encodings (fuzz_stm_decode: selector 0 params, 1 avk, 2 sig, 3 aggregate,
+# 4 closed registration) and their serde JSON shapes (fuzz_stm_json: 0 generic, 1 params, 2 sig,
+# 3 avk, 4 aggregate)
+def stm_json(o):
+    return json.dumps(o, separators=(",", ":")).encode()
+
+def stm_closed(reg):
+    return b"GRVSTMR1" + len(reg).to_bytes(8, "big") + b"".join(
+        bytes.fromhex(r["vk"]) + r["stake"].to_bytes(8, "big") for r in reg)
+
+def stm_avk_json(root, n, total):
+    return stm_json({"mt_commitment": {"root": list(root), "nr_leaves": n, "hasher": None},
+                     "total_stake": total})
+
+try:
+    p = os.path.join(vec, "stm")
+    d = json.load(open(os.path.join(p, "parameters.json")))
+    put("fuzz_stm_decode", bytes([0]) + bytes.fromhex(d["legacy_bytes"]))
+    put("fuzz_stm_json", bytes([1]) + stm_json(d["value"]))
+    d = json.load(open(os.path.join(p, "single_signature_2party.json")))
+    put("fuzz_stm_decode", bytes([2]) + bytes.fromhex(d["legacy_bytes"]))
+    put("fuzz_stm_decode", bytes([4]) + stm_closed(d["registration"]))
+    put("fuzz_stm_json", bytes([2]) + stm_json(d["json"]))
+    put("fuzz_stm_json", bytes([0]) + json.dumps(d, indent=1).encode())
+    d = json.load(open(os.path.join(p, "aggregate_2party.json")))
+    avk = bytes.fromhex(d["avk"]["legacy_bytes"])
+    put("fuzz_stm_decode", bytes([1]) + avk)
+    put("fuzz_stm_decode", bytes([3]) + bytes.fromhex(d["legacy_bytes"]))
+    for n in d["negative_cases"]:
+        if "legacy_bytes" in n:
+            put("fuzz_stm_decode", bytes([3]) + bytes.fromhex(n["legacy_bytes"]))
+    put("fuzz_stm_json", bytes([3]) + stm_avk_json(avk[8:40], d["avk"]["nr_leaves"], d["avk"]["total_stake"]))
+    put("fuzz_stm_json", bytes([4]) + stm_json(d["json"]))
+    put("fuzz_stm_json", bytes([1]) + stm_json(d["params"]))
+    d = json.load(open(os.path.join(p, "aggregate_5party.json")))
+    avk = bytes.fromhex(d["avk_legacy_bytes"])
+    put("fuzz_stm_decode", bytes([1]) + avk)
+    put("fuzz_stm_decode", bytes([3]) + bytes.fromhex(d["aggregate_legacy_bytes"]))
+    put("fuzz_stm_decode", bytes([4]) + stm_closed(d["registration_order"]))
+    for s in d["single_signatures"]:
+        put("fuzz_stm_decode", bytes([2]) + bytes.fromhex(s["legacy_bytes"]))
+    put("fuzz_stm_json", bytes([3]) + stm_avk_json(avk[8:40], 5, d["total_stake"]))
+    put("fuzz_stm_json", bytes([4]) + stm_json(d["aggregate_json"]))
+    put("fuzz_stm_json", bytes([0]) + json.dumps(d["aggregate_json"], indent=2).encode())
+except (OSError, ValueError, KeyError) as e:
+    print("stm vectors:", e)
+
 for k in sorted(counts):
     print("%-24s %d seeds" % (k, counts[k]))
