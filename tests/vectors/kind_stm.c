@@ -31,6 +31,58 @@ static int read_params(const json_t *o, grove_stm_params *p)
     return ok1 && ok2 && json_is_number(f);
 }
 
+/* The JSON encoding of a vector field: our reader accepts it and our writer gives back the
+ * same JSON value (compared structurally by jansson). kind: 0 sig, 1 aggregate, 2 avk. */
+static void check_json(vec_report *r, const char *name, const json_t *want, int kind,
+                       const void *obj)
+{
+    if (!want)
+        return;
+    char *text = json_dumps(want, JSON_COMPACT);
+    char *out = NULL;
+    int rc = GROVE_ERR_ENCODING, same = 0;
+    if (kind == 0) {
+        grove_stm_sig s;
+        rc = grove_stm_sig_from_json(&s, text, strlen(text));
+        if (rc == GROVE_OK) {
+            const grove_stm_sig *o = obj;
+            same = (!o || (s.n_indexes == o->n_indexes && s.signer_index == o->signer_index &&
+                           !memcmp(s.sigma, o->sigma, 48))) &&
+                   grove_stm_sig_to_json(&out, &s) == GROVE_OK;
+            grove_stm_sig_clear(&s);
+        }
+    } else if (kind == 1) {
+        grove_stm_aggregate *a = NULL;
+        rc = grove_stm_aggregate_from_json(&a, text, strlen(text));
+        if (rc == GROVE_OK) {
+            same = grove_stm_aggregate_to_json(&out, a) == GROVE_OK;
+            if (obj) { /* the binary encodings agree too */
+                size_t la = grove_stm_aggregate_bytes(a), lb = grove_stm_aggregate_bytes(obj);
+                uint8_t *ba = malloc(la + 1), *bb = malloc(lb + 1);
+                grove_stm_aggregate_to_bytes(ba, la, a);
+                grove_stm_aggregate_to_bytes(bb, lb, obj);
+                same = same && la == lb && !memcmp(ba, bb, la);
+                free(ba);
+                free(bb);
+            }
+            grove_stm_aggregate_free(a);
+        }
+    } else {
+        grove_stm_avk v;
+        rc = grove_stm_avk_from_json(&v, text, strlen(text));
+        const grove_stm_avk *o = obj;
+        same = rc == GROVE_OK && (!o || !memcmp(&v, o, sizeof v)) &&
+               grove_stm_avk_to_json(&out, &v) == GROVE_OK;
+    }
+    vec_check(r, rc == GROVE_OK, "%s: JSON read (%s)", name, grove_status_name(rc));
+    json_t *back = out ? json_loads(out, 0, NULL) : NULL;
+    vec_check(r, same && back && json_equal(back, want), "%s: JSON written back identically",
+              name);
+    json_decref(back);
+    free(out);
+    free(text);
+}
+
 static void kind_params(json_t *root, vec_report *r)
 {
     grove_stm_params p, q;
@@ -47,6 +99,18 @@ static void kind_params(json_t *root, vec_report *r)
               "parameters: legacy decoding");
     vec_check(r, grove_stm_params_from_bytes(&q, want, 23) == GROVE_ERR_ENCODING,
               "parameters: short input refused");
+    /* the JSON shape is the "value" object */
+    json_t *jv = json_object_get(root, "value");
+    char *text = json_dumps(jv, JSON_COMPACT), *out = NULL;
+    memset(&q, 0, sizeof q);
+    rc = grove_stm_params_from_json(&q, text, strlen(text));
+    vec_check(r, rc == GROVE_OK && q.m == p.m && q.k == p.k && q.phi_f == p.phi_f,
+              "parameters: JSON read");
+    json_t *back = grove_stm_params_to_json(&out, &p) == GROVE_OK ? json_loads(out, 0, NULL) : NULL;
+    vec_check(r, back && json_equal(back, jv), "parameters: JSON written (%s)", out ? out : "-");
+    json_decref(back);
+    free(out);
+    free(text);
 }
 
 /* entries (104 bytes each) from an array of hex strings */
@@ -296,6 +360,7 @@ static void kind_single(json_t *root, vec_report *r)
                   "single signature: legacy decoding");
         if (rc == GROVE_OK)
             grove_stm_sig_clear(&dec);
+        check_json(r, "single signature", json_object_get(root, "json"), 0, &want);
         /* tampering: every index bumped, sigma changed, message changed */
         want.indexes[0] ^= 1;
         vec_check(r, grove_stm_sig_verify_entry(&want, &p, vk, stake, &avk, msg, ml) != GROVE_OK,
@@ -377,6 +442,8 @@ static void check_aggregate(vec_report *r, const char *name, json_t *root,
     uint8_t *enc = malloc(el);
     grove_stm_aggregate_to_bytes(enc, el, a);
     vec_check(r, legacy && el == ll && !memcmp(enc, legacy, ll), "%s: legacy bytes", name);
+    json_t *jw = json_object_get(root, "json");
+    check_json(r, name, json_is_object(jw) ? jw : json_object_get(root, "aggregate_json"), 1, a);
     grove_stm_avk avk;
     grove_stm_closed_avk(c, &avk);
     vec_check(r, grove_stm_aggregate_verify(a, p, &avk, msg, ml) == GROVE_OK,
