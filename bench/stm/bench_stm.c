@@ -200,6 +200,7 @@ int main(int argc, char **argv)
         s.cases[s.ncases - 1].extra = sets[i].extra;
     }
     int rc = bench_main(&s, argc, argv);
+    free(s.cases);
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
         stm_set *S = &sets[i];
         for (size_t j = 0; j < S->nsigs; j++)
