@@ -113,6 +113,21 @@ with tempfile.TemporaryDirectory() as t:
             put("fuzz_xmss_state", open(k, "rb").read())
         else:
             print("xmss keygen:", r.stderr.decode().strip())
+            continue
+        # the same key after signatures (index and cache moved on; across a subtree boundary),
+        # and after a split (a shortened range)
+        m = os.path.join(t, "m")
+        open(m, "w").write("seed")
+        for i in range(33):
+            subprocess.run([grove, "xmss", "sign", "--key", k, "--msg", m, "--out", k + ".sig",
+                            "--no-registry"], capture_output=True)
+            if i in (0, 32):
+                put("fuzz_xmss_state", open(k, "rb").read())
+        r = subprocess.run([grove, "xmss", "split", "--key", k, "--out", k + ".part",
+                            "--count", "1000", "--no-registry"], capture_output=True)
+        if r.returncode == 0:
+            put("fuzz_xmss_state", open(k, "rb").read())
+            put("fuzz_xmss_state", open(k + ".part", "rb").read())
 
 # CROSS: KAT entries (pk, then msg and the detached signature from sm = msg || sig)
 p = os.path.join(vec, "cross")
@@ -133,6 +148,11 @@ for f in names:
             pk, msg, sm = (bytes.fromhex(e[k]) for k in ("pk", "msg", "sm"))
             sig = sm[len(msg):]
             put("fuzz_cross_verify", bytes([order.index(v)]) + pk + u16(len(msg)) + msg + sig)
+            # key files: the secret key (a seed) with its own public key, then a root seed
+            # (lambda/8 bytes) and a salt (2 lambda/8) for deterministic signing, the message
+            sk, lam = bytes.fromhex(e["sk"]), {1: 16, 3: 24, 5: 32}[d["nist_category"]]
+            rnd = (bytes.fromhex(e["seed"]) * 2)[:3 * lam]
+            put("fuzz_cross_keys", bytes([order.index(v)]) + sk + pk + rnd + msg)
     except (OSError, ValueError, KeyError) as e:
         print("cross vectors:", e)
 

@@ -3,7 +3,8 @@
  * may be left in the stack memory it used. The test clears a large stack region, runs the
  * operation, then scans the dead region below its own frame for the secret bytes (any 16-byte
  * window of SK.seed / SK.prf / hash_secret / aes_key / member seeds). Representative operations:
- * SLH-DSA keygen and sign, DGSP join, gen_cert, open and member signing, CROSS keygen and sign.
+ * SLH-DSA keygen and sign, DGSP join, gen_cert, open and member signing, CROSS keygen and sign,
+ * BLS12-381 keygen, public key, signing (bytes and points), proof of possession, mul_sk.
  * It runs on the calling thread (threads = 1). Skipped under sanitizers (their own stack layout).
  */
 #include <stdlib.h>
@@ -148,6 +149,63 @@ static void cross(const char *name)
     free(sig);
 }
 
+/* BLS12-381: the IKM and the scalar, as big-endian bytes and as the key's limbs. */
+static void bls(const char *variant)
+{
+    grove_bls_variant v;
+    grove_bls_sk sk, ref;
+    grove_bls_g1 p1;
+    grove_bls_g2 p2;
+    uint8_t ikm[32], skb[GROVE_BLS_SK_BYTES], pk[96], sig[96];
+    uint8_t limbs[sizeof ref.opaque];
+    const uint8_t *dst = (const uint8_t *)GROVE_BLS_DST_MIN_SIG;
+    const size_t dstl = strlen(GROVE_BLS_DST_MIN_SIG);
+    CHECK_EQ_INT(grove_bls_variant_from_name(variant, &v), GROVE_OK);
+    memcpy(ikm, seed + 64, sizeof ikm);
+    CHECK_EQ_INT(grove_bls_keygen(&ref, ikm, sizeof ikm, NULL, 0), GROVE_OK);
+    grove_bls_sk_to_bytes(skb, &ref);
+    memcpy(limbs, ref.opaque, sizeof limbs);
+#define CHECK_BLS_CLEAN(what)                                                               \
+    do {                                                                                    \
+        CHECK_CLEAN(what " (ikm)", ikm, sizeof ikm);                                        \
+        CHECK_CLEAN(what " (sk bytes)", skb, sizeof skb);                                   \
+        CHECK_CLEAN(what " (sk limbs)", limbs, sizeof limbs);                               \
+    } while (0)
+    clear_stack();
+    CHECK_EQ_INT(grove_bls_keygen(&sk, ikm, sizeof ikm, NULL, 0), GROVE_OK);
+    CHECK_BLS_CLEAN("BLS keygen");
+    CHECK_MEM(sk.opaque, limbs, sizeof limbs);
+    clear_stack();
+    CHECK_EQ_INT(grove_bls_sk_to_pk(pk, sizeof pk, v, &sk), GROVE_OK);
+    CHECK_BLS_CLEAN("BLS sk_to_pk");
+    clear_stack();
+    CHECK_EQ_INT(grove_bls_sign(sig, sizeof sig, v, &sk, (const uint8_t *)"msg", 3, dst, dstl),
+                 GROVE_OK);
+    CHECK_BLS_CLEAN("BLS sign");
+    clear_stack();
+    CHECK_EQ_INT(grove_bls_pop_prove(sig, sizeof sig, v, &sk, dst, dstl), GROVE_OK);
+    CHECK_BLS_CLEAN("BLS pop_prove");
+    clear_stack();
+    if (v == GROVE_BLS_MIN_SIG) {
+        CHECK_EQ_INT(grove_bls_sign_g1(&p1, &sk, (const uint8_t *)"msg", 3, dst, dstl), GROVE_OK);
+        CHECK_BLS_CLEAN("BLS sign_g1");
+        clear_stack();
+        grove_bls_g2_generator(&p2);
+        grove_bls_g2_mul_sk(&p2, &p2, &sk);
+        CHECK_BLS_CLEAN("BLS g2_mul_sk");
+    } else {
+        CHECK_EQ_INT(grove_bls_sign_g2(&p2, &sk, (const uint8_t *)"msg", 3, dst, dstl), GROVE_OK);
+        CHECK_BLS_CLEAN("BLS sign_g2");
+        clear_stack();
+        grove_bls_g1_generator(&p1);
+        grove_bls_g1_mul_sk(&p1, &p1, &sk);
+        CHECK_BLS_CLEAN("BLS g1_mul_sk");
+    }
+#undef CHECK_BLS_CLEAN
+    grove_bls_sk_wipe(&sk);
+    grove_bls_sk_wipe(&ref);
+}
+
 /* The scan itself must find a secret left on purpose. */
 static __attribute__((noinline)) void leave_secret(void)
 {
@@ -177,5 +235,7 @@ int main(void)
     dgsp("shake-128f");
     cross("CROSS-RSDP-1-fast");
     cross("CROSS-RSDPG-1-balanced");
+    bls("min-sig");
+    bls("min-pk");
     return test_done();
 }

@@ -9,6 +9,8 @@
 #include "bls12_381/fr.h"
 #include "bls12_381/hash_to_curve.h"
 #include "bls12_381/pairing.h"
+#include "common/ct.h"
+#include "common/util.h"
 #include "hash/hkdf.h"
 #include "hash/sha2.h"
 
@@ -33,6 +35,40 @@ static void ld2(g2_p *r, const grove_bls_g2 *p)
 static void st2(grove_bls_g2 *r, const g2_p *p)
 {
     memcpy(r->opaque, p, sizeof *p);
+}
+
+/*
+ * A secret multiple of a point leaves the library: convert it to affine coordinates in constant
+ * time (the Jacobian Z of a ladder's output depends on the scalar in ways the point itself does
+ * not: "projective coordinates leak") and keep the point with Z = 1. publish also declassifies
+ * the affine point (for the constant-time check), for values that are published: public keys,
+ * signatures, proofs of possession.
+ */
+static void normalize_g1(g1_p *p)
+{
+    g1_a a;
+    g1_to_affine(&a, p);
+    g1_from_affine(p, &a);
+}
+static void normalize_g2(g2_p *p)
+{
+    g2_a a;
+    g2_to_affine(&a, p);
+    g2_from_affine(p, &a);
+}
+static void publish1(g1_p *p)
+{
+    g1_a a;
+    g1_to_affine(&a, p);
+    GROVE_DECLASSIFY(&a, sizeof a); /* a public key or a signature */
+    g1_from_affine(p, &a);
+}
+static void publish2(g2_p *p)
+{
+    g2_a a;
+    g2_to_affine(&a, p);
+    GROVE_DECLASSIFY(&a, sizeof a); /* a public key or a signature */
+    g2_from_affine(p, &a);
 }
 
 /* A byte-string argument is fine if it is non-NULL or empty. */
@@ -81,8 +117,8 @@ static int variant_ok(grove_bls_variant v)
 
 /* ---- secret keys -------------------------------------------------------------------------- */
 
-int grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len, const uint8_t *info,
-                     size_t info_len)
+static int keygen_impl(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len, const uint8_t *info,
+                       size_t info_len)
 {
     static const char salt0[] = "BLS-SIG-KEYGEN-SALT-";
     uint8_t salt[32], prk[32], okm[48];
@@ -97,7 +133,10 @@ int grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len, const
         grove_hkdf_sha256_extract_parts(prk, salt, sizeof salt, ikm_parts, 2);
         (void)grove_hkdf_sha256_expand_parts(okm, sizeof okm, prk, info_parts, 2);
         fr_from_bytes_wide(k, okm, sizeof okm);
-        if (!(fr_is_zero_mask(k) & 1)) /* probability 2^-255 */
+        uint64_t zero_key = fr_is_zero_mask(k) & 1;
+        /* Retrying reveals only that a discarded key was zero (probability 2^-255). */
+        GROVE_DECLASSIFY(&zero_key, sizeof zero_key);
+        if (!zero_key)
             break;
         grove_sha256(salt, salt, sizeof salt);
     }
@@ -106,6 +145,14 @@ int grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len, const
     grove_wipe(okm, sizeof okm);
     grove_wipe(k, sizeof k);
     return GROVE_OK;
+}
+
+int grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len, const uint8_t *info,
+                     size_t info_len)
+{
+    int rc = keygen_impl(sk, ikm, ikm_len, info, info_len);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    return rc;
 }
 
 int grove_bls_sk_generate(grove_bls_sk *sk)
@@ -127,8 +174,11 @@ int grove_bls_sk_from_bytes(grove_bls_sk *sk, const uint8_t in[GROVE_BLS_SK_BYTE
     if (sk == NULL || in == NULL)
         return GROVE_ERR_INVALID_ARG;
     fr_load_be(k, in);
-    uint64_t ok = fr_is_canonical_mask(k) & ~fr_is_zero_mask(k);
-    if (!(ok & 1)) {
+    uint64_t ok = fr_is_canonical_mask(k) & ~fr_is_zero_mask(k) & 1;
+    /* Whether the bytes are a key (0 < sk < r) is the public outcome of decoding; a key that
+     * decodes reveals nothing more through this branch. */
+    GROVE_DECLASSIFY(&ok, sizeof ok);
+    if (!ok) {
         grove_wipe(k, sizeof k);
         return GROVE_ERR_ENCODING;
     }
@@ -150,10 +200,13 @@ void grove_bls_sk_wipe(grove_bls_sk *sk)
         grove_wipe(sk, sizeof *sk);
 }
 
-/* 1 if the key is a usable scalar (0 < sk < r); constant time in the key. */
+/* 1 if the key is a usable scalar (0 < sk < r); constant time in the key. The result decides
+ * between an error and the operation, so it is public (it is 1 for every key grove makes). */
 static int sk_valid(const grove_bls_sk *sk)
 {
-    return (int)((fr_is_canonical_mask(sk->opaque) & ~fr_is_zero_mask(sk->opaque)) & 1);
+    int ok = (int)((fr_is_canonical_mask(sk->opaque) & ~fr_is_zero_mask(sk->opaque)) & 1);
+    GROVE_DECLASSIFY(&ok, sizeof ok);
+    return ok;
 }
 
 /* ---- decoding helpers --------------------------------------------------------------------- */
@@ -252,8 +305,8 @@ static int core_verify_min_pk(const g1_p *pk, const uint8_t *msg, size_t msg_len
 
 /* ---- BLS on bytes ------------------------------------------------------------------------- */
 
-int grove_bls_sk_to_pk(uint8_t *pk, size_t pk_len, grove_bls_variant variant,
-                       const grove_bls_sk *sk)
+static int sk_to_pk_impl(uint8_t *pk, size_t pk_len, grove_bls_variant variant,
+                         const grove_bls_sk *sk)
 {
     if (pk == NULL || sk == NULL || !variant_ok(variant) || !sk_valid(sk))
         return GROVE_ERR_INVALID_ARG;
@@ -263,19 +316,29 @@ int grove_bls_sk_to_pk(uint8_t *pk, size_t pk_len, grove_bls_variant variant,
         g2_p g, r;
         g2_generator(&g);
         g2_mul_ct(&r, &g, sk->opaque);
+        publish2(&r);
         g2_compress(pk, &r);
     } else {
         g1_p g, r;
         g1_generator(&g);
         g1_mul_ct(&r, &g, sk->opaque);
+        publish1(&r);
         g1_compress(pk, &r);
     }
     return GROVE_OK;
 }
 
-int grove_bls_sign(uint8_t *sig, size_t sig_len, grove_bls_variant variant,
-                   const grove_bls_sk *sk, const uint8_t *msg, size_t msg_len, const uint8_t *dst,
-                   size_t dst_len)
+int grove_bls_sk_to_pk(uint8_t *pk, size_t pk_len, grove_bls_variant variant,
+                       const grove_bls_sk *sk)
+{
+    int rc = sk_to_pk_impl(pk, pk_len, variant, sk);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    return rc;
+}
+
+static int sign_impl(uint8_t *sig, size_t sig_len, grove_bls_variant variant,
+                     const grove_bls_sk *sk, const uint8_t *msg, size_t msg_len,
+                     const uint8_t *dst, size_t dst_len)
 {
     if (sig == NULL || sk == NULL || !variant_ok(variant) || !BYTES_OK(msg, msg_len) ||
         !BYTES_OK(dst, dst_len) || !sk_valid(sk))
@@ -286,14 +349,25 @@ int grove_bls_sign(uint8_t *sig, size_t sig_len, grove_bls_variant variant,
         g1_p h, s;
         bls_hash_to_g1(&h, msg, msg_len, dst, dst_len);
         g1_mul_ct(&s, &h, sk->opaque);
+        publish1(&s);
         g1_compress(sig, &s);
     } else {
         g2_p h, s;
         bls_hash_to_g2(&h, msg, msg_len, dst, dst_len);
         g2_mul_ct(&s, &h, sk->opaque);
+        publish2(&s);
         g2_compress(sig, &s);
     }
     return GROVE_OK;
+}
+
+int grove_bls_sign(uint8_t *sig, size_t sig_len, grove_bls_variant variant,
+                   const grove_bls_sk *sk, const uint8_t *msg, size_t msg_len, const uint8_t *dst,
+                   size_t dst_len)
+{
+    int rc = sign_impl(sig, sig_len, variant, sk, msg, msg_len, dst, dst_len);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    return rc;
 }
 
 int grove_bls_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk_len,
@@ -571,8 +645,8 @@ int grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk
 
 /* ---- BLS on points ------------------------------------------------------------------------ */
 
-int grove_bls_sign_g1(grove_bls_g1 *sig, const grove_bls_sk *sk, const uint8_t *msg,
-                      size_t msg_len, const uint8_t *dst, size_t dst_len)
+static int sign_g1_impl(grove_bls_g1 *sig, const grove_bls_sk *sk, const uint8_t *msg,
+                        size_t msg_len, const uint8_t *dst, size_t dst_len)
 {
     g1_p h, s;
     if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len) ||
@@ -580,8 +654,17 @@ int grove_bls_sign_g1(grove_bls_g1 *sig, const grove_bls_sk *sk, const uint8_t *
         return GROVE_ERR_INVALID_ARG;
     bls_hash_to_g1(&h, msg, msg_len, dst, dst_len);
     g1_mul_ct(&s, &h, sk->opaque);
+    publish1(&s);
     st1(sig, &s);
     return GROVE_OK;
+}
+
+int grove_bls_sign_g1(grove_bls_g1 *sig, const grove_bls_sk *sk, const uint8_t *msg,
+                      size_t msg_len, const uint8_t *dst, size_t dst_len)
+{
+    int rc = sign_g1_impl(sig, sk, msg, msg_len, dst, dst_len);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    return rc;
 }
 
 int grove_bls_verify_g1(const grove_bls_g2 *pk, const uint8_t *msg, size_t msg_len,
@@ -596,8 +679,8 @@ int grove_bls_verify_g1(const grove_bls_g2 *pk, const uint8_t *msg, size_t msg_l
     return core_verify_min_sig(&P, msg, msg_len, &S, dst, dst_len);
 }
 
-int grove_bls_sign_g2(grove_bls_g2 *sig, const grove_bls_sk *sk, const uint8_t *msg,
-                      size_t msg_len, const uint8_t *dst, size_t dst_len)
+static int sign_g2_impl(grove_bls_g2 *sig, const grove_bls_sk *sk, const uint8_t *msg,
+                        size_t msg_len, const uint8_t *dst, size_t dst_len)
 {
     g2_p h, s;
     if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len) ||
@@ -605,8 +688,17 @@ int grove_bls_sign_g2(grove_bls_g2 *sig, const grove_bls_sk *sk, const uint8_t *
         return GROVE_ERR_INVALID_ARG;
     bls_hash_to_g2(&h, msg, msg_len, dst, dst_len);
     g2_mul_ct(&s, &h, sk->opaque);
+    publish2(&s);
     st2(sig, &s);
     return GROVE_OK;
+}
+
+int grove_bls_sign_g2(grove_bls_g2 *sig, const grove_bls_sk *sk, const uint8_t *msg,
+                      size_t msg_len, const uint8_t *dst, size_t dst_len)
+{
+    int rc = sign_g2_impl(sig, sk, msg, msg_len, dst, dst_len);
+    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    return rc;
 }
 
 int grove_bls_verify_g2(const grove_bls_g1 *pk, const uint8_t *msg, size_t msg_len,
@@ -737,7 +829,9 @@ int grove_bls_g2_to_bytes(uint8_t *out, size_t len, const grove_bls_g2 *p)
         PT x;                                                                               \
         LD(&x, p);                                                                          \
         G##_mul_ct_any(&x, &x, sk->opaque);                                                 \
+        normalize_##G(&x); /* the result may be published: no scalar-dependent Z */         \
         ST(r, &x);                                                                          \
+        grove_burn_stack(); /* spilled copies of the scalar in the frames below */          \
     }                                                                                       \
     int grove_bls_##G##_msm(grove_bls_##G *r, const grove_bls_##G *points, const uint8_t *ks, \
                             size_t k_len, size_t n)                                         \
