@@ -206,6 +206,53 @@ static void bls(const char *variant)
     grove_bls_sk_wipe(&ref);
 }
 
+/* Mithril STM: key generation, signer creation and signing leave no copy of the key. */
+static void stm(void)
+{
+    uint8_t ikm[32], sk[32], vkpop[2][192], sk2[32];
+    grove_bls_sk ref;
+    uint8_t limbs[sizeof ref.opaque];
+    memcpy(ikm, seed + 96, sizeof ikm);
+    CHECK_EQ_INT(grove_bls_keygen(&ref, ikm, sizeof ikm, NULL, 0), GROVE_OK);
+    memcpy(limbs, ref.opaque, sizeof limbs);
+    grove_bls_sk_wipe(&ref);
+#define CHECK_STM_CLEAN(what)                                                               \
+    do {                                                                                    \
+        CHECK_CLEAN(what " (ikm)", ikm, sizeof ikm);                                        \
+        CHECK_CLEAN(what " (sk bytes)", sk, sizeof sk);                                     \
+        CHECK_CLEAN(what " (sk limbs)", limbs, sizeof limbs);                               \
+    } while (0)
+    clear_stack();
+    CHECK_EQ_INT(grove_stm_keygen(sk, vkpop[0], ikm), GROVE_OK);
+    CHECK_STM_CLEAN("STM keygen");
+    uint8_t other[32] = {1, 2, 3};
+    CHECK_EQ_INT(grove_stm_keygen(sk2, vkpop[1], other), GROVE_OK);
+    grove_stm_keyreg *reg = NULL;
+    grove_stm_closed *closed = NULL;
+    grove_stm_signer *signer = NULL;
+    uint64_t stakes[2] = {5, 5};
+    grove_stm_params prm = {20, 2, 0.9};
+    CHECK_EQ_INT(grove_stm_keyreg_new(&reg), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keyreg_add_many(reg, 2, stakes, &vkpop[0][0], 1, NULL), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keyreg_close(reg, &closed), GROVE_OK);
+    clear_stack();
+    CHECK_EQ_INT(grove_stm_signer_new(&signer, &prm, sk, closed), GROVE_OK);
+    CHECK_STM_CLEAN("STM signer_new");
+    grove_stm_sig sig;
+    clear_stack();
+    int rc = grove_stm_sign(signer, (const uint8_t *)"msg", 3, &sig);
+    CHECK(rc == GROVE_OK || rc == GROVE_ERR_LOTTERY_LOST);
+    CHECK_STM_CLEAN("STM sign");
+    if (rc == GROVE_OK)
+        grove_stm_sig_clear(&sig);
+    grove_stm_signer_free(signer);
+    grove_stm_closed_free(closed);
+    grove_stm_keyreg_free(reg);
+    grove_wipe(sk, sizeof sk);
+    grove_wipe(sk2, sizeof sk2);
+#undef CHECK_STM_CLEAN
+}
+
 /* The scan itself must find a secret left on purpose. */
 static __attribute__((noinline)) void leave_secret(void)
 {
@@ -237,5 +284,6 @@ int main(void)
     cross("CROSS-RSDPG-1-balanced");
     bls("min-sig");
     bls("min-pk");
+    stm();
     return test_done();
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ct.h"
 #include "common/util.h"
 #include "stm/stm_internal.h"
 
@@ -30,6 +31,10 @@ static int vkpop_of(uint8_t vkpop[GROVE_STM_VKPOP_BYTES], const grove_bls_sk *sk
         return rc;
     grove_bls_g1_generator(&g1);
     grove_bls_g1_mul_sk(&k2, &g1, sk);
+    /* vk, k1 and k2 are published (the vk+PoP); mul_sk returns them in affine form */
+    GROVE_DECLASSIFY(&vk, sizeof vk);
+    GROVE_DECLASSIFY(&k1, sizeof k1);
+    GROVE_DECLASSIFY(&k2, sizeof k2);
     if ((rc = grove_bls_g2_to_bytes(vkpop, 96, &vk)) != GROVE_OK ||
         (rc = grove_bls_g1_to_bytes(vkpop + 96, 48, &k1)) != GROVE_OK ||
         (rc = grove_bls_g1_to_bytes(vkpop + 144, 48, &k2)) != GROVE_OK)

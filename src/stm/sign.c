@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ct.h"
 #include "common/util.h"
 #include "stm/stm_internal.h"
 
@@ -172,6 +173,7 @@ int grove_stm_signer_new(grove_stm_signer **signer, const grove_stm_params *para
         goto fail;
     grove_bls_g2_generator(&g2);
     grove_bls_g2_mul_sk(&v, &g2, &s->sk);
+    GROVE_DECLASSIFY(&v, sizeof v); /* the public key (affine), looked up in the registration */
     if ((rc = grove_bls_g2_to_bytes(vk, sizeof vk, &v)) != GROVE_OK)
         goto fail;
     if ((rc = grove_stm_closed_find(closed, vk, &s->index)) != GROVE_OK)
@@ -238,6 +240,7 @@ int grove_stm_sign(const grove_stm_signer *s, const uint8_t *msg, size_t msg_len
         rc = grove_bls_g1_to_bytes(sigma, sizeof sigma, &sp);
     grove_wipe(&sp, sizeof sp);
     grove_burn_stack();
+    GROVE_DECLASSIFY(sigma, sizeof sigma); /* sigma is published with the signature */
     if (rc != GROVE_OK) {
         free(mr);
         return rc;
