@@ -570,8 +570,9 @@ static int cmp_claim(const void *x, const void *y)
     return a->pos < b->pos ? -1 : a->pos > b->pos;
 }
 
-static int cmp_pos_by_signer(const void *x, const void *y, const grove_stm_sig *sigs)
+static int cmp_pos_by_signer(const void *x, const void *y, void *ctx)
 {
+    const grove_stm_sig *sigs = ctx;
     size_t a = *(const size_t *)x, b = *(const size_t *)y;
     uint64_t sa = sigs[a].signer_index, sb = sigs[b].signer_index;
     if (sa != sb)
@@ -579,16 +580,15 @@ static int cmp_pos_by_signer(const void *x, const void *y, const grove_stm_sig *
     return a < b ? -1 : a > b;
 }
 
-static void sort_by_signer(size_t *p, size_t n, const grove_stm_sig *sigs)
+/* Positions ordered by (signer index, position); GROVE_ERR_NOMEM without scratch memory. */
+static int sort_by_signer(size_t *p, size_t n, const grove_stm_sig *sigs)
 {
-    for (size_t i = 1; i < n; i++) { /* insertion sort of a small or nearly sorted list */
-        size_t v = p[i], j = i;
-        while (j > 0 && cmp_pos_by_signer(&p[j - 1], &v, sigs) > 0) {
-            p[j] = p[j - 1];
-            j--;
-        }
-        p[j] = v;
-    }
+    size_t *tmp = malloc((n ? n : 1) * sizeof *tmp);
+    if (!tmp)
+        return GROVE_ERR_NOMEM;
+    stm_sort_idx(p, tmp, n, cmp_pos_by_signer, (void *)sigs);
+    free(tmp);
+    return GROVE_OK;
 }
 
 int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *params,
@@ -664,7 +664,11 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
         for (size_t i = 0; i < n; i++)
             if (valid[i])
                 ord[m++] = i;
-        sort_by_signer(ord, m, sigs);
+        if (sort_by_signer(ord, m, sigs) != GROVE_OK) {
+            free(ord);
+            rc = GROVE_ERR_NOMEM;
+            goto out;
+        }
         for (size_t i = 1; i < m; i++)
             if (sigs[ord[i]].signer_index == sigs[ord[i - 1]].signer_index)
                 valid[ord[i]] = 0;
@@ -724,7 +728,11 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
     if (have)
         *have = count;
     /* 5. selected signatures with their owned indexes, by signer index, and the batch path */
-    sort_by_signer(sel, nsel, sigs);
+    if (sort_by_signer(sel, nsel, sigs) != GROVE_OK) {
+        free(taken);
+        rc = GROVE_ERR_NOMEM;
+        goto out;
+    }
     outsigs = calloc(nsel, sizeof *outsigs);
     entries = malloc(nsel * GROVE_STM_ENTRY_BYTES);
     idx = malloc(nsel * sizeof *idx);

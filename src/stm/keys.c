@@ -356,25 +356,6 @@ static int cmp_vk_idx(const void *a, const void *b, void *ctx)
     return i < j ? -1 : i > j;
 }
 
-/* A small merge sort with a context (qsort_r is not in C11). */
-static void sort_ctx(size_t *a, size_t *tmp, size_t n, int (*cmp)(const void *, const void *, void *),
-                     void *ctx)
-{
-    if (n < 2)
-        return;
-    size_t h = n / 2;
-    sort_ctx(a, tmp, h, cmp, ctx);
-    sort_ctx(a + h, tmp, n - h, cmp, ctx);
-    size_t i = 0, j = h, k = 0;
-    while (i < h && j < n)
-        tmp[k++] = cmp(&a[j], &a[i], ctx) < 0 ? a[j++] : a[i++];
-    while (i < h)
-        tmp[k++] = a[i++];
-    while (j < n)
-        tmp[k++] = a[j++];
-    memcpy(a, tmp, n * sizeof *a);
-}
-
 int grove_stm_keyreg_add_many(grove_stm_keyreg *reg, size_t n, const uint64_t *stakes,
                               const uint8_t *vkpops, unsigned threads, size_t *bad)
 {
@@ -401,7 +382,7 @@ int grove_stm_keyreg_add_many(grove_stm_keyreg *reg, size_t n, const uint64_t *s
             status[i] = GROVE_ERR_EXISTS;
         ord[i] = i;
     }
-    sort_ctx(ord, tmp, n, cmp_vk_idx, (void *)vkpops);
+    stm_sort_idx(ord, tmp, n, cmp_vk_idx, (void *)vkpops);
     for (size_t i = 1; i < n; i++)
         if (memcmp(vkpops + GROVE_STM_VKPOP_BYTES * ord[i],
                    vkpops + GROVE_STM_VKPOP_BYTES * ord[i - 1], 96) == 0)
@@ -509,7 +490,7 @@ int grove_stm_keyreg_close(const grove_stm_keyreg *reg, grove_stm_closed **close
     }
     for (size_t i = 0; i < reg->n; i++)
         ord[i] = i;
-    sort_ctx(ord, tmp, reg->n, cmp_entry_idx, (void *)reg);
+    stm_sort_idx(ord, tmp, reg->n, cmp_entry_idx, (void *)reg);
     c->total = total;
     for (size_t i = 0; i < reg->n; i++) {
         uint8_t *e = c->entries + GROVE_STM_ENTRY_BYTES * i;

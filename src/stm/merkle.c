@@ -189,6 +189,25 @@ int stm_merkle_batch_verify(const uint8_t root[32], uint64_t n_leaves, const uin
     return ok;
 }
 
+/* ---- sorting ------------------------------------------------------------------------------ */
+void stm_sort_idx(size_t *a, size_t *tmp, size_t n,
+                  int (*cmp)(const void *, const void *, void *), void *ctx)
+{
+    if (n < 2)
+        return;
+    size_t h = n / 2;
+    stm_sort_idx(a, tmp, h, cmp, ctx);
+    stm_sort_idx(a + h, tmp, n - h, cmp, ctx);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        tmp[k++] = cmp(&a[j], &a[i], ctx) < 0 ? a[j++] : a[i++];
+    while (i < h)
+        tmp[k++] = a[i++];
+    while (j < n)
+        tmp[k++] = a[j++];
+    memcpy(a, tmp, n * sizeof *a);
+}
+
 /* ---- threads ------------------------------------------------------------------------------ */
 unsigned stm_threads(unsigned requested, size_t items)
 {

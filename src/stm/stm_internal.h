@@ -60,6 +60,10 @@ int stm_merkle_batch_verify(const uint8_t root[32], uint64_t n_leaves, const uin
                             size_t n_values);
 void stm_leaf_hash(uint8_t out[32], const uint8_t entry[GROVE_STM_ENTRY_BYTES]);
 
+/* Stable merge sort of n indices with a context comparator (tmp: n scratch entries). */
+void stm_sort_idx(size_t *a, size_t *tmp, size_t n,
+                  int (*cmp)(const void *, const void *, void *), void *ctx);
+
 /* Worker threads: number to use for `requested` (0 = online CPUs), capped at items. */
 unsigned stm_threads(unsigned requested, size_t items);
 /*
