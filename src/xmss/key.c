@@ -514,11 +514,14 @@ static int check_paths(grove_xmss_key *k)
         const xmss_layer *ly = &t->ly[j];
         uint64_t gl = t->pos >> (hp * j), tree = gl >> hp;
         uint32_t lf = (uint32_t)(gl & ((1u << hp) - 1));
-        if (j == 0)
+        if (j == 0) {
             xmss_leaves(&k->hash, &k->lanes, 0, tree, lf, 1, node);
-        else
+            /* a leaf is public: every verifier of a signature at this index recomputes it */
+            GROVE_DECLASSIFY(node, n);
+        } else {
             xmss_wots_leaf_from_sig(&k->hash, &k->lanes, j, tree, lf, t->ly[j - 1].root,
                                     ly->wots_sig, node);
+        }
         xmss_trav_auth(t, j, auth);
         for (unsigned u = 0; u < hp; u++) {
             const uint8_t *a = auth + (size_t)u * n;

@@ -5,7 +5,8 @@
  * parameters with many cache levels (every index signed, exported and reloaded at random
  * points, batch reservation, key splits); the state rules (no callback, failing callback,
  * exhaustion, monotonic high-water mark, concurrent signers); streaming signatures; strict
- * verification; corrupted and truncated key states.
+ * verification; corrupted and truncated key states; re-sealed key states (seeds, counters or
+ * cached nodes rewritten, key id and tag recomputed) refused at load, honest ones signing validly.
  * "all" as first argument: every parameter set with tree height <= 16 (label slow).
  */
 #include <pthread.h>
