@@ -988,33 +988,44 @@ static int load_sign_verify(const grove_xmss_params *p, const uint8_t *s, size_t
     return GROVE_OK;
 }
 
-/* The state of a key after `count` signatures (batch reservations of `batch`). */
-static void state_after(const grove_xmss_params *p, uint8_t base, unsigned count, uint32_t batch,
-                        store *st)
+/* A copy of a state. */
+static uint8_t *dup_state(const uint8_t *s, size_t len)
 {
-    uint8_t seed[3 * XMSS_MAX_N], msg[1] = {0};
+    uint8_t *b = malloc(len);
+    if (b != NULL)
+        memcpy(b, s, len);
+    return b;
+}
+
+/* A fresh key (seeds from base) with its state at index 0 exported into *s0. */
+static grove_xmss_key *fresh_key(const grove_xmss_params *p, uint8_t base, store *st, uint8_t **s0,
+                                 size_t *len0)
+{
+    uint8_t seed[3 * XMSS_MAX_N];
     seed_bytes(seed, sizeof seed, base);
     grove_xmss_key *k = NULL;
+    *s0 = NULL;
     xmss_registry_reset();
     CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + p->n, seed + 2 * p->n, NULL, &k),
                  GROVE_OK);
     if (k == NULL)
-        return;
+        return NULL;
     grove_xmss_key_set_persist(k, store_persist, st);
-    grove_xmss_key_set_batch(k, batch);
-    uint8_t *sig = malloc(p->sig_bytes);
-    for (unsigned i = 0; i < count; i++)
+    size_t cap = grove_xmss_key_state_bytes(k);
+    *s0 = malloc(cap);
+    CHECK_EQ_INT(grove_xmss_key_export(k, *s0, cap, len0), GROVE_OK);
+    return k;
+}
+
+/* Sign with k until its index is `to` (the registry forgets other objects of the key first). */
+static void sign_to(grove_xmss_key *k, uint64_t to)
+{
+    const grove_xmss_params *p = grove_xmss_key_params(k);
+    uint8_t *sig = malloc(p->sig_bytes), msg[1] = {0};
+    xmss_registry_reset();
+    while (grove_xmss_key_index(k) < to)
         CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 1, sig, NULL), GROVE_OK);
-    if (count == 0) {
-        uint8_t *b = malloc(grove_xmss_key_state_bytes(k));
-        size_t len = 0;
-        CHECK_EQ_INT(grove_xmss_key_export(k, b, grove_xmss_key_state_bytes(k), &len), GROVE_OK);
-        free(st->buf);
-        st->buf = b;
-        st->len = len;
-    }
     free(sig);
-    grove_xmss_key_free(k);
 }
 
 static void resealed_states(void)
@@ -1024,82 +1035,77 @@ static void resealed_states(void)
     for (int s = 0; s < 2; s++) {
         const grove_xmss_params *p = std[s];
         const unsigned n = p->n;
-        /* honest states load and sign validly at their high-water mark */
-        static const unsigned counts[3] = {0, 1, 33};
-        store at33 = {0};
-        for (int c = 0; c < 3; c++) {
-            store st = {0};
-            state_after(p, 5, counts[c], 1, &st);
-            CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, counts[c]), GROVE_OK);
-            if (counts[c] == 33)
-                at33 = st;
-            else
-                store_free(&st);
-        }
-        /* batch reservations: the cache is moved from the saved index to the high-water mark
-         * (by steps; for XMSS^MT a batch of 200 also takes the rebuild path) */
+        const uint64_t total = (uint64_t)1 << p->h;
+        /* honest states of one key after 0, 1 and 33 signatures load and sign validly at their
+         * high-water mark */
         store st = {0};
-        state_after(p, 5, 1, s ? 200 : 40, &st);
-        CHECK(grove_load64_be(st.buf + 16) == 1 && grove_load64_be(st.buf + 24) == (s ? 200u : 40u));
-        CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, s ? 200 : 40), GROVE_OK);
-        store_free(&st);
-        /* after a split, both halves */
-        {
-            uint8_t seed[96], msg[1] = {0};
-            seed_bytes(seed, sizeof seed, 5);
-            grove_xmss_key *k = NULL, *nk = NULL;
-            xmss_registry_reset();
-            CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, NULL, &k),
-                         GROVE_OK);
-            store s1 = {0}, s2 = {0};
-            uint8_t *sig = malloc(p->sig_bytes);
-            grove_xmss_key_set_persist(k, store_persist, &s1);
-            for (int i = 0; i < 3; i++)
-                grove_xmss_key_sign(k, msg, 1, sig, NULL);
-            uint64_t total = (uint64_t)1 << p->h, cnt = s ? 100000 : 300;
-            CHECK_EQ_INT(grove_xmss_key_split(k, cnt, NULL, &nk), GROVE_OK);
-            grove_xmss_key_set_persist(nk, store_persist, &s2);
-            grove_xmss_key_sign(nk, msg, 1, sig, NULL);
-            CHECK_EQ_INT(load_sign_verify(p, s1.buf, s1.len, 3), GROVE_OK);
-            CHECK_EQ_INT(load_sign_verify(p, s2.buf, s2.len, total - cnt + 1), GROVE_OK);
-            free(sig);
-            store_free(&s1);
-            store_free(&s2);
-            grove_xmss_key_free(k);
-            grove_xmss_key_free(nk);
-        }
-        if (at33.buf == NULL)
+        uint8_t *s0 = NULL;
+        size_t len = 0;
+        grove_xmss_key *k = fresh_key(p, 5, &st, &s0, &len);
+        if (k == NULL)
             continue;
-        uint8_t *bad = malloc(at33.len);
+        CHECK_EQ_INT(load_sign_verify(p, s0, len, 0), GROVE_OK);
+        sign_to(k, 1);
+        CHECK(st.len == len && grove_load64_be(st.buf + 24) == 1);
+        CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, 1), GROVE_OK);
+        sign_to(k, 33);
+        CHECK(st.len == len && grove_load64_be(st.buf + 24) == 33);
+        uint8_t *at33 = dup_state(st.buf, st.len);
+        CHECK_EQ_INT(load_sign_verify(p, at33, len, 33), GROVE_OK);
+        /* a batch reservation: the state saved at index 34 reserves up to 34 + 39 (XMSS) or
+         * 34 + 199 (XMSS^MT, more than its 128 steps: the cache is rebuilt there); loading moves
+         * the cache to the high-water mark */
+        uint32_t batch = s ? 200 : 40;
+        grove_xmss_key_set_batch(k, batch);
+        sign_to(k, 34);
+        CHECK(grove_load64_be(st.buf + 16) == 34 && grove_load64_be(st.buf + 24) == 33 + batch);
+        CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, 33 + batch), GROVE_OK);
+        /* after a split, both halves */
+        grove_xmss_key *nk = NULL;
+        store s2 = {0};
+        uint64_t cnt = s ? 100000 : 300;
+        xmss_registry_reset();
+        CHECK_EQ_INT(grove_xmss_key_split(k, cnt, NULL, &nk), GROVE_OK);
+        CHECK(grove_load64_be(st.buf + 40) == total - cnt);
+        CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, 33 + batch), GROVE_OK);
+        if (nk != NULL) {
+            grove_xmss_key_set_persist(nk, store_persist, &s2);
+            sign_to(nk, total - cnt + 1);
+            CHECK_EQ_INT(load_sign_verify(p, s2.buf, s2.len, total - cnt + 1), GROVE_OK);
+        }
+        store_free(&s2);
+        grove_xmss_key_free(nk);
+        grove_xmss_key_free(k);
+        store_free(&st);
+        /* re-sealed states of index 33 */
+        uint8_t *bad = malloc(len);
         size_t cache0 = 72 + 4 * (size_t)n + n + 8; /* layer 0's root, then its first level */
         /* SK_SEED changed: the cache is someone else's */
-        memcpy(bad, at33.buf, at33.len);
+        memcpy(bad, at33, len);
         bad[72] ^= 1;
-        reseal_state(bad, at33.len, p);
-        CHECK_EQ_INT(load_sign_verify(p, bad, at33.len, 33), GROVE_ERR_STATE);
+        reseal_state(bad, len, p);
+        CHECK_EQ_INT(load_sign_verify(p, bad, len, 33), GROVE_ERR_STATE);
         /* one node of the bottom authentication path of index 33 (leaf 32, or 0 in tree 1) */
-        memcpy(bad, at33.buf, at33.len);
+        memcpy(bad, at33, len);
         bad[cache0 + (s ? 0 : 32) * n] ^= 1;
-        reseal_state(bad, at33.len, p);
-        CHECK_EQ_INT(load_sign_verify(p, bad, at33.len, 33), GROVE_ERR_STATE);
+        reseal_state(bad, len, p);
+        CHECK_EQ_INT(load_sign_verify(p, bad, len, 33), GROVE_ERR_STATE);
         /* its node of height 2 (as in fuzz/regressions/fuzz_xmss_state/resealed-index33-cache0);
          * heights are stored one after the other: height 2 starts at 48 (hp 5), 1536 (hp 10) */
-        memcpy(bad, at33.buf, at33.len);
+        memcpy(bad, at33, len);
         bad[cache0 + (s ? 48 + 1 : 1536 + 9) * n + 5] ^= 0x40;
-        reseal_state(bad, at33.len, p);
-        CHECK_EQ_INT(load_sign_verify(p, bad, at33.len, 33), GROVE_ERR_STATE);
-        free(bad);
-        store_free(&at33);
+        reseal_state(bad, len, p);
+        CHECK_EQ_INT(load_sign_verify(p, bad, len, 33), GROVE_ERR_STATE);
         if (s == 0) {
             /* the whole tree is one cached level: the cache of index 0 is the cache of index
              * 33 too, so moving the counters over it skips indices but signs validly */
-            store z = {0};
-            state_after(p, 5, 0, 1, &z);
-            move_state(z.buf, p, 33);
-            reseal_state(z.buf, z.len, p);
-            CHECK_EQ_INT(load_sign_verify(p, z.buf, z.len, 33), GROVE_OK);
-            store_free(&z);
+            move_state(s0, p, 33);
+            reseal_state(s0, len, p);
+            CHECK_EQ_INT(load_sign_verify(p, s0, len, 33), GROVE_OK);
         }
+        free(bad);
+        free(at33);
+        free(s0);
     }
     /* several cached levels: the cache of index 0 presented as the cache of a later index
      * (counters moved, key id and tag recomputed) keeps the top nodes and upper layers right
@@ -1108,29 +1114,28 @@ static void resealed_states(void)
         unsigned mt, h, d, lmax;
         uint64_t pos;
     } shapes[] = {
-        {0, 7, 1, 3, 33}, /* levels 2, 2, 3 */
+        {0, 7, 1, 3, 33},  /* levels 2, 2, 3 */
         {0, 10, 1, 5, 33}, /* levels 5, 5 */
-        {1, 8, 2, 2, 9},  /* two layers of levels 2, 2: index 9 is in the first layer-0 tree */
+        {1, 8, 2, 2, 9},   /* two layers of levels 2, 2: index 9 is in the first layer-0 tree */
     };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
         grove_xmss_params q = mkp("TEST", 0xfff20000u + (uint32_t)i, shapes[i].mt, XMSS_SHA256,
                                   32, shapes[i].h, shapes[i].d, shapes[i].lmax);
-        store z = {0};
-        state_after(&q, 9, 0, 1, &z);
-        if (z.buf == NULL)
+        store st = {0};
+        uint8_t *s0 = NULL;
+        size_t len = 0;
+        grove_xmss_key *k = fresh_key(&q, 9, &st, &s0, &len);
+        if (k == NULL)
             continue;
-        uint8_t *moved = malloc(z.len);
-        memcpy(moved, z.buf, z.len);
-        move_state(moved, &q, shapes[i].pos);
-        reseal_state(moved, z.len, &q);
-        CHECK_EQ_INT(load_sign_verify(&q, moved, z.len, shapes[i].pos), GROVE_ERR_STATE);
-        /* the same state with the honest cache of that index loads and signs validly */
-        store h = {0};
-        state_after(&q, 9, (unsigned)shapes[i].pos, 1, &h);
-        CHECK_EQ_INT(load_sign_verify(&q, h.buf, h.len, shapes[i].pos), GROVE_OK);
-        store_free(&h);
-        free(moved);
-        store_free(&z);
+        move_state(s0, &q, shapes[i].pos);
+        reseal_state(s0, len, &q);
+        CHECK_EQ_INT(load_sign_verify(&q, s0, len, shapes[i].pos), GROVE_ERR_STATE);
+        /* the honest state of that index loads and signs validly */
+        sign_to(k, shapes[i].pos);
+        CHECK_EQ_INT(load_sign_verify(&q, st.buf, st.len, shapes[i].pos), GROVE_OK);
+        free(s0);
+        store_free(&st);
+        grove_xmss_key_free(k);
     }
 }
 
