@@ -468,13 +468,16 @@ int grove_xmss_state_info_get(const uint8_t *state, size_t len, grove_xmss_state
     return rc;
 }
 
-/* Recompute the roots from the cached top nodes and the upper signatures' leaves. */
-static int check_cache(grove_xmss_key *k)
+/*
+ * A cheap first look at a loaded cache, at the index it was saved at: the two cached nodes
+ * below each layer's root must hash to that root, and the top layer's root is the public key.
+ */
+static int check_tops(grove_xmss_key *k)
 {
     const grove_xmss_params *p = k->p;
     const unsigned n = p->n, hp = p->hp;
     xmss_trav *t = &k->trav;
-    uint8_t r[XMSS_MAX_N], leaf[XMSS_MAX_N];
+    uint8_t r[XMSS_MAX_N];
     for (unsigned j = 0; j < t->d; j++) {
         const xmss_layer *ly = &t->ly[j];
         const xmss_level *top = &ly->lv[ly->nlevels - 1];
@@ -484,21 +487,55 @@ static int check_cache(grove_xmss_key *k)
         xmss_tree_node(&k->hash, &k->lanes, j, tree, hp - 1, 0, pair, pair + n, r);
         if (!grove_ct_memeq(r, ly->root, n))
             return GROVE_ERR_STATE;
-        if (j > 0) {
-            /* the cached signature must lead to the cached leaf of this layer */
-            uint64_t gl = t->pos >> (hp * j);
-            uint32_t lf = (uint32_t)(gl & ((1u << hp) - 1));
-            const xmss_level *bot = &ly->lv[0];
-            xmss_wots_leaf_from_sig(&k->hash, &k->lanes, j, gl >> hp, lf, t->ly[j - 1].root,
-                                    ly->wots_sig, leaf);
-            size_t li = lf & ((1u << bot->hi) - 1);
-            if (!grove_ct_memeq(leaf, bot->cur + li * n, n))
-                return GROVE_ERR_STATE;
-        }
     }
     if (!grove_ct_memeq(t->ly[t->d - 1].root, k->root, n))
         return GROVE_ERR_STATE;
     return GROVE_OK;
+}
+
+/*
+ * The proof that the cache can sign at the index signing resumes at (t->pos): the layer-0 leaf
+ * there, recomputed from SK_SEED and PUB_SEED, climbs through the cached authentication path to
+ * the cached layer-0 root; for XMSS^MT, each upper layer's cached WOTS+ signature of the root
+ * below gives its leaf, which climbs through that layer's authentication path to its cached
+ * root; the top root is the public key. This is exactly what a verifier of the next signature
+ * computes (the layer-0 WOTS+ signature is made from SK_SEED, so it leads to the recomputed leaf),
+ * so a state that passes signs validly there. Cost: one WOTS+ leaf per layer and hp node hashes
+ * per layer.
+ */
+static int check_paths(grove_xmss_key *k)
+{
+    const grove_xmss_params *p = k->p;
+    const unsigned n = p->n, hp = p->hp;
+    xmss_trav *t = &k->trav;
+    uint8_t node[XMSS_MAX_N], auth[XMSS_MAX_HP * XMSS_MAX_N];
+    int ok = 1;
+    for (unsigned j = 0; j < t->d && ok; j++) {
+        const xmss_layer *ly = &t->ly[j];
+        uint64_t gl = t->pos >> (hp * j), tree = gl >> hp;
+        uint32_t lf = (uint32_t)(gl & ((1u << hp) - 1));
+        if (j == 0) {
+            xmss_leaves(&k->hash, &k->lanes, 0, tree, lf, 1, node);
+            /* a leaf is public: every verifier of a signature at this index recomputes it */
+            GROVE_DECLASSIFY(node, n);
+        } else {
+            xmss_wots_leaf_from_sig(&k->hash, &k->lanes, j, tree, lf, t->ly[j - 1].root,
+                                    ly->wots_sig, node);
+        }
+        xmss_trav_auth(t, j, auth);
+        for (unsigned u = 0; u < hp; u++) {
+            const uint8_t *a = auth + (size_t)u * n;
+            if ((lf >> u) & 1)
+                xmss_tree_node(&k->hash, &k->lanes, j, tree, u, lf >> (u + 1), a, node, node);
+            else
+                xmss_tree_node(&k->hash, &k->lanes, j, tree, u, lf >> (u + 1), node, a, node);
+        }
+        ok = grove_ct_memeq(node, ly->root, n);
+    }
+    if (ok)
+        ok = grove_ct_memeq(t->ly[t->d - 1].root, k->root, n);
+    grove_wipe(node, sizeof node);
+    return ok ? GROVE_OK : GROVE_ERR_STATE;
 }
 
 int grove_xmss_key_load(const uint8_t *state, size_t len, const grove_xmss_opts *opts,
@@ -539,7 +576,7 @@ int xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state, s
     if (rc == GROVE_OK && k->has_seeds) {
         rc = xmss_trav_load(&k->trav, q + 4 * n, info.index, info.range_end);
         if (rc == GROVE_OK)
-            rc = check_cache(k);
+            rc = check_tops(k);
         if (rc == GROVE_OK && info.high_water > info.index) {
             /* bring the cache from index to the high-water mark: steps, or a fresh start */
             uint64_t gap = info.high_water - info.index;
@@ -561,6 +598,9 @@ int xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state, s
                 }
             }
         }
+        /* the cache must produce a valid signature where signing resumes */
+        if (rc == GROVE_OK)
+            rc = check_paths(k);
     }
     if (rc != GROVE_OK) {
         grove_xmss_key_free(k);

@@ -5,7 +5,8 @@
  * parameters with many cache levels (every index signed, exported and reloaded at random
  * points, batch reservation, key splits); the state rules (no callback, failing callback,
  * exhaustion, monotonic high-water mark, concurrent signers); streaming signatures; strict
- * verification; corrupted and truncated key states.
+ * verification; corrupted and truncated key states; re-sealed key states (seeds, counters or
+ * cached nodes rewritten, key id and tag recomputed) refused at load, honest ones signing validly.
  * "all" as first argument: every parameter set with tree height <= 16 (label slow).
  */
 #include <pthread.h>
@@ -892,6 +893,252 @@ static void corrupted_states(void)
     grove_xmss_key_free(k);
 }
 
+/* ---- re-sealed states: counters or secrets rewritten, key id and tag recomputed ----------------- */
+
+/* Recompute the key id and the tag of a state, as an editor of the file (or fuzz_xmss_state) would. */
+static void reseal_state(uint8_t *s, size_t len, const grove_xmss_params *p)
+{
+    const unsigned n = p->n;
+    uint8_t b[32];
+    grove_sha256_ctx c;
+    grove_sha256_init(&c);
+    grove_sha256_update(&c, (const uint8_t *)"grove-xmss-key-id-v1", 20);
+    grove_sha256_update(&c, s + 10, 1);
+    grove_sha256_update(&c, s + 12, 4);
+    grove_sha256_update(&c, s + 72 + 3 * n, n); /* root */
+    grove_sha256_update(&c, s + 72 + 2 * n, n); /* PUB_SEED */
+    grove_sha256_update(&c, s + 32, 8);         /* range start */
+    grove_sha256_final(&c, b, 32);
+    memcpy(s + 48, b, GROVE_XMSS_KEY_ID_BYTES);
+    grove_sha256_init(&c);
+    grove_sha256_update(&c, (const uint8_t *)"GROVE-XMSS-PRIVATE-KEY-v1", 25);
+    grove_sha256_update(&c, s, len - 32);
+    grove_sha256_final(&c, s + len - 32, 32);
+}
+
+/*
+ * Move a state's index and high-water mark to pos and rewrite the cache's per-level counters
+ * (subtree index, next-subtree progress, stack heights) to what the loader expects at pos,
+ * leaving every cached node as it was: a cache of one index presented as one of another.
+ * Returns the offset of layer 0's first level's current nodes.
+ */
+static size_t move_state(uint8_t *s, const grove_xmss_params *p, uint64_t pos)
+{
+    const unsigned n = p->n, hp = p->hp;
+    uint64_t end = grove_load64_be(s + 40);
+    grove_store64_be(s + 16, pos);
+    grove_store64_be(s + 24, pos);
+    size_t o = 72 + 4 * (size_t)n, first = 0;
+    for (unsigned j = 0; j < p->d; j++) {
+        unsigned lo[XMSS_MAX_LEVELS], hi[XMSS_MAX_LEVELS];
+        unsigned nl = xmss_levels(hp, p->level_max, lo, hi);
+        uint64_t g = pos >> (hp * j);
+        o += n + (j ? (size_t)p->len * n : 0);
+        for (unsigned i = 0; i < nl; i++) {
+            size_t nnodes = ((size_t)2 << (hi[i] - lo[i])) - 2;
+            uint64_t cur = g >> hi[i];
+            grove_store64_be(s + o, cur);
+            o += 8;
+            if (j == 0 && i == 0)
+                first = o;
+            o += nnodes * n;
+            if (hi[i] == hp && j == p->d - 1u)
+                continue; /* the top level of the top layer has no next subtree */
+            uint64_t nsub = (uint64_t)1 << (p->h - hp * j - hi[i]);
+            int ok = cur + 1 < nsub && ((cur + 1) << (hi[i] + hp * j)) < end;
+            uint64_t done = ok ? g & (((uint64_t)1 << hi[i]) - 1) : 0;
+            grove_store64_be(s + o, done);
+            o += 8;
+            unsigned k = 0;
+            uint8_t *sh = s + o + 1;
+            memset(sh, 0, hi[i] + 1);
+            for (int b = (int)hi[i] - 1; b >= 0; b--)
+                if ((done >> b) & 1)
+                    sh[k++] = (uint8_t)b;
+            s[o] = (uint8_t)k;
+            o += 1 + (hi[i] + 1) + (size_t)(hi[i] + 1) * n + nnodes * n;
+        }
+    }
+    return first;
+}
+
+/* Load a state (parameters forced), sign once and verify; returns the load's status. */
+static int load_sign_verify(const grove_xmss_params *p, const uint8_t *s, size_t len,
+                            uint64_t want_idx)
+{
+    grove_xmss_key *k = NULL;
+    xmss_registry_reset(); /* the same key is loaded from several states */
+    int rc = xmss_key_load_params(p, s, len, NULL, &k);
+    if (rc != GROVE_OK) {
+        CHECK(k == NULL);
+        return rc;
+    }
+    store st = {0};
+    uint8_t *sig = malloc(p->sig_bytes), msg[2] = {7, 9};
+    uint64_t idx = 0;
+    grove_xmss_key_set_persist(k, store_persist, &st);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 2, sig, &idx), GROVE_OK);
+    CHECK(idx == want_idx);
+    CHECK_EQ_INT(xmss_verify_internal(p, s + 72 + 3 * p->n, s + 72 + 2 * p->n, msg, 2, sig,
+                                      p->sig_bytes),
+                 GROVE_OK);
+    free(sig);
+    store_free(&st);
+    grove_xmss_key_free(k);
+    return GROVE_OK;
+}
+
+/* A copy of a state. */
+static uint8_t *dup_state(const uint8_t *s, size_t len)
+{
+    uint8_t *b = malloc(len);
+    if (b != NULL)
+        memcpy(b, s, len);
+    return b;
+}
+
+/* A fresh key (seeds from base) with its state at index 0 exported into *s0. */
+static grove_xmss_key *fresh_key(const grove_xmss_params *p, uint8_t base, store *st, uint8_t **s0,
+                                 size_t *len0)
+{
+    uint8_t seed[3 * XMSS_MAX_N];
+    seed_bytes(seed, sizeof seed, base);
+    grove_xmss_key *k = NULL;
+    *s0 = NULL;
+    xmss_registry_reset();
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + p->n, seed + 2 * p->n, NULL, &k),
+                 GROVE_OK);
+    if (k == NULL)
+        return NULL;
+    grove_xmss_key_set_persist(k, store_persist, st);
+    size_t cap = grove_xmss_key_state_bytes(k);
+    *s0 = malloc(cap);
+    CHECK_EQ_INT(grove_xmss_key_export(k, *s0, cap, len0), GROVE_OK);
+    return k;
+}
+
+/* Sign with k until its index is `to` (the registry forgets other objects of the key first). */
+static void sign_to(grove_xmss_key *k, uint64_t to)
+{
+    const grove_xmss_params *p = grove_xmss_key_params(k);
+    uint8_t *sig = malloc(p->sig_bytes), msg[1] = {0};
+    xmss_registry_reset();
+    while (grove_xmss_key_index(k) < to)
+        CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 1, sig, NULL), GROVE_OK);
+    free(sig);
+}
+
+static void resealed_states(void)
+{
+    const grove_xmss_params *std[2] = {grove_xmss_params_get("XMSS-SHA2_10_256"),
+                                       grove_xmss_params_get("XMSSMT-SHA2_20/4_256")};
+    for (int s = 0; s < 2; s++) {
+        const grove_xmss_params *p = std[s];
+        const unsigned n = p->n;
+        const uint64_t total = (uint64_t)1 << p->h;
+        /* honest states of one key after 0, 1 and 33 signatures load and sign validly at their
+         * high-water mark */
+        store st = {0};
+        uint8_t *s0 = NULL;
+        size_t len = 0;
+        grove_xmss_key *k = fresh_key(p, 5, &st, &s0, &len);
+        if (k == NULL)
+            continue;
+        CHECK_EQ_INT(load_sign_verify(p, s0, len, 0), GROVE_OK);
+        sign_to(k, 1);
+        CHECK(st.len == len && grove_load64_be(st.buf + 24) == 1);
+        CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, 1), GROVE_OK);
+        sign_to(k, 33);
+        CHECK(st.len == len && grove_load64_be(st.buf + 24) == 33);
+        uint8_t *at33 = dup_state(st.buf, st.len);
+        CHECK_EQ_INT(load_sign_verify(p, at33, len, 33), GROVE_OK);
+        /* a batch reservation: the state saved at index 34 reserves up to 34 + 39 (XMSS) or
+         * 34 + 199 (XMSS^MT, more than its 128 steps: the cache is rebuilt there); loading moves
+         * the cache to the high-water mark */
+        uint32_t batch = s ? 200 : 40;
+        grove_xmss_key_set_batch(k, batch);
+        sign_to(k, 34);
+        CHECK(grove_load64_be(st.buf + 16) == 34 && grove_load64_be(st.buf + 24) == 33 + batch);
+        CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, 33 + batch), GROVE_OK);
+        /* after a split, both halves */
+        grove_xmss_key *nk = NULL;
+        store s2 = {0};
+        uint64_t cnt = s ? 100000 : 300;
+        xmss_registry_reset();
+        CHECK_EQ_INT(grove_xmss_key_split(k, cnt, NULL, &nk), GROVE_OK);
+        CHECK(grove_load64_be(st.buf + 40) == total - cnt);
+        CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, 33 + batch), GROVE_OK);
+        if (nk != NULL) {
+            grove_xmss_key_set_persist(nk, store_persist, &s2);
+            sign_to(nk, total - cnt + 1);
+            CHECK_EQ_INT(load_sign_verify(p, s2.buf, s2.len, total - cnt + 1), GROVE_OK);
+        }
+        store_free(&s2);
+        grove_xmss_key_free(nk);
+        grove_xmss_key_free(k);
+        store_free(&st);
+        /* re-sealed states of index 33 */
+        uint8_t *bad = malloc(len);
+        size_t cache0 = 72 + 4 * (size_t)n + n + 8; /* layer 0's root, then its first level */
+        /* SK_SEED changed: the cache is someone else's */
+        memcpy(bad, at33, len);
+        bad[72] ^= 1;
+        reseal_state(bad, len, p);
+        CHECK_EQ_INT(load_sign_verify(p, bad, len, 33), GROVE_ERR_STATE);
+        /* one node of the bottom authentication path of index 33 (leaf 32, or 0 in tree 1) */
+        memcpy(bad, at33, len);
+        bad[cache0 + (s ? 0 : 32) * n] ^= 1;
+        reseal_state(bad, len, p);
+        CHECK_EQ_INT(load_sign_verify(p, bad, len, 33), GROVE_ERR_STATE);
+        /* its node of height 2 (as in fuzz/regressions/fuzz_xmss_state/resealed-index33-cache0);
+         * heights are stored one after the other: height 2 starts at 48 (hp 5), 1536 (hp 10) */
+        memcpy(bad, at33, len);
+        bad[cache0 + (s ? 48 + 1 : 1536 + 9) * n + 5] ^= 0x40;
+        reseal_state(bad, len, p);
+        CHECK_EQ_INT(load_sign_verify(p, bad, len, 33), GROVE_ERR_STATE);
+        if (s == 0) {
+            /* the whole tree is one cached level: the cache of index 0 is the cache of index
+             * 33 too, so moving the counters over it skips indices but signs validly */
+            move_state(s0, p, 33);
+            reseal_state(s0, len, p);
+            CHECK_EQ_INT(load_sign_verify(p, s0, len, 33), GROVE_OK);
+        }
+        free(bad);
+        free(at33);
+        free(s0);
+    }
+    /* several cached levels: the cache of index 0 presented as the cache of a later index
+     * (counters moved, key id and tag recomputed) keeps the top nodes and upper layers right
+     * but not the bottom authentication path, and is refused */
+    static const struct {
+        unsigned mt, h, d, lmax;
+        uint64_t pos;
+    } shapes[] = {
+        {0, 7, 1, 3, 33},  /* levels 2, 2, 3 */
+        {0, 10, 1, 5, 33}, /* levels 5, 5 */
+        {1, 8, 2, 2, 9},   /* two layers of levels 2, 2: index 9 is in the first layer-0 tree */
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        grove_xmss_params q = mkp("TEST", 0xfff20000u + (uint32_t)i, shapes[i].mt, XMSS_SHA256,
+                                  32, shapes[i].h, shapes[i].d, shapes[i].lmax);
+        store st = {0};
+        uint8_t *s0 = NULL;
+        size_t len = 0;
+        grove_xmss_key *k = fresh_key(&q, 9, &st, &s0, &len);
+        if (k == NULL)
+            continue;
+        move_state(s0, &q, shapes[i].pos);
+        reseal_state(s0, len, &q);
+        CHECK_EQ_INT(load_sign_verify(&q, s0, len, shapes[i].pos), GROVE_ERR_STATE);
+        /* the honest state of that index loads and signs validly */
+        sign_to(k, shapes[i].pos);
+        CHECK_EQ_INT(load_sign_verify(&q, st.buf, st.len, shapes[i].pos), GROVE_OK);
+        free(s0);
+        store_free(&st);
+        grove_xmss_key_free(k);
+    }
+}
+
 /* ---- every parameter set ------------------------------------------------------------------------- */
 
 static void all_sets(unsigned max_hp, int quick)
@@ -964,6 +1211,7 @@ int main(int argc, char **argv)
     RUN(state_rules());
     RUN(concurrent_signers());
     RUN(corrupted_states());
+    RUN(resealed_states());
     RUN(streaming_and_threads());
     RUN(cache_small());
     RUN(exhaust_sha2_10_256());
