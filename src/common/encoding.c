@@ -12,7 +12,7 @@ void grove_hex_encode(char *out, const uint8_t *in, size_t len)
     out[2 * len] = '\0';
 }
 
-static int hex_value(char c)
+int grove_hex_value(char c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -28,7 +28,7 @@ long grove_hex_decode(uint8_t *out, size_t outcap, const char *hex, size_t hexle
     if ((hexlen & 1) != 0 || hexlen / 2 > outcap || hexlen / 2 > (size_t)(~0UL >> 1))
         return -1;
     for (size_t i = 0; i < hexlen / 2; i++) {
-        int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
+        int hi = grove_hex_value(hex[2 * i]), lo = grove_hex_value(hex[2 * i + 1]);
         if (hi < 0 || lo < 0)
             return -1;
         out[i] = (uint8_t)((hi << 4) | lo);

@@ -28,4 +28,7 @@ void grove_base64_encode(char *out, const uint8_t *in, size_t len);
  */
 long grove_base64_decode(uint8_t *out, size_t outcap, const char *in, size_t inlen);
 
+/* Value 0..15 of one hex digit (either case), -1 for any other character. */
+int grove_hex_value(char c);
+
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/encoding.h"
 #include "grove/common.h"
 
 struct grove_json_doc {
@@ -50,24 +51,13 @@ static int new_node(grove_json_doc *d, uint32_t type, uint32_t *idx)
     return GROVE_OK;
 }
 
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 static int read_u4(grove_json_doc *d, uint32_t *v)
 {
     if (d->len - d->pos < 4)
         return -1;
     uint32_t r = 0;
     for (int i = 0; i < 4; i++) {
-        int h = hexval(d->in[d->pos + (size_t)i]);
+        int h = grove_hex_value(d->in[d->pos + (size_t)i]);
         if (h < 0)
             return -1;
         r = (r << 4) | (uint32_t)h;
@@ -618,20 +608,23 @@ size_t grove_json_format_double(char out[32], double x)
     return o;
 }
 
-typedef struct {
-    char *p;
-    size_t len, cap;
-    int oom;
-} sbuf;
-
-static void sb_put(sbuf *b, const char *s, size_t n)
+void grove_strbuf_put(grove_strbuf *b, const char *s, size_t n)
 {
     if (b->oom)
         return;
+    if (n > SIZE_MAX - 1 - b->len) {
+        b->oom = 1;
+        return;
+    }
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1)
+        while (cap < b->len + n + 1) {
+            if (cap > SIZE_MAX / 2) {
+                b->oom = 1;
+                return;
+            }
             cap *= 2;
+        }
         char *p = realloc(b->p, cap);
         if (p == NULL) {
             b->oom = 1;
@@ -645,54 +638,54 @@ static void sb_put(sbuf *b, const char *s, size_t n)
     b->p[b->len] = '\0';
 }
 
-static void sb_string(sbuf *b, const char *s, size_t n)
+static void sb_string(grove_strbuf *b, const char *s, size_t n)
 {
-    sb_put(b, "\"", 1);
+    grove_strbuf_put(b, "\"", 1);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\') {
             char esc[2] = {'\\', (char)c};
-            sb_put(b, esc, 2);
+            grove_strbuf_put(b, esc, 2);
         } else if (c < 0x20) {
             char esc[8];
             snprintf(esc, sizeof esc, "\\u%04x", c);
-            sb_put(b, esc, 6);
+            grove_strbuf_put(b, esc, 6);
         } else {
-            sb_put(b, (const char *)&c, 1);
+            grove_strbuf_put(b, (const char *)&c, 1);
         }
     }
-    sb_put(b, "\"", 1);
+    grove_strbuf_put(b, "\"", 1);
 }
 
-static void compact(sbuf *b, const grove_json_doc *d, const grove_json_node *n)
+static void compact(grove_strbuf *b, const grove_json_doc *d, const grove_json_node *n)
 {
     switch (n->type) {
-    case GROVE_JSON_NULL: sb_put(b, "null", 4); break;
-    case GROVE_JSON_FALSE: sb_put(b, "false", 5); break;
-    case GROVE_JSON_TRUE: sb_put(b, "true", 4); break;
-    case GROVE_JSON_NUMBER: sb_put(b, d->in + n->off, n->len); break;
+    case GROVE_JSON_NULL: grove_strbuf_put(b, "null", 4); break;
+    case GROVE_JSON_FALSE: grove_strbuf_put(b, "false", 5); break;
+    case GROVE_JSON_TRUE: grove_strbuf_put(b, "true", 4); break;
+    case GROVE_JSON_NUMBER: grove_strbuf_put(b, d->in + n->off, n->len); break;
     case GROVE_JSON_STRING: sb_string(b, d->arena + n->off, n->count); break;
     default: {
         int obj = n->type == GROVE_JSON_OBJECT;
-        sb_put(b, obj ? "{" : "[", 1);
+        grove_strbuf_put(b, obj ? "{" : "[", 1);
         for (const grove_json_node *c = grove_json_first(d, n); c; c = grove_json_next(d, c)) {
             if (c != grove_json_first(d, n))
-                sb_put(b, ",", 1);
+                grove_strbuf_put(b, ",", 1);
             if (obj) {
                 sb_string(b, d->arena + c->key, c->key_len);
-                sb_put(b, ":", 1);
+                grove_strbuf_put(b, ":", 1);
             }
             compact(b, d, c);
         }
-        sb_put(b, obj ? "}" : "]", 1);
+        grove_strbuf_put(b, obj ? "}" : "]", 1);
     }
     }
 }
 
 char *grove_json_compact(const grove_json_doc *doc, const grove_json_node *n)
 {
-    sbuf b = {NULL, 0, 0, 0};
-    sb_put(&b, "", 0);
+    grove_strbuf b = {NULL, 0, 0, 0};
+    grove_strbuf_put(&b, "", 0);
     if (n != NULL)
         compact(&b, doc, n);
     if (b.oom) {

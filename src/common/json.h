@@ -80,4 +80,13 @@ char *grove_json_compact(const grove_json_doc *doc, const grove_json_node *n);
  */
 size_t grove_json_format_double(char out[32], double x);
 
+/* A growing NUL-terminated string (JSON writers): start from {0}; on allocation failure `oom`
+ * is set and further appends do nothing; the owner frees p. */
+typedef struct grove_strbuf {
+    char *p;
+    size_t len, cap;
+    int oom;
+} grove_strbuf;
+void grove_strbuf_put(grove_strbuf *b, const char *s, size_t n);
+
 #endif

@@ -18,44 +18,12 @@
 
 /* ---- writing ------------------------------------------------------------------------------ */
 
-typedef struct {
-    char *p;
-    size_t len, cap;
-    int oom;
-} jbuf;
-
-static void jb_put(jbuf *b, const char *s, size_t n)
+static void jb_str(grove_strbuf *b, const char *s)
 {
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 512;
-        while (cap < b->len + n + 1) {
-            if (cap > SIZE_MAX / 2) {
-                b->oom = 1;
-                return;
-            }
-            cap *= 2;
-        }
-        char *p = realloc(b->p, cap);
-        if (p == NULL) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = '\0';
+    grove_strbuf_put(b, s, strlen(s));
 }
 
-static void jb_str(jbuf *b, const char *s)
-{
-    jb_put(b, s, strlen(s));
-}
-
-static void jb_u64(jbuf *b, uint64_t v)
+static void jb_u64(grove_strbuf *b, uint64_t v)
 {
     char t[24];
     size_t i = sizeof t;
@@ -63,32 +31,32 @@ static void jb_u64(jbuf *b, uint64_t v)
         t[--i] = (char)('0' + v % 10);
         v /= 10;
     } while (v);
-    jb_put(b, t + i, sizeof t - i);
+    grove_strbuf_put(b, t + i, sizeof t - i);
 }
 
-static void jb_bytes(jbuf *b, const uint8_t *p, size_t n)
+static void jb_bytes(grove_strbuf *b, const uint8_t *p, size_t n)
 {
-    jb_put(b, "[", 1);
+    grove_strbuf_put(b, "[", 1);
     for (size_t i = 0; i < n; i++) {
         if (i)
-            jb_put(b, ",", 1);
+            grove_strbuf_put(b, ",", 1);
         jb_u64(b, p[i]);
     }
-    jb_put(b, "]", 1);
+    grove_strbuf_put(b, "]", 1);
 }
 
-static void jb_u64s(jbuf *b, const uint64_t *p, size_t n)
+static void jb_u64s(grove_strbuf *b, const uint64_t *p, size_t n)
 {
-    jb_put(b, "[", 1);
+    grove_strbuf_put(b, "[", 1);
     for (size_t i = 0; i < n; i++) {
         if (i)
-            jb_put(b, ",", 1);
+            grove_strbuf_put(b, ",", 1);
         jb_u64(b, p[i]);
     }
-    jb_put(b, "]", 1);
+    grove_strbuf_put(b, "]", 1);
 }
 
-static int jb_finish(jbuf *b, char **out)
+static int jb_finish(grove_strbuf *b, char **out)
 {
     if (b->oom || b->p == NULL) {
         free(b->p);
@@ -98,7 +66,7 @@ static int jb_finish(jbuf *b, char **out)
     return GROVE_OK;
 }
 
-static void sig_json(jbuf *b, const grove_stm_sig *sig)
+static void sig_json(grove_strbuf *b, const grove_stm_sig *sig)
 {
     jb_str(b, "{\"sigma\":");
     jb_bytes(b, sig->sigma, GROVE_STM_SIGMA_BYTES);
@@ -106,7 +74,7 @@ static void sig_json(jbuf *b, const grove_stm_sig *sig)
     jb_u64s(b, sig->indexes, sig->n_indexes);
     jb_str(b, ",\"signer_index\":");
     jb_u64(b, sig->signer_index);
-    jb_put(b, "}", 1);
+    grove_strbuf_put(b, "}", 1);
 }
 
 int grove_stm_params_to_json(char **out, const grove_stm_params *params)
@@ -117,14 +85,14 @@ int grove_stm_params_to_json(char **out, const grove_stm_params *params)
     char num[32];
     if (grove_json_format_double(num, params->phi_f) == 0)
         return GROVE_ERR_INVALID_ARG;
-    jbuf b = {NULL, 0, 0, 0};
+    grove_strbuf b = {NULL, 0, 0, 0};
     jb_str(&b, "{\"m\":");
     jb_u64(&b, params->m);
     jb_str(&b, ",\"k\":");
     jb_u64(&b, params->k);
     jb_str(&b, ",\"phi_f\":");
     jb_str(&b, num);
-    jb_put(&b, "}", 1);
+    grove_strbuf_put(&b, "}", 1);
     return jb_finish(&b, out);
 }
 
@@ -133,7 +101,7 @@ int grove_stm_sig_to_json(char **out, const grove_stm_sig *sig)
     if (out == NULL || sig == NULL || (sig->n_indexes && sig->indexes == NULL))
         return GROVE_ERR_INVALID_ARG;
     *out = NULL;
-    jbuf b = {NULL, 0, 0, 0};
+    grove_strbuf b = {NULL, 0, 0, 0};
     sig_json(&b, sig);
     return jb_finish(&b, out);
 }
@@ -143,14 +111,14 @@ int grove_stm_avk_to_json(char **out, const grove_stm_avk *avk)
     if (out == NULL || avk == NULL)
         return GROVE_ERR_INVALID_ARG;
     *out = NULL;
-    jbuf b = {NULL, 0, 0, 0};
+    grove_strbuf b = {NULL, 0, 0, 0};
     jb_str(&b, "{\"mt_commitment\":{\"root\":");
     jb_bytes(&b, avk->root, GROVE_STM_ROOT_BYTES);
     jb_str(&b, ",\"nr_leaves\":");
     jb_u64(&b, avk->nr_leaves);
     jb_str(&b, ",\"hasher\":null},\"total_stake\":");
     jb_u64(&b, avk->total_stake);
-    jb_put(&b, "}", 1);
+    grove_strbuf_put(&b, "}", 1);
     return jb_finish(&b, out);
 }
 
@@ -159,7 +127,7 @@ int grove_stm_aggregate_to_json(char **out, const grove_stm_aggregate *agg)
     if (out == NULL || agg == NULL)
         return GROVE_ERR_INVALID_ARG;
     *out = NULL;
-    jbuf b = {NULL, 0, 0, 0};
+    grove_strbuf b = {NULL, 0, 0, 0};
     jb_str(&b, "{\"signatures\":[");
     for (size_t i = 0; i < agg->n; i++) {
         const uint8_t *e = agg->entries + i * GROVE_STM_ENTRY_BYTES;
@@ -167,14 +135,14 @@ int grove_stm_aggregate_to_json(char **out, const grove_stm_aggregate *agg)
         sig_json(&b, &agg->sigs[i]);
         jb_str(&b, ",[");
         jb_bytes(&b, e, GROVE_STM_VK_BYTES);
-        jb_put(&b, ",", 1);
+        grove_strbuf_put(&b, ",", 1);
         jb_u64(&b, grove_load64_be(e + GROVE_STM_VK_BYTES));
         jb_str(&b, "]]");
     }
     jb_str(&b, "],\"batch_proof\":{\"values\":[");
     for (size_t i = 0; i < agg->n_values; i++) {
         if (i)
-            jb_put(&b, ",", 1);
+            grove_strbuf_put(&b, ",", 1);
         jb_bytes(&b, agg->values + i * 32, 32);
     }
     jb_str(&b, "],\"indices\":");
