@@ -372,11 +372,10 @@ static int verify_structure(const grove_stm_aggregate *a, const grove_stm_params
         return rc;
     if (a->n == 0)
         return GROVE_ERR_VERIFY;
-    uint8_t *mr = stm_with_root(msg, msg_len, avk->root);
+    grove_blake2b_ctx pre;
+    uint8_t *mr = stm_with_root(msg, msg_len, avk->root, &pre);
     if (!mr)
         return GROVE_ERR_NOMEM;
-    grove_blake2b_ctx pre;
-    stm_ev_prefix(&pre, mr, msg_len + 32);
 
     size_t total = 0;
     for (size_t i = 0; i < a->n; i++) {
@@ -606,7 +605,8 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
     if (n == 0)
         return GROVE_ERR_NOT_ENOUGH;
     unsigned nt = stm_threads(threads, n);
-    uint8_t *mr = stm_with_root(msg, msg_len, closed->root), *w = malloc(16 * n);
+    grove_blake2b_ctx pre;
+    uint8_t *mr = stm_with_root(msg, msg_len, closed->root, &pre), *w = malloc(16 * n);
     int *valid = calloc(n, sizeof *valid);
     grove_bls_g1 *pts = malloc(n * sizeof *pts), *ps = malloc(nt * sizeof *ps);
     grove_bls_g2 *pv = malloc(nt * sizeof *pv);
@@ -621,8 +621,6 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
         rc = GROVE_ERR_NOMEM;
         goto out;
     }
-    grove_blake2b_ctx pre;
-    stm_ev_prefix(&pre, mr, msg_len + 32);
     if ((rc = grove_randombytes(w, 16 * n)) != GROVE_OK)
         goto out;
     for (size_t i = 0; i < n; i++)

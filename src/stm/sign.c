@@ -211,7 +211,8 @@ uint64_t grove_stm_signer_stake(const grove_stm_signer *s)
     return s ? s->stake : 0;
 }
 
-uint8_t *stm_with_root(const uint8_t *msg, size_t len, const uint8_t root[32])
+uint8_t *stm_with_root(const uint8_t *msg, size_t len, const uint8_t root[32],
+                       grove_blake2b_ctx *pre)
 {
     if (len > SIZE_MAX - 32)
         return NULL;
@@ -221,6 +222,7 @@ uint8_t *stm_with_root(const uint8_t *msg, size_t len, const uint8_t root[32])
     if (len)
         memcpy(m, msg, len);
     memcpy(m + len, root, 32);
+    stm_ev_prefix(pre, m, len + 32);
     return m;
 }
 
@@ -230,7 +232,8 @@ int grove_stm_sign(const grove_stm_signer *s, const uint8_t *msg, size_t msg_len
     if (!s || !sig || (!msg && msg_len))
         return GROVE_ERR_INVALID_ARG;
     memset(sig, 0, sizeof *sig);
-    uint8_t *mr = stm_with_root(msg, msg_len, s->root);
+    grove_blake2b_ctx pre;
+    uint8_t *mr = stm_with_root(msg, msg_len, s->root, &pre);
     if (!mr)
         return GROVE_ERR_NOMEM;
     grove_bls_g1 sp;
@@ -246,8 +249,6 @@ int grove_stm_sign(const grove_stm_signer *s, const uint8_t *msg, size_t msg_len
         return rc;
     }
     /* sigma is published from here on: the lottery works on public data only */
-    grove_blake2b_ctx pre;
-    stm_ev_prefix(&pre, mr, msg_len + 32);
     free(mr);
     size_t cap = 16, n = 0;
     uint64_t *idx = malloc(cap * sizeof *idx);
@@ -320,11 +321,10 @@ int grove_stm_sig_verify_entry(const grove_stm_sig *sig, const grove_stm_params 
     if (grove_bls_g2_from_bytes(&v, vk, 96, GROVE_BLS_NO_INFINITY) != GROVE_OK ||
         grove_bls_g1_from_bytes(&s, sig->sigma, 48, GROVE_BLS_NO_INFINITY) != GROVE_OK)
         return GROVE_ERR_ENCODING;
-    uint8_t *mr = stm_with_root(msg, msg_len, avk->root);
+    grove_blake2b_ctx pre;
+    uint8_t *mr = stm_with_root(msg, msg_len, avk->root, &pre);
     if (!mr)
         return GROVE_ERR_NOMEM;
-    grove_blake2b_ctx pre;
-    stm_ev_prefix(&pre, mr, msg_len + 32);
     rc = stm_sig_check_lottery(sig, params, stake, avk->total_stake, &pre);
     if (rc == GROVE_OK)
         rc = grove_bls_verify_g1(&v, mr, msg_len + 32, &s, NULL, 0);

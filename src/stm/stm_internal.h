@@ -93,8 +93,10 @@ void stm_ev_prefix(grove_blake2b_ctx *c, const uint8_t *msg_with_root, size_t le
 void stm_ev(uint8_t ev[GROVE_STM_EV_BYTES], const grove_blake2b_ctx *prefix, uint64_t index,
             const uint8_t sigma[GROVE_STM_SIGMA_BYTES]);
 
-/* msg || root in a fresh malloc'd buffer (NULL if out of memory or too long). */
-uint8_t *stm_with_root(const uint8_t *msg, size_t len, const uint8_t root[32]);
+/* msg' = msg || root in a fresh malloc'd buffer (NULL if out of memory or too long), and the
+ * lottery's Blake2b prefix state for it (stm_ev_prefix) in *pre. */
+uint8_t *stm_with_root(const uint8_t *msg, size_t len, const uint8_t root[32],
+                       grove_blake2b_ctx *pre);
 
 /* The randomized aggregate of an aggregate's (vk, sigma) pairs (aggregate.c, spec section 3). */
 int stm_randomized_sum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, const grove_stm_aggregate *a);

@@ -29,21 +29,9 @@
 static uint8_t *hex0x(const json_t *v, size_t *len)
 {
     const char *s = json_string_value(v);
-    if (s == NULL)
-        return NULL;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+    if (s != NULL && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
         s += 2;
-    size_t hl = strlen(s);
-    uint8_t *out = malloc(hl / 2 + 1);
-    if (out == NULL)
-        return NULL;
-    long n = grove_hex_decode(out, hl / 2 + 1, s, hl);
-    if (n < 0) {
-        free(out);
-        return NULL;
-    }
-    *len = (size_t)n;
-    return out;
+    return vec_unhex(s, len);
 }
 
 /* Field of a case, looked up in its "input" object when there is one. */

@@ -113,7 +113,11 @@ int vec_bool(const json_t *obj, const char *key, int dflt)
 
 uint8_t *vec_hex(const json_t *obj, const char *key, size_t *len)
 {
-    const char *s = vec_str(obj, key);
+    return vec_unhex(vec_str(obj, key), len);
+}
+
+uint8_t *vec_unhex(const char *s, size_t *len)
+{
     if (s == NULL)
         return NULL;
     size_t hl = strlen(s);

@@ -33,6 +33,8 @@ uint64_t vec_u64(const json_t *obj, const char *key, int *ok);
 int vec_bool(const json_t *obj, const char *key, int dflt);
 /* Hex field decoded into a fresh malloc'd buffer (NULL if absent or not hex); *len set. */
 uint8_t *vec_hex(const json_t *obj, const char *key, size_t *len);
+/* Hex text (no prefix) decoded into a fresh malloc'd buffer; NULL if s is NULL or not hex. */
+uint8_t *vec_unhex(const char *s, size_t *len);
 /* Hex field of exactly len bytes into out; returns 1 on success. */
 int vec_hex_fixed(const json_t *obj, const char *key, uint8_t *out, size_t len);
 /* The array field, or an empty static array when absent. */
