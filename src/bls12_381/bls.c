@@ -645,73 +645,47 @@ int grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk
 
 /* ---- BLS on points ------------------------------------------------------------------------ */
 
-static int sign_g1_impl(grove_bls_g1 *sig, const grove_bls_sk *sk, const uint8_t *msg,
-                        size_t msg_len, const uint8_t *dst, size_t dst_len)
-{
-    g1_p h, s;
-    if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len) ||
-        !sk_valid(sk))
-        return GROVE_ERR_INVALID_ARG;
-    bls_hash_to_g1(&h, msg, msg_len, dst, dst_len);
-    g1_mul_ct(&s, &h, sk->opaque);
-    publish1(&s);
-    st1(sig, &s);
-    return GROVE_OK;
-}
+/*
+ * sign_G: sig = sk * H_G(msg, dst) in group G; verify_G: the core verification with the public
+ * key in the other group OG. One definition for min-sig (G = g1) and min-pk (G = g2).
+ */
+#define POINT_SIGN_API(G, PT, LD, ST, PUBLISH, OG, OPT, LDO, CORE)                          \
+    static int sign_##G##_impl(grove_bls_##G *sig, const grove_bls_sk *sk,                 \
+                               const uint8_t *msg, size_t msg_len, const uint8_t *dst,      \
+                               size_t dst_len)                                              \
+    {                                                                                       \
+        PT h, s;                                                                            \
+        if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) ||                         \
+            !BYTES_OK(dst, dst_len) || !sk_valid(sk))                                       \
+            return GROVE_ERR_INVALID_ARG;                                                   \
+        bls_hash_to_##G(&h, msg, msg_len, dst, dst_len);                                    \
+        G##_mul_ct(&s, &h, sk->opaque);                                                     \
+        PUBLISH(&s);                                                                        \
+        ST(sig, &s);                                                                        \
+        return GROVE_OK;                                                                    \
+    }                                                                                       \
+    int grove_bls_sign_##G(grove_bls_##G *sig, const grove_bls_sk *sk, const uint8_t *msg,  \
+                           size_t msg_len, const uint8_t *dst, size_t dst_len)              \
+    {                                                                                       \
+        int rc = sign_##G##_impl(sig, sk, msg, msg_len, dst, dst_len);                      \
+        grove_burn_stack(); /* spilled copies of secrets in the frames below */             \
+        return rc;                                                                          \
+    }                                                                                       \
+    int grove_bls_verify_##G(const grove_bls_##OG *pk, const uint8_t *msg, size_t msg_len,  \
+                             const grove_bls_##G *sig, const uint8_t *dst, size_t dst_len)  \
+    {                                                                                       \
+        OPT P;                                                                              \
+        PT S;                                                                               \
+        if (pk == NULL || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len)) \
+            return GROVE_ERR_INVALID_ARG;                                                   \
+        LDO(&P, pk);                                                                        \
+        LD(&S, sig);                                                                        \
+        return CORE(&P, msg, msg_len, &S, dst, dst_len);                                    \
+    }
 
-int grove_bls_sign_g1(grove_bls_g1 *sig, const grove_bls_sk *sk, const uint8_t *msg,
-                      size_t msg_len, const uint8_t *dst, size_t dst_len)
-{
-    int rc = sign_g1_impl(sig, sk, msg, msg_len, dst, dst_len);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
-    return rc;
-}
-
-int grove_bls_verify_g1(const grove_bls_g2 *pk, const uint8_t *msg, size_t msg_len,
-                        const grove_bls_g1 *sig, const uint8_t *dst, size_t dst_len)
-{
-    g2_p P;
-    g1_p S;
-    if (pk == NULL || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
-        return GROVE_ERR_INVALID_ARG;
-    ld2(&P, pk);
-    ld1(&S, sig);
-    return core_verify_min_sig(&P, msg, msg_len, &S, dst, dst_len);
-}
-
-static int sign_g2_impl(grove_bls_g2 *sig, const grove_bls_sk *sk, const uint8_t *msg,
-                        size_t msg_len, const uint8_t *dst, size_t dst_len)
-{
-    g2_p h, s;
-    if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len) ||
-        !sk_valid(sk))
-        return GROVE_ERR_INVALID_ARG;
-    bls_hash_to_g2(&h, msg, msg_len, dst, dst_len);
-    g2_mul_ct(&s, &h, sk->opaque);
-    publish2(&s);
-    st2(sig, &s);
-    return GROVE_OK;
-}
-
-int grove_bls_sign_g2(grove_bls_g2 *sig, const grove_bls_sk *sk, const uint8_t *msg,
-                      size_t msg_len, const uint8_t *dst, size_t dst_len)
-{
-    int rc = sign_g2_impl(sig, sk, msg, msg_len, dst, dst_len);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
-    return rc;
-}
-
-int grove_bls_verify_g2(const grove_bls_g1 *pk, const uint8_t *msg, size_t msg_len,
-                        const grove_bls_g2 *sig, const uint8_t *dst, size_t dst_len)
-{
-    g1_p P;
-    g2_p S;
-    if (pk == NULL || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
-        return GROVE_ERR_INVALID_ARG;
-    ld1(&P, pk);
-    ld2(&S, sig);
-    return core_verify_min_pk(&P, msg, msg_len, &S, dst, dst_len);
-}
+POINT_SIGN_API(g1, g1_p, ld1, st1, publish1, g2, g2_p, ld2, core_verify_min_sig)
+POINT_SIGN_API(g2, g2_p, ld2, st2, publish2, g1, g1_p, ld1, core_verify_min_pk)
+#undef POINT_SIGN_API
 
 /* ---- groups ------------------------------------------------------------------------------- */
 
