@@ -105,6 +105,14 @@ int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
 int cli_write_all(int fd, const uint8_t *p, size_t len);
 /* Free a buffer that held secrets (wiped first). */
 void cli_free_secret(uint8_t *buf, size_t len);
+/*
+ * Refuse (exit 2) an output path that is the same file (device and inode) as one of `others`
+ * (the command's inputs and state files); NULL entries, "-" and outputs that do not exist yet
+ * are skipped. `what` names the output option in the message (e.g. "--out"). Returns 0 or the
+ * exit code. Call it before anything is reserved or written.
+ */
+int cli_refuse_same_file(cli_ctx *c, const char *what, const char *out, const char *const *others,
+                         size_t n);
 /* Parse hex from an option value into a fresh buffer of at most maxlen bytes. */
 int cli_hex_opt(cli_ctx *c, const char *name, size_t maxlen, uint8_t **buf, size_t *len);
 

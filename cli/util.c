@@ -386,6 +386,24 @@ int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
     return rc;
 }
 
+int cli_refuse_same_file(cli_ctx *c, const char *what, const char *out, const char *const *others,
+                         size_t n)
+{
+    struct stat so, si;
+    if (out == NULL || strcmp(out, "-") == 0 || stat(out, &so) != 0 || !S_ISREG(so.st_mode))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (others[i] == NULL || strcmp(others[i], "-") == 0 || stat(others[i], &si) != 0)
+            continue;
+        if (si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
+                            "%s %s is the same file as %s, which this command reads or keeps "
+                            "state in: refusing to overwrite it",
+                            what, out, others[i]);
+    }
+    return 0;
+}
+
 void cli_free_secret(uint8_t *buf, size_t len)
 {
     if (buf == NULL)
