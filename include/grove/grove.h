@@ -15,5 +15,6 @@
 #include "grove/xmss.h"
 #include "grove/bls12_381.h"
 #include "grove/stm.h"
+#include "grove/state.h"
 
 #endif

@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* Durable files (see file.h). POSIX only: open/flock/fsync/rename/link. */
+#include "common/file.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void say(char *err, size_t cap, const char *f, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *err, size_t cap, const char *f, ...)
+{
+    if (err == NULL || cap == 0)
+        return;
+    va_list ap;
+    va_start(ap, f);
+    vsnprintf(err, cap, f, ap);
+    va_end(ap);
+}
+
+void grove_file_dirname(const char *path, char *out, size_t cap)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL)
+        snprintf(out, cap, ".");
+    else if (slash == path)
+        snprintf(out, cap, "/");
+    else
+        snprintf(out, cap, "%.*s", (int)(slash - path), path);
+}
+
+static int write_all(int fd, const uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+static int sync_dir(const char *path, char *err, size_t errcap)
+{
+    char dir[PATH_MAX];
+    grove_file_dirname(path, dir, sizeof dir);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0 || fsync(dfd) != 0) {
+        say(err, errcap, "cannot sync folder %s: %s", dir, strerror(errno));
+        if (dfd >= 0)
+            close(dfd);
+        return GROVE_ERR_IO;
+    }
+    close(dfd);
+    return GROVE_OK;
+}
+
+int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode,
+                            int flags, char *err, size_t errcap)
+{
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+    static unsigned counter;
+    if (path == NULL || (buf == NULL && len > 0))
+        return GROVE_ERR_INVALID_ARG;
+    pthread_mutex_lock(&mu);
+    unsigned n = counter++;
+    pthread_mutex_unlock(&mu);
+    char tmp[PATH_MAX];
+    int l = snprintf(tmp, sizeof tmp, "%s.tmp.%ld.%u", path, (long)getpid(), n);
+    if (l < 0 || (size_t)l >= sizeof tmp) {
+        say(err, errcap, "%s: path too long", path);
+        return GROVE_ERR_IO;
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    if (fd < 0) {
+        say(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
+        return GROVE_ERR_IO;
+    }
+    if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+        say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        return GROVE_ERR_IO;
+    }
+    if (close(fd) != 0) {
+        say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
+        unlink(tmp);
+        return GROVE_ERR_IO;
+    }
+    if (flags & GROVE_FILE_NO_REPLACE) {
+        if (link(tmp, path) != 0) {
+            int e = errno;
+            unlink(tmp);
+            if (e == EEXIST) {
+                say(err, errcap, "%s already exists (refusing to overwrite it)", path);
+                return GROVE_ERR_EXISTS;
+            }
+            say(err, errcap, "cannot create %s: %s", path, strerror(e));
+            return GROVE_ERR_IO;
+        }
+        unlink(tmp);
+    } else if (rename(tmp, path) != 0) {
+        say(err, errcap, "cannot replace %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return GROVE_ERR_IO;
+    }
+    return sync_dir(path, err, errcap);
+}
+
+static int open_locked(const char *path, int oflags, int wait, int *out, char *err,
+                       size_t errcap)
+{
+    for (int tries = 0; tries < 1000; tries++) {
+        int fd = open(path, oflags | O_CLOEXEC, 0600);
+        if (fd < 0) {
+            say(err, errcap, "cannot open %s: %s", path, strerror(errno));
+            return errno == ENOENT ? GROVE_ERR_NOT_FOUND : GROVE_ERR_IO;
+        }
+        while (flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0) {
+            if (errno == EINTR)
+                continue;
+            int e = errno;
+            close(fd);
+            if (e == EWOULDBLOCK) {
+                say(err, errcap, "%s is in use by another process", path);
+                return GROVE_ERR_STATE;
+            }
+            say(err, errcap, "cannot lock %s: %s", path, strerror(e));
+            return GROVE_ERR_IO;
+        }
+        struct stat a, b;
+        if (fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev &&
+            a.st_ino == b.st_ino) {
+            *out = fd;
+            return GROVE_OK;
+        }
+        close(fd); /* replaced by the writer we waited for: lock the new file */
+    }
+    say(err, errcap, "cannot lock %s: it keeps being replaced", path);
+    return GROVE_ERR_IO;
+}
+
+int grove_file_open_locked(const char *path, int oflags, int *fd, char *err, size_t errcap)
+{
+    if (path == NULL || fd == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    *fd = -1;
+    return open_locked(path, oflags, 1, fd, err, errcap);
+}
+
+int grove_file_try_locked(const char *path, int oflags, int *fd, char *err, size_t errcap)
+{
+    if (path == NULL || fd == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    *fd = -1;
+    return open_locked(path, oflags, 0, fd, err, errcap);
+}
+
+int grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
+{
+    if (buf == NULL || len == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    *buf = NULL;
+    *len = 0;
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > (uint64_t)maxlen)
+        return GROVE_ERR_ENCODING;
+    size_t cap = maxlen < 4096 ? maxlen + 1 : 4096, n = 0;
+    uint8_t *b = malloc(cap);
+    if (b == NULL)
+        return GROVE_ERR_NOMEM;
+    for (;;) {
+        if (n == cap) {
+            if (cap > maxlen)
+                break;
+            size_t ncap = cap > maxlen / 2 ? maxlen + 1 : cap * 2;
+            uint8_t *nb = malloc(ncap);
+            if (nb == NULL) {
+                grove_wipe(b, n);
+                free(b);
+                return GROVE_ERR_NOMEM;
+            }
+            memcpy(nb, b, n);
+            grove_wipe(b, n);
+            free(b);
+            b = nb;
+            cap = ncap;
+        }
+        ssize_t r = read(fd, b + n, cap - n);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            grove_wipe(b, n);
+            free(b);
+            return GROVE_ERR_IO;
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    if (n > maxlen) {
+        grove_wipe(b, n);
+        free(b);
+        return GROVE_ERR_ENCODING;
+    }
+    *buf = b;
+    *len = n;
+    return GROVE_OK;
+}
+
+int grove_file_mkdirs(const char *dir, mode_t mode, char *err, size_t errcap)
+{
+    char tmp[PATH_MAX];
+    int l = snprintf(tmp, sizeof tmp, "%s", dir);
+    if (l <= 0 || (size_t)l >= sizeof tmp) {
+        say(err, errcap, "folder path too long or empty");
+        return GROVE_ERR_INVALID_ARG;
+    }
+    for (char *s = tmp + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(tmp, mode) != 0 && errno != EEXIST) {
+            say(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
+            return GROVE_ERR_IO;
+        }
+        *s = '/';
+    }
+    if (mkdir(tmp, mode) != 0 && errno != EEXIST) {
+        say(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
+        return GROVE_ERR_IO;
+    }
+    struct stat sb;
+    if (stat(tmp, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        say(err, errcap, "%s is not a folder", tmp);
+        return GROVE_ERR_IO;
+    }
+    return GROVE_OK;
+}
+
+size_t grove_file_remove_stale_temps(const char *path)
+{
+    char dir[PATH_MAX];
+    grove_file_dirname(path, dir, sizeof dir);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t bl = strlen(base);
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return 0;
+    size_t removed = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        const char *nm = de->d_name;
+        if (strncmp(nm, base, bl) != 0 || strncmp(nm + bl, ".tmp.", 5) != 0)
+            continue;
+        /* <base>.tmp.<pid>[.<n>] */
+        char *end;
+        errno = 0;
+        long pid = strtol(nm + bl + 5, &end, 10);
+        if (errno || pid <= 0 || end == nm + bl + 5 || (*end != '\0' && *end != '.'))
+            continue;
+        if (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue; /* a live writer (or one we may not signal): leave it */
+        char full[PATH_MAX];
+        int l = snprintf(full, sizeof full, "%s/%s", dir, nm);
+        if (l < 0 || (size_t)l >= sizeof full)
+            continue;
+        struct stat sb;
+        if (lstat(full, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_uid != geteuid())
+            continue;
+        /* the content may be secret: overwrite before unlinking */
+        int fd = open(full, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+        if (fd >= 0) {
+            static const uint8_t zero[4096];
+            for (off_t o = 0; o < sb.st_size;) {
+                size_t k = (size_t)(sb.st_size - o) < sizeof zero ? (size_t)(sb.st_size - o)
+                                                                    : sizeof zero;
+                if (write_all(fd, zero, k) != 0)
+                    break;
+                o += (off_t)k;
+            }
+            (void)fsync(fd);
+            close(fd);
+        }
+        if (unlink(full) == 0)
+            removed++;
+    }
+    closedir(d);
+    return removed;
+}
