@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* grove-example-needs: GROVE_HAVE_DGSP */
 /*
  * DGSP walk-through (the seed document's "Basic Usage"): manager setup, a member joins, makes a
  * user seed and a certificate signing request, the manager issues certificates, the member

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/* grove-example-needs: GROVE_HAVE_STM */
 /*
  * Mithril STM with grove: the example of the mithril-stm README in C. 32 parties with random
  * stakes register their keys; every party signs a message; anyone aggregates the signatures

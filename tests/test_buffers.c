@@ -156,6 +156,7 @@ static void cross(const char *name)
     free(ref_sk);
 }
 
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
 static void dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
@@ -238,6 +239,7 @@ static void dgsp(const char *params)
     }
     free(ref_sk);
 }
+#endif
 
 /*
  * BLS12-381, byte-level functions of one variant: keys, signing, verification (single, fast
@@ -402,6 +404,7 @@ static void bls(const char *name)
 
 /* Mithril STM: every byte-level function with guarded, unaligned inputs and outputs, results
  * compared with an aligned reference run. */
+#if GROVE_HAVE_STM
 static void stm(void)
 {
     const grove_stm_params prm = {40, 8, 0.6};
@@ -509,6 +512,7 @@ static void stm(void)
         grove_stm_sig_clear(&sigs[k]);
     grove_stm_closed_free(closed);
 }
+#endif
 
 /* The canary check itself must see a one-byte overrun. */
 static void self_test(void)
@@ -531,10 +535,16 @@ int main(void)
     slhdsa("sphincs-sha2-192f-simple");
     cross("CROSS-RSDP-1-fast");
     cross("CROSS-RSDPG-3-balanced");
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
     dgsp("shake-128f");
+#endif
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
     dgsp("sha2-128f");
+#endif
     bls("min-sig");
     bls("min-pk");
+#if GROVE_HAVE_STM
     stm();
+#endif
     return test_done();
 }

@@ -80,6 +80,7 @@ static void slhdsa(const char *name)
     free(sig);
 }
 
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
 static void dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
@@ -127,6 +128,7 @@ static void dgsp(const char *params)
     free(cert);
     free(sig);
 }
+#endif
 
 static void cross(const char *name)
 {
@@ -207,6 +209,7 @@ static void bls(const char *variant)
 }
 
 /* Mithril STM: key generation, signer creation and signing leave no copy of the key. */
+#if GROVE_HAVE_STM
 static void stm(void)
 {
     uint8_t ikm[32], sk[32], vkpop[2][192], sk2[32];
@@ -252,6 +255,7 @@ static void stm(void)
     grove_wipe(sk2, sizeof sk2);
 #undef CHECK_STM_CLEAN
 }
+#endif
 
 /* The scan itself must find a secret left on purpose. */
 static __attribute__((noinline)) void leave_secret(void)
@@ -278,12 +282,18 @@ int main(void)
     CHECK(find_residue(seed, 32) != 0);
     slhdsa("SLH-DSA-SHA2-128f");
     slhdsa("SLH-DSA-SHAKE-192f");
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
     dgsp("sha2-128f");
+#endif
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
     dgsp("shake-128f");
+#endif
     cross("CROSS-RSDP-1-fast");
     cross("CROSS-RSDPG-1-balanced");
     bls("min-sig");
     bls("min-pk");
+#if GROVE_HAVE_STM
     stm();
+#endif
     return test_done();
 }

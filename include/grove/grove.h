@@ -8,13 +8,18 @@
 #ifndef GROVE_GROVE_H
 #define GROVE_GROVE_H
 
+#include "grove/config.h"
 #include "grove/common.h"
+#include "grove/state.h"
 #include "grove/slhdsa.h"
-#include "grove/dgsp.h"
 #include "grove/cross.h"
 #include "grove/xmss.h"
 #include "grove/bls12_381.h"
+#if GROVE_HAVE_DGSP
+#include "grove/dgsp.h"
+#endif
+#if GROVE_HAVE_STM
 #include "grove/stm.h"
-#include "grove/state.h"
+#endif
 
 #endif

@@ -10,8 +10,10 @@
 
 #include "common/ct.h"
 #include "cross/cross_internal.h"
-#include "dgsp/dgsp_int.h"
 #include "grove/grove.h"
+#if GROVE_HAVE_DGSP
+#include "dgsp/dgsp_int.h"
+#endif
 
 static uint8_t seed[192];
 
@@ -32,6 +34,7 @@ static int slhdsa(const char *name)
     return r;
 }
 
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
 static int dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
@@ -78,6 +81,7 @@ static int dgsp(const char *params)
     free(sig);
     return r;
 }
+#endif
 
 static int cross(const char *name)
 {
@@ -181,6 +185,7 @@ static int bls(const char *name)
 
 /* Mithril STM: keygen from a secret seed, then a signer (secret key) signs; the registration,
  * the vk+PoP and the signature (sigma, won indexes) are public. */
+#if GROVE_HAVE_STM
 static int stm(const char *name)
 {
     (void)name;
@@ -219,6 +224,7 @@ static int stm(const char *name)
     GROVE_DECLASSIFY(ikm, sizeof ikm);
     return r;
 }
+#endif
 
 /* Negative control: a deliberate secret-dependent branch. run.sh requires valgrind to flag it,
  * so a broken marking (e.g. GROVE_SECRET compiled out) cannot pass silently. */
@@ -240,11 +246,16 @@ static const struct {
 } cases[] = {
     {"slhdsa", "SLH-DSA-SHAKE-128f", slhdsa},      {"slhdsa", "SLH-DSA-SHA2-128f", slhdsa},
     {"slhdsa", "SLH-DSA-SHA2-192f", slhdsa},       {"slhdsa", "sphincs-shake-256f-simple", slhdsa},
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
     {"dgsp", "shake-128f", dgsp},                  {"dgsp", "sha2-128f", dgsp},
-    {"dgsp", "sha2-256f", dgsp},                   {"cross", "CROSS-RSDP-1-fast", cross},
-    {"cross", "CROSS-RSDPG-1-balanced", cross},    {"xmss", "XMSSMT-SHA2_20/4_256", xmss},
-    {"xmss", "XMSSMT-SHAKE_20/4_256", xmss},       {"bls", "min-sig", bls},
-    {"bls", "min-pk", bls},                        {"stm", "m=30,k=5,phi_f=0.5", stm},
+    {"dgsp", "sha2-256f", dgsp},
+#endif
+    {"cross", "CROSS-RSDP-1-fast", cross},         {"cross", "CROSS-RSDPG-1-balanced", cross},
+    {"xmss", "XMSSMT-SHA2_20/4_256", xmss},        {"xmss", "XMSSMT-SHAKE_20/4_256", xmss},
+    {"bls", "min-sig", bls},                       {"bls", "min-pk", bls},
+#if GROVE_HAVE_STM
+    {"stm", "m=30,k=5,phi_f=0.5", stm},
+#endif
 };
 
 int main(int argc, char **argv)

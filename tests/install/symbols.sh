@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# libgrove.a defines no global symbol outside grove_ (internal symbols are made local, so a
+# static link never collides with a program's own names), and libgrove.so exports the public
+# API only: every exported function is declared GROVE_API in include/grove/*.h.
+# Usage: symbols.sh <lib dir> <include dir>
+set -eu
+lib="$1"
+inc="$2"
+fail=0
+bad=$(nm -g --defined-only "$lib/libgrove.a" | awk 'NF==3 && $3 !~ /^grove_/ {print $3}' | sort -u)
+if [ -n "$bad" ]; then
+  echo "FAIL: libgrove.a defines global symbols outside grove_:"; echo "$bad" | head -40; fail=1
+fi
+nm -D --defined-only "$lib/libgrove.so" | awk '{print $3}' | sort -u > exported.$$
+grep -ho 'grove_[a-z0-9_]*(' "$inc"/grove/*.h | tr -d '(' | sort -u > declared.$$
+extra=$(comm -23 exported.$$ declared.$$)
+if [ -n "$extra" ]; then
+  echo "FAIL: libgrove.so exports symbols that no public header declares:"; echo "$extra" | head -40; fail=1
+fi
+n=$(wc -l < exported.$$)
+rm -f exported.$$ declared.$$
+[ "$n" -gt 100 ] || { echo "FAIL: only $n exported symbols"; fail=1; }
+[ $fail -eq 0 ] && echo "symbols: $n exported, all declared in the public headers; libgrove.a: no global outside grove_"
+exit $fail
