@@ -22,6 +22,13 @@ extern "C" {
 #define GROVE_API
 #endif
 
+/* The result of a function marked GROVE_MUST_USE must not be ignored (a compiler warning). */
+#if defined(__GNUC__) || defined(__clang__)
+#define GROVE_MUST_USE __attribute__((warn_unused_result))
+#else
+#define GROVE_MUST_USE
+#endif
+
 #define GROVE_VERSION_MAJOR 0
 #define GROVE_VERSION_MINOR 1
 #define GROVE_VERSION_PATCH 0

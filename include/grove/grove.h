@@ -11,6 +11,7 @@
 #include "grove/config.h"
 #include "grove/common.h"
 #include "grove/state.h"
+#include "grove/sig.h"
 #include "grove/slhdsa.h"
 #include "grove/cross.h"
 #include "grove/xmss.h"
