@@ -106,6 +106,15 @@ char *cli_json_escape(const char *s);
 /* ---- files ------------------------------------------------------------------------------ */
 /* Read a whole file ("-" = stdin) of at most maxlen bytes. Returns 0 or an exit code. */
 int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, size_t *len);
+/*
+ * Read a file whose header tells its largest size: the first hdrlen (<= 4096) bytes, then at
+ * most limit(hdr) - hdrlen more (and never past maxlen); longer is exit 2 ("too large"). A file
+ * shorter than its header is returned as it is (the decoder refuses it). For pipes and devices
+ * this bounds memory by the object's own size.
+ */
+int cli_read_file_hdr(cli_ctx *c, const char *path, size_t hdrlen,
+                      size_t (*limit)(const uint8_t *hdr, size_t hdrlen, void *arg), void *arg,
+                      size_t maxlen, uint8_t **buf, size_t *len);
 /* Read all of fd (at most maxlen bytes) into a fresh buffer; 0, or -1 with errno (EFBIG: too
  * large). Superseded buffers are wiped. */
 int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len);

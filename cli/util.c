@@ -280,9 +280,12 @@ int cli_fail_status(cli_ctx *c, int status, const char *what)
 
 int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
 {
-    /* A regular file's size is known: refuse an oversized one before reading anything. */
+    /* A regular file's size is known: refuse an oversized one (counting from the current
+     * offset) before reading anything. */
     struct stat sb;
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > (uint64_t)maxlen) {
+    off_t pos = 0;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (pos = lseek(fd, 0, SEEK_CUR)) >= 0 &&
+        sb.st_size > pos && (uint64_t)(sb.st_size - pos) > (uint64_t)maxlen) {
         errno = EFBIG;
         return -1;
     }
@@ -352,6 +355,68 @@ int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, si
     if (e == ENOMEM)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
     return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot read %s: %s", path, strerror(e));
+}
+
+int cli_read_file_hdr(cli_ctx *c, const char *path, size_t hdrlen,
+                      size_t (*limit)(const uint8_t *hdr, size_t hdrlen, void *arg), void *arg,
+                      size_t maxlen, uint8_t **buf, size_t *len)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    if (is_stdin && cli_std_was_closed(0))
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
+                        "cannot read '-': standard input was closed when grove started");
+    if (hdrlen > maxlen || hdrlen > 4096)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG, "bad header length");
+    int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", path,
+                        strerror(errno));
+    uint8_t hdr[4096], *rest = NULL;
+    size_t got = 0, restlen = 0, lim = 0;
+    int e = 0;
+    while (got < hdrlen) {
+        ssize_t r = read(fd, hdr + got, hdrlen - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            e = errno;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    if (e == 0 && got == hdrlen) {
+        /* The header tells the largest size this object can have. */
+        lim = limit(hdr, hdrlen, arg);
+        if (lim > maxlen)
+            lim = maxlen;
+        if (lim < hdrlen)
+            lim = hdrlen;
+        if (cli_read_fd(fd, lim - hdrlen, &rest, &restlen) != 0)
+            e = errno;
+    }
+    if (!is_stdin)
+        close(fd);
+    uint8_t *b = e ? NULL : malloc(got + restlen + 1);
+    if (b != NULL) {
+        memcpy(b, hdr, got);
+        if (restlen)
+            memcpy(b + got, rest, restlen);
+    }
+    cli_free_secret(rest, restlen);
+    grove_wipe(hdr, sizeof hdr);
+    if (e == EFBIG)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s is too large (more than %zu bytes, the most its header allows)", path,
+                        lim);
+    if (e == 0 && b == NULL)
+        e = ENOMEM;
+    if (e == ENOMEM)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    if (e)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot read %s: %s", path, strerror(e));
+    *buf = b;
+    *len = got + restlen;
+    return 0;
 }
 
 int cli_write_all(int fd, const uint8_t *p, size_t len)
