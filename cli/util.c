@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/file.h"
 #include "common/encoding.h"
 
 /* ---- standard descriptors ---------------------------------------------------------------- */
@@ -435,91 +436,9 @@ int cli_write_all(int fd, const uint8_t *p, size_t len)
 }
 
 /* Overwrite an open regular file of `size` bytes with zeros (best effort) and flush it. */
-static void wipe_fd(int fd, off_t size)
-{
-    static const uint8_t zero[4096];
-    off_t done = 0;
-    while (done < size) {
-        size_t n = (size_t)(size - done) < sizeof zero ? (size_t)(size - done) : sizeof zero;
-        ssize_t w = pwrite(fd, zero, n, done);
-        if (w <= 0) {
-            if (w < 0 && errno == EINTR)
-                continue;
-            return;
-        }
-        done += w;
-    }
-    (void)fsync(fd);
-}
-
-/* "<digits>" or "<digits>.<digits>" (a pid, then an optional counter): the pid, else -1. */
-static long temp_suffix_pid(const char *s)
-{
-    long pid = 0;
-    const char *q = s;
-    for (; *q >= '0' && *q <= '9'; q++) {
-        pid = pid * 10 + (*q - '0');
-        if (pid > 0x3fffffffL)
-            return -1;
-    }
-    if (q == s || pid <= 0)
-        return -1;
-    if (*q == '.') {
-        const char *r = ++q;
-        while (*q >= '0' && *q <= '9')
-            q++;
-        if (q == r)
-            return -1;
-    }
-    return *q == '\0' ? pid : -1;
-}
-
 size_t cli_remove_stale_temps(const char *path)
 {
-    char *dcopy = strdup(path), *bcopy = strdup(path);
-    size_t removed = 0;
-    if (dcopy == NULL || bcopy == NULL)
-        goto out;
-    const char *base = basename(bcopy);
-    size_t bl = strlen(base);
-    int dfd = open(dirname(dcopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd < 0)
-        goto out;
-    DIR *dir = fdopendir(dfd);
-    if (dir == NULL) {
-        close(dfd);
-        goto out;
-    }
-    struct dirent *de;
-    while ((de = readdir(dir)) != NULL) {
-        const char *name = de->d_name;
-        if (strncmp(name, base, bl) != 0 || strncmp(name + bl, ".tmp.", 5) != 0)
-            continue;
-        long pid = temp_suffix_pid(name + bl + 5);
-        /* Only files of writers that no longer run: never a live writer's file. */
-        if (pid < 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-            continue;
-        struct stat sb, fb;
-        if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(sb.st_mode) ||
-            sb.st_uid != geteuid())
-            continue;
-        int fd = openat(dfd, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-        if (fd < 0)
-            continue;
-        /* The file opened must be the one checked (not replaced in between). */
-        if (fstat(fd, &fb) == 0 && S_ISREG(fb.st_mode) && fb.st_dev == sb.st_dev &&
-            fb.st_ino == sb.st_ino && fb.st_uid == geteuid()) {
-            wipe_fd(fd, fb.st_size); /* it may hold a secret key */
-            if (unlinkat(dfd, name, 0) == 0)
-                removed++;
-        }
-        close(fd);
-    }
-    closedir(dir);
-out:
-    free(dcopy);
-    free(bcopy);
-    return removed;
+    return grove_file_remove_stale_temps(path);
 }
 
 int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len, int secret)
@@ -570,66 +489,19 @@ int cli_write_file_ex(cli_ctx *c, const char *path, const uint8_t *buf, size_t l
                             strerror(errno));
         return 0;
     }
-    /* Temporary files of killed writers of this path are wiped and removed first. */
-    (void)cli_remove_stale_temps(path);
-    static unsigned long counter; /* unique temporary name per call */
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 48);
-    char *dcopy = strdup(path);
-    if (tmp == NULL || dcopy == NULL) {
-        free(tmp);
-        free(dcopy);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    }
-    snprintf(tmp, pl + 48, "%s.tmp.%ld.%lu", path, (long)getpid(), counter++);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, secret ? 0600 : 0644);
-    int rc = 0;
-    if (fd < 0) {
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot create %s: %s", tmp,
-                      strerror(errno));
-    } else if (cli_write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
-                      strerror(errno));
-        if (secret)
-            wipe_fd(fd, (off_t)len);
-        close(fd);
-        unlink(tmp);
-    } else if (close(fd) != 0) {
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
-                      strerror(errno));
-        unlink(tmp);
-    } else if (flags & CLI_WRITE_NO_REPLACE) {
-        /* link() never replaces: an existing path (even one created meanwhile) is kept. */
-        if (link(tmp, path) != 0) {
-            int e = errno;
-            rc = e == EEXIST ? cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS,
-                                        "%s exists: refusing to overwrite it", path)
-                             : cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s",
-                                        path, strerror(e));
-            if (secret) {
-                int wfd = open(tmp, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
-                if (wfd >= 0) {
-                    wipe_fd(wfd, (off_t)len);
-                    close(wfd);
-                }
-            }
-        }
-        unlink(tmp);
-    } else if (rename(tmp, path) != 0) {
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
-                      strerror(errno));
-        unlink(tmp);
-    }
-    if (rc == 0) {
-        int dfd = open(dirname(dcopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd >= 0) {
-            (void)fsync(dfd);
-            close(dfd);
-        }
-    }
-    free(tmp);
-    free(dcopy);
-    return rc;
+    /* temporary file, fsync, rename (or link: never replace), fsync of the folder; temporary
+     * files of killed writers of this path are wiped and removed first */
+    char err[GROVE_FILE_ERR_CAP];
+    int st = grove_file_write_atomic(
+        path, buf, len, secret ? 0600 : 0644,
+        ((flags & CLI_WRITE_NO_REPLACE) ? GROVE_FILE_NO_REPLACE : GROVE_FILE_REPLACE) |
+            (secret ? GROVE_FILE_SECRET : 0),
+        err, sizeof err);
+    if (st == GROVE_ERR_EXISTS)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s exists: refusing to overwrite it", path);
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s", err);
+    return 0;
 }
 
 int cli_refuse_existing_secret(cli_ctx *c, const char *opt, const char *path)
