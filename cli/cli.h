@@ -3,13 +3,15 @@
  *
  * Exit codes (DEVELOPERS.md): 0 success/valid, 1 signature invalid or revoked, 2 usage/input/IO
  * error, 3 key exhausted or state error. With --json every command prints exactly one JSON
- * object on stdout, also on failure ({"ok": false, "error": ..., "status": ...}).
+ * object, also on failure ({"ok": false, "error": ..., "status": ...}): on stdout, or on stderr
+ * when stdout carries data (an output given as "-"; see stdout_data below).
  */
 #ifndef GROVE_CLI_H
 #define GROVE_CLI_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "grove/common.h"
 
@@ -55,6 +57,13 @@ struct cli_ctx {
     size_t outlen, outcap;
     int nfields;
     int has_error;
+    int has_warning;
+    /*
+     * Set when stdout carries data: before the command runs, when an option whose help text
+     * mentions "stdout" is given "-"; and by cli_write_file("-"). Human text (cli_say) and the
+     * JSON object then go to stderr, so that stdout is exactly the data.
+     */
+    int stdout_data;
 };
 
 /* ---- options ---------------------------------------------------------------------------- */
@@ -85,36 +94,103 @@ void cli_out_bool(cli_ctx *c, const char *key, int val);
 void cli_out_hex(cli_ctx *c, const char *key, const uint8_t *p, size_t len);
 /* A raw JSON value (already valid JSON text). */
 void cli_out_raw(cli_ctx *c, const char *key, const char *json);
-/* Human-readable line on stdout (suppressed with --json). */
+/* Human-readable line on stdout, or stderr when stdout carries data (suppressed with --json). */
 void cli_say(cli_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Where human text goes: stdout, or stderr when stdout carries data (c->stdout_data). */
+FILE *cli_text_stream(const cli_ctx *c);
+/* A warning: "grove: warning: ..." on stderr; with --json a "warning" field (the first one). */
+void cli_warn(cli_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* JSON string escaping into a fresh malloc'd buffer. */
 char *cli_json_escape(const char *s);
 
 /* ---- files ------------------------------------------------------------------------------ */
 /* Read a whole file ("-" = stdin) of at most maxlen bytes. Returns 0 or an exit code. */
 int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, size_t *len);
+/*
+ * Read a file whose header tells its largest size: the first hdrlen (<= 4096) bytes, then at
+ * most limit(hdr) - hdrlen more (and never past maxlen); longer is exit 2 ("too large"). A file
+ * shorter than its header is returned as it is (the decoder refuses it). For pipes and devices
+ * this bounds memory by the object's own size.
+ */
+int cli_read_file_hdr(cli_ctx *c, const char *path, size_t hdrlen,
+                      size_t (*limit)(const uint8_t *hdr, size_t hdrlen, void *arg), void *arg,
+                      size_t maxlen, uint8_t **buf, size_t *len);
 /* Read all of fd (at most maxlen bytes) into a fresh buffer; 0, or -1 with errno (EFBIG: too
  * large). Superseded buffers are wiped. */
 int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len);
 /*
- * Write a file ("-" = stdout) atomically: temp file in the same folder, fsync, rename, fsync of
- * the folder. secret != 0 creates it with mode 0600 (and refuses "-"). Returns 0 or exit code.
+ * Write a file ("-" = stdout) atomically: temp file <path>.tmp.<pid>.<n> (unique per call) in
+ * the same folder, fsync, rename, fsync of the folder; stale temporary files of killed writers
+ * of the same path are removed first (cli_remove_stale_temps). secret != 0 creates it with mode
+ * 0600 (and refuses "-" and devices). "-" marks stdout as carrying data (c->stdout_data) and is
+ * refused if stdout was closed when grove started. Returns 0 or exit code.
  */
 int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len, int secret);
+/* cli_write_file with flags: CLI_WRITE_SECRET as secret != 0 above; CLI_WRITE_NO_REPLACE never
+ * replaces an existing path (link(2) of the temporary file: exit 2 naming the file if it
+ * exists, even if it appeared while we wrote). */
+enum { CLI_WRITE_SECRET = 1u, CLI_WRITE_NO_REPLACE = 2u };
+int cli_write_file_ex(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
+                      unsigned flags);
+/*
+ * Remove `<path>.tmp.<pid>[.<n>]` files left by writers that no longer run: pid not alive
+ * (kill(pid, 0) gives ESRCH), a regular file owned by this user; its content is overwritten
+ * with zeros first (it may hold a secret). A live writer's file is never touched. Returns how
+ * many were removed. (Same rule as grove_file_remove_stale_temps in src/common/file.h.)
+ */
+size_t cli_remove_stale_temps(const char *path);
+/* Before writing a secret file: exit 2 naming it (opt is the option, e.g. "--sk") if path
+ * exists and the command's --force flag is not given; else 0. */
+int cli_refuse_existing_secret(cli_ctx *c, const char *opt, const char *path);
 /* write(2) all of buf, retrying on EINTR and short writes; 0 or -1 (errno set). */
 int cli_write_all(int fd, const uint8_t *p, size_t len);
 /* Free a buffer that held secrets (wiped first). */
 void cli_free_secret(uint8_t *buf, size_t len);
 /*
  * Refuse (exit 2) an output path that is the same file (device and inode) as one of `others`
- * (the command's inputs and state files); NULL entries, "-" and outputs that do not exist yet
- * are skipped. `what` names the output option in the message (e.g. "--out"). Returns 0 or the
- * exit code. Call it before anything is reserved or written.
+ * (the command's inputs, state files and other outputs); NULL entries and "-" are skipped. An
+ * output that does not exist yet is compared by path (realpath of its folder + last component)
+ * with the entries that do not exist either (two outputs of one command naming one path).
+ * `what` names the output option in the message (e.g. "--out"). Returns 0 or the exit code.
+ * Call it before anything is reserved or written.
  */
 int cli_refuse_same_file(cli_ctx *c, const char *what, const char *out, const char *const *others,
                          size_t n);
 /* Parse hex from an option value into a fresh buffer of at most maxlen bytes. */
 int cli_hex_opt(cli_ctx *c, const char *name, size_t maxlen, uint8_t **buf, size_t *len);
+
+/* ---- secret key files (cli/seckey.c) ----------------------------------------------------- */
+/*
+ * A secret key file written by grove is the raw key followed by a 40-byte trailer,
+ * "GRVSKCK1" || SHA-256(label, set name, secret key, public key): it binds the key to its
+ * parameter set and public key. Raw keys without a trailer are accepted with a warning.
+ */
+#define CLI_SK_TRAILER_BYTES 40
+#define CLI_SK_MAX_BYTES 128 /* largest raw secret key these helpers handle */
+void cli_sk_trailer(uint8_t out[CLI_SK_TRAILER_BYTES], const char *set, const uint8_t *sk,
+                    size_t sklen, const uint8_t *pk, size_t pklen);
+/* Read a secret key file of sklen bytes (raw) or sklen + trailer (*sealed = 1, the trailer in
+ * `trailer`); anything else is exit 2. Never reads more than sklen + trailer + 1 bytes. */
+int cli_read_secret_key(cli_ctx *c, const char *path, size_t sklen, uint8_t *sk,
+                        uint8_t trailer[CLI_SK_TRAILER_BYTES], int *sealed);
+/* Sealed: the trailer must match (constant-time compare), else exit 2 with a clear message.
+ * Raw: a warning (cli_warn) that the key carries no integrity check. Returns 0 or exit code. */
+int cli_check_secret_key(cli_ctx *c, const char *path, const char *set, const uint8_t *sk,
+                         size_t sklen, const uint8_t *pk, size_t pklen,
+                         const uint8_t trailer[CLI_SK_TRAILER_BYTES], int sealed);
+/* Write sk || trailer with mode 0600; an existing path is refused unless --force is given. */
+int cli_write_secret_key(cli_ctx *c, const char *path, const char *set, const uint8_t *sk,
+                         size_t sklen, const uint8_t *pk, size_t pklen);
+/* The signature just made does not verify with the signer's public key: exit 2, nothing is
+ * written. */
+int cli_fail_self_check(cli_ctx *c, int status);
+
+/* ---- standard descriptors ---------------------------------------------------------------- */
+/* At startup (main, before any file is opened): open /dev/null on each of fds 0-2 that is
+ * closed, so no file ever lands there; exits 2 if that is impossible. */
+void cli_guard_std_fds(void);
+/* Whether fd (0-2) was closed at startup: reading "-" / writing "-" is then refused. */
+int cli_std_was_closed(int fd);
 
 /* Progress bar on stderr, only when stderr is a terminal and --json is off. */
 void cli_progress(cli_ctx *c, const char *what, uint64_t done, uint64_t total);

@@ -10,6 +10,10 @@
 #include "cli.h"
 #include "grove/cross.h"
 
+/* Largest public and secret keys of the 18 sets (checked against the library at run time). */
+#define CROSS_MAX_PK 256
+#define CROSS_MAX_SK 64
+
 #define PARAMS_HELP "parameter set, e.g. CROSS-RSDP-1-fast or CROSS-RSDPG-5-small (see 'list')"
 #define STRATEGY_HELP "fast (default) or small-memory: identical outputs, less memory"
 
@@ -18,14 +22,16 @@ static const cli_opt list_opts[] = {{NULL, NULL, NULL}};
 static const cli_opt keygen_opts[] = {
     {"params", "NAME", PARAMS_HELP},
     {"pk", "FILE", "public key output ('-' for stdout)"},
-    {"sk", "FILE", "secret key output (created with mode 0600)"},
+    {"sk", "FILE", "secret key output (seed + integrity trailer, mode 0600; not replaced unless "
+                   "--force)"},
     {"seed", "HEX", "deterministic key from this seed (2*lambda/8 bytes); default: random"},
+    {"force", NULL, "replace an existing --sk file"},
     {NULL, NULL, NULL},
 };
 
 static const cli_opt sign_opts[] = {
     {"params", "NAME", PARAMS_HELP},
-    {"sk", "FILE", "secret key"},
+    {"sk", "FILE", "secret key (as written by keygen, or a raw seed: not checked)"},
     {"msg", "FILE", "message ('-' for stdin; default stdin)"},
     {"sig", "FILE", "signature output ('-' for stdout)"},
     {"strategy", "NAME", STRATEGY_HELP},
@@ -63,8 +69,8 @@ static int get_strategy(cli_ctx *c, grove_cross_strategy *s)
     return 0;
 }
 
-/* Read a file that must be exactly len bytes. */
-static int read_exact(cli_ctx *c, const char *opt, size_t len, int secret, uint8_t **buf)
+/* Read a public file that must be exactly len bytes (never reads more than len + 1). */
+static int read_exact(cli_ctx *c, const char *opt, size_t len, uint8_t **buf)
 {
     const char *path = cli_require(c, opt);
     if (path == NULL)
@@ -74,10 +80,7 @@ static int read_exact(cli_ctx *c, const char *opt, size_t len, int secret, uint8
     if (rc)
         return rc;
     if (got != len) {
-        if (secret)
-            cli_free_secret(*buf, got);
-        else
-            free(*buf);
+        free(*buf);
         *buf = NULL;
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
                         "%s has %zu bytes, expected %zu for this parameter set", path, got, len);
@@ -121,8 +124,12 @@ static int cmd_keygen(cli_ctx *c)
     const char *pkpath = cli_require(c, "pk"), *skpath = cli_require(c, "sk");
     if (pkpath == NULL || skpath == NULL)
         return CLI_EXIT_USAGE;
+    const char *const others[] = {skpath};
+    if ((rc = cli_refuse_same_file(c, "--pk", pkpath, others, 1)) != 0 ||
+        (rc = cli_refuse_existing_secret(c, "--sk", skpath)) != 0)
+        return rc;
     size_t pkl = grove_cross_public_key_bytes(p), skl = grove_cross_secret_key_bytes(p);
-    uint8_t pk[256], sk[64];
+    uint8_t pk[CROSS_MAX_PK], sk[CROSS_MAX_SK];
     uint8_t *seed = NULL;
     size_t seedlen = 0;
     if ((rc = cli_hex_opt(c, "seed", 64, &seed, &seedlen)) != 0)
@@ -143,7 +150,7 @@ static int cmd_keygen(cli_ctx *c)
         grove_wipe(sk, sizeof sk);
         return cli_fail_status(c, st, "key generation failed");
     }
-    rc = cli_write_file(c, skpath, sk, skl, 1);
+    rc = cli_write_secret_key(c, skpath, grove_cross_params_name(p), sk, skl, pk, pkl);
     grove_wipe(sk, sizeof sk);
     if (rc)
         return rc;
@@ -163,33 +170,48 @@ static int cmd_sign(cli_ctx *c)
     int rc = get_params(c, &p);
     if (rc || (rc = get_strategy(c, &s)) != 0)
         return rc;
-    const char *sigpath = cli_require(c, "sig");
-    if (sigpath == NULL)
+    const char *sigpath = cli_require(c, "sig"), *skpath = cli_require(c, "sk");
+    if (sigpath == NULL || skpath == NULL)
         return CLI_EXIT_USAGE;
-    size_t skl = grove_cross_secret_key_bytes(p), sl = grove_cross_signature_bytes(p);
-    uint8_t *sk = NULL, *msg = NULL;
-    size_t mlen = 0;
-    if ((rc = read_exact(c, "sk", skl, 1, &sk)) != 0)
-        return rc;
     const char *mpath = cli_opt_str(c, "msg");
-    if ((rc = cli_read_file(c, mpath ? mpath : "-", CLI_MAX_INPUT, &msg, &mlen)) != 0) {
-        cli_free_secret(sk, skl);
+    if (mpath == NULL)
+        mpath = "-";
+    const char *const inputs[] = {skpath, mpath};
+    if ((rc = cli_refuse_same_file(c, "--sig", sigpath, inputs, 2)) != 0)
         return rc;
+    size_t skl = grove_cross_secret_key_bytes(p), pkl = grove_cross_public_key_bytes(p),
+           sl = grove_cross_signature_bytes(p);
+    if (skl > CROSS_MAX_SK || pkl > CROSS_MAX_PK)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "key sizes out of range");
+    uint8_t sk[CROSS_MAX_SK], sk2[CROSS_MAX_SK], pk[CROSS_MAX_PK], trailer[CLI_SK_TRAILER_BYTES];
+    uint8_t *msg = NULL, *sig = NULL;
+    size_t mlen = 0;
+    int sealed = 0, st = GROVE_OK;
+    /* The secret key is a seed: its public key is derived (key generation) for the integrity
+     * check and the self-check, before the message is read or anything is signed. */
+    rc = cli_read_secret_key(c, skpath, skl, sk, trailer, &sealed);
+    if (rc == 0 &&
+        (st = grove_cross_keygen_from_seed(p, pk, sizeof pk, sk2, sizeof sk2, sk, skl)) != GROVE_OK)
+        rc = cli_fail_status(c, st, "cannot derive the public key");
+    grove_wipe(sk2, sizeof sk2);
+    if (rc == 0)
+        rc = cli_check_secret_key(c, skpath, grove_cross_params_name(p), sk, skl, pk, pkl,
+                                  trailer, sealed);
+    if (rc == 0)
+        rc = cli_read_file(c, mpath, CLI_MAX_INPUT, &msg, &mlen);
+    if (rc == 0 && (sig = malloc(sl)) == NULL)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    if (rc == 0 && (st = grove_cross_sign(p, s, sig, sl, msg, mlen, sk, skl)) != GROVE_OK)
+        rc = cli_fail_status(c, st, "signing failed");
+    grove_wipe(sk, sizeof sk);
+    /* Self-check: never write a signature that does not verify with the signer's key. */
+    if (rc == 0 && (st = grove_cross_verify(p, s, sig, sl, msg, mlen, pk, pkl)) != GROVE_OK) {
+        grove_wipe(sig, sl);
+        rc = cli_fail_self_check(c, st);
     }
-    uint8_t *sig = malloc(sl);
-    if (sig == NULL) {
-        cli_free_secret(sk, skl);
-        free(msg);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    }
-    int st = grove_cross_sign(p, s, sig, sl, msg, mlen, sk, skl);
-    cli_free_secret(sk, skl);
     free(msg);
-    if (st != GROVE_OK) {
-        free(sig);
-        return cli_fail_status(c, st, "signing failed");
-    }
-    rc = cli_write_file(c, sigpath, sig, sl, 0);
+    if (rc == 0)
+        rc = cli_write_file(c, sigpath, sig, sl, 0);
     free(sig);
     if (rc)
         return rc;
@@ -214,12 +236,21 @@ static int cmd_verify(cli_ctx *c)
     size_t pkl = grove_cross_public_key_bytes(p), sl = grove_cross_signature_bytes(p);
     uint8_t *pk = NULL, *sig = NULL, *msg = NULL;
     size_t siglen = 0, mlen = 0;
-    if ((rc = read_exact(c, "pk", pkl, 0, &pk)) != 0)
+    if ((rc = read_exact(c, "pk", pkl, &pk)) != 0)
         return rc;
-    /* a signature of the wrong size is an invalid signature, not a usage error */
-    if ((rc = cli_read_file(c, sigpath, CLI_MAX_INPUT, &sig, &siglen)) != 0) {
+    /* At most one byte more than a signature of the set: a signature of the wrong size is
+     * an input error (exit 2), not a well-formed signature that does not verify (exit 1). */
+    if ((rc = cli_read_file(c, sigpath, sl + 1, &sig, &siglen)) != 0) {
         free(pk);
         return rc;
+    }
+    if (siglen != sl) {
+        free(pk);
+        free(sig);
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s is not a signature of %s: it has %s%zu bytes, a signature has %zu",
+                        sigpath, grove_cross_params_name(p), siglen > sl ? "more than " : "",
+                        siglen > sl ? sl : siglen, sl);
     }
     const char *mpath = cli_opt_str(c, "msg");
     if ((rc = cli_read_file(c, mpath ? mpath : "-", CLI_MAX_INPUT, &msg, &mlen)) != 0) {
@@ -227,8 +258,7 @@ static int cmd_verify(cli_ctx *c)
         free(sig);
         return rc;
     }
-    int st = siglen == sl ? grove_cross_verify(p, s, sig, siglen, msg, mlen, pk, pkl)
-                          : GROVE_ERR_VERIFY;
+    int st = grove_cross_verify(p, s, sig, siglen, msg, mlen, pk, pkl);
     free(pk);
     free(sig);
     free(msg);
@@ -236,8 +266,7 @@ static int cmd_verify(cli_ctx *c)
     cli_out_str(c, "strategy", grove_cross_strategy_name(s));
     if (st == GROVE_ERR_VERIFY) {
         cli_out_bool(c, "valid", 0);
-        return cli_fail(c, CLI_EXIT_INVALID, st, "signature is NOT valid%s",
-                        siglen == sl ? "" : " (wrong length)");
+        return cli_fail(c, CLI_EXIT_INVALID, st, "signature is NOT valid");
     }
     if (st != GROVE_OK)
         return cli_fail_status(c, st, "verification could not run");

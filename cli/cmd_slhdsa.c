@@ -74,10 +74,14 @@ static int keygen(cli_ctx *c, int fips)
     const char *pkpath = cli_require(c, "pk"), *skpath = cli_require(c, "sk");
     if (!pkpath || !skpath)
         return CLI_EXIT_USAGE;
+    const char *const others[] = {skpath};
+    int rc = cli_refuse_same_file(c, "--pk", pkpath, others, 1);
+    if (rc || (rc = cli_refuse_existing_secret(c, "--sk", skpath)) != 0)
+        return rc;
     size_t n = grove_slhdsa_n(p);
     uint8_t pk[GROVE_SLHDSA_MAX_PK_BYTES], sk[GROVE_SLHDSA_MAX_SK_BYTES], *seed = NULL;
     size_t seedlen = 0;
-    int rc = cli_hex_opt(c, "seed", 3 * n + 1, &seed, &seedlen);
+    rc = cli_hex_opt(c, "seed", 3 * n + 1, &seed, &seedlen);
     if (rc)
         return rc;
     int st;
@@ -97,7 +101,7 @@ static int keygen(cli_ctx *c, int fips)
         grove_wipe(sk, sizeof sk);
         return cli_fail_status(c, st, "key generation failed");
     }
-    rc = cli_write_file(c, skpath, sk, 4 * n, 1);
+    rc = cli_write_secret_key(c, skpath, grove_slhdsa_params_name(p), sk, 4 * n, pk, 2 * n);
     grove_wipe(sk, sizeof sk);
     if (rc == 0)
         rc = cli_write_file(c, pkpath, pk, 2 * n, 0);
@@ -105,7 +109,7 @@ static int keygen(cli_ctx *c, int fips)
         return rc;
     cli_out_str(c, "params", grove_slhdsa_params_name(p));
     cli_out_hex(c, "public_key", pk, 2 * n);
-    cli_say(c, "%s key pair written: public key %s, secret key %s (mode 0600)",
+    cli_say(c, "%s key pair written: public key %s, secret key %s (mode 0600, with integrity check)",
             grove_slhdsa_params_name(p), pkpath, skpath);
     return 0;
 }
@@ -138,51 +142,82 @@ static int common_inputs(cli_ctx *c, int fips, uint8_t **ctx, size_t *ctxlen,
     return rc;
 }
 
+/* Sign or verify (sig_len = length to verify, or 0 to sign) in the flavour of the command. */
+static int sign_or_verify(const grove_slhdsa_params *p, int fips, grove_slhdsa_prehash ph,
+                          int hedged, uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                          size_t msglen, const uint8_t *ctx, size_t ctxlen, const uint8_t *key)
+{
+    if (sig_len == 0) {
+        if (!fips)
+            return grove_sphincs_sign(p, sig, msg, msglen, key);
+        if (ph)
+            return grove_hashslhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, ph, key, hedged);
+        return grove_slhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, key, hedged);
+    }
+    if (!fips)
+        return grove_sphincs_verify(p, sig, sig_len, msg, msglen, key);
+    if (ph)
+        return grove_hashslhdsa_verify(p, sig, sig_len, msg, msglen, ctx, ctxlen, ph, key);
+    return grove_slhdsa_verify(p, sig, sig_len, msg, msglen, ctx, ctxlen, key);
+}
+
 static int sign(cli_ctx *c, int fips)
 {
     const grove_slhdsa_params *p = lookup(c, fips);
     if (p == NULL)
         return CLI_EXIT_USAGE;
-    uint8_t *ctx, *msg = NULL;
-    size_t ctxlen, msglen;
+    uint8_t *ctx, *msg = NULL, *sig = NULL;
+    size_t ctxlen, msglen = 0;
     grove_slhdsa_prehash ph;
     int rc = common_inputs(c, fips, &ctx, &ctxlen, &ph);
     if (rc)
         return rc;
     const char *sigpath = cli_require(c, "sig"), *msgpath = cli_require(c, "msg");
-    uint8_t sk[GROVE_SLHDSA_MAX_SK_BYTES];
-    if (!sigpath || !msgpath) {
+    const char *skpath = cli_require(c, "sk");
+    uint8_t sk[GROVE_SLHDSA_MAX_SK_BYTES], trailer[CLI_SK_TRAILER_BYTES];
+    int sealed = 0;
+    size_t n = grove_slhdsa_n(p), siglen = grove_slhdsa_sig_bytes(p);
+    const char *const inputs[] = {skpath, msgpath};
+    if (!sigpath || !msgpath || !skpath) {
         free(ctx);
         return CLI_EXIT_USAGE;
     }
-    rc = read_key(c, "sk", grove_slhdsa_sk_bytes(p), sk, 1);
-    if (rc == 0)
-        rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
-    if (rc) {
-        grove_wipe(sk, sizeof sk);
+    if ((rc = cli_refuse_same_file(c, "--sig", sigpath, inputs, 2)) != 0) {
         free(ctx);
         return rc;
     }
-    size_t siglen = grove_slhdsa_sig_bytes(p);
-    uint8_t *sig = malloc(siglen);
+    /* The key is checked (integrity trailer, bound to the public key PK.seed || PK.root at its
+     * end) before the message is read or anything is signed. */
+    rc = cli_read_secret_key(c, skpath, 4 * n, sk, trailer, &sealed);
+    if (rc == 0)
+        rc = cli_check_secret_key(c, skpath, grove_slhdsa_params_name(p), sk, 4 * n, sk + 2 * n,
+                                  2 * n, trailer, sealed);
+    if (rc == 0)
+        rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
     int st = GROVE_ERR_NOMEM;
-    if (sig != NULL) {
-        if (!fips)
-            st = grove_sphincs_sign(p, sig, msg, msglen, sk);
-        else if (ph)
-            st = grove_hashslhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, ph, sk,
-                                       cli_opt_flag(c, "hedged"));
-        else
-            st = grove_slhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, sk, cli_opt_flag(c, "hedged"));
+    if (rc == 0 && (sig = malloc(siglen)) != NULL) {
+        int hedged = cli_opt_flag(c, "hedged");
+        st = sign_or_verify(p, fips, ph, hedged, sig, 0, msg, msglen, ctx, ctxlen, sk);
+        /* Self-check: never write a signature that does not verify with the signer's key. */
+        if (st == GROVE_OK &&
+            sign_or_verify(p, fips, ph, hedged, sig, siglen, msg, msglen, ctx, ctxlen,
+                           sk + 2 * n) != GROVE_OK) {
+            grove_wipe(sig, siglen);
+            rc = cli_fail_self_check(c, GROVE_ERR_VERIFY);
+        }
     }
     grove_wipe(sk, sizeof sk);
     free(ctx);
     free(msg);
-    if (st != GROVE_OK) {
-        free(sig);
-        return cli_fail_status(c, st, "signing failed");
-    }
-    rc = cli_write_file(c, sigpath, sig, siglen, 0);
+    if (rc == 0 && st == GROVE_ERR_INVALID_ARG) /* the top root is not the key's PK.root */
+        rc = cli_fail(c, CLI_EXIT_USAGE, st,
+                      "%s: the secret key is inconsistent (SK.seed and PK.seed do not give its "
+                      "PK.root): corrupted, or not a key of %s; nothing signed",
+                      skpath, grove_slhdsa_params_name(p));
+    else if (rc == 0 && st != GROVE_OK)
+        rc = cli_fail_status(c, st, "signing failed");
+    if (rc == 0)
+        rc = cli_write_file(c, sigpath, sig, siglen, 0);
     free(sig);
     if (rc)
         return rc;
@@ -211,13 +246,23 @@ static int verify(cli_ctx *c, int fips)
         return CLI_EXIT_USAGE;
     }
     rc = read_key(c, "pk", grove_slhdsa_pk_bytes(p), pk, 0);
+    /* At most one byte more than a signature of the set: a wrong length is an input error
+     * (exit 2), as opposed to a well-formed signature that does not verify (exit 1). */
+    size_t want = grove_slhdsa_sig_bytes(p);
+    if (rc == 0 && (rc = cli_read_file(c, sigpath, want + 1, &sig, &siglen)) == 0 &&
+        siglen != want) {
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s is not a signature of %s: it has %s%zu bytes, a signature has %zu",
+                      sigpath, grove_slhdsa_params_name(p), siglen > want ? "more than " : "",
+                      siglen > want ? want : siglen, want);
+        free(sig);
+        sig = NULL;
+    }
     if (rc == 0)
         rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
-    if (rc == 0)
-        rc = cli_read_file(c, sigpath, GROVE_SLHDSA_MAX_SIG_BYTES + 1, &sig, &siglen);
     if (rc) {
         free(ctx);
-        free(msg);
+        free(sig);
         return rc;
     }
     int st;
@@ -277,13 +322,15 @@ static int spx_params(cli_ctx *c) { return params_cmd(c, 0); }
 static const cli_opt keygen_opts[] = {
     PARAMS_OPT,
     {"pk", "FILE", "public key output (raw, 2n bytes)"},
-    {"sk", "FILE", "secret key output (raw, 4n bytes, created with mode 0600)"},
+    {"sk", "FILE", "secret key output (4n bytes + integrity trailer, mode 0600; not replaced "
+                   "unless --force)"},
+    {"force", NULL, "replace an existing --sk file"},
     {"seed", "HEX", "3n bytes SK.seed || SK.prf || PK.seed (deterministic keys, for tests)"},
     {NULL, NULL, NULL},
 };
 static const cli_opt slh_sign_opts[] = {
     PARAMS_OPT,
-    {"sk", "FILE", "secret key (raw)"},
+    {"sk", "FILE", "secret key (as written by keygen, or raw 4n bytes: not checked)"},
     {"msg", "FILE", "message ('-' for stdin)"},
     {"sig", "FILE", "signature output ('-' for stdout)"},
     {"ctx", "HEX", "context string, at most 255 bytes (default empty)"},
@@ -302,7 +349,7 @@ static const cli_opt slh_verify_opts[] = {
 };
 static const cli_opt spx_sign_opts[] = {
     PARAMS_OPT,
-    {"sk", "FILE", "secret key (raw)"},
+    {"sk", "FILE", "secret key (as written by keygen, or raw 4n bytes: not checked)"},
     {"msg", "FILE", "message ('-' for stdin)"},
     {"sig", "FILE", "detached signature output ('-' for stdout)"},
     {NULL, NULL, NULL},

@@ -32,6 +32,10 @@
 #define MSG_HELP "message ('-' for stdin; default stdin)"
 #define THREADS_HELP "worker threads (default 0: one per CPU)"
 #define STM_MAX_FILE CLI_MAX_INPUT
+/* Parameters and AVKs: 24 / 48 bytes in binary; JSON with generous room for whitespace. */
+#define STM_MAX_SMALL_JSON ((size_t)64 << 10)
+/* The set name bound into the secret key file's integrity check. */
+#define STM_KEY_SET "STM-BLS12-381"
 
 static const cli_opt params_opts[] = {
     {"m", "N", "number of lottery indexes (1..2^32)"},
@@ -44,9 +48,11 @@ static const cli_opt params_opts[] = {
 };
 
 static const cli_opt keygen_opts[] = {
-    {"sk", "FILE", "secret key output, 32 bytes (created with mode 0600)"},
+    {"sk", "FILE", "secret key output, 32 bytes + integrity trailer (mode 0600; not replaced "
+                   "unless --force)"},
     {"vkpop", "FILE", "verification key + proof of possession output, 192 bytes"},
     {"seed", "HEX", "deterministic key from this 32-byte seed; default: random"},
+    {"force", NULL, "replace an existing --sk file"},
     {NULL, NULL, NULL},
 };
 
@@ -69,7 +75,7 @@ static const cli_opt avk_opts[] = {
 
 static const cli_opt sign_opts[] = {
     {"params", "FILE", PARAMS_IN_HELP},
-    {"sk", "FILE", "secret key (32 bytes)"},
+    {"sk", "FILE", "secret key (as written by keygen, or raw 32 bytes: not checked)"},
     {"closed", "FILE", "closed registration (must contain this key)"},
     {"msg", "FILE", MSG_HELP},
     {"out", "FILE", "single signature output ('-' for stdout)"},
@@ -179,7 +185,7 @@ static int read_params(cli_ctx *c, const char *opt, grove_stm_params *p)
 {
     uint8_t *b;
     size_t len;
-    int rc = read_opt_file(c, opt, GROVE_JSON_MAX_INPUT, &b, &len);
+    int rc = read_opt_file(c, opt, STM_MAX_SMALL_JSON, &b, &len);
     if (rc)
         return rc;
     int st = is_json(b, len) ? grove_stm_params_from_json(p, (const char *)b, len)
@@ -195,7 +201,7 @@ static int read_avk(cli_ctx *c, const char *opt, grove_stm_avk *avk)
 {
     uint8_t *b;
     size_t len;
-    int rc = read_opt_file(c, opt, GROVE_JSON_MAX_INPUT, &b, &len);
+    int rc = read_opt_file(c, opt, STM_MAX_SMALL_JSON, &b, &len);
     if (rc)
         return rc;
     int st = is_json(b, len) ? grove_stm_avk_from_json(avk, (const char *)b, len)
@@ -207,11 +213,26 @@ static int read_avk(cli_ctx *c, const char *opt, grove_stm_avk *avk)
     return 0;
 }
 
+/* A closed registration is "GRVSTMR1" || n u64 || n entries: its header bounds its size. */
+static size_t closed_limit(const uint8_t *hdr, size_t hdrlen, void *arg)
+{
+    (void)arg;
+    uint64_t n = 0;
+    for (size_t i = 8; i < 16 && i < hdrlen; i++)
+        n = (n << 8) | hdr[i];
+    if (hdrlen < 16 || memcmp(hdr, "GRVSTMR1", 8) != 0 || n > GROVE_STM_MAX_PARTIES)
+        return hdrlen; /* not a closed registration: the decoder refuses it */
+    return 16 + (size_t)n * GROVE_STM_ENTRY_BYTES;
+}
+
 static int read_closed(cli_ctx *c, grove_stm_closed **closed)
 {
     uint8_t *b;
     size_t len;
-    int rc = read_opt_file(c, "closed", STM_MAX_FILE, &b, &len);
+    const char *path = cli_require(c, "closed");
+    if (path == NULL)
+        return CLI_EXIT_USAGE;
+    int rc = cli_read_file_hdr(c, path, 16, closed_limit, NULL, STM_MAX_FILE, &b, &len);
     if (rc)
         return rc;
     int st = grove_stm_closed_from_bytes(closed, b, len);
@@ -222,12 +243,43 @@ static int read_closed(cli_ctx *c, grove_stm_closed **closed)
     return 0;
 }
 
+/* The JSON form of an object whose binary form has at most bin bytes: at most 32 characters a
+ * byte (numbers, separators, pretty-printing), capped by the JSON reader's limit. */
+static size_t json_bound(uint64_t bin)
+{
+    uint64_t j = bin > GROVE_JSON_MAX_INPUT / 32 ? GROVE_JSON_MAX_INPUT : 32 * bin + 65536;
+    if (j > GROVE_JSON_MAX_INPUT)
+        j = GROVE_JSON_MAX_INPUT;
+    return (size_t)(j > bin ? j : bin);
+}
+
+/* Largest single signature for m lottery indexes: nr || m indexes || sigma || signer index. */
+static size_t sig_file_max(const grove_stm_params *p)
+{
+    uint64_t m = p->m > GROVE_STM_MAX_M ? GROVE_STM_MAX_M : p->m;
+    return json_bound(8 + 8 * m + GROVE_STM_SIGMA_BYTES + 8);
+}
+
+/* Largest aggregate for m indexes and L registered parties (binary layout in grove/stm.h). */
+static size_t agg_file_max(const grove_stm_params *p, const grove_stm_avk *avk)
+{
+    uint64_t m = p->m > GROVE_STM_MAX_M ? GROVE_STM_MAX_M : p->m;
+    uint64_t l = avk->nr_leaves > GROVE_STM_MAX_PARTIES ? GROVE_STM_MAX_PARTIES : avk->nr_leaves;
+    /* per signature: 3 lengths, entry, nr, sigma, signer index; the batch path: at most 4L
+     * node values and L indices; all the indexes together: at most m */
+    uint64_t bin = 1 + 8 + 16 + l * (24 + GROVE_STM_ENTRY_BYTES + 16 + GROVE_STM_SIGMA_BYTES +
+                                     4 * 32 + 8) + 8 * m;
+    size_t max = json_bound(bin);
+    return max > STM_MAX_FILE ? STM_MAX_FILE : max;
+}
+
 /* A single signature file: GROVE status of decoding (the caller decides the exit code). */
-static int load_sig(cli_ctx *c, const char *path, grove_stm_sig *sig, int *io_rc)
+static int load_sig(cli_ctx *c, const char *path, const grove_stm_params *p, grove_stm_sig *sig,
+                    int *io_rc)
 {
     uint8_t *b;
     size_t len;
-    *io_rc = cli_read_file(c, path, GROVE_JSON_MAX_INPUT, &b, &len);
+    *io_rc = cli_read_file(c, path, sig_file_max(p), &b, &len);
     if (*io_rc)
         return GROVE_ERR_IO;
     int st = is_json(b, len) ? grove_stm_sig_from_json(sig, (const char *)b, len)
@@ -306,7 +358,9 @@ static int cmd_params(cli_ctx *c)
     if (grove_stm_params_to_json(&j, &p) != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
     const char *out = cli_opt_str(c, "out");
-    if (out != NULL && (rc = write_out(c, out, bin, sizeof bin, json ? j : NULL)) != 0) {
+    const char *const in[] = {cli_opt_str(c, "in")};
+    if (out != NULL && ((rc = cli_refuse_same_file(c, "--out", out, in, 1)) != 0 ||
+                        (rc = write_out(c, out, bin, sizeof bin, json ? j : NULL)) != 0)) {
         free(j);
         return rc;
     }
@@ -329,10 +383,14 @@ static int cmd_keygen(cli_ctx *c)
     const char *skpath = cli_require(c, "sk"), *vkpath = cli_require(c, "vkpop");
     if (skpath == NULL || vkpath == NULL)
         return CLI_EXIT_USAGE;
+    const char *const others[] = {skpath};
+    int rc = cli_refuse_same_file(c, "--vkpop", vkpath, others, 1);
+    if (rc || (rc = cli_refuse_existing_secret(c, "--sk", skpath)) != 0)
+        return rc;
     uint8_t sk[GROVE_STM_SK_BYTES], vkpop[GROVE_STM_VKPOP_BYTES];
     uint8_t *seed = NULL;
     size_t seedlen = 0;
-    int rc = cli_hex_opt(c, "seed", GROVE_STM_SEED_BYTES, &seed, &seedlen);
+    rc = cli_hex_opt(c, "seed", GROVE_STM_SEED_BYTES, &seed, &seedlen);
     if (rc)
         return rc;
     if (seed != NULL && seedlen != GROVE_STM_SEED_BYTES) {
@@ -348,15 +406,15 @@ static int cmd_keygen(cli_ctx *c)
         grove_wipe(sk, sizeof sk);
         return cli_fail_status(c, st, "key generation failed");
     }
-    rc = cli_write_file(c, skpath, sk, sizeof sk, 1);
+    rc = cli_write_secret_key(c, skpath, STM_KEY_SET, sk, sizeof sk, vkpop, sizeof vkpop);
     grove_wipe(sk, sizeof sk);
     if (rc)
         return rc;
     if ((rc = cli_write_file(c, vkpath, vkpop, sizeof vkpop, 0)) != 0)
         return rc;
     cli_out_hex(c, "vkpop", vkpop, sizeof vkpop);
-    cli_say(c, "STM key written: secret key %s (32 bytes), vk+pop %s (192 bytes)", skpath,
-            vkpath);
+    cli_say(c, "STM key written: secret key %s (32 bytes + integrity check), vk+pop %s (192 bytes)",
+            skpath, vkpath);
     return 0;
 }
 
@@ -418,6 +476,10 @@ static int cmd_register(cli_ctx *c)
     int json, rc;
     unsigned threads;
     if ((rc = get_format(c, &json)) != 0 || (rc = get_threads(c, &threads)) != 0)
+        return rc;
+    const char *const for_out[] = {ppath, avkpath}, *const for_avk[] = {ppath, out};
+    if ((rc = cli_refuse_same_file(c, "--out", out, for_out, 2)) != 0 ||
+        (rc = cli_refuse_same_file(c, "--avk", avkpath, for_avk, 2)) != 0)
         return rc;
     uint8_t *text;
     size_t tlen;
@@ -567,6 +629,9 @@ static int cmd_avk(cli_ctx *c)
         return CLI_EXIT_USAGE;
     if ((rc = get_format(c, &json)) != 0)
         return rc;
+    const char *const in[] = {cli_opt_str(c, "closed")};
+    if ((rc = cli_refuse_same_file(c, "--out", out, in, 1)) != 0)
+        return rc;
     grove_stm_closed *closed;
     if ((rc = read_closed(c, &closed)) != 0)
         return rc;
@@ -611,14 +676,27 @@ static int cmd_sign(cli_ctx *c)
     const char *skpath = cli_require(c, "sk");
     if (skpath == NULL)
         return CLI_EXIT_USAGE;
-    uint8_t *sk = NULL, *msg = NULL;
-    size_t sklen;
-    if ((rc = cli_read_file(c, skpath, GROVE_STM_SK_BYTES, &sk, &sklen)) != 0)
+    const char *mpath = cli_opt_str(c, "msg");
+    const char *const inputs[] = {cli_opt_str(c, "params"), skpath, cli_opt_str(c, "closed"),
+                                  mpath ? mpath : "-"};
+    if ((rc = cli_refuse_same_file(c, "--out", out, inputs, 4)) != 0)
         return rc;
-    if (sklen != GROVE_STM_SK_BYTES) {
-        cli_free_secret(sk, sklen);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                        "%s has %zu bytes, an STM secret key has 32", skpath, sklen);
+    uint8_t sk[GROVE_STM_SK_BYTES], vkpop[GROVE_STM_VKPOP_BYTES], trailer[CLI_SK_TRAILER_BYTES];
+    uint8_t *msg = NULL;
+    int sealed = 0;
+    /* The key is checked (integrity trailer, bound to its vk+pop) before anything else. */
+    if ((rc = cli_read_secret_key(c, skpath, sizeof sk, sk, trailer, &sealed)) != 0)
+        return rc;
+    int st = grove_stm_vkpop_from_sk(vkpop, sk);
+    if (st != GROVE_OK)
+        rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: not an STM secret key (0 or not below r)",
+                      skpath);
+    else
+        rc = cli_check_secret_key(c, skpath, STM_KEY_SET, sk, sizeof sk, vkpop, sizeof vkpop,
+                                  trailer, sealed);
+    if (rc) {
+        grove_wipe(sk, sizeof sk);
+        return rc;
     }
     grove_stm_closed *closed = NULL;
     grove_stm_signer *signer = NULL;
@@ -627,7 +705,7 @@ static int cmd_sign(cli_ctx *c)
     size_t mlen;
     if ((rc = read_closed(c, &closed)) != 0 || (rc = read_msg(c, &msg, &mlen)) != 0)
         goto done;
-    int st = grove_stm_signer_new(&signer, &p, sk, closed);
+    st = grove_stm_signer_new(&signer, &p, sk, closed);
     if (st != GROVE_OK) {
         rc = st == GROVE_ERR_NOT_FOUND
                  ? cli_fail(c, CLI_EXIT_USAGE, st, "this key is not in the closed registration")
@@ -649,6 +727,11 @@ static int cmd_sign(cli_ctx *c)
         rc = cli_fail_status(c, st, "signing failed");
         goto done;
     }
+    /* Self-check: never write a signature that does not verify against the registration. */
+    if ((st = grove_stm_sig_verify(&sig, &p, closed, msg, mlen)) != GROVE_OK) {
+        rc = cli_fail_self_check(c, st);
+        goto done;
+    }
     if ((rc = write_sig(c, out, json, &sig)) != 0)
         goto done;
     cli_out_bool(c, "won", 1);
@@ -666,7 +749,7 @@ done:
     grove_stm_sig_clear(&sig);
     grove_stm_signer_free(signer);
     grove_stm_closed_free(closed);
-    cli_free_secret(sk, GROVE_STM_SK_BYTES);
+    grove_wipe(sk, sizeof sk);
     free(msg);
     return rc;
 }
@@ -684,8 +767,10 @@ static int verdict(cli_ctx *c, int st, const char *what)
     case GROVE_ERR_LOTTERY_LOST: why = "an index was not won or is out of range"; break;
     case GROVE_ERR_NOT_ENOUGH: why = "fewer than k lottery indexes"; break;
     case GROVE_ERR_EXISTS: why = "a lottery index is claimed twice"; break;
-    case GROVE_ERR_ENCODING: why = "malformed"; break;
     case GROVE_ERR_NOT_FOUND: why = "unknown signer index"; break;
+    case GROVE_ERR_ENCODING:
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s is malformed (not a well-formed %s)", what,
+                        what);
     default: return cli_fail_status(c, st, "verification could not run");
     }
     cli_out_bool(c, "valid", 0);
@@ -709,16 +794,20 @@ static int cmd_verify_sig(cli_ctx *c)
     if ((rc = read_closed(c, &closed)) != 0 || (rc = read_msg(c, &msg, &mlen)) != 0)
         goto done;
     int io;
-    int st = load_sig(c, sigpath, &sig, &io);
+    int st = load_sig(c, sigpath, &p, &sig, &io);
     if (io) {
         rc = io;
         goto done;
     }
-    if (st == GROVE_OK) {
-        st = grove_stm_sig_verify(&sig, &p, closed, msg, mlen);
-        cli_out_u64(c, "signer_index", sig.signer_index);
-        cli_out_u64(c, "indexes", sig.n_indexes);
+    /* A file that does not decode is an input error (exit 2), not an invalid signature. */
+    if (st != GROVE_OK) {
+        rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: not a well-formed single signature (%s)",
+                      sigpath, grove_strerror(st));
+        goto done;
     }
+    st = grove_stm_sig_verify(&sig, &p, closed, msg, mlen);
+    cli_out_u64(c, "signer_index", sig.signer_index);
+    cli_out_u64(c, "indexes", sig.n_indexes);
     rc = verdict(c, st, "signature");
 done:
     grove_stm_sig_clear(&sig);
@@ -823,6 +912,18 @@ static int cmd_aggregate(cli_ctx *c)
     size_t mlen;
     if ((rc = sig_paths(c, &paths, &n)) != 0)
         return rc;
+    {
+        /* --out must be none of the inputs: parameters, registration, message, signatures
+         * and the files listing them. */
+        const char *const fixed[] = {cli_opt_str(c, "params"), cli_opt_str(c, "closed"),
+                                     cli_opt_str(c, "msg") ? cli_opt_str(c, "msg") : "-"};
+        const char *const *lists;
+        size_t nl = cli_opt_all(c, "sig-list", &lists);
+        if ((rc = cli_refuse_same_file(c, "--out", out, fixed, 3)) != 0 ||
+            (rc = cli_refuse_same_file(c, "--out", out, lists, nl)) != 0 ||
+            (rc = cli_refuse_same_file(c, "--out", out, (const char *const *)paths, n)) != 0)
+            goto done;
+    }
     if ((rc = read_closed(c, &closed)) != 0 || (rc = read_msg(c, &msg, &mlen)) != 0)
         goto done;
     sigs = calloc(n, sizeof *sigs);
@@ -831,7 +932,7 @@ static int cmd_aggregate(cli_ctx *c)
         goto done;
     }
     for (size_t i = 0; i < n; i++) {
-        int io, st = load_sig(c, paths[i], &sigs[i], &io);
+        int io, st = load_sig(c, paths[i], &p, &sigs[i], &io);
         if (io) {
             rc = io;
             goto done;
@@ -909,7 +1010,7 @@ static int cmd_verify(cli_ctx *c)
         return rc;
     uint8_t *b = NULL, *msg = NULL;
     size_t len, mlen;
-    if ((rc = read_opt_file(c, "agg", STM_MAX_FILE, &b, &len)) != 0)
+    if ((rc = read_opt_file(c, "agg", agg_file_max(&p, &avk), &b, &len)) != 0)
         return rc;
     if ((rc = read_msg(c, &msg, &mlen)) != 0) {
         free(b);
@@ -919,10 +1020,14 @@ static int cmd_verify(cli_ctx *c)
     int st = is_json(b, len) ? grove_stm_aggregate_from_json(&agg, (const char *)b, len)
                              : grove_stm_aggregate_from_bytes(&agg, b, len);
     free(b);
-    if (st == GROVE_OK) {
-        cli_out_u64(c, "signatures", grove_stm_aggregate_count(agg));
-        st = grove_stm_aggregate_verify(agg, &p, &avk, msg, mlen);
+    /* A file that does not decode is an input error (exit 2), not an invalid aggregate. */
+    if (st != GROVE_OK) {
+        free(msg);
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s: not a well-formed aggregate signature (%s)",
+                        cli_opt_str(c, "agg"), grove_strerror(st));
     }
+    cli_out_u64(c, "signatures", grove_stm_aggregate_count(agg));
+    st = grove_stm_aggregate_verify(agg, &p, &avk, msg, mlen);
     grove_stm_aggregate_free(agg);
     free(msg);
     return verdict(c, st, "aggregate signature");

@@ -83,7 +83,17 @@ static void emit_json(cli_ctx *c, int rc)
     if (!c->has_error)
         cli_out_bool(c, "ok", rc == 0);
     cli_out_int(c, "exit_code", rc);
-    printf("{%s}\n", c->out ? c->out : "");
+    fprintf(cli_text_stream(c), "{%s}\n", c->out ? c->out : "");
+}
+
+/* An output option (its help mentions "stdout") given "-": stdout will carry data. */
+static void detect_stdout_data(cli_ctx *c)
+{
+    for (int i = 0; c->cmd->opts && c->cmd->opts[i].name && i < CLI_MAX_OPTS; i++)
+        if (c->cmd->opts[i].arg && strstr(c->cmd->opts[i].help, "stdout") != NULL)
+            for (size_t k = 0; k < c->nrepeat[i]; k++)
+                if (c->repeat[i][k] != NULL && strcmp(c->repeat[i][k], "-") == 0)
+                    c->stdout_data = 1;
 }
 
 static int parse_options(cli_ctx *c, int argc, char **argv)
@@ -125,6 +135,8 @@ static int parse_options(cli_ctx *c, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* First of all: no file may be opened on a closed stdin/stdout/stderr. */
+    cli_guard_std_fds();
     static cli_ctx ctx; /* large (repeat table): static, zero-initialised */
     cli_ctx *c = &ctx;
     /* Strip the global --json wherever it appears. */
@@ -186,9 +198,21 @@ int main(int argc, char **argv)
         return rc;
     }
     if (strcmp(argv[1], "demo") == 0) {
-        static const cli_command democmd = {"demo", NULL, "", NULL};
+        static const cli_opt demo_opts[] = {{NULL, NULL, NULL}};
+        static const cli_command democmd = {
+            "demo", NULL,
+            "tell a complete DGSP group life on the default parameter set, with files in a "
+            "temporary folder",
+            demo_opts};
         c->cmd = &democmd;
-        int rc = cli_demo(c);
+        for (int i = 2; i < argc; i++)
+            if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                printf("usage: grove demo [--json]\n%s\n", democmd.summary);
+                return 0;
+            }
+        int rc = parse_options(c, argc - 2, argv + 2);
+        if (rc == 0)
+            rc = cli_demo(c);
         if (c->json)
             emit_json(c, rc);
         return rc;
@@ -231,6 +255,7 @@ int main(int argc, char **argv)
         cli_out_str(c, "command", name);
     }
     int rc = parse_options(c, argc - first, argv + first);
+    detect_stdout_data(c);
     if (rc == 0)
         rc = cmd->fn(c);
     if (c->json)

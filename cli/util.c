@@ -1,7 +1,9 @@
 /* Shared helpers of the grove command: options, output, files. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +12,30 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/file.h"
 #include "common/encoding.h"
+
+/* ---- standard descriptors ---------------------------------------------------------------- */
+
+static int std_closed[3]; /* fds 0-2 that were closed when grove started */
+
+void cli_guard_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        /* open() returns the lowest free descriptor: fd itself, as the lower ones are open. */
+        int n = open("/dev/null", (fd == 0 ? O_RDONLY : O_WRONLY) | O_NOCTTY);
+        if (n != fd)
+            _exit(CLI_EXIT_USAGE); /* cannot make it safe: no file may land on 0-2 */
+        std_closed[fd] = 1;
+    }
+}
+
+int cli_std_was_closed(int fd)
+{
+    return fd >= 0 && fd <= 2 && std_closed[fd];
+}
 
 static int opt_index(cli_ctx *c, const char *name)
 {
@@ -177,15 +202,37 @@ void cli_out_hex(cli_ctx *c, const char *key, const uint8_t *p, size_t len)
     free(h);
 }
 
+FILE *cli_text_stream(const cli_ctx *c)
+{
+    return c->stdout_data ? stderr : stdout;
+}
+
 void cli_say(cli_ctx *c, const char *fmt, ...)
 {
     if (c->json)
         return;
+    FILE *f = cli_text_stream(c);
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    vfprintf(f, fmt, ap);
     va_end(ap);
-    fputc('\n', stdout);
+    fputc('\n', f);
+}
+
+void cli_warn(cli_ctx *c, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c->json) {
+        if (!c->has_warning)
+            cli_out_str(c, "warning", msg);
+        c->has_warning = 1;
+    } else {
+        fprintf(stderr, "grove: warning: %s\n", msg);
+    }
 }
 
 int cli_fail(cli_ctx *c, int exit_code, int status, const char *fmt, ...)
@@ -234,9 +281,12 @@ int cli_fail_status(cli_ctx *c, int status, const char *what)
 
 int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
 {
-    /* A regular file's size is known: refuse an oversized one before reading anything. */
+    /* A regular file's size is known: refuse an oversized one (counting from the current
+     * offset) before reading anything. */
     struct stat sb;
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > (uint64_t)maxlen) {
+    off_t pos = 0;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (pos = lseek(fd, 0, SEEK_CUR)) >= 0 &&
+        sb.st_size > pos && (uint64_t)(sb.st_size - pos) > (uint64_t)maxlen) {
         errno = EFBIG;
         return -1;
     }
@@ -287,12 +337,16 @@ int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
 
 int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, size_t *len)
 {
-    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+    int is_stdin = strcmp(path, "-") == 0;
+    if (is_stdin && cli_std_was_closed(0))
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
+                        "cannot read '-': standard input was closed when grove started");
+    int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", path,
                         strerror(errno));
     int r = cli_read_fd(fd, maxlen, buf, len), e = errno;
-    if (fd)
+    if (!is_stdin)
         close(fd);
     if (r == 0)
         return 0;
@@ -302,6 +356,68 @@ int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, si
     if (e == ENOMEM)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
     return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot read %s: %s", path, strerror(e));
+}
+
+int cli_read_file_hdr(cli_ctx *c, const char *path, size_t hdrlen,
+                      size_t (*limit)(const uint8_t *hdr, size_t hdrlen, void *arg), void *arg,
+                      size_t maxlen, uint8_t **buf, size_t *len)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    if (is_stdin && cli_std_was_closed(0))
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
+                        "cannot read '-': standard input was closed when grove started");
+    if (hdrlen > maxlen || hdrlen > 4096)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG, "bad header length");
+    int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", path,
+                        strerror(errno));
+    uint8_t hdr[4096], *rest = NULL;
+    size_t got = 0, restlen = 0, lim = 0;
+    int e = 0;
+    while (got < hdrlen) {
+        ssize_t r = read(fd, hdr + got, hdrlen - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            e = errno;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    if (e == 0 && got == hdrlen) {
+        /* The header tells the largest size this object can have. */
+        lim = limit(hdr, hdrlen, arg);
+        if (lim > maxlen)
+            lim = maxlen;
+        if (lim < hdrlen)
+            lim = hdrlen;
+        if (cli_read_fd(fd, lim - hdrlen, &rest, &restlen) != 0)
+            e = errno;
+    }
+    if (!is_stdin)
+        close(fd);
+    uint8_t *b = e ? NULL : malloc(got + restlen + 1);
+    if (b != NULL) {
+        memcpy(b, hdr, got);
+        if (restlen)
+            memcpy(b + got, rest, restlen);
+    }
+    cli_free_secret(rest, restlen);
+    grove_wipe(hdr, sizeof hdr);
+    if (e == EFBIG)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s is too large (more than %zu bytes, the most its header allows)", path,
+                        lim);
+    if (e == 0 && b == NULL)
+        e = ENOMEM;
+    if (e == ENOMEM)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    if (e)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot read %s: %s", path, strerror(e));
+    *buf = b;
+    *len = got + restlen;
+    return 0;
 }
 
 int cli_write_all(int fd, const uint8_t *p, size_t len)
@@ -319,11 +435,30 @@ int cli_write_all(int fd, const uint8_t *p, size_t len)
     return 0;
 }
 
+/* Overwrite an open regular file of `size` bytes with zeros (best effort) and flush it. */
+size_t cli_remove_stale_temps(const char *path)
+{
+    return grove_file_remove_stale_temps(path);
+}
+
 int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len, int secret)
 {
+    return cli_write_file_ex(c, path, buf, len, secret ? CLI_WRITE_SECRET : 0);
+}
+
+int cli_write_file_ex(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
+                      unsigned flags)
+{
+    int secret = (flags & CLI_WRITE_SECRET) != 0;
     if (strcmp(path, "-") == 0) {
         if (secret)
             return cli_fail(c, CLI_EXIT_USAGE, 0, "refusing to write a secret key to stdout");
+        if (cli_std_was_closed(1))
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
+                            "cannot write '-': standard output was closed when grove started");
+        /* From now on stdout carries data: text and JSON go to stderr. */
+        c->stdout_data = 1;
+        fflush(stdout);
         if (cli_write_all(1, buf, len) != 0)
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write to stdout: %s",
                             strerror(errno));
@@ -338,6 +473,9 @@ int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
         if (secret)
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
                             "refusing to write a secret key to the device %s", path);
+        if (flags & CLI_WRITE_NO_REPLACE)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS,
+                            "%s exists: refusing to overwrite it", path);
         int dfd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
         if (dfd < 0 || cli_write_all(dfd, buf, len) != 0) {
             int e = errno;
@@ -351,57 +489,79 @@ int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
                             strerror(errno));
         return 0;
     }
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 32);
-    char *dcopy = strdup(path);
-    if (tmp == NULL || dcopy == NULL) {
-        free(tmp);
-        free(dcopy);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    /* temporary file, fsync, rename (or link: never replace), fsync of the folder; temporary
+     * files of killed writers of this path are wiped and removed first */
+    char err[GROVE_FILE_ERR_CAP];
+    int st = grove_file_write_atomic(
+        path, buf, len, secret ? 0600 : 0644,
+        ((flags & CLI_WRITE_NO_REPLACE) ? GROVE_FILE_NO_REPLACE : GROVE_FILE_REPLACE) |
+            (secret ? GROVE_FILE_SECRET : 0),
+        err, sizeof err);
+    if (st == GROVE_ERR_EXISTS)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s exists: refusing to overwrite it", path);
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s", err);
+    return 0;
+}
+
+int cli_refuse_existing_secret(cli_ctx *c, const char *opt, const char *path)
+{
+    struct stat sb;
+    if (path == NULL || cli_opt_flag(c, "force") || lstat(path, &sb) != 0)
+        return 0;
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS,
+                    "%s %s exists: refusing to overwrite a secret key file (--force replaces it)",
+                    opt, path);
+}
+
+/* realpath() of the folder of a path that need not exist, then "/" and its last component. */
+static char *canonical_path(const char *path)
+{
+    char *dcopy = strdup(path), *bcopy = strdup(path), *res = NULL;
+    if (dcopy != NULL && bcopy != NULL) {
+        char *dir = realpath(dirname(dcopy), NULL);
+        const char *base = basename(bcopy);
+        if (dir != NULL && (res = malloc(strlen(dir) + strlen(base) + 2)) != NULL)
+            sprintf(res, "%s/%s", dir, base);
+        free(dir);
     }
-    snprintf(tmp, pl + 32, "%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, secret ? 0600 : 0644);
-    int rc = 0;
-    if (fd < 0) {
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot create %s: %s", tmp,
-                      strerror(errno));
-    } else if (cli_write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
-                      strerror(errno));
-        close(fd);
-        unlink(tmp);
-    } else if (close(fd) != 0 || rename(tmp, path) != 0) {
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
-                      strerror(errno));
-        unlink(tmp);
-    } else {
-        int dfd = open(dirname(dcopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd >= 0) {
-            (void)fsync(dfd);
-            close(dfd);
-        }
-    }
-    free(tmp);
     free(dcopy);
-    return rc;
+    free(bcopy);
+    return res;
 }
 
 int cli_refuse_same_file(cli_ctx *c, const char *what, const char *out, const char *const *others,
                          size_t n)
 {
     struct stat so, si;
-    if (out == NULL || strcmp(out, "-") == 0 || stat(out, &so) != 0 || !S_ISREG(so.st_mode))
+    if (out == NULL || strcmp(out, "-") == 0)
         return 0;
-    for (size_t i = 0; i < n; i++) {
-        if (others[i] == NULL || strcmp(others[i], "-") == 0 || stat(others[i], &si) != 0)
+    int exists = stat(out, &so) == 0;
+    if (exists && !S_ISREG(so.st_mode))
+        return 0;
+    char *cout = exists ? NULL : canonical_path(out);
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        if (others[i] == NULL || strcmp(others[i], "-") == 0)
             continue;
-        if (si.st_dev == so.st_dev && si.st_ino == so.st_ino)
-            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
-                            "%s %s is the same file as %s, which this command reads or keeps "
-                            "state in: refusing to overwrite it",
-                            what, out, others[i]);
+        int same;
+        if (exists) {
+            same = stat(others[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino;
+        } else {
+            /* Two outputs that do not exist yet, named differently, may still be one path. */
+            char *co = lstat(others[i], &si) == 0 ? NULL : canonical_path(others[i]);
+            same = (cout != NULL && co != NULL && strcmp(cout, co) == 0) ||
+                   strcmp(out, others[i]) == 0;
+            free(co);
+        }
+        if (same)
+            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
+                          "%s %s is the same file as %s, which this command reads, writes or "
+                          "keeps state in: refusing to overwrite it",
+                          what, out, others[i]);
     }
-    return 0;
+    free(cout);
+    return rc;
 }
 
 void cli_free_secret(uint8_t *buf, size_t len)

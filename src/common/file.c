@@ -53,6 +53,21 @@ static int write_all(int fd, const uint8_t *p, size_t len)
     return 0;
 }
 
+static void wipe_fd(int fd, off_t size);
+
+/* Remove a failed temporary file (wiped first if it held a secret). */
+static void drop_temp(const char *tmp, int flags, size_t len)
+{
+    if (flags & GROVE_FILE_SECRET) {
+        int fd = open(tmp, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd >= 0) {
+            wipe_fd(fd, (off_t)len);
+            close(fd);
+        }
+    }
+    unlink(tmp);
+}
+
 static int sync_dir(const char *path, char *err, size_t errcap)
 {
     char dir[PATH_MAX];
@@ -75,6 +90,7 @@ int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mo
     static unsigned counter;
     if (path == NULL || (buf == NULL && len > 0))
         return GROVE_ERR_INVALID_ARG;
+    grove_file_remove_stale_temps(path);
     pthread_mutex_lock(&mu);
     unsigned n = counter++;
     pthread_mutex_unlock(&mu);
@@ -84,26 +100,28 @@ int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mo
         say(err, errcap, "%s: path too long", path);
         return GROVE_ERR_IO;
     }
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, mode);
     if (fd < 0) {
         say(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
         return GROVE_ERR_IO;
     }
     if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
         say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
+        if (flags & GROVE_FILE_SECRET)
+            wipe_fd(fd, (off_t)len);
         close(fd);
         unlink(tmp);
         return GROVE_ERR_IO;
     }
     if (close(fd) != 0) {
         say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
-        unlink(tmp);
+        drop_temp(tmp, flags, len);
         return GROVE_ERR_IO;
     }
     if (flags & GROVE_FILE_NO_REPLACE) {
         if (link(tmp, path) != 0) {
             int e = errno;
-            unlink(tmp);
+            drop_temp(tmp, flags, len);
             if (e == EEXIST) {
                 say(err, errcap, "%s already exists (refusing to overwrite it)", path);
                 return GROVE_ERR_EXISTS;
@@ -114,7 +132,7 @@ int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mo
         unlink(tmp);
     } else if (rename(tmp, path) != 0) {
         say(err, errcap, "cannot replace %s: %s", path, strerror(errno));
-        unlink(tmp);
+        drop_temp(tmp, flags, len);
         return GROVE_ERR_IO;
     }
     return sync_dir(path, err, errcap);
@@ -251,53 +269,85 @@ int grove_file_mkdirs(const char *dir, mode_t mode, char *err, size_t errcap)
     return GROVE_OK;
 }
 
+/* Overwrite an open file's first `size` bytes with zeros (it may hold a secret key). */
+static void wipe_fd(int fd, off_t size)
+{
+    static const uint8_t zero[4096];
+    off_t done = 0;
+    while (done < size) {
+        size_t n = (size_t)(size - done) < sizeof zero ? (size_t)(size - done) : sizeof zero;
+        ssize_t w = pwrite(fd, zero, n, done);
+        if (w <= 0) {
+            if (w < 0 && errno == EINTR)
+                continue;
+            return;
+        }
+        done += w;
+    }
+    (void)fsync(fd);
+}
+
+/* "<digits>" or "<digits>.<digits>" (a pid, then an optional counter): the pid, else -1. */
+static long temp_suffix_pid(const char *s)
+{
+    long pid = 0;
+    const char *q = s;
+    for (; *q >= '0' && *q <= '9'; q++) {
+        pid = pid * 10 + (*q - '0');
+        if (pid > 0x3fffffffL)
+            return -1;
+    }
+    if (q == s || pid <= 0)
+        return -1;
+    if (*q == '.') {
+        const char *r = ++q;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        if (q == r)
+            return -1;
+    }
+    return *q == '\0' ? pid : -1;
+}
+
 size_t grove_file_remove_stale_temps(const char *path)
 {
     char dir[PATH_MAX];
     grove_file_dirname(path, dir, sizeof dir);
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    size_t bl = strlen(base);
-    DIR *d = opendir(dir);
-    if (d == NULL)
+    size_t bl = strlen(base), removed = 0;
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0)
         return 0;
-    size_t removed = 0;
+    DIR *d = fdopendir(dfd);
+    if (d == NULL) {
+        close(dfd);
+        return 0;
+    }
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
-        const char *nm = de->d_name;
-        if (strncmp(nm, base, bl) != 0 || strncmp(nm + bl, ".tmp.", 5) != 0)
+        const char *name = de->d_name;
+        if (strncmp(name, base, bl) != 0 || strncmp(name + bl, ".tmp.", 5) != 0)
             continue;
-        /* <base>.tmp.<pid>[.<n>] */
-        char *end;
-        errno = 0;
-        long pid = strtol(nm + bl + 5, &end, 10);
-        if (errno || pid <= 0 || end == nm + bl + 5 || (*end != '\0' && *end != '.'))
+        long pid = temp_suffix_pid(name + bl + 5);
+        /* only files of writers that no longer run: never a live writer's file */
+        if (pid < 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
             continue;
-        if (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-            continue; /* a live writer (or one we may not signal): leave it */
-        char full[PATH_MAX];
-        int l = snprintf(full, sizeof full, "%s/%s", dir, nm);
-        if (l < 0 || (size_t)l >= sizeof full)
+        struct stat sb, fb;
+        if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(sb.st_mode) ||
+            sb.st_uid != geteuid())
             continue;
-        struct stat sb;
-        if (lstat(full, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_uid != geteuid())
+        int fd = openat(dfd, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0)
             continue;
-        /* the content may be secret: overwrite before unlinking */
-        int fd = open(full, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
-        if (fd >= 0) {
-            static const uint8_t zero[4096];
-            for (off_t o = 0; o < sb.st_size;) {
-                size_t k = (size_t)(sb.st_size - o) < sizeof zero ? (size_t)(sb.st_size - o)
-                                                                    : sizeof zero;
-                if (write_all(fd, zero, k) != 0)
-                    break;
-                o += (off_t)k;
-            }
-            (void)fsync(fd);
-            close(fd);
+        /* the file opened must be the one checked (not replaced in between) */
+        if (fstat(fd, &fb) == 0 && S_ISREG(fb.st_mode) && fb.st_dev == sb.st_dev &&
+            fb.st_ino == sb.st_ino && fb.st_uid == geteuid()) {
+            wipe_fd(fd, fb.st_size);
+            if (unlinkat(dfd, name, 0) == 0)
+                removed++;
         }
-        if (unlink(full) == 0)
-            removed++;
+        close(fd);
     }
     closedir(d);
     return removed;

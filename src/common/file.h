@@ -19,12 +19,15 @@
 enum {
     GROVE_FILE_REPLACE = 0,    /* rename over an existing file */
     GROVE_FILE_NO_REPLACE = 1, /* fail with GROVE_ERR_EXISTS if the path exists */
+    GROVE_FILE_SECRET = 2,     /* the content is secret: a temporary file left by a failure
+                                  is overwritten with zeros before it is removed */
 };
 
 /*
  * Write `path` atomically and durably: `<path>.tmp.<pid>.<n>` in the same folder (mode), fsync,
  * then rename over path (or link, with GROVE_FILE_NO_REPLACE), then fsync of the folder. Either
- * the old or the new content is at `path` after a crash at any instant.
+ * the old or the new content is at `path` after a crash at any instant. Temporary files of
+ * killed writers of the same path are removed first (grove_file_remove_stale_temps).
  */
 int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode,
                             int flags, char *err, size_t errcap);

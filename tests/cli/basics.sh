@@ -34,4 +34,25 @@ out=$("$G" bench slhdsa --params SHA2-128f --time 10); rc=$?
 check '[ $rc -eq 0 ] && echo "$out" | grep -q "SLH-DSA-SHA2-128f *sign"' "grove bench slhdsa text table"
 "$G" bench nosuch >/dev/null 2>&1; check '[ $? -eq 2 ]' "grove bench with an unknown scheme exits 2"
 "$G" bench dgsp --params nothing-like-this >/dev/null 2>&1; check '[ $? -eq 2 ]' "grove bench with no matching set exits 2"
+
+# grove demo --help prints usage and runs nothing
+before=$(ls -d /tmp/grove-demo.* 2>/dev/null | wc -l)
+out=$(timeout 20 "$G" demo --help); rc=$?
+check '[ $rc -eq 0 ] && echo "$out" | grep -q "^usage: grove demo" && ! echo "$out" | grep -q "Working folder"' "demo --help prints usage only (rc=$rc)"
+check '[ "$(ls -d /tmp/grove-demo.* 2>/dev/null | wc -l)" = "$before" ]' "demo --help creates no demo folder"
+"$G" demo --bogus >/dev/null 2>&1; check '[ $? -eq 2 ]' "demo with an unknown option exits 2"
+
+# Temporary files of killed writers (<path>.tmp.<pid>[.<n>], pid dead, ours) are wiped and removed
+# when the path is written next; a live writer's temporary file is left alone.
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+dead=$(bash -c 'echo $$')
+printf 'secret' > "$d/k.tmp.$dead"; printf 'secret' > "$d/k.tmp.$dead.7"
+printf 'live' > "$d/k.tmp.$$.0"; printf 'other' > "$d/kk.tmp.$dead"
+ln -s "$d/target" "$d/k.tmp.$dead.8"; printf 'keep' > "$d/target"
+"$G" slhdsa keygen --params shake-128f --pk "$d/k.pub" --sk "$d/k" >/dev/null
+check '[ $? -eq 0 ] && [ ! -e "$d/k.tmp.$dead" ] && [ ! -e "$d/k.tmp.$dead.7" ]' "stale temporary files of a dead writer removed"
+check '[ -e "$d/k.tmp.$$.0" ] && [ -e "$d/kk.tmp.$dead" ]' "a live writer's temporary file and other paths' files are kept"
+check '[ "$(cat "$d/target")" = keep ]' "a symbolic link is never followed (its target is untouched)"
+check '[ -z "$(ls "$d" | grep "^k.pub.tmp")" ]' "no temporary file is left after a write"
 exit $fail

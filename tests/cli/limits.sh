@@ -55,5 +55,36 @@ out=$("$G" dgsp manager cert --group g --csr ok.csr --threads 100000 --out y 2>&
 check '[ $rc -eq 2 ] && [ ! -e y ] && echo "$out" | grep -qi thread' "DGSP: --threads 100000 refused (rc=$rc: $out)"
 out=$("$G" slhdsa sign --params shake-128f --sk $d/sk --msg $d/m --sig $d/s2 --ctx "$(printf '%0600d' 0)" 2>&1); rc=$?
 check '[ $rc -eq 2 ]' "SLH-DSA: 300-byte context refused (rc=$rc)"
+
+# Inputs that are not regular files (devices, pipes) are read only up to the object's own
+# maximum size: /dev/zero as a key, a signature or an STM file fails fast with a small peak RSS.
+peak() { python3 -c 'import resource,subprocess,sys; r=subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL).returncode; print(r, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"; }
+small() { # exit code 2 and a peak RSS under 64 MiB (ru_maxrss is in KiB)
+  set -- $1; [ "$1" -eq 2 ] && [ "$2" -lt 65536 ]; }
+"$G" stm params --m 60 --k 12 --phi-f 0.5 --out $d/stm.p >/dev/null
+"$G" stm keygen --sk $d/stm.sk --vkpop $d/stm.vk --seed "$(printf '%064x' 1)" >/dev/null
+printf '10 %s\n' $d/stm.vk > $d/parties
+"$G" stm register --parties $d/parties --out $d/closed --avk $d/avk >/dev/null
+while read -r what; do
+  r=$(peak "$G" $what </dev/null)
+  check 'small "$r"' "/dev/zero input: $what (exit code, peak KiB: $r)"
+done <<EOF
+slhdsa verify --params shake-128f --pk /dev/zero --msg $d/m --sig $d/sig
+slhdsa verify --params shake-128f --pk $d/pk --msg $d/m --sig /dev/zero
+slhdsa sign --params shake-128f --sk /dev/zero --msg $d/m --sig $d/zsig
+sphincs verify --params shake-128f --pk $d/pk --msg $d/m --sig /dev/zero
+cross verify --params CROSS-RSDP-1-fast --pk /dev/zero --msg $d/m --sig $d/sig
+cross verify --params CROSS-RSDP-1-fast --pk $d/cpk --msg $d/m --sig /dev/zero
+cross sign --params CROSS-RSDP-1-fast --sk /dev/zero --msg $d/m --sig $d/zsig
+stm params --in /dev/zero
+stm sign --params $d/stm.p --sk /dev/zero --closed $d/closed --msg $d/m --out $d/zsig
+stm verify-sig --params $d/stm.p --closed /dev/zero --msg $d/m --sig $d/sig
+stm verify-sig --params $d/stm.p --closed $d/closed --msg $d/m --sig /dev/zero
+stm verify --params $d/stm.p --avk /dev/zero --msg $d/m --agg $d/sig
+stm verify --params $d/stm.p --avk $d/avk --msg $d/m --agg /dev/zero
+EOF
+r=$(head -c 300M /dev/zero | peak "$G" cross verify --params CROSS-RSDP-1-fast --pk $d/cpk --msg $d/m --sig -)
+check 'small "$r"' "a 300 MB pipe as a CROSS signature (exit code, peak KiB: $r)"
+check '[ ! -e $d/zsig ]' "nothing was signed with /dev/zero as a key"
 [ $fail -eq 0 ] && echo "resource limits: all checks passed"
 exit $fail
