@@ -2,9 +2,11 @@
 # grove.sh - install what grove needs (Debian 12, apt-get), build, and run the demo or the tests.
 #
 #   ./grove.sh demo      build, then run grove's end-to-end demo
-#   ./grove.sh test      build and run the whole test suite twice: a Release build (gcc, -Werror)
-#                        and an optimized build with debug info, AddressSanitizer + UndefinedBehaviorSanitizer
-#                        (clang, -Werror); ends with ctest's summary
+#   ./grove.sh test      build and run the whole test suite: a Release build (gcc, -Werror) on the
+#                        best CPU path and on the portable one, an optimized build with debug info,
+#                        AddressSanitizer + UndefinedBehaviorSanitizer (clang, -Werror), and a build
+#                        with every optional component off (no outside library); ends with ctest's
+#                        summary
 #   ./grove.sh build     configure and build (Release) into build/
 #   ./grove.sh deps      only install the Debian packages
 # Environment: JOBS (parallel jobs, default: number of CPUs), CTEST_ARGS (extra ctest arguments,
@@ -63,6 +65,13 @@ case "${1:-}" in
     GROVE_CPU=portable run_tests build "Release (gcc), GROVE_CPU=portable" || status=1
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
       run_tests build-asan "ASan + UBSan (clang)" || status=1
+    build build-min -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DGROVE_WERROR=ON \
+      -DGROVE_WITH_DGSP=OFF -DGROVE_WITH_SQLITE=OFF -DGROVE_WITH_POSTGRES=OFF -DGROVE_WITH_STM=OFF
+    if ldd build-min/lib/libgrove.so | grep -Eq 'libcrypto|libsqlite|libpq|libgmp'; then
+      echo "grove.sh: the build with every optional component off links an outside library"
+      status=1
+    fi
+    run_tests build-min "Release (gcc), every optional component off" || status=1
     exit $status
     ;;
   *)

@@ -151,6 +151,7 @@ static int add_spx(blist *l, const char *scheme, const grove_slhdsa_params *p)
 }
 
 /* ---- DGSP --------------------------------------------------------------------------------- */
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
 
 typedef struct {
     grove_dgsp_cfg cfg;
@@ -318,6 +319,7 @@ static int add_dgsp(blist *l, const char *params)
     r |= add(l, "dgsp", params, "revoke", dg_revoke, b);
     return r;
 }
+#endif
 
 /* ---- CROSS -------------------------------------------------------------------------------- */
 
@@ -393,6 +395,7 @@ static int collect(cli_ctx *c, blist *l, const char *scheme, const char *params)
             r = add_spx(l, fips ? "slhdsa" : "sphincs", p);
         }
     }
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
     if (r == 0 && (all || strcmp(scheme, "dgsp") == 0)) {
         static const char *sets[] = {"shake-128f", "sha2-128f", "shake-256f", "sha2-256f",
                                      "shake-192f", "sha2-192f", "shake-128s", "sha2-128s",
@@ -403,6 +406,7 @@ static int collect(cli_ctx *c, blist *l, const char *scheme, const char *params)
             r = add_dgsp(l, sets[i]);
         }
     }
+#endif
     if (r == 0 && (all || strcmp(scheme, "cross") == 0)) {
         for (size_t i = 0; i < grove_cross_params_count() && r == 0; i++) {
             const grove_cross_params *p = grove_cross_params_at(i);

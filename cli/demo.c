@@ -11,9 +11,19 @@
 
 #include "cli.h"
 #include "common/util.h"
-#include "grove/dgsp.h"
+#include "grove/config.h"
 
 int cli_demo(cli_ctx *c);
+
+#if !(GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE)
+int cli_demo(cli_ctx *c)
+{
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                    "the demo tells a DGSP group life: this grove was built without DGSP "
+                    "(GROVE_WITH_DGSP / GROVE_WITH_SQLITE off)");
+}
+#else
+#include "grove/dgsp.h"
 
 struct zlist {
     uint8_t z[16 * 64];
@@ -213,3 +223,4 @@ out:
     (void)n;
     return ok ? 0 : CLI_EXIT_USAGE;
 }
+#endif

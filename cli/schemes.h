@@ -3,10 +3,23 @@
 #define GROVE_CLI_SCHEMES_H
 
 #include "cli.h"
+#include "grove/config.h"
+
+/* DGSP's commands need its wallets (SQLite); STM is optional too (grove/config.h). */
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
+#define GROVE_CLI_DGSP(X) X(cli_scheme_dgsp)
+#else
+#define GROVE_CLI_DGSP(X)
+#endif
+#if GROVE_HAVE_STM
+#define GROVE_CLI_STM(X) X(cli_scheme_stm)
+#else
+#define GROVE_CLI_STM(X)
+#endif
 
 #define GROVE_CLI_SCHEMES(X)                                                                \
-    X(cli_scheme_dgsp) X(cli_scheme_slhdsa) X(cli_scheme_sphincs) X(cli_scheme_xmss)          \
-        X(cli_scheme_cross) X(cli_scheme_stm) X(cli_scheme_hash)
+    GROVE_CLI_DGSP(X) X(cli_scheme_slhdsa) X(cli_scheme_sphincs) X(cli_scheme_xmss)           \
+        X(cli_scheme_cross) GROVE_CLI_STM(X) X(cli_scheme_hash)
 
 #define GROVE_DECLARE_SCHEME(v) extern const cli_scheme v;
 GROVE_CLI_SCHEMES(GROVE_DECLARE_SCHEME)

@@ -29,7 +29,8 @@ cflags=$(pkg-config --cflags grove)
 libs=$(pkg-config --libs grove)
 # a static link: grove's private requirements (their shared libraries) and Libs.private
 req=$(pkg-config --print-requires-private grove)
-slibs="$( [ -n "$req" ] && pkg-config --libs $req) -lpthread -lm"
+slibs="-lpthread -lm"
+if [ -n "$req" ]; then slibs="$(pkg-config --libs $req) $slibs"; fi
 shopt -s nullglob
 n=0
 for ex in "$examples"/*.c; do
