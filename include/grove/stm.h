@@ -45,6 +45,8 @@
 #define GROVE_STM_H
 
 #include "grove/common.h"
+#include "grove/config.h"
+#if GROVE_HAVE_STM /* (an optional component: declares nothing in a build without it) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -282,4 +284,5 @@ GROVE_API int grove_stm_merkle_root(uint8_t root[GROVE_STM_ROOT_BYTES], const ui
 #ifdef __cplusplus
 }
 #endif
+#endif /* GROVE_HAVE_STM */
 #endif
