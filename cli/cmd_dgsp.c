@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "common/encoding.h"
+#include "common/file.h"
 #include "common/util.h"
 #include "dgsp/dgsp_int.h"
 #include "dgsp/files.h"
@@ -902,6 +903,8 @@ static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_sta
              cfg_desc(&g->cfg, d, sizeof d));
     armor_out o;
     int st = GROVE_OK, rc = 0;
+    if (strcmp(out, "-") != 0)
+        grove_file_remove_stale_temps(out); /* left by killed runs (never released) */
     if (aout_open(&o, out, title) != 0) {
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", out,
                       strerror(errno));
