@@ -797,9 +797,10 @@ static int reg_check(grove_dgsp_wallet *w, grove_registry_entry *e, fpset *used)
     if (r == GROVE_OK)
         r = scan_stale(w, &sc);
     if (r == GROVE_OK && sc.count > 0) {
-        set_err(w, "this wallet is an older copy: %llu certificate(s) it holds as unused were "
-                   "already used (state registry %s); recover it (grove dgsp member recover) to "
-                   "mark them used, then sign again",
+        set_err(w, "this wallet is an older copy (restored from a backup, or a copy used "
+                   "elsewhere): %llu certificate(s) it holds as unused were already used "
+                   "according to the state registry entry %s; recovering the wallet marks them "
+                   "used",
                 (unsigned long long)sc.count, grove_registry_entry_path(e));
         r = GROVE_ERR_STATE;
     }
