@@ -243,16 +243,16 @@ GROVE_API int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk
 
 /*
  * A member's wallet: seed_u, id, cid*, and certificates with their one-time seeds. Signing takes
- * the next unused certificate, computes and checks the signature in memory, then marks the
- * certificate used and erases its seed (durably, for a file) BEFORE the signature is returned,
- * so a certificate never signs twice. Opaque; freed (and wiped) with grove_dgsp_wallet_free.
+ * the next unused certificate, checks it, marks it used and erases its seed (durably, for a
+ * file) BEFORE the signature is computed, so a certificate never signs twice. Opaque; freed
+ * (and wiped) with grove_dgsp_wallet_free.
  *
  * Integrity. A wallet file carries a check value (SHA-256 over its parameters, id, cid*, seed_u
  * and group public key) verified when it is opened; a wallet whose check fails opens "damaged"
- * and refuses every change (GROVE_ERR_ENCODING). At signing, the WOTS+ public key re-derived
- * from seed_u and the certificate's one-time seed must equal the certified one, and (when the
- * wallet holds the group public key) the new signature must verify: otherwise the signature is
- * wiped and GROVE_ERR_ENCODING returned with nothing marked used.
+ * and refuses every change (GROVE_ERR_ENCODING). Before a certificate is marked used, the WOTS+
+ * public key re-derived from seed_u and its one-time seed must equal the stored one and (when
+ * the wallet holds the group public key) the certificate must verify for the wallet's id:
+ * otherwise GROVE_ERR_ENCODING, nothing marked used (grove_dgsp_wallet_last_error says which).
  */
 typedef struct grove_dgsp_wallet grove_dgsp_wallet;
 
@@ -262,9 +262,8 @@ GROVE_API int grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, const uint8_t *se
 /*
  * A wallet in an SQLite file (created with mode 0600; GROVE_ERR_EXISTS if the file exists).
  * Every change is committed durably before the call returns; in particular a certificate is
- * marked used, and its one-time seed erased, before its signature leaves grove_dgsp_wallet_sign.
- * group_pk (the manager public key, pk_bytes) may be NULL (signatures are then not verified
- * before they are returned).
+ * marked used, and its one-time seed erased, before its signature is computed. group_pk (the
+ * manager public key, pk_bytes) may be NULL (certificates are then not re-checked before use).
  */
 GROVE_API int grove_dgsp_wallet_create(const char *path, const grove_dgsp_cfg *cfg,
                                        const uint8_t *seed_u, uint64_t id, const uint8_t *cid_star,
@@ -298,7 +297,7 @@ GROVE_API int grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_se
 /*
  * Sign with the next unused certificate; GROVE_ERR_EXHAUSTED when none is left. With a state
  * registry attached (grove_dgsp_wallet_set_registry) the certificate is first recorded as used
- * in the registry, then in the wallet, both durably, and only then is the signature returned; a
+ * in the registry, then in the wallet, both durably, and only then is the signature computed; a
  * wallet holding as unused a certificate the registry lists as used (an older copy) is refused
  * with GROVE_ERR_STATE (see grove_dgsp_wallet_recover).
  */

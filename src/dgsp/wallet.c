@@ -13,9 +13,10 @@
  *   grove-dgsp-wallet v1
  *   used <count>
  *   <32 hex digits>           one line per used certificate, ascending
- * A signature is computed and checked in memory, then recorded as used in the registry
- * (durably), then in the wallet (durably), and only then returned. A crash between the two
- * leaves a wallet that looks like an older copy: grove_dgsp_wallet_recover fast-forwards it.
+ * Signing checks the next certificate, records it as used in the registry (durably), then in
+ * the wallet (durably, seed erased), and only then computes the signature. A crash between the
+ * two records leaves a wallet that looks like an older copy: grove_dgsp_wallet_recover
+ * fast-forwards it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -846,35 +847,32 @@ static int next_ready(grove_dgsp_wallet *w, sqlite3_int64 *row, uint8_t *wpk, ui
 }
 
 /*
- * Sign in memory and check the result before anything is marked used: the WOTS+ key the
- * signature gives must be the certified one (catches a damaged seed_u or one-time seed), and
- * with the group key the whole signature must verify (a damaged certificate, id or tau).
+ * Check the certificate about to be used against everything it is bound to, before anything is
+ * marked used: the WOTS+ key re-derived from seed_u and its one-time seed must be the stored
+ * (certified) one, and with the group key the certificate must verify for this member's id.
+ * Any one-bit corruption of seed_u, a one-time seed, a WOTS+ key, the certificate, the id or the
+ * group key fails here.
  */
-static int sign_checked(grove_dgsp_wallet *w, sqlite3_int64 row, const uint8_t *msg,
-                        size_t msglen, const uint8_t *wpk, const uint8_t *seed,
-                        const uint8_t *cert, uint8_t *sig)
+static int check_next(grove_dgsp_wallet *w, sqlite3_int64 row, const uint8_t *wpk,
+                      const uint8_t *seed, const uint8_t *cert)
 {
-    dgsp_sizes s;
-    dgsp_sizes_of(&w->cfg, &s);
-    int r = dgsp_sign_raw(&w->cfg, msg, msglen, w->seed_u, w->id, seed, cert, sig, 0);
+    uint8_t got[GROVE_DGSP_MAX_N];
+    int r = dgsp_csr_from_seeds(&w->cfg, w->seed_u, 1, seed, got);
     if (r != GROVE_OK)
         return r;
-    uint8_t got[GROVE_DGSP_MAX_N];
-    dgsp_wots_pk_from_sig(&w->cfg, sig + s.wots_sig, sig, msg, msglen, got);
-    if (!grove_ct_memeq(got, wpk, s.n)) {
+    if (!grove_ct_memeq(got, wpk, w->cfg.n)) {
         set_err(w, "certificate row %lld: its one-time seed (or the wallet's seed) does not give "
                    "its certified WOTS+ key: the wallet is damaged (nothing was marked used)",
                 (long long)row);
         r = GROVE_ERR_ENCODING;
     } else if (w->has_pk &&
-               grove_dgsp_verify(&w->cfg, w->group_pk, NULL, msg, msglen, sig, s.sig) != GROVE_OK) {
-        set_err(w, "certificate row %lld: the signature made with it does not verify with the "
-                   "group public key: the wallet is damaged (nothing was marked used)",
-                (long long)row);
+               grove_dgsp_check_cert(&w->cfg, w->group_pk, w->id, wpk, cert, 1) != GROVE_OK) {
+        set_err(w, "certificate row %lld does not verify with the group public key for member "
+                   "%llu: the wallet is damaged (nothing was marked used)",
+                (long long)row, (unsigned long long)w->id);
         r = GROVE_ERR_ENCODING;
     }
-    if (r != GROVE_OK)
-        grove_wipe(sig, s.sig);
+    grove_wipe(got, sizeof got);
     return r;
 }
 
@@ -901,8 +899,8 @@ static void checkpoint(grove_dgsp_wallet *w)
 
 /*
  * The whole signing step under the wallet mutex: registry entry locked, wallet write
- * transaction open; sign and check in memory; record the certificate as used in the registry,
- * then in the wallet; only then is the signature kept.
+ * transaction open; check the next certificate; record it as used in the registry, then in the
+ * wallet (its seed erased), both durably; only then is the signature computed.
  */
 static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, uint8_t *sig,
                        uint8_t *seed, uint8_t *cert)
@@ -919,7 +917,7 @@ static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, 
     if (r == GROVE_OK)
         r = next_ready(w, &row, wpk, seed, cert);
     if (r == GROVE_OK)
-        r = sign_checked(w, row, msg, msglen, wpk, seed, cert, sig);
+        r = check_next(w, row, wpk, seed, cert);
     if (r == GROVE_OK && e) {
         r = reg_record(w, e, &used, wpk);
         in_registry = r == GROVE_OK;
@@ -935,6 +933,9 @@ static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, 
                 grove_strerror(r));
     grove_registry_unlock(e);
     fps_free(&used);
+    /* the certificate is used for good now: a failure from here on burns it */
+    if (r == GROVE_OK)
+        r = dgsp_sign_raw(&w->cfg, msg, msglen, w->seed_u, w->id, seed, cert, sig, 0);
     if (r != GROVE_OK)
         grove_wipe(sig, grove_dgsp_sig_bytes(&w->cfg));
     return r;
