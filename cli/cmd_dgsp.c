@@ -1456,7 +1456,51 @@ static int cmd_manager_status(cli_ctx *c)
 
 /* ---- member ------------------------------------------------------------------------------- */
 
-static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w)
+/* Upper bound of an armored file whose body has at most body_max bytes (at most MAX_FILE). */
+static size_t armored_cap(size_t body_max)
+{
+    if (body_max >= MAX_FILE)
+        return MAX_FILE;
+    size_t b64 = (body_max + 2) / 3 * 4;
+    size_t cap = b64 + b64 / 64 + 1 + 512; /* lines, BEGIN and END lines */
+    return cap < MAX_FILE ? cap : MAX_FILE;
+}
+
+/* load_obj with the read capped at the largest file an object of that type can be. */
+static int load_capped(cli_ctx *c, const char *path, dgsp_file_type type, size_t body_max,
+                       grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
+{
+    uint8_t *data;
+    size_t dl;
+    int rc = cli_read_file(c, path, armored_cap(body_max), &data, &dl);
+    if (rc)
+        return rc;
+    char err[256];
+    int st = dgsp_file_decode(data, dl, type, NULL, cfg, body, len, err, sizeof err);
+    cli_free_secret(data, dl);
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
+    return 0;
+}
+
+/* The state registry: --state-dir, else $GROVE_STATE_DIR, $XDG_STATE_HOME/grove, ~/.local/... */
+static int state_registry_open(cli_ctx *c, grove_registry **reg)
+{
+    const char *dir = cli_opt_str(c, "state-dir");
+    int st = grove_registry_open(dir, reg);
+    if (st == GROVE_OK)
+        return 0;
+    if (dir == NULL && st == GROVE_ERR_STATE)
+        return cli_fail(c, CLI_EXIT_STATE, st,
+                        "no state registry folder: set --state-dir DIR or GROVE_STATE_DIR (the "
+                        "registry records used certificates so that a restored copy of the "
+                        "wallet cannot sign with them again)");
+    return cli_fail(c, CLI_EXIT_STATE, st, "cannot open the state registry %s: %s",
+                    dir ? dir : "(default folder)", grove_strerror(st));
+}
+
+/* Open --wallet; with reg != NULL also the state registry, attached to the wallet. */
+static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w, grove_registry **reg)
 {
     const char *path = cli_require(c, "wallet");
     if (path == NULL)
@@ -1467,7 +1511,37 @@ static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w)
     if (st != GROVE_OK)
         return cli_fail(c, cli_exit_for_status(st), st, "%s: cannot open the wallet: %s", path,
                         grove_strerror(st));
-    return 0;
+    if (reg == NULL)
+        return 0;
+    int rc = state_registry_open(c, reg);
+    if (rc == 0)
+        grove_dgsp_wallet_set_registry(*w, *reg);
+    if (rc) {
+        grove_dgsp_wallet_free(*w);
+        *w = NULL;
+    }
+    return rc;
+}
+
+static void wallet_close(grove_dgsp_wallet *w, grove_registry *reg)
+{
+    grove_dgsp_wallet_free(w);
+    grove_registry_close(reg);
+}
+
+/* A failed wallet operation: the library's own sentence when it has one. */
+static int wallet_fail(cli_ctx *c, grove_dgsp_wallet *w, int st, const char *what)
+{
+    const char *path = cli_opt_str(c, "wallet"), *why = grove_dgsp_wallet_last_error(w);
+    uint64_t stale = 0;
+    if (st == GROVE_ERR_STATE && grove_dgsp_wallet_registry_status(w, NULL, &stale) == GROVE_OK &&
+        stale > 0)
+        return cli_fail(c, CLI_EXIT_STATE, st, "%s: %s: %s. Run: grove dgsp member recover "
+                                               "--wallet %s%s%s, then try again",
+                        path, what, why, path, cli_opt_str(c, "state-dir") ? " --state-dir " : "",
+                        cli_opt_str(c, "state-dir") ? cli_opt_str(c, "state-dir") : "");
+    return cli_fail(c, cli_exit_for_status(st), st, "%s: %s: %s", path, what,
+                    why[0] ? why : grove_strerror(st));
 }
 
 static int cmd_member_init(cli_ctx *c)
@@ -1478,7 +1552,8 @@ static int cmd_member_init(cli_ctx *c)
     grove_dgsp_cfg cfg;
     uint8_t *body, *seed = NULL;
     size_t len, seedlen = 0;
-    int rc = load_obj(c, cred, DGSP_FILE_CREDENTIAL, &cfg, &body, &len);
+    int rc = load_capped(c, cred, DGSP_FILE_CREDENTIAL,
+                         8 + 3 * GROVE_DGSP_MAX_N + 1 + GROVE_DGSP_MAX_USERNAME, &cfg, &body, &len);
     if (rc)
         return rc;
     rc = cli_hex_opt(c, "seed", 33, &seed, &seedlen);
@@ -1517,7 +1592,11 @@ static int cmd_member_csr(cli_ctx *c)
     const char *out = cli_require(c, "out");
     if (out == NULL || cli_opt_u64(c, "count", 1, DGSP_MAX_BATCH, 8, &count))
         return CLI_EXIT_USAGE;
-    int rc = wallet_open(c, &w);
+    const char *ins[] = {cli_opt_str(c, "wallet")};
+    int rc = cli_refuse_same_file(c, "--out", out, ins, 1);
+    if (rc)
+        return rc;
+    rc = wallet_open(c, &w, NULL);
     if (rc)
         return rc;
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
@@ -1535,10 +1614,10 @@ static int cmd_member_csr(cli_ctx *c)
         grove_store32_be(body + 8 + n, (uint32_t)count);
         rc = save_obj(c, out, DGSP_FILE_CSR, cfg, body, len, 0);
     }
+    if (st != GROVE_OK)
+        rc = wallet_fail(c, w, st, "CSR failed");
     grove_dgsp_wallet_free(w);
     free(body);
-    if (st != GROVE_OK)
-        return fail_st(c, st, "CSR failed");
     if (rc)
         return rc;
     cli_out_u64(c, "count", count);
@@ -1547,43 +1626,57 @@ static int cmd_member_csr(cli_ctx *c)
     return 0;
 }
 
+/* The manager public key for import: --pub, else the one stored in the wallet. */
+static int import_pub(cli_ctx *c, grove_dgsp_wallet *w, uint8_t *pk)
+{
+    const char *pubp = cli_opt_str(c, "pub");
+    if (pubp == NULL) {
+        if (grove_dgsp_wallet_group_pk(w, pk) != GROVE_OK)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOT_FOUND,
+                            "no manager public key (give --pub manager.pub)");
+        return 0;
+    }
+    grove_dgsp_cfg pcfg;
+    uint8_t *pb;
+    size_t pl;
+    int rc = load_capped(c, pubp, DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, &pcfg, &pb, &pl);
+    if (rc)
+        return rc;
+    memcpy(pk, pb, pl);
+    free(pb);
+    if (!same_cfg(&pcfg, grove_dgsp_wallet_cfg(w)))
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "%s is not a public key of this wallet's parameters", pubp);
+    return 0;
+}
+
 static int cmd_member_import(cli_ctx *c)
 {
     grove_dgsp_wallet *w;
-    const char *certsp = cli_require(c, "certs");
-    if (certsp == NULL)
+    const char *certsp = cli_require(c, "certs"), *wp = cli_require(c, "wallet");
+    if (certsp == NULL || wp == NULL)
         return CLI_EXIT_USAGE;
-    int rc = wallet_open(c, &w);
+    const char *ins[] = {certsp, cli_opt_str(c, "pub")};
+    int rc = cli_refuse_same_file(c, "--wallet", wp, ins, 2);
+    if (rc == 0)
+        rc = wallet_open(c, &w, NULL);
     if (rc)
         return rc;
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
+    const size_t n = cfg->n, cb = grove_dgsp_cert_bytes(cfg);
     grove_dgsp_cfg ccfg;
-    uint8_t *body;
+    uint8_t *body, pk[GROVE_DGSP_MAX_PK_BYTES];
     size_t len;
-    rc = load_obj(c, certsp, DGSP_FILE_CERTIFICATES, &ccfg, &body, &len);
+    size_t body_max = MAX_FILE / (n + cb) > DGSP_MAX_BATCH ? 12 + DGSP_MAX_BATCH * (n + cb)
+                                                            : MAX_FILE;
+    rc = load_capped(c, certsp, DGSP_FILE_CERTIFICATES, body_max, &ccfg, &body, &len);
     if (rc) {
         grove_dgsp_wallet_free(w);
         return rc;
     }
-    uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
-    int st = grove_dgsp_wallet_group_pk(w, pk);
-    const char *pubp = cli_opt_str(c, "pub");
-    if (pubp) {
-        grove_dgsp_cfg pcfg;
-        uint8_t *pb;
-        size_t pl;
-        rc = load_obj(c, pubp, DGSP_FILE_PUBLIC_KEY, &pcfg, &pb, &pl);
-        if (rc == 0) {
-            memcpy(pk, pb, pl);
-            free(pb);
-            st = same_cfg(&pcfg, cfg) ? GROVE_OK : GROVE_ERR_UNSUPPORTED;
-        }
-    }
-    const size_t n = cfg->n, cb = grove_dgsp_cert_bytes(cfg);
     uint64_t id = grove_load64_be(body);
     uint32_t count = grove_load32_be(body + 8);
-    if (rc == 0 && st != GROVE_OK)
-        rc = cli_fail(c, CLI_EXIT_USAGE, st, "no manager public key (give --pub manager.pub)");
+    rc = import_pub(c, w, pk);
     if (rc == 0 && !same_cfg(&ccfg, cfg))
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                       "the certificates are not of this wallet's parameters");
@@ -1593,7 +1686,7 @@ static int cmd_member_import(cli_ctx *c)
                       (unsigned long long)id, (unsigned long long)grove_dgsp_wallet_id(w));
     if (rc == 0) {
         uint8_t *pks = malloc((size_t)count * n), *certs = malloc((size_t)count * cb);
-        st = pks && certs ? GROVE_OK : GROVE_ERR_NOMEM;
+        int st = pks && certs ? GROVE_OK : GROVE_ERR_NOMEM;
         for (uint32_t i = 0; i < count && st == GROVE_OK; i++) {
             memcpy(pks + (size_t)i * n, body + 12 + i * (n + cb), n);
             memcpy(certs + (size_t)i * cb, body + 12 + i * (n + cb) + n, cb);
@@ -1610,7 +1703,7 @@ static int cmd_member_import(cli_ctx *c)
                           "a certificate is for a key this wallet did not request (or already "
                           "imported): none imported");
         else if (st != GROVE_OK)
-            rc = fail_st(c, st, "import failed");
+            rc = wallet_fail(c, w, st, "import failed");
     }
     uint64_t ready = 0;
     grove_dgsp_wallet_counts(w, NULL, &ready, NULL);
@@ -1625,28 +1718,65 @@ static int cmd_member_import(cli_ctx *c)
     return 0;
 }
 
+/* Sign with the wallet, then verify with the group key: 0 with *sig filled, else exit code. */
+static int sign_verified(cli_ctx *c, grove_dgsp_wallet *w, const uint8_t *msg, size_t ml,
+                         uint8_t **sig, size_t *sl)
+{
+    const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
+    uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
+    if (grove_dgsp_wallet_group_pk(w, pk) != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOT_FOUND,
+                        "%s holds no group public key to check signatures with: nothing signed",
+                        cli_opt_str(c, "wallet"));
+    *sl = grove_dgsp_sig_bytes(cfg);
+    *sig = malloc(*sl);
+    if (*sig == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    /* The certificate is recorded as used (registry, then wallet) before the signature exists
+     * outside the library. */
+    int st = grove_dgsp_wallet_sign(w, msg, ml, *sig);
+    if (st == GROVE_ERR_EXHAUSTED)
+        st = cli_fail(c, CLI_EXIT_STATE, st,
+                      "no unused certificate left: request more (member csr, manager cert, "
+                      "member import-certs)");
+    else if (st != GROVE_OK)
+        st = wallet_fail(c, w, st, "signing refused");
+    else if (grove_dgsp_verify(cfg, pk, NULL, msg, ml, *sig, *sl) != GROVE_OK)
+        st = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_VERIFY,
+                      "the new signature does not verify with the group public key: nothing "
+                      "written (its certificate stays used; check the wallet and this machine's "
+                      "memory)");
+    if (st) {
+        free(*sig);
+        *sig = NULL;
+    }
+    return st;
+}
+
 static int cmd_member_sign(cli_ctx *c)
 {
     grove_dgsp_wallet *w;
+    grove_registry *reg = NULL;
     const char *msgp = cli_require(c, "msg"), *out = cli_require(c, "out");
     if (!msgp || !out)
         return CLI_EXIT_USAGE;
-    uint8_t *msg;
-    size_t ml;
-    int rc = cli_read_file(c, msgp, CLI_MAX_INPUT, &msg, &ml);
+    const char *ins[] = {cli_opt_str(c, "wallet"), msgp};
+    int rc = cli_refuse_same_file(c, "--out", out, ins, 2);
     if (rc)
         return rc;
-    rc = wallet_open(c, &w);
+    uint8_t *msg, *sig = NULL;
+    size_t ml, sl = 0;
+    rc = cli_read_file(c, msgp, CLI_MAX_INPUT, &msg, &ml);
+    if (rc)
+        return rc;
+    rc = wallet_open(c, &w, &reg);
     if (rc) {
         free(msg);
         return rc;
     }
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
-    size_t sl = grove_dgsp_sig_bytes(cfg);
-    uint8_t *sig = malloc(sl);
-    /* The wallet commits "used" before the signature exists; then it is written out. */
-    int st = sig ? grove_dgsp_wallet_sign(w, msg, ml, sig) : GROVE_ERR_NOMEM;
-    if (st == GROVE_OK) {
+    rc = sign_verified(c, w, msg, ml, &sig, &sl);
+    if (rc == 0) {
         if (cli_opt_flag(c, "raw"))
             rc = cli_write_file(c, out, sig, sl, 0);
         else
@@ -1654,15 +1784,9 @@ static int cmd_member_sign(cli_ctx *c)
     }
     uint64_t ready = 0;
     grove_dgsp_wallet_counts(w, NULL, &ready, NULL);
-    grove_dgsp_wallet_free(w);
+    wallet_close(w, reg);
     free(sig);
     free(msg);
-    if (st == GROVE_ERR_EXHAUSTED)
-        return cli_fail(c, CLI_EXIT_STATE, st,
-                        "no unused certificate left: request more (member csr, manager cert, "
-                        "member import-certs)");
-    if (st != GROVE_OK)
-        return fail_st(c, st, "signing failed");
     if (rc)
         return rc;
     cli_out_u64(c, "certificates_left", ready);
@@ -1670,13 +1794,42 @@ static int cmd_member_sign(cli_ctx *c)
     return 0;
 }
 
+static int cmd_member_recover(cli_ctx *c)
+{
+    grove_dgsp_wallet *w;
+    grove_registry *reg = NULL;
+    int rc = wallet_open(c, &w, &reg);
+    if (rc)
+        return rc;
+    uint64_t marked = 0, ready = 0, used = 0, listed = 0;
+    int st = grove_dgsp_wallet_recover(w, &marked);
+    if (st == GROVE_OK)
+        st = grove_dgsp_wallet_registry_status(w, &listed, NULL);
+    if (st == GROVE_OK)
+        st = grove_dgsp_wallet_counts(w, NULL, &ready, &used);
+    if (st != GROVE_OK)
+        rc = wallet_fail(c, w, st, "recovery failed");
+    wallet_close(w, reg);
+    if (rc)
+        return rc;
+    cli_out_u64(c, "marked_used", marked);
+    cli_out_u64(c, "registry_used", listed);
+    cli_out_u64(c, "ready", ready);
+    cli_out_u64(c, "used", used);
+    cli_say(c, "%llu certificate(s) the state registry lists as used are now marked used in the "
+               "wallet; %llu ready to sign",
+            (unsigned long long)marked, (unsigned long long)ready);
+    return 0;
+}
+
 static int cmd_member_info(cli_ctx *c)
 {
     grove_dgsp_wallet *w;
-    int rc = wallet_open(c, &w);
+    grove_registry *reg = NULL;
+    int rc = wallet_open(c, &w, NULL);
     if (rc)
         return rc;
-    uint64_t p = 0, r = 0, u = 0;
+    uint64_t p = 0, r = 0, u = 0, listed = 0, stale = 0;
     char d[64];
     grove_dgsp_wallet_counts(w, &p, &r, &u);
     cli_out_u64(c, "id", grove_dgsp_wallet_id(w));
@@ -1684,16 +1837,56 @@ static int cmd_member_info(cli_ctx *c)
     cli_out_u64(c, "pending", p);
     cli_out_u64(c, "ready", r);
     cli_out_u64(c, "used", u);
+    cli_out_bool(c, "damaged", grove_dgsp_wallet_damaged(w));
+    /* info reports on the registry entry; it never writes it */
+    int st = grove_registry_open(cli_opt_str(c, "state-dir"), &reg);
+    if (st == GROVE_OK) {
+        grove_dgsp_wallet_set_registry(w, reg);
+        st = grove_dgsp_wallet_registry_status(w, &listed, &stale);
+    }
+    cli_out_bool(c, "registry_checked", st == GROVE_OK);
+    if (st == GROVE_OK) {
+        cli_out_u64(c, "registry_used", listed);
+        cli_out_u64(c, "stale", stale);
+    }
     cli_say(c, "member %llu (%s): %llu certificates ready, %llu used, %llu requested",
             (unsigned long long)grove_dgsp_wallet_id(w), d, (unsigned long long)r,
             (unsigned long long)u, (unsigned long long)p);
-    grove_dgsp_wallet_free(w);
+    if (grove_dgsp_wallet_damaged(w))
+        cli_say(c, "DAMAGED: %s", grove_dgsp_wallet_last_error(w));
+    if (st != GROVE_OK)
+        cli_say(c, "state registry not checked: %s",
+                grove_dgsp_wallet_last_error(w)[0] ? grove_dgsp_wallet_last_error(w)
+                                                   : grove_strerror(st));
+    else if (stale)
+        cli_say(c, "OLDER COPY: %llu unused certificate(s) here were already used (state "
+                   "registry lists %llu); run grove dgsp member recover --wallet %s",
+                (unsigned long long)stale, (unsigned long long)listed, cli_opt_str(c, "wallet"));
+    wallet_close(w, reg);
     return 0;
 }
 
 /* ---- anyone ------------------------------------------------------------------------------- */
 
-/* Public key, signature and message for verify/judge, armored or --raw. */
+/* A raw file of exactly `want` bytes (read capped there): 0 or exit 2. */
+static int load_raw_exact(cli_ctx *c, const char *path, const char *what, size_t want,
+                          const grove_dgsp_cfg *cfg, uint8_t **buf)
+{
+    size_t len;
+    *buf = NULL;
+    int rc = cli_read_file(c, path, want, buf, &len);
+    if (rc == 0 && len != want) {
+        free(*buf);
+        *buf = NULL;
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s: a raw %s %s has %zu bytes, the file has %zu", path,
+                      grove_dgsp_params_name(cfg), what, want, len);
+    }
+    return rc;
+}
+
+/* Public key, signature and message for verify/judge, armored or --raw. Every read is capped
+ * at the object's own size; a signature of the wrong type, encoding or length is exit 2. */
 static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t **sig,
                             size_t *sl, uint8_t **msg, size_t *ml)
 {
@@ -1702,25 +1895,19 @@ static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_
     if (!pubp || !sigp || !msgp)
         return CLI_EXIT_USAGE;
     int rc;
+    uint8_t *pb;
+    size_t pl;
     *sig = *msg = NULL;
     if (cli_opt_flag(c, "raw")) {
         rc = cfg_from_flags(c, cfg, NULL);
+        if (rc == 0)
+            rc = load_raw_exact(c, pubp, "public key", grove_dgsp_pk_bytes(cfg), cfg, &pb);
         if (rc)
             return rc;
-        uint8_t *pb;
-        size_t pl;
-        rc = cli_read_file(c, pubp, 1024, &pb, &pl);
-        if (rc)
-            return rc;
-        if (pl != grove_dgsp_pk_bytes(cfg)) {
-            free(pb);
-            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                            "%s: a raw %s public key has %zu bytes, the file has %zu", pubp,
-                            grove_dgsp_params_name(cfg), grove_dgsp_pk_bytes(cfg), pl);
-        }
-        memcpy(pk, pb, pl);
+        memcpy(pk, pb, grove_dgsp_pk_bytes(cfg));
         free(pb);
-        rc = cli_read_file(c, sigp, GROVE_DGSP_MAX_SIG_BYTES + 1, sig, sl);
+        *sl = grove_dgsp_sig_bytes(cfg);
+        rc = load_raw_exact(c, sigp, "signature", *sl, cfg, sig);
         if (rc)
             return rc;
     } else {
@@ -1728,15 +1915,13 @@ static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_
             return cli_fail(c, CLI_EXIT_USAGE, 0,
                             "--params/--flavour/--profile apply to --raw files only (armored "
                             "files name them)");
-        uint8_t *pb;
-        size_t pl;
-        rc = load_obj(c, pubp, DGSP_FILE_PUBLIC_KEY, cfg, &pb, &pl);
+        rc = load_capped(c, pubp, DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, cfg, &pb, &pl);
         if (rc)
             return rc;
         memcpy(pk, pb, pl);
         free(pb);
         grove_dgsp_cfg scfg;
-        rc = load_obj(c, sigp, DGSP_FILE_SIGNATURE, &scfg, sig, sl);
+        rc = load_capped(c, sigp, DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig, sl);
         if (rc)
             return rc;
         if (!same_cfg(&scfg, cfg)) {
@@ -1791,6 +1976,31 @@ static int load_revocations(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t
     return 0;
 }
 
+/* The revocation source of verify: --revocations, --revocation-store or none (*rl NULL). */
+static int verify_revocations(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t *pk,
+                              grove_dgsp_store **rl)
+{
+    const char *rlp = cli_opt_str(c, "revocations"), *rls = cli_opt_str(c, "revocation-store");
+    *rl = NULL;
+    if (rlp && rls)
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "give --revocations or --revocation-store, not both");
+    if (rlp)
+        return load_revocations(c, cfg, pk, rlp, rl);
+    if (rls == NULL)
+        return 0;
+    int rc = open_store(c, rls, 0, rl);
+    uint8_t spk[GROVE_DGSP_MAX_PK_BYTES];
+    size_t spl = 0;
+    if (rc == 0 && (grove_dgsp_store_meta_get(*rl, "group_pk", spk, sizeof spk, &spl) != GROVE_OK ||
+                    spl != grove_dgsp_pk_bytes(cfg) || memcmp(spk, pk, spl) != 0)) {
+        grove_dgsp_store_close(*rl);
+        *rl = NULL;
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
+                      "the revocation store does not belong to this group");
+    }
+    return rc;
+}
+
 static int cmd_verify(cli_ctx *c)
 {
     grove_dgsp_cfg cfg;
@@ -1800,29 +2010,13 @@ static int cmd_verify(cli_ctx *c)
     if (rc)
         return rc;
     grove_dgsp_store *rl = NULL;
-    const char *rlp = cli_opt_str(c, "revocations"), *rls = cli_opt_str(c, "revocation-store");
-    if (rlp && rls)
-        rc = cli_fail(c, CLI_EXIT_USAGE, 0, "give --revocations or --revocation-store, not both");
-    else if (rlp)
-        rc = load_revocations(c, &cfg, pk, rlp, &rl);
-    else if (rls) {
-        rc = open_store(c, rls, 0, &rl);
-        uint8_t spk[GROVE_DGSP_MAX_PK_BYTES];
-        size_t spl = 0;
-        if (rc == 0 && (grove_dgsp_store_meta_get(rl, "group_pk", spk, sizeof spk, &spl) != GROVE_OK ||
-                        spl != grove_dgsp_pk_bytes(&cfg) || memcmp(spk, pk, spl) != 0)) {
-            grove_dgsp_store_close(rl);
-            rl = NULL;
-            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
-                          "the revocation store does not belong to this group");
-        }
-        rlp = rls;
-    }
+    rc = verify_revocations(c, &cfg, pk, &rl);
     if (rc) {
         free(sig);
         free(msg);
         return rc;
     }
+    const int checked = rl != NULL;
     int st = grove_dgsp_verify(&cfg, pk, rl, msg, ml, sig, sl);
     grove_dgsp_store_close(rl);
     free(sig);
@@ -1830,18 +2024,24 @@ static int cmd_verify(cli_ctx *c)
     char d[64];
     cli_out_str(c, "params", cfg_desc(&cfg, d, sizeof d));
     cli_out_bool(c, "valid", st == GROVE_OK);
-    cli_out_bool(c, "revoked", st == GROVE_ERR_REVOKED);
+    /* "revoked" is only ever reported when a revocation list was consulted */
+    cli_out_bool(c, "revocation_checked", checked);
+    if (checked)
+        cli_out_bool(c, "revoked", st == GROVE_ERR_REVOKED);
     if (st == GROVE_ERR_REVOKED)
         return cli_fail(c, CLI_EXIT_INVALID, st, "signature REVOKED (its certificate is in the "
                                                  "revocation list)");
     if (st == GROVE_ERR_VERIFY)
         return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID");
     if (st == GROVE_ERR_ENCODING)
-        return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID (wrong length for %s)",
+        return cli_fail(c, CLI_EXIT_USAGE, st, "not a %s signature (wrong length)",
                         grove_dgsp_params_name(&cfg));
     if (st != GROVE_OK)
         return fail_st(c, st, "verification could not run");
-    cli_say(c, "signature valid (%s)%s", d, rlp ? ", not revoked" : "");
+    if (!checked)
+        fprintf(stderr, "grove: warning: revocation NOT checked: the signer may have been revoked "
+                        "(give --revocations RL or --revocation-store STORE)\n");
+    cli_say(c, "signature valid (%s), %s", d, checked ? "not revoked" : "revocation not checked");
     return 0;
 }
 
@@ -2117,14 +2317,18 @@ static const cli_opt import_opts[] = {
     {"pub", "FILE", "manager public key (default: the one from the credential)"},
     {NULL, NULL, NULL},
 };
+#define STATE_DIR_OPT {"state-dir", "DIR", "state registry folder (default $GROVE_STATE_DIR, else " \
+                                          "$XDG_STATE_HOME/grove, else ~/.local/state/grove)"}
 static const cli_opt sign_opts[] = {
     WALLET_OPT,
     {"msg", "FILE", "message ('-' for stdin)"},
     {"out", "FILE", "signature output ('-' for stdout)"},
     {"raw", NULL, "write the raw crate layout instead of an armored file"},
+    STATE_DIR_OPT,
     {NULL, NULL, NULL},
 };
-static const cli_opt minfo_opts[] = {WALLET_OPT, {NULL, NULL, NULL}};
+static const cli_opt minfo_opts[] = {WALLET_OPT, STATE_DIR_OPT, {NULL, NULL, NULL}};
+static const cli_opt recover_opts[] = {WALLET_OPT, STATE_DIR_OPT, {NULL, NULL, NULL}};
 static const cli_opt verify_opts[] = {
     {"pub", "FILE", "manager public key"},
     {"msg", "FILE", "message ('-' for stdin)"},
@@ -2175,6 +2379,8 @@ static const cli_command dgsp_commands[] = {
      import_opts},
     {"member sign", cmd_member_sign, "sign a message (each certificate signs once)", sign_opts},
     {"member info", cmd_member_info, "what the wallet holds", minfo_opts},
+    {"member recover", cmd_member_recover,
+     "bring an older copy of a wallet up to date with the state registry", recover_opts},
     {"verify", cmd_verify, "verify a group signature (exit 0 valid, 1 invalid or revoked)",
      verify_opts},
     {"judge", cmd_judge, "check the manager's opening (exit 0 confirmed, 1 not)", judge_opts},

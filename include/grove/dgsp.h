@@ -312,8 +312,16 @@ GROVE_API int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk
 
 /*
  * A member's wallet: seed_u, id, cid*, and certificates with their one-time seeds. Signing takes
- * one unused certificate, marks it used and wipes its seed BEFORE computing the signature, so a
- * certificate never signs twice. Opaque; freed (and wiped) with grove_dgsp_wallet_free.
+ * the next unused certificate, checks it, marks it used and erases its seed (durably, for a
+ * file) BEFORE the signature is computed, so a certificate never signs twice. Opaque; freed
+ * (and wiped) with grove_dgsp_wallet_free.
+ *
+ * Integrity. A wallet file carries a check value (SHA-256 over its parameters, id, cid*, seed_u
+ * and group public key) verified when it is opened; a wallet whose check fails opens "damaged"
+ * and refuses every change (GROVE_ERR_ENCODING). Before a certificate is marked used, the WOTS+
+ * public key re-derived from seed_u and its one-time seed must equal the stored one and (when
+ * the wallet holds the group public key) the certificate must verify for the wallet's id:
+ * otherwise GROVE_ERR_ENCODING, nothing marked used (grove_dgsp_wallet_last_error says which).
  */
 typedef struct grove_dgsp_wallet grove_dgsp_wallet;
 
@@ -324,7 +332,7 @@ GROVE_API int grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, const uint8_t *se
  * A wallet in an SQLite file (created with mode 0600; GROVE_ERR_EXISTS if the file exists).
  * Every change is committed durably before the call returns; in particular a certificate is
  * marked used, and its one-time seed erased, before its signature is computed. group_pk (the
- * manager public key, pk_bytes) may be NULL.
+ * manager public key, pk_bytes) may be NULL (certificates are then not re-checked before use).
  */
 GROVE_API int grove_dgsp_wallet_create(const char *path, const grove_dgsp_cfg *cfg,
                                        const uint8_t *seed_u, uint64_t id, const uint8_t *cid_star,
@@ -355,9 +363,55 @@ GROVE_API int grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *pk,
 /* Add one (wots_seed, certificate) pair directly (restoring a backup; known-answer tests). */
 GROVE_API int grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_seed,
                                     const uint8_t *cert);
-/* Sign with the next unused certificate; GROVE_ERR_EXHAUSTED when none is left. */
+/*
+ * Sign with the next unused certificate; GROVE_ERR_EXHAUSTED when none is left. With a state
+ * registry attached (grove_dgsp_wallet_set_registry) the certificate is first recorded as used
+ * in the registry, then in the wallet, both durably, and only then is the signature computed; a
+ * wallet holding as unused a certificate the registry lists as used (an older copy) is refused
+ * with GROVE_ERR_STATE (see grove_dgsp_wallet_recover).
+ */
 GROVE_API int grove_dgsp_wallet_sign(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen,
                                      uint8_t *sig);
+
+/* ---- member wallets and the state registry (grove/state.h) -------------------------------- */
+
+struct grove_registry;
+#define GROVE_DGSP_WALLET_REGISTRY_KIND "dgsp-wallet"
+#define GROVE_DGSP_WALLET_REGISTRY_ID_BYTES 16
+#define GROVE_DGSP_WALLET_FINGERPRINT_BYTES 16
+
+/*
+ * The wallet's registry entry id: the first 16 bytes of SHA-256("grove-dgsp-wallet-registry-v1"
+ * || be64(id) || cid*). Every copy of a wallet, and every wallet made from the same credential
+ * (also one re-created from the same seed), maps to the same entry; the entry records the used
+ * certificates by fingerprint (the first 16 bytes of the certified WOTS+ public key), so
+ * wallets with different seeds share it without conflict.
+ */
+GROVE_API int grove_dgsp_wallet_registry_id(const grove_dgsp_wallet *w, uint8_t *id);
+/*
+ * Attach a state registry (NULL detaches). The registry must stay open while attached. The
+ * entry (kind "dgsp-wallet") is locked for the duration of each sign/recover call, so processes
+ * sharing the registry folder take turns on one wallet and its copies.
+ */
+GROVE_API int grove_dgsp_wallet_set_registry(grove_dgsp_wallet *w, struct grove_registry *reg);
+/*
+ * Compare the wallet with its registry entry (read without locking): *listed receives the
+ * number of certificates the entry records as used, *stale the number the wallet still holds as
+ * unused (requested or ready) although the entry lists them as used (an older copy: > 0).
+ * GROVE_ERR_STATE if the entry is damaged; GROVE_ERR_INVALID_ARG without a registry.
+ */
+GROVE_API int grove_dgsp_wallet_registry_status(grove_dgsp_wallet *w, uint64_t *listed,
+                                                uint64_t *stale);
+/*
+ * Fast-forward an older copy: mark used (and erase the one-time seed of) every certificate the
+ * registry lists as used, and add the wallet's used certificates to the registry. Never marks
+ * anything unused. *marked (may be NULL) receives the number of certificates newly marked used.
+ */
+GROVE_API int grove_dgsp_wallet_recover(grove_dgsp_wallet *w, uint64_t *marked);
+/* 1 if the wallet's check value did not match when it was opened (every change refused). */
+GROVE_API int grove_dgsp_wallet_damaged(const grove_dgsp_wallet *w);
+/* One English sentence about the wallet's last failure ("" if none); valid until the next call. */
+GROVE_API const char *grove_dgsp_wallet_last_error(const grove_dgsp_wallet *w);
 
 /* ---- signed revocation lists ------------------------------------------------------------ */
 
