@@ -17,10 +17,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/encoding.h"
+#include "common/file.h"
 #include "common/util.h"
 #include "dgsp/dgsp_int.h"
 #include "dgsp/files.h"
 #include "grove/dgsp.h"
+#include "grove/state.h"
 
 #define MAX_FILE (256u << 20)
 #define JOIN_CHUNK 10000
@@ -40,13 +43,29 @@ static const char *cfg_desc(const grove_dgsp_cfg *cfg, char *buf, size_t cap)
     return buf;
 }
 
-/* Read and decode an armored file of the given type. */
+/* The largest armored text of a type for any parameter set (reads are capped at it). */
+static size_t obj_cap(dgsp_file_type type, size_t count)
+{
+    static const char *const widest[] = {"shake-256f", "sha2-256f", "shake-256s"};
+    size_t cap = 0;
+    for (size_t i = 0; i < sizeof widest / sizeof widest[0]; i++) {
+        grove_dgsp_cfg w;
+        if (grove_dgsp_cfg_init(&w, widest[i], GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE) ==
+            GROVE_OK) {
+            size_t k = dgsp_file_max_text(type, &w, count);
+            cap = k > cap ? k : cap;
+        }
+    }
+    return cap < MAX_FILE ? cap : MAX_FILE;
+}
+
+/* Read and decode an armored file of the given type (at most its largest size). */
 static int load_obj(cli_ctx *c, const char *path, dgsp_file_type type, grove_dgsp_cfg *cfg,
                     uint8_t **body, size_t *len)
 {
     uint8_t *data;
     size_t dl;
-    int rc = cli_read_file(c, path, MAX_FILE, &data, &dl);
+    int rc = cli_read_file(c, path, obj_cap(type, DGSP_MAX_BATCH), &data, &dl);
     if (rc)
         return rc;
     char err[256];
@@ -99,14 +118,81 @@ typedef struct {
     grove_dgsp_cfg cfg;
     uint8_t pk[GROVE_DGSP_MAX_PK_BYTES], sk[GROVE_DGSP_MAX_SK_BYTES];
     grove_dgsp_store *store;
+    grove_registry *reg; /* restore protection of an SQLite store */
     char dir[4096];
+    /* the group's files, which no output may overwrite (see group_files) */
+    char f_pub[4200], f_sk[4200], f_db[4200], f_wal[4220], f_shm[4220];
 } group;
 
 static void group_close(group *g)
 {
     grove_dgsp_store_close(g->store);
     g->store = NULL;
+    grove_registry_close(g->reg);
+    g->reg = NULL;
     grove_wipe(g->sk, sizeof g->sk);
+}
+
+/* The group's files, for cli_refuse_same_file. Returns the number of entries (5). */
+static size_t group_files(const group *g, const char **out)
+{
+    out[0] = g->f_pub;
+    out[1] = g->f_sk;
+    out[2] = g->f_db;
+    out[3] = g->f_wal;
+    out[4] = g->f_shm;
+    return 5;
+}
+
+/*
+ * An output is checked before anything is reserved or changed: not one of the command's inputs
+ * or state files, not an existing file unless --force, and in a folder we can write to.
+ */
+static int check_output(cli_ctx *c, const char *what, const char *out, const char *const *others,
+                        size_t n)
+{
+    if (out == NULL || strcmp(out, "-") == 0)
+        return 0;
+    int rc = cli_refuse_same_file(c, what, out, others, n);
+    if (rc)
+        return rc;
+    struct stat sb;
+    if (stat(out, &sb) == 0) {
+        if (S_ISDIR(sb.st_mode))
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
+                            "%s %s is a folder: give a file name", what, out);
+        if (S_ISREG(sb.st_mode) && !cli_opt_flag(c, "force"))
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS,
+                            "%s %s already exists: nothing was changed (give --force to replace "
+                            "it, or choose another name)",
+                            what, out);
+        if (!S_ISREG(sb.st_mode))
+            return 0; /* a device or pipe is written in place */
+    }
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s", out);
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode) || access(dir, W_OK | X_OK) != 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
+                        "%s %s cannot be written: the folder %s %s; nothing was changed", what,
+                        out, dir,
+                        errno == ENOENT ? "does not exist" : "is not a writable folder");
+    return 0;
+}
+
+/* The store's own message for a refused change (restore protection), else the status text. */
+static int fail_store(cli_ctx *c, const group *g, int st, const char *what)
+{
+    const char *m = g->store ? grove_dgsp_store_error(g->store) : NULL;
+    if (st == GROVE_ERR_STATE && m != NULL)
+        return cli_fail(c, CLI_EXIT_STATE, st, "%s: %s", what, m);
+    return cli_fail_status(c, st, what);
 }
 
 static void path_in(char *out, size_t cap, const char *dir, const char *name)
@@ -175,6 +261,11 @@ static int group_open(cli_ctx *c, group *g, int need_sk)
     }
     path_in(path, sizeof path, dir, "group.db");
     const char *spec = store_spec(c);
+    snprintf(g->f_db, sizeof g->f_db, "%s", spec && !is_pg(spec) ? spec : path);
+    snprintf(g->f_wal, sizeof g->f_wal, "%s-wal", g->f_db);
+    snprintf(g->f_shm, sizeof g->f_shm, "%s-shm", g->f_db);
+    path_in(g->f_pub, sizeof g->f_pub, dir, "manager.pub");
+    path_in(g->f_sk, sizeof g->f_sk, dir, "manager.sk");
     rc = open_store(c, spec ? spec : path, 0, &g->store);
     if (rc) {
         group_close(g);
@@ -188,6 +279,20 @@ static int group_open(cli_ctx *c, group *g, int need_sk)
         group_close(g);
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
                         "the store %s does not belong to the group in %s", spec ? spec : path, dir);
+    }
+    if (spec && is_pg(spec))
+        return 0; /* PostgreSQL: the shared database is the single source of truth */
+    /* SQLite: what was issued from this store is recorded in the state registry, so that a
+     * restored or copied group.db is refused instead of issuing ids or counters again. */
+    st = grove_registry_open(cli_opt_str(c, "state-dir"), &g->reg);
+    if (st == GROVE_OK)
+        st = grove_dgsp_store_set_registry(g->store, g->reg, g->pk, 2 * g->cfg.n, g->f_db);
+    if (st != GROVE_OK) {
+        group_close(g);
+        return cli_fail(c, CLI_EXIT_STATE, st,
+                        "cannot open the state registry (%s): it records what this group's store "
+                        "issued; give --state-dir DIR or set GROVE_STATE_DIR",
+                        grove_strerror(st));
     }
     return 0;
 }
@@ -297,54 +402,109 @@ static int cmd_manager_init(cli_ctx *c)
     return 0;
 }
 
-static int write_credential(cli_ctx *c, const group *g, const char *path, uint64_t id,
-                            const char *username, int durable)
+/* The armored credential of member id (a secret of the member: wipe and free it). */
+static char *credential_text(const group *g, uint64_t id, const char *username, size_t *tl)
 {
     const size_t n = g->cfg.n;
     uint8_t body[8 + 3 * 32 + 1 + GROVE_DGSP_MAX_USERNAME];
     size_t ul = strlen(username);
     grove_store64_be(body, id);
-    int st = grove_dgsp_credential(&g->cfg, g->sk, id, body + 8);
-    if (st != GROVE_OK)
-        return fail_st(c, st, "credential");
+    if (grove_dgsp_credential(&g->cfg, g->sk, id, body + 8) != GROVE_OK)
+        return NULL;
     memcpy(body + 8 + n, g->pk, 2 * n);
     body[8 + 3 * n] = (uint8_t)ul;
     memcpy(body + 9 + 3 * n, username, ul);
-    size_t tl;
-    char *text = dgsp_file_encode(DGSP_FILE_CREDENTIAL, &g->cfg, body, 9 + 3 * n + ul, &tl);
+    char *text = dgsp_file_encode(DGSP_FILE_CREDENTIAL, &g->cfg, body, 9 + 3 * n + ul, tl);
     grove_wipe(body, sizeof body);
+    return text;
+}
+
+/*
+ * Batch credential file: written to a temporary file and renamed (a killed run never leaves a
+ * partial credential); not fsynced one by one (one syncfs at the end of the batch).
+ */
+static int write_file_quick(const char *path, const char *text, size_t tl)
+{
+    char tmp[4500];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    int bad = cli_write_all(fd, (const uint8_t *)text, tl) != 0;
+    bad |= close(fd) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static int write_credential(cli_ctx *c, const group *g, const char *path, uint64_t id,
+                            const char *username, int durable)
+{
+    size_t tl;
+    char *text = credential_text(g, id, username, &tl);
     if (text == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
     int rc;
-    if (durable) {
-        /* the credential is a secret of the member: mode 0600 */
+    if (durable) /* the credential is a secret of the member: mode 0600 */
         rc = cli_write_file(c, path, (const uint8_t *)text, tl, 1);
-    } else {
-        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-        rc = fd < 0 || write(fd, text, tl) != (ssize_t)tl
-                 ? cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s", path)
+    else
+        rc = write_file_quick(path, text, tl) != 0
+                 ? cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", path,
+                            strerror(errno))
                  : 0;
-        if (fd >= 0)
-            close(fd);
-    }
     grove_wipe(text, tl);
     free(text);
     return rc;
 }
 
-/* Batch join: one username per line; one transaction per chunk. */
-static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir)
+static int write_file_quick_cred(const group *g, const char *path, uint64_t id, const char *user)
 {
-    uint8_t *data;
-    size_t len;
-    int rc = cli_read_file(c, file, MAX_FILE, &data, &len);
-    if (rc)
-        return rc;
-    /* split into lines, validate every name first */
+    size_t tl;
+    char *text = credential_text(g, id, user, &tl);
+    if (text == NULL)
+        return -1;
+    int r = write_file_quick(path, text, tl);
+    cli_free_secret((uint8_t *)text, tl);
+    return r;
+}
+
+/* 1 if path holds exactly the credential of (id, username). */
+static int credential_present(const group *g, const char *path, uint64_t id, const char *username)
+{
+    size_t tl, fl = 0;
+    char *text = credential_text(g, id, username, &tl);
+    int fd = text ? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
+    uint8_t *data = NULL;
+    int ok = fd >= 0 && cli_read_fd(fd, tl + 1, &data, &fl) == 0 && fl == tl &&
+             memcmp(data, text, tl) == 0;
+    if (fd >= 0)
+        close(fd);
+    cli_free_secret(data, fl);
+    if (text)
+        cli_free_secret((uint8_t *)text, tl);
+    return ok;
+}
+
+/* Ids whose credential could not be written: the first few are named in the report. */
+struct cred_failures {
+    uint64_t count, first[16];
+};
+
+static void cred_failed(struct cred_failures *f, uint64_t id)
+{
+    if (f->count < 16)
+        f->first[f->count] = id;
+    f->count++;
+}
+
+/* Split a batch file into validated usernames (pointers into data). */
+static int batch_names(cli_ctx *c, const char *file, char *text, size_t len, char ***out,
+                       size_t *count_out)
+{
     size_t cap = 1024, count = 0;
     char **names = malloc(cap * sizeof *names);
-    char *text = (char *)data;
-    int skip = cli_opt_flag(c, "skip-existing");
     for (size_t i = 0; i < len && names;) {
         size_t j = i;
         while (j < len && text[j] != '\n')
@@ -367,7 +527,6 @@ static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir
             text[e] = '\0';
             if (memchr(text + i, '\0', e - i) != NULL || !grove_dgsp_username_valid(text + i)) {
                 free(names);
-                free(data);
                 return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
                                 "%s line %zu: invalid username (1-255 bytes of UTF-8, no "
                                 "control characters)",
@@ -377,10 +536,33 @@ static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir
         }
         i = j + 1;
     }
-    if (names == NULL) {
-        free(data);
+    if (names == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    *out = names;
+    *count_out = count;
+    return 0;
+}
+
+/*
+ * Batch join: one username per line; one transaction per chunk, recorded in the state registry
+ * before its credentials are written. With --skip-existing (a resumed run) the credential file
+ * of every member already present is checked and written again if missing or damaged: every
+ * member ends with a credential, or the report names those that could not be written.
+ */
+static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir)
+{
+    uint8_t *data;
+    size_t len, count = 0;
+    int rc = cli_read_file(c, file, MAX_FILE, &data, &len);
+    if (rc)
+        return rc;
+    char **names = NULL;
+    rc = batch_names(c, file, (char *)data, len, &names, &count);
+    if (rc) {
+        free(data);
+        return rc;
     }
+    int skip = cli_opt_flag(c, "skip-existing");
     if (outdir && mkdir(outdir, 0700) != 0 && errno != EEXIST) {
         free(names);
         free(data);
@@ -389,21 +571,33 @@ static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir
     }
     uint64_t *ids = malloc((count ? count : 1) * sizeof *ids);
     const char **chunk = malloc(JOIN_CHUNK * sizeof *chunk);
-    uint64_t first_id = UINT64_MAX, joined = 0, skipped = 0;
+    uint64_t first_id = UINT64_MAX, joined = 0, skipped = 0, repaired = 0;
+    struct cred_failures fail = {0, {0}};
     int st = ids && chunk ? GROVE_OK : GROVE_ERR_NOMEM;
+    char path[4400];
     for (size_t i = 0; i < count && st == GROVE_OK; i += JOIN_CHUNK) {
         size_t k = 0;
-        for (size_t j = i; j < count && j < i + JOIN_CHUNK; j++) {
+        for (size_t j = i; j < count && j < i + JOIN_CHUNK && st == GROVE_OK; j++) {
             uint64_t existing;
             if (skip && g->store->ops->find_member(g->store->ctx, names[j], &existing) == GROVE_OK) {
                 skipped++;
+                if (outdir) {
+                    snprintf(path, sizeof path, "%s/%llu.cred", outdir,
+                             (unsigned long long)existing);
+                    if (!credential_present(g, path, existing, names[j])) {
+                        if (write_file_quick_cred(g, path, existing, names[j]) == 0)
+                            repaired++;
+                        else
+                            cred_failed(&fail, existing);
+                    }
+                }
                 continue;
             }
             chunk[k++] = names[j];
         }
         if (k == 0)
             continue;
-        st = g->store->ops->add_members(g->store->ctx, chunk, k, ids);
+        st = grove_dgsp_store_add_members(g->store, chunk, k, ids);
         if (st == GROVE_ERR_EXISTS)
             cli_fail(c, CLI_EXIT_USAGE, st,
                      "a username in lines %zu..%zu is already a member (or repeated); "
@@ -414,15 +608,14 @@ static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir
                 first_id = ids[j];
             joined++;
             if (outdir) {
-                char path[4400];
                 snprintf(path, sizeof path, "%s/%llu.cred", outdir, (unsigned long long)ids[j]);
-                if (write_credential(c, g, path, ids[j], chunk[j], 0) != 0)
-                    st = GROVE_ERR_IO;
+                if (write_file_quick_cred(g, path, ids[j], chunk[j]) != 0)
+                    cred_failed(&fail, ids[j]);
             }
         }
         cli_progress(c, "joining", i + k + skipped, count);
     }
-    if (outdir && st == GROVE_OK) {
+    if (outdir && (joined || repaired)) {
         int dfd = open(outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (dfd >= 0) {
             syncfs(dfd); /* one sync for all credential files */
@@ -434,13 +627,31 @@ static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir
     free(names);
     free(data);
     if (st != GROVE_OK)
-        return fail_st(c, st, "batch join stopped");
+        rc = fail_store(c, g, st, "batch join stopped");
+    if (fail.count) {
+        char list[512] = "";
+        size_t o = 0;
+        for (uint64_t f = 0; f < fail.count && f < 16 && o < sizeof list - 24; f++)
+            o += (size_t)snprintf(list + o, sizeof list - o, "%s%llu", f ? ", " : "",
+                                  (unsigned long long)fail.first[f]);
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
+                      "the credentials of %llu members could not be written to %s (ids %s%s): "
+                      "they are members; run again with --skip-existing --out-dir %s, or use "
+                      "`manager credential --id N`",
+                      (unsigned long long)fail.count, outdir, list, fail.count > 16 ? ", ..." : "",
+                      outdir);
+    }
+    if (rc)
+        return rc;
     cli_out_u64(c, "joined", joined);
     cli_out_u64(c, "skipped", skipped);
+    if (outdir)
+        cli_out_u64(c, "credentials_repaired", repaired);
     if (joined)
         cli_out_u64(c, "first_id", first_id);
-    cli_say(c, "%llu members joined%s%s, %llu already present", (unsigned long long)joined,
-            outdir ? ", credentials in " : "", outdir ? outdir : "", (unsigned long long)skipped);
+    cli_say(c, "%llu members joined%s%s, %llu already present%s", (unsigned long long)joined,
+            outdir ? ", credentials in " : "", outdir ? outdir : "", (unsigned long long)skipped,
+            repaired ? " (their missing credentials written again)" : "");
     return 0;
 }
 
@@ -470,16 +681,29 @@ static int cmd_manager_join(cli_ctx *c)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
                         "invalid username (1-255 bytes of UTF-8, no control characters)");
     }
+    const char *others[8];
+    size_t no = group_files(&g, others);
+    others[no++] = batch;
+    if (strcmp(out, "-") == 0)
+        rc = cli_fail(c, CLI_EXIT_USAGE, 0, "refusing to write a credential (a secret) to stdout");
+    else
+        rc = check_output(c, "--out", out, others, no);
+    if (rc) {
+        group_close(&g);
+        return rc;
+    }
     uint64_t id;
     uint8_t cid_star[GROVE_DGSP_MAX_N];
     int st = grove_dgsp_join(&g.cfg, g.sk, g.store, user, &id, cid_star);
+    grove_wipe(cid_star, sizeof cid_star);
     if (st == GROVE_ERR_EXISTS) {
         group_close(&g);
         return cli_fail(c, CLI_EXIT_USAGE, st, "username '%s' is already a member", user);
     }
     if (st != GROVE_OK) {
+        rc = fail_store(c, &g, st, "join failed");
         group_close(&g);
-        return fail_st(c, st, "join failed");
+        return rc;
     }
     rc = write_credential(c, &g, out, id, user, 1);
     group_close(&g);
@@ -504,6 +728,15 @@ static int cmd_manager_credential(cli_ctx *c)
         group_close(&g);
         return out ? cli_fail(c, CLI_EXIT_USAGE, 0, "missing required option --id") : CLI_EXIT_USAGE;
     }
+    const char *others[8];
+    size_t no = group_files(&g, others);
+    rc = strcmp(out, "-") == 0
+             ? cli_fail(c, CLI_EXIT_USAGE, 0, "refusing to write a credential (a secret) to stdout")
+             : check_output(c, "--out", out, others, no);
+    if (rc) {
+        group_close(&g);
+        return rc;
+    }
     grove_dgsp_member m;
     int st = g.store->ops->get_member(g.store->ctx, id, &m);
     if (st != GROVE_OK) {
@@ -518,60 +751,124 @@ static int cmd_manager_credential(cli_ctx *c)
     return rc;
 }
 
-static int cmd_manager_cert(cli_ctx *c)
+/*
+ * An armored file written as it is produced (certificate batches of any size in bounded
+ * memory): `<path>.tmp.<pid>.0` in the same folder, then fsync, rename and fsync of the folder,
+ * so the output appears complete or not at all. "-" and devices are written in place.
+ */
+typedef struct {
+    int fd, in_place, failed;
+    char tmp[4500];
+    const char *path;
+    uint8_t carry[48]; /* 48 bytes = one 64-character base64 line */
+    size_t carried;
+} armor_out;
+
+static int aout_write(armor_out *o, const char *p, size_t len)
 {
-    group g;
-    int rc = group_open(c, &g, 1);
-    if (rc)
-        return rc;
-    const char *csr = cli_require(c, "csr"), *out = cli_require(c, "out");
-    uint64_t threads;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    if (!csr || !out || cli_opt_u64(c, "threads", 1, 64, ncpu > 0 ? (uint64_t)ncpu : 1, &threads)) {
-        group_close(&g);
-        return CLI_EXIT_USAGE;
+    if (!o->failed && cli_write_all(o->fd, (const uint8_t *)p, len) != 0)
+        o->failed = errno ? errno : EIO;
+    return o->failed ? -1 : 0;
+}
+
+static int aout_open(armor_out *o, const char *path, const char *title)
+{
+    memset(o, 0, sizeof *o);
+    o->path = path;
+    struct stat sb;
+    if (strcmp(path, "-") == 0) {
+        o->fd = 1;
+        o->in_place = 1;
+    } else if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        o->fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+        o->in_place = 1;
+    } else {
+        snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld.0", path, (long)getpid());
+        o->fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     }
-    grove_dgsp_cfg ccfg;
-    uint8_t *body;
-    size_t len;
-    rc = load_obj(c, csr, DGSP_FILE_CSR, &ccfg, &body, &len);
-    if (rc) {
-        group_close(&g);
-        return rc;
-    }
-    char a[64], b[64];
-    if (!same_cfg(&ccfg, &g.cfg)) {
-        group_close(&g);
-        free(body);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                        "the CSR is for %s, the group is %s", cfg_desc(&ccfg, a, sizeof a),
-                        cfg_desc(&g.cfg, b, sizeof b));
-    }
-    const size_t n = g.cfg.n, cb = grove_dgsp_cert_bytes(&g.cfg);
-    uint64_t id = grove_load64_be(body);
-    uint32_t count = grove_load32_be(body + 8 + n);
-    const uint8_t *cid_star = body + 8, *pks = body + 12 + n;
-    size_t outlen = 12 + (size_t)count * (n + cb);
-    uint8_t *res = malloc(outlen), *certs = malloc((size_t)count * cb);
-    int st = res && certs ? grove_dgsp_gen_cert(&g.cfg, g.sk, g.store, id, cid_star, pks, count,
-                                               certs, (unsigned)threads)
-                          : GROVE_ERR_NOMEM;
-    if (st == GROVE_OK) {
-        grove_store64_be(res, id);
-        grove_store32_be(res + 8, count);
-        for (uint32_t i = 0; i < count; i++) {
-            memcpy(res + 12 + i * (n + cb), pks + (size_t)i * n, n);
-            memcpy(res + 12 + i * (n + cb) + n, certs + (size_t)i * cb, cb);
+    if (o->fd < 0)
+        return -1;
+    char line[256];
+    int k = snprintf(line, sizeof line, "-----BEGIN %s-----\n", title);
+    return aout_write(o, line, (size_t)k);
+}
+
+static int aout_body(armor_out *o, const uint8_t *p, size_t len)
+{
+    char enc[66];
+    while (len > 0 && !o->failed) {
+        size_t k = sizeof o->carry - o->carried < len ? sizeof o->carry - o->carried : len;
+        memcpy(o->carry + o->carried, p, k);
+        o->carried += k;
+        p += k;
+        len -= k;
+        if (o->carried == sizeof o->carry) {
+            grove_base64_encode(enc, o->carry, sizeof o->carry);
+            enc[64] = '\n';
+            aout_write(o, enc, 65);
+            o->carried = 0;
         }
-        rc = save_obj(c, out, DGSP_FILE_CERTIFICATES, &g.cfg, res, outlen, 0);
     }
-    free(res);
-    free(certs);
-    free(body);
-    group_close(&g);
+    return o->failed ? -1 : 0;
+}
+
+static void aout_abort(armor_out *o)
+{
+    if (o->fd > 1)
+        close(o->fd);
+    if (!o->in_place && o->tmp[0])
+        unlink(o->tmp);
+    o->fd = -1;
+}
+
+static int aout_finish(armor_out *o, const char *end)
+{
+    char enc[66], line[128];
+    if (o->carried) {
+        grove_base64_encode(enc, o->carry, o->carried);
+        size_t el = strlen(enc);
+        enc[el] = '\n';
+        aout_write(o, enc, el + 1);
+    }
+    int k = snprintf(line, sizeof line, "-----END %s-----\n", end);
+    aout_write(o, line, (size_t)k);
+    if (!o->in_place && !o->failed && fsync(o->fd) != 0)
+        o->failed = errno;
+    if (o->fd > 1 && close(o->fd) != 0 && !o->failed)
+        o->failed = errno;
+    o->fd = -1;
+    if (!o->in_place && !o->failed) {
+        if (rename(o->tmp, o->path) != 0) {
+            o->failed = errno;
+        } else {
+            char dir[4500];
+            snprintf(dir, sizeof dir, "%s", o->path);
+            char *sl = strrchr(dir, '/');
+            if (sl == NULL)
+                snprintf(dir, sizeof dir, ".");
+            else
+                sl[sl == dir ? 1 : 0] = '\0';
+            int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (dfd >= 0) {
+                (void)fsync(dfd);
+                close(dfd);
+            }
+        }
+    }
+    if (o->failed && !o->in_place && o->tmp[0])
+        unlink(o->tmp);
+    return o->failed ? -1 : 0;
+}
+
+#define CERT_CHUNK 256
+#define DEFAULT_MAX_CERTS 1024
+
+/* Refused requests: the message for each status of gen_cert. */
+static int cert_refused(cli_ctx *c, const group *g, int st, uint64_t id)
+{
     if (st == GROVE_ERR_DENIED)
-        return cli_fail(c, CLI_EXIT_USAGE, st, "request refused: the credential cid* does not "
-                                               "match member %llu",
+        return cli_fail(c, CLI_EXIT_USAGE, st,
+                        "request refused: the credential cid* does not match member %llu",
                         (unsigned long long)id);
     if (st == GROVE_ERR_REVOKED)
         return cli_fail(c, CLI_EXIT_INVALID, st, "request refused: member %llu is revoked",
@@ -579,8 +876,123 @@ static int cmd_manager_cert(cli_ctx *c)
     if (st == GROVE_ERR_NOT_FOUND)
         return cli_fail(c, CLI_EXIT_USAGE, st, "request refused: no member %llu",
                         (unsigned long long)id);
+    if (st == GROVE_ERR_VERIFY)
+        return cli_fail(c, CLI_EXIT_USAGE, st,
+                        "a certificate just issued does not verify against manager.pub (a "
+                        "damaged manager.sk or a hardware fault): nothing was written; its "
+                        "counters are burned, none was released");
+    return fail_store(c, g, st, "certificate issuing failed");
+}
+
+/*
+ * Issue and write the certificates of a CSR in chunks of CERT_CHUNK: each chunk reserves its
+ * counters (recorded in the state registry), is signed, checked against the group public key
+ * and appended to the temporary output; the output is renamed into place only when complete.
+ * A failure burns the counters of the chunks done so far and releases nothing.
+ */
+static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_star,
+                       const uint8_t *pks, uint32_t count, unsigned threads, const char *out)
+{
+    const size_t n = g->cfg.n, cb = grove_dgsp_cert_bytes(&g->cfg);
+    size_t chunk = count < CERT_CHUNK ? count : CERT_CHUNK;
+    uint8_t *certs = malloc(chunk * cb), head[12];
+    if (certs == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    char title[160], d[64];
+    snprintf(title, sizeof title, "GROVE DGSP CERTIFICATES v%d %s", DGSP_FILE_VERSION,
+             cfg_desc(&g->cfg, d, sizeof d));
+    armor_out o;
+    int st = GROVE_OK, rc = 0;
+    if (strcmp(out, "-") != 0)
+        grove_file_remove_stale_temps(out); /* left by killed runs (never released) */
+    if (aout_open(&o, out, title) != 0) {
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", out,
+                      strerror(errno));
+        aout_abort(&o);
+        free(certs);
+        return rc;
+    }
+    grove_store64_be(head, id);
+    grove_store32_be(head + 8, count);
+    aout_body(&o, head, sizeof head);
+    for (size_t done = 0; done < count && st == GROVE_OK && !o.failed; done += chunk) {
+        size_t k = count - done < chunk ? count - done : chunk;
+        st = grove_dgsp_gen_cert(&g->cfg, g->sk, g->store, id, cid_star, pks + done * n, k, certs,
+                                 threads);
+        if (st == GROVE_OK) /* never release a certificate that does not verify */
+            st = grove_dgsp_check_cert(&g->cfg, g->pk, id, pks + done * n, certs, k) == GROVE_OK
+                     ? GROVE_OK
+                     : GROVE_ERR_VERIFY;
+        for (size_t i = 0; i < k && st == GROVE_OK; i++) {
+            aout_body(&o, pks + (done + i) * n, n);
+            aout_body(&o, certs + i * cb, cb);
+        }
+    }
+    free(certs);
+    if (st != GROVE_OK) {
+        aout_abort(&o);
+        return cert_refused(c, g, st, id);
+    }
+    if (aout_finish(&o, "GROVE DGSP CERTIFICATES") != 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
+                        "cannot write %s: %s (the certificates were issued but not released: "
+                        "request them again)",
+                        out, strerror(o.failed));
+    return 0;
+}
+
+static int cmd_manager_cert(cli_ctx *c)
+{
+    group g;
+    int rc = group_open(c, &g, 1);
+    if (rc)
+        return rc;
+    const char *csr = cli_require(c, "csr"), *out = cli_require(c, "out");
+    uint64_t threads, maxc;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    if (!csr || !out || cli_opt_u64(c, "threads", 1, 64, ncpu > 0 ? (uint64_t)ncpu : 1, &threads) ||
+        cli_opt_u64(c, "max-certs", 1, DGSP_MAX_BATCH, DEFAULT_MAX_CERTS, &maxc)) {
+        group_close(&g);
+        return CLI_EXIT_USAGE;
+    }
+    /* every output check before anything is read, reserved or written */
+    const char *others[8];
+    size_t no = group_files(&g, others);
+    others[no++] = csr;
+    rc = check_output(c, "--out", out, others, no);
+    if (rc) {
+        group_close(&g);
+        return rc;
+    }
+    /* the CSR is read only up to the size of a request of --max-certs keys */
+    uint8_t *data, *body = NULL;
+    size_t dl, len = 0;
+    rc = cli_read_file(c, csr, dgsp_file_max_text(DGSP_FILE_CSR, &g.cfg, (size_t)maxc), &data, &dl);
+    if (rc) {
+        group_close(&g);
+        return rc;
+    }
+    grove_dgsp_cfg ccfg;
+    char err[256], a[64], b[64];
+    int st = dgsp_file_decode(data, dl, DGSP_FILE_CSR, NULL, &ccfg, &body, &len, err, sizeof err);
+    free(data);
     if (st != GROVE_OK)
-        return fail_st(c, st, "certificate issuing failed");
+        rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", csr, err);
+    else if (!same_cfg(&ccfg, &g.cfg))
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "the CSR is for %s, the group is %s",
+                      cfg_desc(&ccfg, a, sizeof a), cfg_desc(&g.cfg, b, sizeof b));
+    const size_t n = g.cfg.n;
+    uint32_t count = rc == 0 ? grove_load32_be(body + 8 + n) : 0;
+    if (rc == 0 && count > maxc)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
+                      "the CSR asks for %u certificates, more than --max-certs %llu: nothing was "
+                      "issued (split the request, or raise --max-certs)",
+                      count, (unsigned long long)maxc);
+    uint64_t id = rc == 0 ? grove_load64_be(body) : 0;
+    if (rc == 0)
+        rc = issue_certs(c, &g, id, body + 8, body + 12 + n, count, (unsigned)threads, out);
+    free(body);
+    group_close(&g);
     if (rc)
         return rc;
     cli_out_u64(c, "id", id);
@@ -588,6 +1000,41 @@ static int cmd_manager_cert(cli_ctx *c)
     cli_say(c, "%u certificates for member %llu written to %s", count, (unsigned long long)id,
             out);
     return 0;
+}
+
+/* The signature for open: armored, or --raw; in the group's profile or --profile. */
+static int open_load_sig(cli_ctx *c, group *g, const char *sigp, uint8_t **sig, size_t *sl)
+{
+    const char *pr = cli_opt_str(c, "profile");
+    if (pr) {
+        int p = grove_dgsp_profile_from_name(pr);
+        if (p < 0)
+            return cli_fail(c, CLI_EXIT_USAGE, 0, "--profile must be grove or dgsp-rs-0.1");
+        g->cfg.profile = (grove_dgsp_profile)p; /* only used to read and open this signature */
+    }
+    if (cli_opt_flag(c, "raw")) {
+        int rc = cli_read_file(c, sigp, GROVE_DGSP_MAX_SIG_BYTES + 1, sig, sl);
+        if (rc == 0 && *sl != grove_dgsp_sig_bytes(&g->cfg)) {
+            free(*sig);
+            *sig = NULL;
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                            "%s: a raw %s signature has %zu bytes, the file has %zu", sigp,
+                            grove_dgsp_params_name(&g->cfg), grove_dgsp_sig_bytes(&g->cfg), *sl);
+        }
+        return rc;
+    }
+    grove_dgsp_cfg scfg;
+    int rc = load_obj(c, sigp, DGSP_FILE_SIGNATURE, &scfg, sig, sl);
+    if (rc == 0 && !same_cfg(&scfg, &g->cfg)) {
+        char a[64], b[64];
+        free(*sig);
+        *sig = NULL;
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                      "the signature is for %s, the group is %s (give --profile for a "
+                      "signature made in another profile)",
+                      cfg_desc(&scfg, a, sizeof a), cfg_desc(&g->cfg, b, sizeof b));
+    }
+    return rc;
 }
 
 static int cmd_manager_open(cli_ctx *c)
@@ -602,20 +1049,17 @@ static int cmd_manager_open(cli_ctx *c)
         group_close(&g);
         return CLI_EXIT_USAGE;
     }
-    grove_dgsp_cfg scfg;
-    uint8_t *sig, *msg;
-    size_t sl, ml;
-    rc = load_obj(c, sigp, DGSP_FILE_SIGNATURE, &scfg, &sig, &sl);
-    if (rc == 0 && !same_cfg(&scfg, &g.cfg)) {
-        free(sig);
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                      "the signature is not of this group's parameters");
-    }
-    if (rc) {
-        group_close(&g);
-        return rc;
-    }
-    rc = cli_read_file(c, msgp, CLI_MAX_INPUT, &msg, &ml);
+    const char *others[8];
+    size_t no = group_files(&g, others);
+    others[no++] = msgp;
+    others[no++] = sigp;
+    rc = check_output(c, "--proof-out", proof, others, no);
+    uint8_t *sig = NULL, *msg = NULL;
+    size_t sl = 0, ml = 0;
+    if (rc == 0)
+        rc = open_load_sig(c, &g, sigp, &sig, &sl);
+    if (rc == 0)
+        rc = cli_read_file(c, msgp, CLI_MAX_INPUT, &msg, &ml);
     if (rc) {
         free(sig);
         group_close(&g);
@@ -624,6 +1068,7 @@ static int cmd_manager_open(cli_ctx *c)
     uint64_t id;
     char user[GROVE_DGSP_MAX_USERNAME + 1];
     uint8_t proofb[8 + GROVE_DGSP_MAX_N];
+    /* the library verifies the signature on the message before opening it */
     int st = grove_dgsp_open(&g.cfg, g.sk, g.store, msg, ml, sig, sl, &id, user, proofb + 8);
     free(sig);
     free(msg);
@@ -633,6 +1078,13 @@ static int cmd_manager_open(cli_ctx *c)
     }
     size_t n = g.cfg.n;
     group_close(&g);
+    if (st == GROVE_ERR_VERIFY)
+        return cli_fail(c, CLI_EXIT_INVALID, st,
+                        "the signature is not a valid signature of this group on this message: "
+                        "nothing to open");
+    if (st == GROVE_ERR_ENCODING)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "the signature has the wrong length for %s",
+                        grove_dgsp_params_name(&g.cfg));
     if (st == GROVE_ERR_NOT_FOUND)
         return cli_fail(c, CLI_EXIT_INVALID, st,
                         "the signature does not open to any member of this group");
@@ -681,6 +1133,8 @@ static int cmd_manager_revoke(cli_ctx *c)
         return rc;
     }
     int st = grove_dgsp_revoke(&g.cfg, g.sk, g.store, ids, k);
+    if (st != GROVE_OK && st != GROVE_ERR_NOT_FOUND)
+        rc = fail_store(c, &g, st, "revocation failed (nobody was revoked)");
     group_close(&g);
     if (st == GROVE_ERR_NOT_FOUND) {
         free(ids);
@@ -688,7 +1142,7 @@ static int cmd_manager_revoke(cli_ctx *c)
     }
     if (st != GROVE_OK) {
         free(ids);
-        return fail_st(c, st, "revocation failed (nobody was revoked)");
+        return rc;
     }
     char list[4096] = "[";
     size_t o = 1;
@@ -732,9 +1186,12 @@ static int cmd_manager_export(cli_ctx *c)
     if (rc)
         return rc;
     const char *out = cli_require(c, "out");
-    if (out == NULL) {
+    const char *others[8];
+    size_t no = group_files(&g, others);
+    rc = out == NULL ? CLI_EXIT_USAGE : check_output(c, "--out", out, others, no);
+    if (rc) {
         group_close(&g);
-        return CLI_EXIT_USAGE;
+        return rc;
     }
     struct zcollect z = {NULL, 0, 0};
     uint64_t seq = 0;
@@ -750,11 +1207,13 @@ static int cmd_manager_export(cli_ctx *c)
         st = grove_dgsp_revocations_sign(&g.cfg, g.sk, seq, now, z.z, z.n, rl, &len);
     if (st == GROVE_OK)
         rc = save_obj(c, out, DGSP_FILE_REVOCATIONS, &g.cfg, rl, len, 0);
+    else
+        rc = fail_store(c, &g, st, "export failed");
     group_close(&g);
     free(rl);
     free(z.z);
     if (st != GROVE_OK)
-        return fail_st(c, st, "export failed");
+        return rc;
     if (rc)
         return rc;
     cli_out_u64(c, "sequence", seq);
@@ -770,6 +1229,166 @@ static int count_cb(void *arg, const uint8_t *z, size_t k)
     (void)z;
     *(uint64_t *)arg += k;
     return GROVE_OK;
+}
+
+static int cmd_manager_recover(cli_ctx *c)
+{
+    group g;
+    int rc = group_open(c, &g, 0);
+    if (rc)
+        return rc;
+    if (g.reg == NULL) {
+        group_close(&g);
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "recover applies to SQLite stores; a PostgreSQL store is the single "
+                        "source of truth of its group (restore it with the database's tools)");
+    }
+    grove_dgsp_store_summary before, rec;
+    int recorded = 0;
+    uint64_t added = 0, raised = 0;
+    int st = grove_dgsp_store_summary_get(g.store, &before, &rec, &recorded);
+    if (st == GROVE_OK)
+        st = grove_dgsp_store_recover(g.store, &added, &raised);
+    if (st != GROVE_OK) {
+        rc = fail_store(c, &g, st, "recovery failed (the store is unchanged)");
+        group_close(&g);
+        return rc;
+    }
+    group_close(&g);
+    cli_out_u64(c, "members_added", added);
+    cli_out_u64(c, "counters_raised", raised);
+    cli_out_u64(c, "counter_floor", recorded ? rec.ctr_max : 0);
+    if (!recorded) {
+        cli_say(c, "the state registry has no record of this group: nothing to recover");
+        return 0;
+    }
+    cli_say(c, "store raised to the state registry's record: %llu members added as "
+               "recovered-<id>, %llu active members' counters raised to %llu.",
+            (unsigned long long)added, (unsigned long long)raised,
+            (unsigned long long)rec.ctr_max);
+    cli_say(c, "Certificates issued after the backup are unknown to this store: they open to "
+               "recovered-<id> names at best; repeat every revocation made after the backup.");
+    return 0;
+}
+
+/* The checks a v1 manager.sk can still get; 0 or an exit code. */
+static int check_legacy_sk(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t *pk,
+                           const uint8_t *sk, grove_dgsp_store *store)
+{
+    const size_t n = cfg->n;
+    uint8_t pk2[GROVE_DGSP_MAX_PK_BYTES], spx2[4 * GROVE_DGSP_MAX_N];
+    /* the SPHINCS+ key: its public key copy, and PK.root recomputed from SK.seed and PK.seed */
+    int st = grove_slhdsa_keygen_from_seed(cfg->spx, pk2, spx2, sk + 2 * n, sk + 3 * n, sk + 4 * n);
+    int ok = st == GROVE_OK && memcmp(sk + 4 * n, pk, 2 * n) == 0 && memcmp(pk2, pk, 2 * n) == 0 &&
+             memcmp(spx2, sk + 2 * n, 4 * n) == 0;
+    grove_wipe(spx2, sizeof spx2);
+    if (!ok)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
+                        "manager.sk is damaged: its SPHINCS+ key does not give manager.pub");
+    /* hash_secret: a member's credential must be re-derived exactly */
+    uint64_t members = 0;
+    store->ops->member_count(store->ctx, &members);
+    const char *credp = cli_opt_str(c, "credential");
+    if (members > 0 && credp == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, 0,
+                        "the group has members: give --credential FILE (any member's "
+                        "credential) so that the key's hash secret can be checked");
+    if (credp) {
+        grove_dgsp_cfg ccfg;
+        uint8_t *body, cid[GROVE_DGSP_MAX_N];
+        size_t len;
+        int rc = load_obj(c, credp, DGSP_FILE_CREDENTIAL, &ccfg, &body, &len);
+        if (rc)
+            return rc;
+        grove_dgsp_credential(cfg, sk, grove_load64_be(body), cid);
+        ok = grove_ct_memeq(cid, body + 8, n);
+        cli_free_secret(body, len);
+        grove_wipe(cid, sizeof cid);
+        if (!ok)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
+                            "manager.sk is damaged: it does not give the credential in %s", credp);
+    }
+    /* aes_key: issued zetas must decrypt to (member, counter) pairs the store issued */
+    const char *sigp = cli_opt_str(c, "sig"), *msgp = cli_opt_str(c, "msg");
+    grove_dgsp_store_summary sum;
+    if (grove_dgsp_store_summary_get(store, &sum, NULL, NULL) != GROVE_OK || sum.ctr_max == 0)
+        return 0; /* no certificate issued: the AES key was never used */
+    if (sigp == NULL || msgp == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, 0,
+                        "certificates were issued: give --sig FILE --msg FILE (a signature made "
+                        "in this group) so that the key's AES key can be checked");
+    uint8_t *sig, *msg;
+    size_t sl, ml;
+    grove_dgsp_cfg scfg;
+    int rc = load_obj(c, sigp, DGSP_FILE_SIGNATURE, &scfg, &sig, &sl);
+    if (rc)
+        return rc;
+    rc = cli_read_file(c, msgp, CLI_MAX_INPUT, &msg, &ml);
+    if (rc) {
+        free(sig);
+        return rc;
+    }
+    uint64_t id = 0;
+    char user[GROVE_DGSP_MAX_USERNAME + 1];
+    uint8_t pi[GROVE_DGSP_MAX_N];
+    st = same_cfg(&scfg, cfg) ? grove_dgsp_open(cfg, sk, store, msg, ml, sig, sl, &id, user, pi)
+                              : GROVE_ERR_UNSUPPORTED;
+    free(sig);
+    free(msg);
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
+                        "manager.sk could not be checked: the signature %s does not open to a "
+                        "member with this key (%s); a damaged AES key gives exactly this",
+                        sigp, grove_strerror(st));
+    return 0;
+}
+
+static int cmd_manager_upgrade_key(cli_ctx *c)
+{
+    const char *dir = cli_require(c, "group");
+    if (dir == NULL)
+        return CLI_EXIT_USAGE;
+    char p_pk[4200], p_sk[4200], p_db[4200], err[512];
+    path_in(p_pk, sizeof p_pk, dir, "manager.pub");
+    path_in(p_sk, sizeof p_sk, dir, "manager.sk");
+    path_in(p_db, sizeof p_db, dir, "group.db");
+    grove_dgsp_cfg cfg, skcfg;
+    uint8_t *pkb, *data, *sk = NULL;
+    size_t pl, dl, sklen = 0;
+    int version = 0, rc = load_obj(c, p_pk, DGSP_FILE_PUBLIC_KEY, &cfg, &pkb, &pl);
+    if (rc)
+        return rc;
+    rc = cli_read_file(c, p_sk, obj_cap(DGSP_FILE_SECRET_KEY, 0), &data, &dl);
+    if (rc == 0) {
+        int st = dgsp_file_decode_any_version(data, dl, DGSP_FILE_SECRET_KEY, NULL, &skcfg, &sk,
+                                              &sklen, &version, err, sizeof err);
+        cli_free_secret(data, dl);
+        if (st != GROVE_OK)
+            rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", p_sk, err);
+        else if (!same_cfg(&skcfg, &cfg))
+            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
+                          "manager.sk and manager.pub do not belong together");
+    }
+    grove_dgsp_store *store = NULL;
+    if (rc == 0 && version == 1) {
+        const char *spec = store_spec(c);
+        rc = open_store(c, spec ? spec : p_db, 0, &store);
+        if (rc == 0)
+            rc = check_legacy_sk(c, &cfg, pkb, sk, store);
+        if (rc == 0)
+            rc = save_obj(c, p_sk, DGSP_FILE_SECRET_KEY, &cfg, sk, sklen, 1);
+    }
+    grove_dgsp_store_close(store);
+    cli_free_secret(sk, sklen);
+    free(pkb);
+    if (rc)
+        return rc;
+    cli_out_int(c, "version", DGSP_SK_FILE_VERSION);
+    cli_out_bool(c, "upgraded", version == 1);
+    cli_say(c, "%s", version == 1 ? "manager.sk checked and rewritten as v2 (with its integrity "
+                                    "check)"
+                                  : "manager.sk is already v2; its integrity check is correct");
+    return 0;
 }
 
 static int cmd_manager_status(cli_ctx *c)
@@ -794,9 +1413,23 @@ static int cmd_manager_status(cli_ctx *c)
         }
         st4 = g.store->ops->get_member(g.store->ctx, id, &m);
     }
+    grove_dgsp_store_summary sum, rec;
+    int recorded = 0;
+    int st5 = g.reg ? grove_dgsp_store_summary_get(g.store, &sum, &rec, &recorded) : GROVE_OK;
+    const char *reg_state = g.reg == NULL ? "not used (shared database)"
+                            : st5 != GROVE_OK ? "damaged or unreadable"
+                            : !recorded ? "no record yet"
+                            : (sum.generation < rec.generation || sum.members < rec.members ||
+                               sum.ctr_max < rec.ctr_max ||
+                               sum.revocations_seq < rec.revocations_seq)
+                                ? "BEHIND: restored or copied store (see manager recover)"
+                                : "ok";
     group_close(&g);
     cli_out_str(c, "params", cfg_desc(&g.cfg, d, sizeof d));
     cli_out_str(c, "check", report);
+    cli_out_str(c, "registry", reg_state);
+    if (recorded)
+        cli_out_u64(c, "registry_generation", rec.generation);
     if (st2 == GROVE_OK)
         cli_out_u64(c, "members", members);
     if (st3 == GROVE_OK)
@@ -812,8 +1445,9 @@ static int cmd_manager_status(cli_ctx *c)
                         report);
     if (idopt && st4 != GROVE_OK)
         return fail_st(c, st4, "no such member");
-    cli_say(c, "group %s: %llu members, %llu revoked certificate entries; store check: %s", d,
-            (unsigned long long)members, (unsigned long long)revoked, report);
+    cli_say(c, "group %s: %llu members, %llu revoked certificate entries; store check: %s; "
+               "state registry: %s",
+            d, (unsigned long long)members, (unsigned long long)revoked, report, reg_state);
     if (idopt)
         cli_say(c, "member %llu (%s): %s, %llu certificates issued", (unsigned long long)m.id,
                 m.username, m.active ? "active" : "revoked", (unsigned long long)m.ctr);
@@ -822,7 +1456,51 @@ static int cmd_manager_status(cli_ctx *c)
 
 /* ---- member ------------------------------------------------------------------------------- */
 
-static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w)
+/* Upper bound of an armored file whose body has at most body_max bytes (at most MAX_FILE). */
+static size_t armored_cap(size_t body_max)
+{
+    if (body_max >= MAX_FILE)
+        return MAX_FILE;
+    size_t b64 = (body_max + 2) / 3 * 4;
+    size_t cap = b64 + b64 / 64 + 1 + 512; /* lines, BEGIN and END lines */
+    return cap < MAX_FILE ? cap : MAX_FILE;
+}
+
+/* load_obj with the read capped at the largest file an object of that type can be. */
+static int load_capped(cli_ctx *c, const char *path, dgsp_file_type type, size_t body_max,
+                       grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
+{
+    uint8_t *data;
+    size_t dl;
+    int rc = cli_read_file(c, path, armored_cap(body_max), &data, &dl);
+    if (rc)
+        return rc;
+    char err[256];
+    int st = dgsp_file_decode(data, dl, type, NULL, cfg, body, len, err, sizeof err);
+    cli_free_secret(data, dl);
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
+    return 0;
+}
+
+/* The state registry: --state-dir, else $GROVE_STATE_DIR, $XDG_STATE_HOME/grove, ~/.local/... */
+static int state_registry_open(cli_ctx *c, grove_registry **reg)
+{
+    const char *dir = cli_opt_str(c, "state-dir");
+    int st = grove_registry_open(dir, reg);
+    if (st == GROVE_OK)
+        return 0;
+    if (dir == NULL && st == GROVE_ERR_STATE)
+        return cli_fail(c, CLI_EXIT_STATE, st,
+                        "no state registry folder: set --state-dir DIR or GROVE_STATE_DIR (the "
+                        "registry records used certificates so that a restored copy of the "
+                        "wallet cannot sign with them again)");
+    return cli_fail(c, CLI_EXIT_STATE, st, "cannot open the state registry %s: %s",
+                    dir ? dir : "(default folder)", grove_strerror(st));
+}
+
+/* Open --wallet; with reg != NULL also the state registry, attached to the wallet. */
+static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w, grove_registry **reg)
 {
     const char *path = cli_require(c, "wallet");
     if (path == NULL)
@@ -833,7 +1511,37 @@ static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w)
     if (st != GROVE_OK)
         return cli_fail(c, cli_exit_for_status(st), st, "%s: cannot open the wallet: %s", path,
                         grove_strerror(st));
-    return 0;
+    if (reg == NULL)
+        return 0;
+    int rc = state_registry_open(c, reg);
+    if (rc == 0)
+        grove_dgsp_wallet_set_registry(*w, *reg);
+    if (rc) {
+        grove_dgsp_wallet_free(*w);
+        *w = NULL;
+    }
+    return rc;
+}
+
+static void wallet_close(grove_dgsp_wallet *w, grove_registry *reg)
+{
+    grove_dgsp_wallet_free(w);
+    grove_registry_close(reg);
+}
+
+/* A failed wallet operation: the library's own sentence when it has one. */
+static int wallet_fail(cli_ctx *c, grove_dgsp_wallet *w, int st, const char *what)
+{
+    const char *path = cli_opt_str(c, "wallet"), *why = grove_dgsp_wallet_last_error(w);
+    uint64_t stale = 0;
+    if (st == GROVE_ERR_STATE && grove_dgsp_wallet_registry_status(w, NULL, &stale) == GROVE_OK &&
+        stale > 0)
+        return cli_fail(c, CLI_EXIT_STATE, st, "%s: %s: %s. Run: grove dgsp member recover "
+                                               "--wallet %s%s%s, then try again",
+                        path, what, why, path, cli_opt_str(c, "state-dir") ? " --state-dir " : "",
+                        cli_opt_str(c, "state-dir") ? cli_opt_str(c, "state-dir") : "");
+    return cli_fail(c, cli_exit_for_status(st), st, "%s: %s: %s", path, what,
+                    why[0] ? why : grove_strerror(st));
 }
 
 static int cmd_member_init(cli_ctx *c)
@@ -844,7 +1552,8 @@ static int cmd_member_init(cli_ctx *c)
     grove_dgsp_cfg cfg;
     uint8_t *body, *seed = NULL;
     size_t len, seedlen = 0;
-    int rc = load_obj(c, cred, DGSP_FILE_CREDENTIAL, &cfg, &body, &len);
+    int rc = load_capped(c, cred, DGSP_FILE_CREDENTIAL,
+                         8 + 3 * GROVE_DGSP_MAX_N + 1 + GROVE_DGSP_MAX_USERNAME, &cfg, &body, &len);
     if (rc)
         return rc;
     rc = cli_hex_opt(c, "seed", 33, &seed, &seedlen);
@@ -883,7 +1592,11 @@ static int cmd_member_csr(cli_ctx *c)
     const char *out = cli_require(c, "out");
     if (out == NULL || cli_opt_u64(c, "count", 1, DGSP_MAX_BATCH, 8, &count))
         return CLI_EXIT_USAGE;
-    int rc = wallet_open(c, &w);
+    const char *ins[] = {cli_opt_str(c, "wallet")};
+    int rc = cli_refuse_same_file(c, "--out", out, ins, 1);
+    if (rc)
+        return rc;
+    rc = wallet_open(c, &w, NULL);
     if (rc)
         return rc;
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
@@ -901,10 +1614,10 @@ static int cmd_member_csr(cli_ctx *c)
         grove_store32_be(body + 8 + n, (uint32_t)count);
         rc = save_obj(c, out, DGSP_FILE_CSR, cfg, body, len, 0);
     }
+    if (st != GROVE_OK)
+        rc = wallet_fail(c, w, st, "CSR failed");
     grove_dgsp_wallet_free(w);
     free(body);
-    if (st != GROVE_OK)
-        return fail_st(c, st, "CSR failed");
     if (rc)
         return rc;
     cli_out_u64(c, "count", count);
@@ -913,43 +1626,57 @@ static int cmd_member_csr(cli_ctx *c)
     return 0;
 }
 
+/* The manager public key for import: --pub, else the one stored in the wallet. */
+static int import_pub(cli_ctx *c, grove_dgsp_wallet *w, uint8_t *pk)
+{
+    const char *pubp = cli_opt_str(c, "pub");
+    if (pubp == NULL) {
+        if (grove_dgsp_wallet_group_pk(w, pk) != GROVE_OK)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOT_FOUND,
+                            "no manager public key (give --pub manager.pub)");
+        return 0;
+    }
+    grove_dgsp_cfg pcfg;
+    uint8_t *pb;
+    size_t pl;
+    int rc = load_capped(c, pubp, DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, &pcfg, &pb, &pl);
+    if (rc)
+        return rc;
+    memcpy(pk, pb, pl);
+    free(pb);
+    if (!same_cfg(&pcfg, grove_dgsp_wallet_cfg(w)))
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "%s is not a public key of this wallet's parameters", pubp);
+    return 0;
+}
+
 static int cmd_member_import(cli_ctx *c)
 {
     grove_dgsp_wallet *w;
-    const char *certsp = cli_require(c, "certs");
-    if (certsp == NULL)
+    const char *certsp = cli_require(c, "certs"), *wp = cli_require(c, "wallet");
+    if (certsp == NULL || wp == NULL)
         return CLI_EXIT_USAGE;
-    int rc = wallet_open(c, &w);
+    const char *ins[] = {certsp, cli_opt_str(c, "pub")};
+    int rc = cli_refuse_same_file(c, "--wallet", wp, ins, 2);
+    if (rc == 0)
+        rc = wallet_open(c, &w, NULL);
     if (rc)
         return rc;
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
+    const size_t n = cfg->n, cb = grove_dgsp_cert_bytes(cfg);
     grove_dgsp_cfg ccfg;
-    uint8_t *body;
+    uint8_t *body, pk[GROVE_DGSP_MAX_PK_BYTES];
     size_t len;
-    rc = load_obj(c, certsp, DGSP_FILE_CERTIFICATES, &ccfg, &body, &len);
+    size_t body_max = MAX_FILE / (n + cb) > DGSP_MAX_BATCH ? 12 + DGSP_MAX_BATCH * (n + cb)
+                                                            : MAX_FILE;
+    rc = load_capped(c, certsp, DGSP_FILE_CERTIFICATES, body_max, &ccfg, &body, &len);
     if (rc) {
         grove_dgsp_wallet_free(w);
         return rc;
     }
-    uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
-    int st = grove_dgsp_wallet_group_pk(w, pk);
-    const char *pubp = cli_opt_str(c, "pub");
-    if (pubp) {
-        grove_dgsp_cfg pcfg;
-        uint8_t *pb;
-        size_t pl;
-        rc = load_obj(c, pubp, DGSP_FILE_PUBLIC_KEY, &pcfg, &pb, &pl);
-        if (rc == 0) {
-            memcpy(pk, pb, pl);
-            free(pb);
-            st = same_cfg(&pcfg, cfg) ? GROVE_OK : GROVE_ERR_UNSUPPORTED;
-        }
-    }
-    const size_t n = cfg->n, cb = grove_dgsp_cert_bytes(cfg);
     uint64_t id = grove_load64_be(body);
     uint32_t count = grove_load32_be(body + 8);
-    if (rc == 0 && st != GROVE_OK)
-        rc = cli_fail(c, CLI_EXIT_USAGE, st, "no manager public key (give --pub manager.pub)");
+    rc = import_pub(c, w, pk);
     if (rc == 0 && !same_cfg(&ccfg, cfg))
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                       "the certificates are not of this wallet's parameters");
@@ -959,7 +1686,7 @@ static int cmd_member_import(cli_ctx *c)
                       (unsigned long long)id, (unsigned long long)grove_dgsp_wallet_id(w));
     if (rc == 0) {
         uint8_t *pks = malloc((size_t)count * n), *certs = malloc((size_t)count * cb);
-        st = pks && certs ? GROVE_OK : GROVE_ERR_NOMEM;
+        int st = pks && certs ? GROVE_OK : GROVE_ERR_NOMEM;
         for (uint32_t i = 0; i < count && st == GROVE_OK; i++) {
             memcpy(pks + (size_t)i * n, body + 12 + i * (n + cb), n);
             memcpy(certs + (size_t)i * cb, body + 12 + i * (n + cb) + n, cb);
@@ -976,7 +1703,7 @@ static int cmd_member_import(cli_ctx *c)
                           "a certificate is for a key this wallet did not request (or already "
                           "imported): none imported");
         else if (st != GROVE_OK)
-            rc = fail_st(c, st, "import failed");
+            rc = wallet_fail(c, w, st, "import failed");
     }
     uint64_t ready = 0;
     grove_dgsp_wallet_counts(w, NULL, &ready, NULL);
@@ -991,28 +1718,65 @@ static int cmd_member_import(cli_ctx *c)
     return 0;
 }
 
+/* Sign with the wallet, then verify with the group key: 0 with *sig filled, else exit code. */
+static int sign_verified(cli_ctx *c, grove_dgsp_wallet *w, const uint8_t *msg, size_t ml,
+                         uint8_t **sig, size_t *sl)
+{
+    const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
+    uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
+    if (grove_dgsp_wallet_group_pk(w, pk) != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOT_FOUND,
+                        "%s holds no group public key to check signatures with: nothing signed",
+                        cli_opt_str(c, "wallet"));
+    *sl = grove_dgsp_sig_bytes(cfg);
+    *sig = malloc(*sl);
+    if (*sig == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    /* The certificate is recorded as used (registry, then wallet) before the signature exists
+     * outside the library. */
+    int st = grove_dgsp_wallet_sign(w, msg, ml, *sig);
+    if (st == GROVE_ERR_EXHAUSTED)
+        st = cli_fail(c, CLI_EXIT_STATE, st,
+                      "no unused certificate left: request more (member csr, manager cert, "
+                      "member import-certs)");
+    else if (st != GROVE_OK)
+        st = wallet_fail(c, w, st, "signing refused");
+    else if (grove_dgsp_verify(cfg, pk, NULL, msg, ml, *sig, *sl) != GROVE_OK)
+        st = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_VERIFY,
+                      "the new signature does not verify with the group public key: nothing "
+                      "written (its certificate stays used; check the wallet and this machine's "
+                      "memory)");
+    if (st) {
+        free(*sig);
+        *sig = NULL;
+    }
+    return st;
+}
+
 static int cmd_member_sign(cli_ctx *c)
 {
     grove_dgsp_wallet *w;
+    grove_registry *reg = NULL;
     const char *msgp = cli_require(c, "msg"), *out = cli_require(c, "out");
     if (!msgp || !out)
         return CLI_EXIT_USAGE;
-    uint8_t *msg;
-    size_t ml;
-    int rc = cli_read_file(c, msgp, CLI_MAX_INPUT, &msg, &ml);
+    const char *ins[] = {cli_opt_str(c, "wallet"), msgp};
+    int rc = cli_refuse_same_file(c, "--out", out, ins, 2);
     if (rc)
         return rc;
-    rc = wallet_open(c, &w);
+    uint8_t *msg, *sig = NULL;
+    size_t ml, sl = 0;
+    rc = cli_read_file(c, msgp, CLI_MAX_INPUT, &msg, &ml);
+    if (rc)
+        return rc;
+    rc = wallet_open(c, &w, &reg);
     if (rc) {
         free(msg);
         return rc;
     }
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
-    size_t sl = grove_dgsp_sig_bytes(cfg);
-    uint8_t *sig = malloc(sl);
-    /* The wallet commits "used" before the signature exists; then it is written out. */
-    int st = sig ? grove_dgsp_wallet_sign(w, msg, ml, sig) : GROVE_ERR_NOMEM;
-    if (st == GROVE_OK) {
+    rc = sign_verified(c, w, msg, ml, &sig, &sl);
+    if (rc == 0) {
         if (cli_opt_flag(c, "raw"))
             rc = cli_write_file(c, out, sig, sl, 0);
         else
@@ -1020,15 +1784,9 @@ static int cmd_member_sign(cli_ctx *c)
     }
     uint64_t ready = 0;
     grove_dgsp_wallet_counts(w, NULL, &ready, NULL);
-    grove_dgsp_wallet_free(w);
+    wallet_close(w, reg);
     free(sig);
     free(msg);
-    if (st == GROVE_ERR_EXHAUSTED)
-        return cli_fail(c, CLI_EXIT_STATE, st,
-                        "no unused certificate left: request more (member csr, manager cert, "
-                        "member import-certs)");
-    if (st != GROVE_OK)
-        return fail_st(c, st, "signing failed");
     if (rc)
         return rc;
     cli_out_u64(c, "certificates_left", ready);
@@ -1036,13 +1794,42 @@ static int cmd_member_sign(cli_ctx *c)
     return 0;
 }
 
+static int cmd_member_recover(cli_ctx *c)
+{
+    grove_dgsp_wallet *w;
+    grove_registry *reg = NULL;
+    int rc = wallet_open(c, &w, &reg);
+    if (rc)
+        return rc;
+    uint64_t marked = 0, ready = 0, used = 0, listed = 0;
+    int st = grove_dgsp_wallet_recover(w, &marked);
+    if (st == GROVE_OK)
+        st = grove_dgsp_wallet_registry_status(w, &listed, NULL);
+    if (st == GROVE_OK)
+        st = grove_dgsp_wallet_counts(w, NULL, &ready, &used);
+    if (st != GROVE_OK)
+        rc = wallet_fail(c, w, st, "recovery failed");
+    wallet_close(w, reg);
+    if (rc)
+        return rc;
+    cli_out_u64(c, "marked_used", marked);
+    cli_out_u64(c, "registry_used", listed);
+    cli_out_u64(c, "ready", ready);
+    cli_out_u64(c, "used", used);
+    cli_say(c, "%llu certificate(s) the state registry lists as used are now marked used in the "
+               "wallet; %llu ready to sign",
+            (unsigned long long)marked, (unsigned long long)ready);
+    return 0;
+}
+
 static int cmd_member_info(cli_ctx *c)
 {
     grove_dgsp_wallet *w;
-    int rc = wallet_open(c, &w);
+    grove_registry *reg = NULL;
+    int rc = wallet_open(c, &w, NULL);
     if (rc)
         return rc;
-    uint64_t p = 0, r = 0, u = 0;
+    uint64_t p = 0, r = 0, u = 0, listed = 0, stale = 0;
     char d[64];
     grove_dgsp_wallet_counts(w, &p, &r, &u);
     cli_out_u64(c, "id", grove_dgsp_wallet_id(w));
@@ -1050,16 +1837,56 @@ static int cmd_member_info(cli_ctx *c)
     cli_out_u64(c, "pending", p);
     cli_out_u64(c, "ready", r);
     cli_out_u64(c, "used", u);
+    cli_out_bool(c, "damaged", grove_dgsp_wallet_damaged(w));
+    /* info reports on the registry entry; it never writes it */
+    int st = grove_registry_open(cli_opt_str(c, "state-dir"), &reg);
+    if (st == GROVE_OK) {
+        grove_dgsp_wallet_set_registry(w, reg);
+        st = grove_dgsp_wallet_registry_status(w, &listed, &stale);
+    }
+    cli_out_bool(c, "registry_checked", st == GROVE_OK);
+    if (st == GROVE_OK) {
+        cli_out_u64(c, "registry_used", listed);
+        cli_out_u64(c, "stale", stale);
+    }
     cli_say(c, "member %llu (%s): %llu certificates ready, %llu used, %llu requested",
             (unsigned long long)grove_dgsp_wallet_id(w), d, (unsigned long long)r,
             (unsigned long long)u, (unsigned long long)p);
-    grove_dgsp_wallet_free(w);
+    if (grove_dgsp_wallet_damaged(w))
+        cli_say(c, "DAMAGED: %s", grove_dgsp_wallet_last_error(w));
+    if (st != GROVE_OK)
+        cli_say(c, "state registry not checked: %s",
+                grove_dgsp_wallet_last_error(w)[0] ? grove_dgsp_wallet_last_error(w)
+                                                   : grove_strerror(st));
+    else if (stale)
+        cli_say(c, "OLDER COPY: %llu unused certificate(s) here were already used (state "
+                   "registry lists %llu); run grove dgsp member recover --wallet %s",
+                (unsigned long long)stale, (unsigned long long)listed, cli_opt_str(c, "wallet"));
+    wallet_close(w, reg);
     return 0;
 }
 
 /* ---- anyone ------------------------------------------------------------------------------- */
 
-/* Public key, signature and message for verify/judge, armored or --raw. */
+/* A raw file of exactly `want` bytes (read capped there): 0 or exit 2. */
+static int load_raw_exact(cli_ctx *c, const char *path, const char *what, size_t want,
+                          const grove_dgsp_cfg *cfg, uint8_t **buf)
+{
+    size_t len;
+    *buf = NULL;
+    int rc = cli_read_file(c, path, want, buf, &len);
+    if (rc == 0 && len != want) {
+        free(*buf);
+        *buf = NULL;
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s: a raw %s %s has %zu bytes, the file has %zu", path,
+                      grove_dgsp_params_name(cfg), what, want, len);
+    }
+    return rc;
+}
+
+/* Public key, signature and message for verify/judge, armored or --raw. Every read is capped
+ * at the object's own size; a signature of the wrong type, encoding or length is exit 2. */
 static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t **sig,
                             size_t *sl, uint8_t **msg, size_t *ml)
 {
@@ -1068,25 +1895,19 @@ static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_
     if (!pubp || !sigp || !msgp)
         return CLI_EXIT_USAGE;
     int rc;
+    uint8_t *pb;
+    size_t pl;
     *sig = *msg = NULL;
     if (cli_opt_flag(c, "raw")) {
         rc = cfg_from_flags(c, cfg, NULL);
+        if (rc == 0)
+            rc = load_raw_exact(c, pubp, "public key", grove_dgsp_pk_bytes(cfg), cfg, &pb);
         if (rc)
             return rc;
-        uint8_t *pb;
-        size_t pl;
-        rc = cli_read_file(c, pubp, 1024, &pb, &pl);
-        if (rc)
-            return rc;
-        if (pl != grove_dgsp_pk_bytes(cfg)) {
-            free(pb);
-            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                            "%s: a raw %s public key has %zu bytes, the file has %zu", pubp,
-                            grove_dgsp_params_name(cfg), grove_dgsp_pk_bytes(cfg), pl);
-        }
-        memcpy(pk, pb, pl);
+        memcpy(pk, pb, grove_dgsp_pk_bytes(cfg));
         free(pb);
-        rc = cli_read_file(c, sigp, GROVE_DGSP_MAX_SIG_BYTES + 1, sig, sl);
+        *sl = grove_dgsp_sig_bytes(cfg);
+        rc = load_raw_exact(c, sigp, "signature", *sl, cfg, sig);
         if (rc)
             return rc;
     } else {
@@ -1094,15 +1915,13 @@ static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_
             return cli_fail(c, CLI_EXIT_USAGE, 0,
                             "--params/--flavour/--profile apply to --raw files only (armored "
                             "files name them)");
-        uint8_t *pb;
-        size_t pl;
-        rc = load_obj(c, pubp, DGSP_FILE_PUBLIC_KEY, cfg, &pb, &pl);
+        rc = load_capped(c, pubp, DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, cfg, &pb, &pl);
         if (rc)
             return rc;
         memcpy(pk, pb, pl);
         free(pb);
         grove_dgsp_cfg scfg;
-        rc = load_obj(c, sigp, DGSP_FILE_SIGNATURE, &scfg, sig, sl);
+        rc = load_capped(c, sigp, DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig, sl);
         if (rc)
             return rc;
         if (!same_cfg(&scfg, cfg)) {
@@ -1157,6 +1976,31 @@ static int load_revocations(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t
     return 0;
 }
 
+/* The revocation source of verify: --revocations, --revocation-store or none (*rl NULL). */
+static int verify_revocations(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t *pk,
+                              grove_dgsp_store **rl)
+{
+    const char *rlp = cli_opt_str(c, "revocations"), *rls = cli_opt_str(c, "revocation-store");
+    *rl = NULL;
+    if (rlp && rls)
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "give --revocations or --revocation-store, not both");
+    if (rlp)
+        return load_revocations(c, cfg, pk, rlp, rl);
+    if (rls == NULL)
+        return 0;
+    int rc = open_store(c, rls, 0, rl);
+    uint8_t spk[GROVE_DGSP_MAX_PK_BYTES];
+    size_t spl = 0;
+    if (rc == 0 && (grove_dgsp_store_meta_get(*rl, "group_pk", spk, sizeof spk, &spl) != GROVE_OK ||
+                    spl != grove_dgsp_pk_bytes(cfg) || memcmp(spk, pk, spl) != 0)) {
+        grove_dgsp_store_close(*rl);
+        *rl = NULL;
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
+                      "the revocation store does not belong to this group");
+    }
+    return rc;
+}
+
 static int cmd_verify(cli_ctx *c)
 {
     grove_dgsp_cfg cfg;
@@ -1166,29 +2010,13 @@ static int cmd_verify(cli_ctx *c)
     if (rc)
         return rc;
     grove_dgsp_store *rl = NULL;
-    const char *rlp = cli_opt_str(c, "revocations"), *rls = cli_opt_str(c, "revocation-store");
-    if (rlp && rls)
-        rc = cli_fail(c, CLI_EXIT_USAGE, 0, "give --revocations or --revocation-store, not both");
-    else if (rlp)
-        rc = load_revocations(c, &cfg, pk, rlp, &rl);
-    else if (rls) {
-        rc = open_store(c, rls, 0, &rl);
-        uint8_t spk[GROVE_DGSP_MAX_PK_BYTES];
-        size_t spl = 0;
-        if (rc == 0 && (grove_dgsp_store_meta_get(rl, "group_pk", spk, sizeof spk, &spl) != GROVE_OK ||
-                        spl != grove_dgsp_pk_bytes(&cfg) || memcmp(spk, pk, spl) != 0)) {
-            grove_dgsp_store_close(rl);
-            rl = NULL;
-            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
-                          "the revocation store does not belong to this group");
-        }
-        rlp = rls;
-    }
+    rc = verify_revocations(c, &cfg, pk, &rl);
     if (rc) {
         free(sig);
         free(msg);
         return rc;
     }
+    const int checked = rl != NULL;
     int st = grove_dgsp_verify(&cfg, pk, rl, msg, ml, sig, sl);
     grove_dgsp_store_close(rl);
     free(sig);
@@ -1196,18 +2024,24 @@ static int cmd_verify(cli_ctx *c)
     char d[64];
     cli_out_str(c, "params", cfg_desc(&cfg, d, sizeof d));
     cli_out_bool(c, "valid", st == GROVE_OK);
-    cli_out_bool(c, "revoked", st == GROVE_ERR_REVOKED);
+    /* "revoked" is only ever reported when a revocation list was consulted */
+    cli_out_bool(c, "revocation_checked", checked);
+    if (checked)
+        cli_out_bool(c, "revoked", st == GROVE_ERR_REVOKED);
     if (st == GROVE_ERR_REVOKED)
         return cli_fail(c, CLI_EXIT_INVALID, st, "signature REVOKED (its certificate is in the "
                                                  "revocation list)");
     if (st == GROVE_ERR_VERIFY)
         return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID");
     if (st == GROVE_ERR_ENCODING)
-        return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID (wrong length for %s)",
+        return cli_fail(c, CLI_EXIT_USAGE, st, "not a %s signature (wrong length)",
                         grove_dgsp_params_name(&cfg));
     if (st != GROVE_OK)
         return fail_st(c, st, "verification could not run");
-    cli_say(c, "signature valid (%s)%s", d, rlp ? ", not revoked" : "");
+    if (!checked)
+        fprintf(stderr, "grove: warning: revocation NOT checked: the signer may have been revoked "
+                        "(give --revocations RL or --revocation-store STORE)\n");
+    cli_say(c, "signature valid (%s), %s", d, checked ? "not revoked" : "revocation not checked");
     return 0;
 }
 
@@ -1268,15 +2102,23 @@ static int cmd_info(cli_ctx *c)
     const char *path = cli_require(c, "file");
     if (path == NULL)
         return CLI_EXIT_USAGE;
+    /* The path is opened once (a FIFO or device can be read only once): a regular file
+     * starting with the SQLite header is a wallet or a group store, anything else is read
+     * from this descriptor. */
+    int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", path,
+                        strerror(errno));
+    struct stat sb;
     uint8_t head[16] = {0};
-    FILE *f = fopen(path, "rb");
-    size_t hl = f ? fread(head, 1, sizeof head, f) : 0;
-    if (f)
-        fclose(f);
-    if (f == NULL)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s", path);
+    int sqlite = 0;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+        sqlite = pread(fd, head, sizeof head, 0) == (ssize_t)sizeof head &&
+                 memcmp(head, "SQLite format 3", 16) == 0;
+    }
     char d[64];
-    if (hl == 16 && memcmp(head, "SQLite format 3", 16) == 0) {
+    if (sqlite) {
+        close(fd);
         grove_dgsp_wallet *w;
         if (grove_dgsp_wallet_open(path, &w) == GROVE_OK) {
             uint64_t p = 0, r = 0, u = 0;
@@ -1310,23 +2152,39 @@ static int cmd_info(cli_ctx *c)
     dgsp_file_type t;
     uint8_t *data, *body;
     size_t dl, bl;
-    int rc = cli_read_file(c, path, MAX_FILE, &data, &dl);
-    if (rc)
-        return rc;
+    int version = 1;
+    int rr = cli_read_fd(fd, MAX_FILE, &data, &dl), e = errno;
+    close(fd);
+    if (rr != 0)
+        return cli_fail(c, CLI_EXIT_USAGE, e == EFBIG ? GROVE_ERR_ENCODING : GROVE_ERR_IO,
+                        "cannot read %s: %s", path,
+                        e == EFBIG ? "too large for a grove DGSP file" : strerror(e));
+    if (dl >= 16 && memcmp(data, "SQLite format 3", 16) == 0) {
+        cli_free_secret(data, dl);
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s: SQLite data that is not a regular file (give the wallet or store by "
+                        "its path)",
+                        path);
+    }
     char err[256];
-    int st = dgsp_file_decode(data, dl, DGSP_FILE_TYPES, &t, &cfg, &body, &bl, err, sizeof err);
+    int st = dgsp_file_decode_any_version(data, dl, DGSP_FILE_TYPES, &t, &cfg, &body, &bl,
+                                          &version, err, sizeof err);
     cli_free_secret(data, dl);
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
     const size_t n = cfg.n;
     cli_out_str(c, "type", dgsp_file_type_name(t));
-    cli_out_int(c, "version", DGSP_FILE_VERSION);
+    cli_out_int(c, "version", version);
     cli_out_str(c, "params", grove_dgsp_params_name(&cfg));
     cli_out_str(c, "flavour", grove_slhdsa_params_is_fips205(cfg.spx) ? "fips205" : "r3.1");
     cli_out_str(c, "profile", grove_dgsp_profile_name(cfg.profile));
     cli_out_u64(c, "bytes", bl);
-    cli_say(c, "grove DGSP %s, format v%d, %s, %zu bytes", dgsp_file_type_name(t),
-            DGSP_FILE_VERSION, cfg_desc(&cfg, d, sizeof d), bl);
+    cli_say(c, "grove DGSP %s, format v%d, %s, %zu bytes", dgsp_file_type_name(t), version,
+            cfg_desc(&cfg, d, sizeof d), bl);
+    if (t == DGSP_FILE_SECRET_KEY)
+        cli_say(c, "%s", version >= 2 ? "integrity check: ok"
+                                      : "no integrity check (v1): run `grove dgsp manager "
+                                        "upgrade-key`");
     switch (t) {
     case DGSP_FILE_CREDENTIAL: {
         char user[GROVE_DGSP_MAX_USERNAME + 1];
@@ -1376,7 +2234,9 @@ static int cmd_info(cli_ctx *c)
 /* ---- command table ------------------------------------------------------------------------ */
 
 #define GROUP_OPT {"group", "DIR", "group folder (manager.pub, manager.sk, group.db)"}, \
-    {"store", "URL", "member store: postgresql://... or an SQLite file (default DIR/group.db; env GROVE_STORE)"}
+    {"store", "URL", "member store: postgresql://... or an SQLite file (default DIR/group.db; env GROVE_STORE)"}, \
+    {"state-dir", "DIR", "state registry (default $GROVE_STATE_DIR, $XDG_STATE_HOME/grove, ~/.local/state/grove)"}
+#define FORCE_OPT {"force", NULL, "replace an existing output file"}
 #define WALLET_OPT {"wallet", "FILE", "member wallet"}
 
 static const cli_opt init_opts[] = {
@@ -1393,17 +2253,22 @@ static const cli_opt join_opts[] = {
     {"out", "FILE", "credential output (with --username)"},
     {"batch", "FILE", "one username per line ('-' for stdin); one transaction per chunk"},
     {"out-dir", "DIR", "with --batch: write <id>.cred credentials here"},
-    {"skip-existing", NULL, "with --batch: usernames already in the group are skipped (resume)"},
+    {"skip-existing", NULL, "with --batch: usernames already in the group are skipped (resume; "
+                            "their missing or damaged credentials in --out-dir are written again)"},
+    FORCE_OPT,
     {NULL, NULL, NULL},
 };
 static const cli_opt cred_opts[] = {
-    GROUP_OPT, {"id", "N", "member id"}, {"out", "FILE", "credential output"}, {NULL, NULL, NULL},
+    GROUP_OPT, {"id", "N", "member id"}, {"out", "FILE", "credential output"}, FORCE_OPT,
+    {NULL, NULL, NULL},
 };
 static const cli_opt cert_opts[] = {
     GROUP_OPT,
     {"csr", "FILE", "the member's certificate signing request"},
     {"out", "FILE", "certificates output"},
     {"threads", "N", "signing threads (default: number of CPUs)"},
+    {"max-certs", "N", "largest request accepted (default 1024, at most 1048576)"},
+    FORCE_OPT,
     {NULL, NULL, NULL},
 };
 static const cli_opt open_opts[] = {
@@ -1411,16 +2276,28 @@ static const cli_opt open_opts[] = {
     {"msg", "FILE", "the signed message"},
     {"sig", "FILE", "the signature"},
     {"proof-out", "FILE", "write the opening proof (for judge)"},
+    {"profile", "NAME", "grove (default) or dgsp-rs-0.1 (a signature made by the crate)"},
+    {"raw", NULL, "the signature is in the crate's raw layout"},
+    FORCE_OPT,
     {NULL, NULL, NULL},
 };
 static const cli_opt revoke_opts[] = {
     GROUP_OPT, {"id", "N", "member id to revoke (repeatable; all or none)"}, {NULL, NULL, NULL},
 };
 static const cli_opt export_opts[] = {
-    GROUP_OPT, {"out", "FILE", "signed revocation list output"}, {NULL, NULL, NULL},
+    GROUP_OPT, {"out", "FILE", "signed revocation list output"}, FORCE_OPT, {NULL, NULL, NULL},
 };
 static const cli_opt status_opts[] = {
     GROUP_OPT, {"id", "N", "also show this member"}, {NULL, NULL, NULL},
+};
+static const cli_opt recover_opts[] = {GROUP_OPT, {NULL, NULL, NULL}};
+static const cli_opt upgrade_opts[] = {
+    {"group", "DIR", "group folder"},
+    {"store", "URL", "member store (default DIR/group.db)"},
+    {"credential", "FILE", "a member's credential (checks the hash secret)"},
+    {"sig", "FILE", "a signature made in the group (checks the AES key)"},
+    {"msg", "FILE", "the message of --sig"},
+    {NULL, NULL, NULL},
 };
 static const cli_opt minit_opts[] = {
     WALLET_OPT,
@@ -1440,14 +2317,18 @@ static const cli_opt import_opts[] = {
     {"pub", "FILE", "manager public key (default: the one from the credential)"},
     {NULL, NULL, NULL},
 };
+#define STATE_DIR_OPT {"state-dir", "DIR", "state registry folder (default $GROVE_STATE_DIR, else " \
+                                          "$XDG_STATE_HOME/grove, else ~/.local/state/grove)"}
 static const cli_opt sign_opts[] = {
     WALLET_OPT,
     {"msg", "FILE", "message ('-' for stdin)"},
     {"out", "FILE", "signature output ('-' for stdout)"},
     {"raw", NULL, "write the raw crate layout instead of an armored file"},
+    STATE_DIR_OPT,
     {NULL, NULL, NULL},
 };
-static const cli_opt minfo_opts[] = {WALLET_OPT, {NULL, NULL, NULL}};
+static const cli_opt minfo_opts[] = {WALLET_OPT, STATE_DIR_OPT, {NULL, NULL, NULL}};
+static const cli_opt recover_opts[] = {WALLET_OPT, STATE_DIR_OPT, {NULL, NULL, NULL}};
 static const cli_opt verify_opts[] = {
     {"pub", "FILE", "manager public key"},
     {"msg", "FILE", "message ('-' for stdin)"},
@@ -1487,12 +2368,19 @@ static const cli_command dgsp_commands[] = {
      export_opts},
     {"manager status", cmd_manager_status, "group summary and store consistency check",
      status_opts},
+    {"manager recover", cmd_manager_recover,
+     "raise a restored (older) group.db to what was issued, so nothing is issued twice",
+     recover_opts},
+    {"manager upgrade-key", cmd_manager_upgrade_key,
+     "check a v1 manager.sk and rewrite it with an integrity check (v2)", upgrade_opts},
     {"member init", cmd_member_init, "create a wallet from a credential", minit_opts},
     {"member csr", cmd_member_csr, "request certificates for fresh one-time keys", csr_opts},
     {"member import-certs", cmd_member_import, "check and store issued certificates",
      import_opts},
     {"member sign", cmd_member_sign, "sign a message (each certificate signs once)", sign_opts},
     {"member info", cmd_member_info, "what the wallet holds", minfo_opts},
+    {"member recover", cmd_member_recover,
+     "bring an older copy of a wallet up to date with the state registry", recover_opts},
     {"verify", cmd_verify, "verify a group signature (exit 0 valid, 1 invalid or revoked)",
      verify_opts},
     {"judge", cmd_judge, "check the manager's opening (exit 0 confirmed, 1 not)", judge_opts},

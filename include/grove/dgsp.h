@@ -32,6 +32,7 @@
 
 #include "grove/common.h"
 #include "grove/slhdsa.h"
+#include "grove/state.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -99,6 +100,17 @@ typedef int (*grove_dgsp_zeta_fn)(void *arg, uint64_t id, uint64_t first, uint64
                                   uint8_t *out);
 
 /*
+ * What a store has issued so far; every field only ever grows. Kept by a store that supports
+ * restore protection (the SQLite backend) and mirrored in the state registry.
+ */
+typedef struct grove_dgsp_store_summary {
+    uint64_t generation;      /* changes committed (each change commits generation + 1) */
+    uint64_t members;         /* next member id */
+    uint64_t ctr_max;         /* largest certificate counter of any member */
+    uint64_t revocations_seq; /* last signed revocation list number */
+} grove_dgsp_store_summary;
+
+/*
  * The storage interface: a small vtable any backend implements (the crate's member-list and
  * revocation-list traits plus atomic counter reservation and atomic revocation). Every
  * operation is atomic; a failed operation changes nothing. Status codes: GROVE_ERR_NOT_FOUND
@@ -139,11 +151,29 @@ typedef struct grove_dgsp_store_ops {
     int (*meta_next)(void *ctx, const char *key, uint64_t *value);
     /* The backend's message for its last failure, or NULL. May be NULL. */
     const char *(*last_error)(void *ctx);
+    /*
+     * Restore protection (NULL if unsupported). Every change (members added, counters
+     * reserved, members revoked, revocations added, meta written) commits generation + 1 in its
+     * own transaction; from this call on, a change is refused with GROVE_ERR_STATE (nothing
+     * changes) while the store's generation is below `floor`. Reports the summary.
+     */
+    int (*guard)(void *ctx, uint64_t floor, grove_dgsp_store_summary *sum);
+    /*
+     * Recovery of a store older than what was issued from it (NULL if unsupported), in one
+     * transaction: members up to hw->members are added as "<prefix><id>" (active), every active
+     * member's counter below hw->ctr_max is raised to it, revocations_seq is raised to
+     * hw->revocations_seq and the generation to hw->generation + 1.
+     */
+    int (*recover)(void *ctx, const grove_dgsp_store_summary *hw, const char *prefix,
+                   uint64_t *added, uint64_t *raised);
 } grove_dgsp_store_ops;
+
+struct grove_dgsp_guard;
 
 typedef struct grove_dgsp_store {
     const grove_dgsp_store_ops *ops;
     void *ctx;
+    struct grove_dgsp_guard *guard; /* restore protection (grove_dgsp_store_set_registry) */
 } grove_dgsp_store;
 
 /* The in-memory backend (thread-safe; nothing persisted). */
@@ -182,6 +212,43 @@ GROVE_API int grove_dgsp_store_check(grove_dgsp_store *store, char *report, size
 /* Closes any store and frees it. */
 GROVE_API void grove_dgsp_store_close(grove_dgsp_store *store);
 
+/*
+ * Restore protection. Ties the store to the state registry entry (kind "dgsp-store", id =
+ * SHA-256("grove-dgsp-store-v1" || group_pk)) that records what was issued from this group's
+ * store on this machine (grove_dgsp_store_summary). From then on every change made through the
+ * library (join, gen_cert, revoke, grove_dgsp_store_add_members/meta_set/meta_next) locks the
+ * entry, refuses with GROVE_ERR_STATE if the store is behind the record in any field (a
+ * restored backup or a copy: going on would issue member ids or counters again; nothing
+ * changes), commits the change, and updates the record durably BEFORE the function returns,
+ * i.e. before any credential or certificate can leave the process. A store ahead of the record
+ * (a crash between the two commits) is accepted and the record raised. `reg` must stay open
+ * until the store is closed; `where` (the store's path, may be NULL) is kept in the record for
+ * messages. GROVE_ERR_UNSUPPORTED for backends without restore protection (memory, PostgreSQL).
+ */
+GROVE_API int grove_dgsp_store_set_registry(grove_dgsp_store *store, grove_registry *reg,
+                                            const uint8_t *group_pk, size_t pk_len,
+                                            const char *where);
+/*
+ * The store's summary and the registry's record (*recorded = 0 if the registry has none yet).
+ * registry may be NULL. Needs grove_dgsp_store_set_registry for the registry part.
+ */
+GROVE_API int grove_dgsp_store_summary_get(grove_dgsp_store *store, grove_dgsp_store_summary *sum,
+                                           grove_dgsp_store_summary *registry, int *recorded);
+/*
+ * Recover an older store (after grove_dgsp_store_set_registry): raises it to the registry's
+ * record so nothing is issued twice. Members joined after the backup come back as
+ * "recovered-<id>" (their credentials keep working; their names are unknown), every active
+ * member's counter is raised to the largest counter ever issued (certificates issued after the
+ * backup are unknown to the store: they cannot be opened to a name other than
+ * "recovered-<id>", and revoking a member covers them only through the raised counter).
+ * Revocations made after the backup are lost: repeat them. *added / *raised (may be NULL)
+ * receive the numbers of members added and counters raised.
+ */
+GROVE_API int grove_dgsp_store_recover(grove_dgsp_store *store, uint64_t *added, uint64_t *raised);
+/* Add members with the next ids (all or none), through restore protection. */
+GROVE_API int grove_dgsp_store_add_members(grove_dgsp_store *store, const char *const *usernames,
+                                           size_t count, uint64_t *ids);
+
 /* ---- manager ---------------------------------------------------------------------------- */
 
 /* Random manager key pair. pk: pk_bytes, sk: sk_bytes. */
@@ -212,8 +279,10 @@ GROVE_API int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk,
                                   unsigned threads);
 
 /*
- * Open a signature: recovers the signer's id and username and the proof pi (N bytes) that
- * anyone can check with grove_dgsp_judge. Does not verify the signature (call verify first).
+ * Open a signature: verifies it on msg first against the public key kept in sk (no revocation
+ * check; GROVE_ERR_VERIFY if it does not verify, GROVE_ERR_ENCODING for a wrong length), then
+ * recovers the signer's id and username and the proof pi (N bytes) that anyone can check with
+ * grove_dgsp_judge.
  * username receives at most GROVE_DGSP_MAX_USERNAME + 1 bytes (NUL-terminated); may be NULL.
  */
 GROVE_API int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk,
@@ -243,8 +312,16 @@ GROVE_API int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk
 
 /*
  * A member's wallet: seed_u, id, cid*, and certificates with their one-time seeds. Signing takes
- * one unused certificate, marks it used and wipes its seed BEFORE computing the signature, so a
- * certificate never signs twice. Opaque; freed (and wiped) with grove_dgsp_wallet_free.
+ * the next unused certificate, checks it, marks it used and erases its seed (durably, for a
+ * file) BEFORE the signature is computed, so a certificate never signs twice. Opaque; freed
+ * (and wiped) with grove_dgsp_wallet_free.
+ *
+ * Integrity. A wallet file carries a check value (SHA-256 over its parameters, id, cid*, seed_u
+ * and group public key) verified when it is opened; a wallet whose check fails opens "damaged"
+ * and refuses every change (GROVE_ERR_ENCODING). Before a certificate is marked used, the WOTS+
+ * public key re-derived from seed_u and its one-time seed must equal the stored one and (when
+ * the wallet holds the group public key) the certificate must verify for the wallet's id:
+ * otherwise GROVE_ERR_ENCODING, nothing marked used (grove_dgsp_wallet_last_error says which).
  */
 typedef struct grove_dgsp_wallet grove_dgsp_wallet;
 
@@ -255,7 +332,7 @@ GROVE_API int grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, const uint8_t *se
  * A wallet in an SQLite file (created with mode 0600; GROVE_ERR_EXISTS if the file exists).
  * Every change is committed durably before the call returns; in particular a certificate is
  * marked used, and its one-time seed erased, before its signature is computed. group_pk (the
- * manager public key, pk_bytes) may be NULL.
+ * manager public key, pk_bytes) may be NULL (certificates are then not re-checked before use).
  */
 GROVE_API int grove_dgsp_wallet_create(const char *path, const grove_dgsp_cfg *cfg,
                                        const uint8_t *seed_u, uint64_t id, const uint8_t *cid_star,
@@ -286,9 +363,55 @@ GROVE_API int grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *pk,
 /* Add one (wots_seed, certificate) pair directly (restoring a backup; known-answer tests). */
 GROVE_API int grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_seed,
                                     const uint8_t *cert);
-/* Sign with the next unused certificate; GROVE_ERR_EXHAUSTED when none is left. */
+/*
+ * Sign with the next unused certificate; GROVE_ERR_EXHAUSTED when none is left. With a state
+ * registry attached (grove_dgsp_wallet_set_registry) the certificate is first recorded as used
+ * in the registry, then in the wallet, both durably, and only then is the signature computed; a
+ * wallet holding as unused a certificate the registry lists as used (an older copy) is refused
+ * with GROVE_ERR_STATE (see grove_dgsp_wallet_recover).
+ */
 GROVE_API int grove_dgsp_wallet_sign(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen,
                                      uint8_t *sig);
+
+/* ---- member wallets and the state registry (grove/state.h) -------------------------------- */
+
+struct grove_registry;
+#define GROVE_DGSP_WALLET_REGISTRY_KIND "dgsp-wallet"
+#define GROVE_DGSP_WALLET_REGISTRY_ID_BYTES 16
+#define GROVE_DGSP_WALLET_FINGERPRINT_BYTES 16
+
+/*
+ * The wallet's registry entry id: the first 16 bytes of SHA-256("grove-dgsp-wallet-registry-v1"
+ * || be64(id) || cid*). Every copy of a wallet, and every wallet made from the same credential
+ * (also one re-created from the same seed), maps to the same entry; the entry records the used
+ * certificates by fingerprint (the first 16 bytes of the certified WOTS+ public key), so
+ * wallets with different seeds share it without conflict.
+ */
+GROVE_API int grove_dgsp_wallet_registry_id(const grove_dgsp_wallet *w, uint8_t *id);
+/*
+ * Attach a state registry (NULL detaches). The registry must stay open while attached. The
+ * entry (kind "dgsp-wallet") is locked for the duration of each sign/recover call, so processes
+ * sharing the registry folder take turns on one wallet and its copies.
+ */
+GROVE_API int grove_dgsp_wallet_set_registry(grove_dgsp_wallet *w, struct grove_registry *reg);
+/*
+ * Compare the wallet with its registry entry (read without locking): *listed receives the
+ * number of certificates the entry records as used, *stale the number the wallet still holds as
+ * unused (requested or ready) although the entry lists them as used (an older copy: > 0).
+ * GROVE_ERR_STATE if the entry is damaged; GROVE_ERR_INVALID_ARG without a registry.
+ */
+GROVE_API int grove_dgsp_wallet_registry_status(grove_dgsp_wallet *w, uint64_t *listed,
+                                                uint64_t *stale);
+/*
+ * Fast-forward an older copy: mark used (and erase the one-time seed of) every certificate the
+ * registry lists as used, and add the wallet's used certificates to the registry. Never marks
+ * anything unused. *marked (may be NULL) receives the number of certificates newly marked used.
+ */
+GROVE_API int grove_dgsp_wallet_recover(grove_dgsp_wallet *w, uint64_t *marked);
+/* 1 if the wallet's check value did not match when it was opened (every change refused). */
+GROVE_API int grove_dgsp_wallet_damaged(const grove_dgsp_wallet *w);
+/* One English sentence about the wallet's last failure ("" if none); valid until the next call. */
+GROVE_API const char *grove_dgsp_wallet_last_error(const grove_dgsp_wallet *w);
 
 /* ---- signed revocation lists ------------------------------------------------------------ */
 

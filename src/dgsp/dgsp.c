@@ -246,7 +246,8 @@ int grove_dgsp_join(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_sto
         return GROVE_ERR_INVALID_ARG;
     if (!username_ok(username))
         return GROVE_ERR_INVALID_ARG;
-    int r = store->ops->add_members(store->ctx, &username, 1, id);
+    /* committed, and recorded in the state registry, before the credential exists */
+    int r = grove_dgsp_store_add_members(store, &username, 1, id);
     if (r != GROVE_OK)
         return r;
     return grove_dgsp_credential(cfg, sk, *id, cid_star);
@@ -318,9 +319,12 @@ static int dgsp_gen_cert_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grov
         grove_wipe(cid, sizeof cid);
         return GROVE_OK;
     }
-    /* Reserve the counters (durably, atomically) before anything is signed. */
-    uint64_t first;
-    r = store->ops->reserve(store->ctx, id, count, &first);
+    /* Reserve the counters (durably, atomically, and recorded in the state registry if the
+     * store has one) before anything is signed. */
+    uint64_t first = 0;
+    r = dgsp_guard_enter(store);
+    if (r == GROVE_OK)
+        r = dgsp_guard_leave(store, store->ops->reserve(store->ctx, id, count, &first));
     uint8_t *zetas = r == GROVE_OK ? malloc(16 * count) : NULL;
     if (r == GROVE_OK && zetas == NULL)
         r = GROVE_ERR_NOMEM;
@@ -383,8 +387,16 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
         return GROVE_ERR_ENCODING;
     const size_t n = cfg->n;
     const uint8_t *wots_sig = sig, *wots_rand = sig + s.wots_sig, *zeta = wots_rand + n;
+    /* Only a signature on this message is opened: verify it with the public key kept in sk
+     * (SPHINCS+ sk = SK.seed || SK.prf || PK.seed || PK.root). */
+    uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
+    memcpy(pk, sk + 4 * n, 2 * n);
+    GROVE_DECLASSIFY(pk, 2 * n); /* the group public key */
+    int r = grove_dgsp_verify(cfg, pk, NULL, msg, msglen, sig, siglen);
+    if (r != GROVE_OK)
+        return r;
     uint64_t who;
-    int r = dgsp_unzeta(cfg, sk + n, zeta, &who, NULL);
+    r = dgsp_unzeta(cfg, sk + n, zeta, &who, NULL);
     if (r != GROVE_OK)
         return r;
     GROVE_DECLASSIFY(&who, sizeof who); /* the opening's result */
@@ -433,7 +445,11 @@ static int dgsp_revoke_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_
         return GROVE_ERR_INVALID_ARG;
     struct zeta_arg z = {cfg, sk + cfg->n};
     size_t revoked = 0;
-    return store->ops->revoke(store->ctx, ids, count, revoke_zetas, &z, &revoked);
+    int r = dgsp_guard_enter(store);
+    if (r != GROVE_OK)
+        return r;
+    r = store->ops->revoke(store->ctx, ids, count, revoke_zetas, &z, &revoked);
+    return dgsp_guard_leave(store, r);
 }
 
 int grove_dgsp_revoke(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,

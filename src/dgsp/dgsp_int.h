@@ -61,4 +61,16 @@ int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
                   const uint8_t *seed_u, uint64_t id, const uint8_t *wots_seed,
                   const uint8_t *cert, uint8_t *sig, int allow_compat);
 
+/*
+ * Restore protection (store/guard.c). Every change made through the library is wrapped:
+ * r = dgsp_guard_enter(store); if OK: r = change; r = dgsp_guard_leave(store, r). enter refuses
+ * (GROVE_ERR_STATE) a store behind the registry's record; leave records the store's new
+ * summary durably (or turns r into an error if it cannot). Both do nothing without a registry.
+ */
+typedef struct grove_dgsp_guard grove_dgsp_guard;
+int dgsp_guard_enter(grove_dgsp_store *store);
+int dgsp_guard_leave(grove_dgsp_store *store, int r);
+void dgsp_guard_free(grove_dgsp_guard *g);
+const char *dgsp_guard_message(const grove_dgsp_store *store);
+
 #endif

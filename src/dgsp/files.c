@@ -7,6 +7,9 @@
 #include "common/util.h"
 #include "dgsp/dgsp_int.h"
 #include "dgsp/files.h"
+#include "hash/sha2.h"
+
+#define SK_CHECK_LABEL "grove-dgsp-manager-sk-v2"
 
 static const char *const type_names[DGSP_FILE_TYPES] = {
     "PUBLIC KEY", "SECRET KEY", "CREDENTIAL", "CSR", "CERTIFICATES", "SIGNATURE", "REVOCATIONS",
@@ -18,15 +21,61 @@ const char *dgsp_file_type_name(dgsp_file_type t)
     return t < DGSP_FILE_TYPES ? type_names[t] : "?";
 }
 
+static void header_title(char *title, size_t cap, dgsp_file_type t, int version,
+                         const grove_dgsp_cfg *cfg)
+{
+    snprintf(title, cap, "GROVE DGSP %s v%d %s %s %s", type_names[t], version,
+             grove_dgsp_params_name(cfg), grove_slhdsa_params_is_fips205(cfg->spx) ? "fips205" : "r3.1",
+             grove_dgsp_profile_name(cfg->profile));
+}
+
+/* The v2 secret key check over the header title and the 6N-byte key. */
+static void sk_check(const char *title, const uint8_t *sk, size_t len, uint8_t out[32])
+{
+    grove_sha256_ctx c;
+    grove_sha256_init(&c);
+    grove_sha256_update(&c, (const uint8_t *)SK_CHECK_LABEL, sizeof SK_CHECK_LABEL);
+    grove_sha256_update(&c, (const uint8_t *)title, strlen(title) + 1);
+    grove_sha256_update(&c, sk, len);
+    grove_sha256_final(&c, out, 32);
+    grove_wipe(&c, sizeof c);
+}
+
 char *dgsp_file_encode(dgsp_file_type t, const grove_dgsp_cfg *cfg, const uint8_t *body,
                        size_t len, size_t *outlen)
 {
     char title[128], end[64];
-    snprintf(title, sizeof title, "GROVE DGSP %s v%d %s %s %s", type_names[t], DGSP_FILE_VERSION,
-             grove_dgsp_params_name(cfg), grove_slhdsa_params_is_fips205(cfg->spx) ? "fips205" : "r3.1",
-             grove_dgsp_profile_name(cfg->profile));
+    header_title(title, sizeof title, t, t == DGSP_FILE_SECRET_KEY ? DGSP_SK_FILE_VERSION
+                                                                    : DGSP_FILE_VERSION, cfg);
     snprintf(end, sizeof end, "GROVE DGSP %s", type_names[t]);
-    return grove_armor_encode(title, end, body, len, outlen);
+    if (t != DGSP_FILE_SECRET_KEY)
+        return grove_armor_encode(title, end, body, len, outlen);
+    uint8_t sk[GROVE_DGSP_MAX_SK_BYTES + DGSP_SK_CHECK_BYTES];
+    if (len > GROVE_DGSP_MAX_SK_BYTES)
+        return NULL;
+    memcpy(sk, body, len);
+    sk_check(title, body, len, sk + len);
+    char *text = grove_armor_encode(title, end, sk, len + DGSP_SK_CHECK_BYTES, outlen);
+    grove_wipe(sk, sizeof sk);
+    return text;
+}
+
+size_t dgsp_file_max_text(dgsp_file_type t, const grove_dgsp_cfg *cfg, size_t count)
+{
+    const size_t n = cfg->n, cb = grove_dgsp_cert_bytes(cfg);
+    size_t body;
+    switch (t) {
+    case DGSP_FILE_PUBLIC_KEY: body = 2 * n; break;
+    case DGSP_FILE_SECRET_KEY: body = 6 * n + DGSP_SK_CHECK_BYTES; break;
+    case DGSP_FILE_CREDENTIAL: body = 9 + 3 * n + GROVE_DGSP_MAX_USERNAME; break;
+    case DGSP_FILE_CSR: body = 12 + n + count * n; break;
+    case DGSP_FILE_CERTIFICATES: body = 12 + count * (n + cb); break;
+    case DGSP_FILE_SIGNATURE: body = grove_dgsp_sig_bytes(cfg); break;
+    case DGSP_FILE_PROOF: body = 8 + n; break;
+    default: return (size_t)256 << 20; /* revocation lists: the command's general cap */
+    }
+    size_t b64 = (body + 2) / 3 * 4;
+    return 2 * 128 + b64 + b64 / 64 + 8; /* BEGIN and END lines, newlines, CRs tolerated */
 }
 
 int dgsp_file_check_body(dgsp_file_type t, const grove_dgsp_cfg *cfg, const uint8_t *body,
@@ -39,7 +88,7 @@ int dgsp_file_check_body(dgsp_file_type t, const grove_dgsp_cfg *cfg, const uint
         want = 2 * n;
         break;
     case DGSP_FILE_SECRET_KEY:
-        want = 6 * n;
+        want = 6 * n; /* without the v2 check, removed by the decoder */
         break;
     case DGSP_FILE_CREDENTIAL:
         if (len < 8 + 3 * n + 2) {
@@ -120,6 +169,28 @@ int dgsp_file_decode(const uint8_t *data, size_t len, dgsp_file_type expect, dgs
                      grove_dgsp_cfg *cfg, uint8_t **body, size_t *bodylen, char *err,
                      size_t errcap)
 {
+    int version = 0;
+    int r = dgsp_file_decode_any_version(data, len, expect, type, cfg, body, bodylen, &version,
+                                         err, errcap);
+    if (r == GROVE_OK && version == 1 && *bodylen == 6 * (size_t)cfg->n &&
+        (expect == DGSP_FILE_SECRET_KEY || (type && *type == DGSP_FILE_SECRET_KEY))) {
+        grove_wipe(*body, *bodylen);
+        free(*body);
+        *body = NULL;
+        snprintf(err, errcap,
+                 "this manager secret key is in format v1, which has no integrity check (a "
+                 "damaged AES key would issue certificates that can never be opened or "
+                 "revoked): run `grove dgsp manager upgrade-key --group DIR` to check it and "
+                 "rewrite it as v2");
+        return GROVE_ERR_UNSUPPORTED;
+    }
+    return r;
+}
+
+int dgsp_file_decode_any_version(const uint8_t *data, size_t len, dgsp_file_type expect,
+                                 dgsp_file_type *type, grove_dgsp_cfg *cfg, uint8_t **body,
+                                 size_t *bodylen, int *version_out, char *err, size_t errcap)
+{
     char title[160], end[160];
     *body = NULL;
     if (!grove_armor_detect(data, len)) {
@@ -165,9 +236,10 @@ int dgsp_file_decode(const uint8_t *data, size_t len, dgsp_file_type expect, dgs
         snprintf(err, errcap, "malformed header \"%.60s\"", title);
         goto fail;
     }
-    if (version != DGSP_FILE_VERSION) {
-        snprintf(err, errcap, "unsupported format version %d (this grove reads version %d)",
-                 version, DGSP_FILE_VERSION);
+    int maxv = t == DGSP_FILE_SECRET_KEY ? DGSP_SK_FILE_VERSION : DGSP_FILE_VERSION;
+    if (version < 1 || version > maxv) {
+        snprintf(err, errcap, "unsupported format version %d (this grove reads version%s %d)",
+                 version, maxv > 1 ? "s 1 to" : "", maxv);
         r = GROVE_ERR_UNSUPPORTED;
         goto fail;
     }
@@ -180,11 +252,32 @@ int dgsp_file_decode(const uint8_t *data, size_t len, dgsp_file_type expect, dgs
         r = GROVE_ERR_UNSUPPORTED;
         goto fail;
     }
+    if (t == DGSP_FILE_SECRET_KEY && version == 2) {
+        uint8_t want[32];
+        if (*bodylen != 6 * (size_t)cfg->n + DGSP_SK_CHECK_BYTES) {
+            snprintf(err, errcap, "SECRET KEY body has %zu bytes, %s v2 needs %zu", *bodylen,
+                     grove_dgsp_params_name(cfg), 6 * (size_t)cfg->n + DGSP_SK_CHECK_BYTES);
+            goto fail;
+        }
+        *bodylen -= DGSP_SK_CHECK_BYTES;
+        sk_check(title, *body, *bodylen, want);
+        int ok = grove_ct_memeq(want, *body + *bodylen, DGSP_SK_CHECK_BYTES);
+        grove_wipe(*body + *bodylen, DGSP_SK_CHECK_BYTES);
+        if (!ok) {
+            snprintf(err, errcap, "the manager secret key is damaged (its integrity check does not "
+                                  "match): restore manager.sk from a backup; nothing was signed "
+                                  "or reserved");
+            r = GROVE_ERR_STATE;
+            goto fail;
+        }
+    }
     r = dgsp_file_check_body(t, cfg, *body, *bodylen, err, errcap);
     if (r != GROVE_OK)
         goto fail;
     if (type)
         *type = t;
+    if (version_out)
+        *version_out = version;
     return GROVE_OK;
 fail:
     if (*body) {

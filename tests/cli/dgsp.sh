@@ -7,6 +7,7 @@ V="${VECTORS:-}"
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 cd "$d"
+export GROVE_STATE_DIR="$d/state"  # the state registry of these runs only
 fail=0
 check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
 jget() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }

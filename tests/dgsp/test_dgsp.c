@@ -290,11 +290,15 @@ static void scenario_bad_inputs(group *g)
     char name[256];
     CHECK_EQ_INT(grove_dgsp_open(&g->cfg, g->sk, g->store, msg, sizeof msg, sig, 3, &id, name, pi),
                  GROVE_ERR_ENCODING);
-    /* open of a zeta that decrypts to an unknown id */
+    /* a changed zeta: the signature no longer verifies, so open refuses it before decrypting
+     * (open verifies first) */
     memcpy(sig2, sig, g->sb);
     sig2[wl + n] ^= 0x80;
     CHECK_EQ_INT(grove_dgsp_open(&g->cfg, g->sk, g->store, msg, sizeof msg, sig2, g->sb, &id, name, pi),
-                 GROVE_ERR_NOT_FOUND);
+                 GROVE_ERR_VERIFY);
+    /* a valid signature opened against another message is refused too */
+    CHECK_EQ_INT(grove_dgsp_open(&g->cfg, g->sk, g->store, msg2, sizeof msg2, sig, g->sb, &id, name, pi),
+                 GROVE_ERR_VERIFY);
 
     /* revocation is all or nothing: an unknown id refuses the whole list */
     uint64_t ids[3] = {a.id, b.id, 123456789};

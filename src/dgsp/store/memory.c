@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "dgsp/dgsp_int.h"
 #include "grove/dgsp.h"
 
 typedef struct {
@@ -450,6 +451,8 @@ static const grove_dgsp_store_ops mem_ops = {
     mem_add_members, mem_get_member, mem_find_member, mem_member_count, mem_reserve,
     mem_revoke,      mem_is_revoked, mem_add_revoked, mem_list_revoked, mem_close,
     mem_meta_get,    mem_meta_set,   mem_meta_next,   NULL,
+    NULL, /* no restore protection: nothing is persisted */
+    NULL,
 };
 
 int grove_dgsp_store_meta_get(grove_dgsp_store *store, const char *key, uint8_t *val, size_t cap,
@@ -469,7 +472,10 @@ int grove_dgsp_store_meta_set(grove_dgsp_store *store, const char *key, const ui
         return GROVE_ERR_INVALID_ARG;
     if (store->ops->meta_set == NULL)
         return GROVE_ERR_UNSUPPORTED;
-    return store->ops->meta_set(store->ctx, key, val, len);
+    int r = dgsp_guard_enter(store);
+    if (r != GROVE_OK)
+        return r;
+    return dgsp_guard_leave(store, store->ops->meta_set(store->ctx, key, val, len));
 }
 
 int grove_dgsp_store_meta_next(grove_dgsp_store *store, const char *key, uint64_t *value)
@@ -478,11 +484,17 @@ int grove_dgsp_store_meta_next(grove_dgsp_store *store, const char *key, uint64_
         return GROVE_ERR_INVALID_ARG;
     if (store->ops->meta_next == NULL)
         return GROVE_ERR_UNSUPPORTED;
-    return store->ops->meta_next(store->ctx, key, value);
+    int r = dgsp_guard_enter(store);
+    if (r != GROVE_OK)
+        return r;
+    return dgsp_guard_leave(store, store->ops->meta_next(store->ctx, key, value));
 }
 
 const char *grove_dgsp_store_error(grove_dgsp_store *store)
 {
+    const char *g = dgsp_guard_message(store);
+    if (g != NULL)
+        return g; /* restore protection refused the last change */
     if (store == NULL || store->ops->last_error == NULL)
         return NULL;
     return store->ops->last_error(store->ctx);
@@ -511,5 +523,6 @@ void grove_dgsp_store_close(grove_dgsp_store *store)
         return;
     if (store->ops && store->ops->close)
         store->ops->close(store->ctx);
+    dgsp_guard_free(store->guard);
     free(store);
 }

@@ -558,6 +558,8 @@ static const grove_dgsp_store_ops pg_ops = {
     pg_add_members, pg_get_member, pg_find_member, pg_member_count, pg_reserve,
     pg_revoke,      pg_is_revoked, pg_add_revoked, pg_list_revoked, pg_close,
     pg_meta_get,    pg_meta_set,   pg_meta_next,   pg_last_error,
+    NULL, /* no restore protection: the database, shared by the manager nodes, is the single */
+    NULL, /* source of truth; its backups and restores are the DBA's (docs/dgsp.md) */
 };
 
 static int migrate(pg_store *s, int create)

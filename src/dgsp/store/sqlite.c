@@ -9,6 +9,8 @@
  *   members(id INTEGER PRIMARY KEY, username TEXT UNIQUE, active INTEGER, ctr INTEGER)
  *   revoked(zeta BLOB PRIMARY KEY) WITHOUT ROWID
  * Ids and counters are unsigned 64-bit values stored bit for bit in SQLite's signed integers.
+ * Every change also raises meta 'generation' (8 bytes, big-endian) in its own transaction, and
+ * is refused while the generation is below the floor the restore protection set (guard.c).
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -27,7 +29,7 @@
 enum {
     ST_BEGIN, ST_BEGIN_READ, ST_COMMIT, ST_ROLLBACK, ST_NEXT_ID, ST_INSERT, ST_GET, ST_FIND, ST_COUNT,
     ST_SET_CTR, ST_DEACTIVATE, ST_REVOKED_INS, ST_REVOKED_HAS, ST_REVOKED_LIST, ST_META_GET,
-    ST_META_SET, ST_N
+    ST_META_SET, ST_CTR_MAX, ST_RAISE, ST_N
 };
 
 static const char *const sql_text[ST_N] = {
@@ -47,12 +49,15 @@ static const char *const sql_text[ST_N] = {
     "SELECT zeta FROM revoked ORDER BY zeta",
     "SELECT value FROM meta WHERE key = ?1",
     "INSERT OR REPLACE INTO meta(key, value) VALUES(?1, ?2)",
+    "SELECT COALESCE(MAX(ctr), 0) FROM members",
+    "UPDATE members SET ctr = ?1 WHERE active = 1 AND ctr < ?1",
 };
 
 typedef struct {
     sqlite3 *db;
     sqlite3_stmt *st[ST_N];
     pthread_mutex_t lock;
+    uint64_t floor; /* changes are refused while the generation is below it */
 } sq_store;
 
 static int sq_err(int rc)
@@ -78,9 +83,56 @@ static int exec1(sq_store *s, int which)
     return rc == SQLITE_DONE ? GROVE_OK : sq_err(rc);
 }
 
+/* An unsigned 64-bit meta value (0 if absent). */
+static int meta_u64(sq_store *s, const char *key, uint64_t *v)
+{
+    sqlite3_stmt *q = stmt(s, ST_META_GET);
+    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(q), r = GROVE_OK;
+    *v = 0;
+    if (rc == SQLITE_ROW && sqlite3_column_bytes(q, 0) == 8)
+        *v = grove_load64_be(sqlite3_column_blob(q, 0));
+    else if (rc == SQLITE_ROW)
+        r = GROVE_ERR_STORAGE; /* a damaged value */
+    else if (rc != SQLITE_DONE)
+        r = sq_err(rc);
+    sqlite3_reset(q);
+    return r;
+}
+
+static int meta_put_u64(sq_store *s, const char *key, uint64_t v)
+{
+    uint8_t b[8];
+    grove_store64_be(b, v);
+    sqlite3_stmt *q = stmt(s, ST_META_SET);
+    sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+    sqlite3_bind_blob(q, 2, b, 8, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(q);
+    sqlite3_reset(q);
+    return rc == SQLITE_DONE ? GROVE_OK : sq_err(rc);
+}
+
+/* Inside a write transaction: refuse below the floor, else generation + 1. */
+static int bump_generation(sq_store *s)
+{
+    uint64_t g;
+    int r = meta_u64(s, "generation", &g);
+    if (r == GROVE_OK && g < s->floor)
+        r = GROVE_ERR_STATE; /* an older store than the registry's record: change nothing */
+    if (r == GROVE_OK && g == UINT64_MAX)
+        r = GROVE_ERR_OVERFLOW;
+    return r == GROVE_OK ? meta_put_u64(s, "generation", g + 1) : r;
+}
+
 static int begin(sq_store *s)
 {
-    return exec1(s, ST_BEGIN);
+    int r = exec1(s, ST_BEGIN);
+    if (r == GROVE_OK) {
+        r = bump_generation(s);
+        if (r != GROVE_OK)
+            exec1(s, ST_ROLLBACK);
+    }
+    return r;
 }
 
 static int finish(sq_store *s, int r)
@@ -360,8 +412,7 @@ static int schema(sqlite3 *db, int create)
 {
     const char *pragmas = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
                           "PRAGMA foreign_keys=ON; PRAGMA secure_delete=ON;";
-    if (sqlite3_exec(db, pragmas, NULL, NULL, NULL) != SQLITE_OK)
-        return GROVE_ERR_STORAGE;
+    /* The version first, before any pragma writes: a refused file is left as it was. */
     sqlite3_stmt *q = NULL;
     int have = sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'schema_version'", -1,
                                   &q, NULL) == SQLITE_OK;
@@ -369,12 +420,14 @@ static int schema(sqlite3 *db, int create)
     if (have && sqlite3_step(q) == SQLITE_ROW)
         version = sqlite3_column_int(q, 0);
     sqlite3_finalize(q);
+    if (version != -1 && version != SCHEMA_VERSION)
+        return GROVE_ERR_UNSUPPORTED; /* a newer or unknown schema: refuse, change nothing */
+    if (version == -1 && !create)
+        return GROVE_ERR_NOT_FOUND;
+    if (sqlite3_exec(db, pragmas, NULL, NULL, NULL) != SQLITE_OK)
+        return GROVE_ERR_STORAGE;
     if (version == SCHEMA_VERSION)
         return GROVE_OK;
-    if (version != -1)
-        return GROVE_ERR_UNSUPPORTED; /* a newer or unknown schema: refuse, change nothing */
-    if (!create)
-        return GROVE_ERR_NOT_FOUND;
     const char *ddl =
         "BEGIN IMMEDIATE;"
         "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value BLOB NOT NULL);"
@@ -388,6 +441,24 @@ static int schema(sqlite3 *db, int create)
         return GROVE_ERR_STORAGE;
     }
     return GROVE_OK;
+}
+
+/*
+ * 1 if path is an SQLite database file (its 16-byte header), probed with a plain read-only open
+ * so that a missing or empty file is refused without SQLite creating or initialising anything.
+ * ":memory:" and URIs are left to SQLite.
+ */
+static int looks_like_sqlite(const char *path)
+{
+    if (strcmp(path, ":memory:") == 0 || strncmp(path, "file:", 5) == 0)
+        return 1;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return 0;
+    char head[16];
+    ssize_t k = read(fd, head, sizeof head);
+    close(fd);
+    return k == (ssize_t)sizeof head && memcmp(head, "SQLite format 3", 16) == 0;
 }
 
 int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store **out)
@@ -409,7 +480,9 @@ int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store 
         if (fd >= 0)
             close(fd);
     }
-    if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK)
+    if (!create && !looks_like_sqlite(path))
+        r = GROVE_ERR_NOT_FOUND; /* missing, empty or not SQLite: nothing is created */
+    else if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK)
         r = create ? GROVE_ERR_STORAGE : GROVE_ERR_NOT_FOUND;
     if (r == GROVE_OK) {
         sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
@@ -511,6 +584,91 @@ static int sq_meta_next(void *ctx, const char *key, uint64_t *value)
     return r;
 }
 
+static int summary_locked(sq_store *s, grove_dgsp_store_summary *sum)
+{
+    int r = meta_u64(s, "generation", &sum->generation);
+    if (r == GROVE_OK)
+        r = meta_u64(s, "revocations_seq", &sum->revocations_seq);
+    for (int k = 0; k < 2 && r == GROVE_OK; k++) {
+        sqlite3_stmt *q = stmt(s, k == 0 ? ST_NEXT_ID : ST_CTR_MAX);
+        int rc = sqlite3_step(q);
+        if (rc == SQLITE_ROW)
+            *(k == 0 ? &sum->members : &sum->ctr_max) = (uint64_t)sqlite3_column_int64(q, 0);
+        else
+            r = sq_err(rc);
+        sqlite3_reset(q);
+    }
+    uint64_t raised = 0; /* counters a recovery raised, even with no active member left */
+    if (r == GROVE_OK)
+        r = meta_u64(s, "ctr_recovered", &raised);
+    if (r == GROVE_OK && raised > sum->ctr_max)
+        sum->ctr_max = raised;
+    return r;
+}
+
+static int sq_guard(void *ctx, uint64_t floor, grove_dgsp_store_summary *sum)
+{
+    sq_store *s = ctx;
+    pthread_mutex_lock(&s->lock);
+    s->floor = floor;
+    int r = exec1(s, ST_BEGIN_READ); /* one consistent snapshot */
+    if (r == GROVE_OK)
+        r = summary_locked(s, sum);
+    if (!sqlite3_get_autocommit(s->db))
+        exec1(s, r == GROVE_OK ? ST_COMMIT : ST_ROLLBACK);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static int sq_recover(void *ctx, const grove_dgsp_store_summary *hw, const char *prefix,
+                      uint64_t *added, uint64_t *raised)
+{
+    sq_store *s = ctx;
+    grove_dgsp_store_summary cur;
+    uint64_t nadd = 0, nraise = 0;
+    pthread_mutex_lock(&s->lock);
+    uint64_t keep = s->floor;
+    s->floor = 0; /* this transaction is the one allowed below the floor */
+    int r = begin(s);
+    s->floor = keep;
+    if (r == GROVE_OK)
+        r = summary_locked(s, &cur);
+    for (uint64_t id = cur.members; r == GROVE_OK && id < hw->members; id++) {
+        char name[GROVE_DGSP_MAX_USERNAME + 1];
+        snprintf(name, sizeof name, "%s%llu", prefix, (unsigned long long)id);
+        sqlite3_stmt *q = stmt(s, ST_INSERT);
+        sqlite3_bind_int64(q, 1, (sqlite3_int64)id);
+        sqlite3_bind_text(q, 2, name, -1, SQLITE_TRANSIENT);
+        int rc = sqlite3_step(q);
+        sqlite3_reset(q);
+        r = rc == SQLITE_DONE ? GROVE_OK : rc == SQLITE_CONSTRAINT ? GROVE_ERR_EXISTS : sq_err(rc);
+        nadd++;
+    }
+    if (r == GROVE_OK && hw->ctr_max > 0) {
+        /* every member: one of them may be behind even if another is at the maximum */
+        sqlite3_stmt *q = stmt(s, ST_RAISE);
+        sqlite3_bind_int64(q, 1, (sqlite3_int64)hw->ctr_max);
+        int rc = sqlite3_step(q);
+        sqlite3_reset(q);
+        r = rc == SQLITE_DONE ? GROVE_OK : sq_err(rc);
+        nraise = (uint64_t)sqlite3_changes(s->db);
+        if (r == GROVE_OK && hw->ctr_max > cur.ctr_max)
+            r = meta_put_u64(s, "ctr_recovered", hw->ctr_max);
+    }
+    if (r == GROVE_OK && hw->revocations_seq > cur.revocations_seq)
+        r = meta_put_u64(s, "revocations_seq", hw->revocations_seq);
+    if (r == GROVE_OK && hw->generation >= cur.generation) /* begin() already added one */
+        r = hw->generation == UINT64_MAX ? GROVE_ERR_OVERFLOW
+                                         : meta_put_u64(s, "generation", hw->generation + 1);
+    r = finish(s, r);
+    pthread_mutex_unlock(&s->lock);
+    if (r == GROVE_OK && added)
+        *added = nadd;
+    if (r == GROVE_OK && raised)
+        *raised = nraise;
+    return r;
+}
+
 static const char *sq_last_error(void *ctx)
 {
     sq_store *s = ctx;
@@ -520,7 +678,8 @@ static const char *sq_last_error(void *ctx)
 static const grove_dgsp_store_ops sq_ops = {
     sq_add_members, sq_get_member, sq_find_member, sq_member_count, sq_reserve,
     sq_revoke,      sq_is_revoked, sq_add_revoked, sq_list_revoked, sq_close,
-    sq_meta_get,    sq_meta_set,   sq_meta_next,   sq_last_error,
+    sq_meta_get,    sq_meta_set,   sq_meta_next,   sq_last_error, sq_guard,
+    sq_recover,
 };
 
 int grove_dgsp_store_check(grove_dgsp_store *store, char *report, size_t cap)
