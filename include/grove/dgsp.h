@@ -31,8 +31,10 @@
 #define GROVE_DGSP_H
 
 #include "grove/common.h"
+#include "grove/config.h"
 #include "grove/slhdsa.h"
 #include "grove/state.h"
+#if GROVE_HAVE_DGSP /* (an optional component: declares nothing in a build without it) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -184,7 +186,9 @@ GROVE_API int grove_dgsp_store_memory_open(grove_dgsp_store **out);
  * missing; create = 0 fails with GROVE_ERR_NOT_FOUND if there is no grove store at path.
  * A store of an unknown schema version is refused (GROVE_ERR_UNSUPPORTED) and left unchanged.
  */
+#if GROVE_HAVE_SQLITE
 GROVE_API int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store **out);
+#endif
 /*
  * The PostgreSQL backend (libpq): several manager processes or machines can share one group.
  * conninfo is a libpq connection string or URI ("postgresql://user@host:5432/db?sslmode=
@@ -192,8 +196,10 @@ GROVE_API int grove_dgsp_store_sqlite_open(const char *path, int create, grove_d
  * first use (schema migration); create = 0 requires an existing grove schema. On failure err
  * (if not NULL) receives libpq's message.
  */
+#if GROVE_HAVE_POSTGRES
 GROVE_API int grove_dgsp_store_postgres_open(const char *conninfo, int create,
                                              grove_dgsp_store **out, char *err, size_t errcap);
+#endif
 /* The last backend error message of a store, or NULL. */
 GROVE_API const char *grove_dgsp_store_error(grove_dgsp_store *store);
 /* Group metadata kept in the store (GROVE_ERR_NOT_FOUND if absent or unsupported). */
@@ -310,6 +316,7 @@ GROVE_API int grove_dgsp_csr(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, s
 GROVE_API int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk, uint64_t id,
                                     const uint8_t *wots_pks, const uint8_t *certs, size_t count);
 
+#if GROVE_HAVE_SQLITE /* wallets are SQLite databases (a file, or in memory) */
 /*
  * A member's wallet: seed_u, id, cid*, and certificates with their one-time seeds. Signing takes
  * the next unused certificate, checks it, marks it used and erases its seed (durably, for a
@@ -413,6 +420,8 @@ GROVE_API int grove_dgsp_wallet_damaged(const grove_dgsp_wallet *w);
 /* One English sentence about the wallet's last failure ("" if none); valid until the next call. */
 GROVE_API const char *grove_dgsp_wallet_last_error(const grove_dgsp_wallet *w);
 
+#endif /* GROVE_HAVE_SQLITE */
+
 /* ---- signed revocation lists ------------------------------------------------------------ */
 
 /*
@@ -454,4 +463,5 @@ GROVE_API int grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *msg, si
 #ifdef __cplusplus
 }
 #endif
+#endif /* GROVE_HAVE_DGSP */
 #endif
