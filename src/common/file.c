@@ -68,8 +68,9 @@ static int sync_dir(const char *path, char *err, size_t errcap)
     return GROVE_OK;
 }
 
-int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode,
-                            int flags, char *err, size_t errcap)
+/* The atomic write; lockfd != NULL: the new file is flocked before it appears at path. */
+static int write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode, int flags,
+                        int *lockfd, char *err, size_t errcap)
 {
     static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
     static unsigned counter;
@@ -89,35 +90,62 @@ int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mo
         say(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
         return GROVE_ERR_IO;
     }
-    if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+    if ((lockfd != NULL && flock(fd, LOCK_EX | LOCK_NB) != 0) || write_all(fd, buf, len) != 0 ||
+        fsync(fd) != 0) {
         say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
         close(fd);
         unlink(tmp);
         return GROVE_ERR_IO;
     }
-    if (close(fd) != 0) {
+    if (lockfd == NULL && close(fd) != 0) {
         say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
         unlink(tmp);
         return GROVE_ERR_IO;
     }
+    int rc = GROVE_OK;
     if (flags & GROVE_FILE_NO_REPLACE) {
         if (link(tmp, path) != 0) {
             int e = errno;
             unlink(tmp);
             if (e == EEXIST) {
                 say(err, errcap, "%s already exists (refusing to overwrite it)", path);
-                return GROVE_ERR_EXISTS;
+                rc = GROVE_ERR_EXISTS;
+            } else {
+                say(err, errcap, "cannot create %s: %s", path, strerror(e));
+                rc = GROVE_ERR_IO;
             }
-            say(err, errcap, "cannot create %s: %s", path, strerror(e));
-            return GROVE_ERR_IO;
+        } else {
+            unlink(tmp);
         }
-        unlink(tmp);
     } else if (rename(tmp, path) != 0) {
         say(err, errcap, "cannot replace %s: %s", path, strerror(errno));
         unlink(tmp);
-        return GROVE_ERR_IO;
+        rc = GROVE_ERR_IO;
     }
-    return sync_dir(path, err, errcap);
+    if (rc == GROVE_OK)
+        rc = sync_dir(path, err, errcap);
+    if (lockfd != NULL) {
+        if (rc == GROVE_OK)
+            *lockfd = fd;
+        else
+            close(fd);
+    }
+    return rc;
+}
+
+int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode,
+                            int flags, char *err, size_t errcap)
+{
+    return write_atomic(path, buf, len, mode, flags, NULL, err, errcap);
+}
+
+int grove_file_write_atomic_locked(const char *path, const uint8_t *buf, size_t len, mode_t mode,
+                                   int flags, int *lockfd, char *err, size_t errcap)
+{
+    if (lockfd == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    *lockfd = -1;
+    return write_atomic(path, buf, len, mode, flags, lockfd, err, errcap);
 }
 
 static int open_locked(const char *path, int oflags, int wait, int *out, char *err,

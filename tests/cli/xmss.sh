@@ -8,7 +8,8 @@ set -u
 G="${GROVE:?}"
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-export GROVE_XMSS_STATE_DIR=$d/state
+export GROVE_STATE_DIR=$d/state XDG_STATE_HOME=$d/xdg
+unset GROVE_XMSS_STATE_DIR
 fail=0
 check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
 jget() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
@@ -48,7 +49,7 @@ check '[ $? -eq 0 ]' "verify"
 out=$("$G" --json xmss verify --pub k.pub --msg - --sig s0 < msg)
 check '[ "$(echo "$out" | jget "[\"valid\"]")" = True ] && [ "$(echo "$out" | jget "[\"index\"]")" = 0 ]' "verify --json, message from stdin"
 "$G" xmss verify --pub k.pub --msg msg --sig s1 --family xmssmt >/dev/null 2>&1
-check '[ $? -eq 1 ]' "wrong family: OID 1 read as XMSSMT-SHA2_20/2_256, the signature does not fit (exit 1)"
+check '[ $? -eq 2 ]' "wrong family: OID 1 read as XMSSMT-SHA2_20/2_256, the signature has the wrong length (exit 2)"
 "$G" xmss verify --pub k.pub --msg msg --sig s1 --params XMSS-SHA2_10_256 >/dev/null
 check '[ $? -eq 0 ]' "verify with --params"
 printf 'hello xmsS' > msg2
@@ -59,10 +60,10 @@ cp s1 t; printf '\x01' | dd of=t bs=1 seek=100 conv=notrunc 2>/dev/null
 check '[ $? -eq 1 ]' "tampered signature exits 1"
 head -c 2499 s1 > t
 "$G" xmss verify --pub k.pub --msg msg --sig t >/dev/null 2>&1
-check '[ $? -eq 1 ]' "truncated signature exits 1"
+check '[ $? -eq 2 ]' "truncated signature (wrong length) exits 2"
 cat s1 > t; printf '\0' >> t
 "$G" xmss verify --pub k.pub --msg msg --sig t >/dev/null 2>&1
-check '[ $? -eq 1 ]' "signature with a trailing byte exits 1"
+check '[ $? -eq 2 ]' "signature with a trailing byte (wrong length) exits 2"
 cp s1 t; printf '\x00\x00\x04\x00' | dd of=t bs=1 seek=0 conv=notrunc 2>/dev/null
 "$G" xmss verify --pub k.pub --msg msg --sig t >/dev/null 2>&1
 check '[ $? -eq 1 ]' "index 1024 (out of range) exits 1"
@@ -87,7 +88,7 @@ cp k k.old
 "$G" xmss sign --key k --msg msg --out s2 >/dev/null
 cp k.old k
 "$G" xmss sign --key k --msg msg --out s3 >/dev/null 2>err
-check '[ $? -eq 3 ] && [ ! -e s3 ] && grep -q "older than" err' "restored key file refused (exit 3)"
+check '[ $? -eq 3 ] && [ ! -e s3 ] && grep -q "old copy" err' "restored key file refused (exit 3)"
 "$G" xmss info --key k >/dev/null 2>&1
 check '[ $? -eq 3 ]' "info flags the stale key file (exit 3)"
 "$G" xmss keygen --params XMSS-SHA2_10_256 --seed $seed --key kre --pub kre.pub >/dev/null 2>err

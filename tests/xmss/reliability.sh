@@ -17,7 +17,8 @@ d=$(mktemp -d)
 cleanup() { mountpoint -q "$d/full" 2>/dev/null && umount "$d/full"; rm -rf "$d"; }
 trap cleanup EXIT
 cd "$d"
-export GROVE_XMSS_STATE_DIR=$d/state
+export GROVE_STATE_DIR=$d/state XDG_STATE_HOME=$d/xdg
+unset GROVE_XMSS_STATE_DIR
 fail=0
 check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
 jget() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }

@@ -883,7 +883,7 @@ static void corrupted_states(void)
     CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_STATE);
     /* unknown version / OID */
     memcpy(bad, good, len);
-    bad[9] = 2;
+    bad[9] = 3;
     CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_UNSUPPORTED);
     CHECK_EQ_INT(grove_xmss_key_load(NULL, len, NULL, &l), GROVE_ERR_INVALID_ARG);
     store_free(&st);
