@@ -297,6 +297,7 @@ typedef struct grove_xmss_record {
     uint64_t range_start, range_end, high_water;
     uint32_t generation;
     int pending;                     /* a split was started and not finished */
+    char *pending_path;              /* its part's file (absolute; malloc'd) */
     int has_parent;
     uint8_t parent_id[GROVE_XMSS_KEY_ID_BYTES];
     size_t nsplits;

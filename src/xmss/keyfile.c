@@ -12,7 +12,7 @@
  *   generation <splits made>
  *   parent <hex id>               (split parts only)
  *   split <generation> <start> <end> <child id hex>   (one per split given away, oldest first)
- *   pending 1                     (while a split is in progress)
+ *   pending <hex of the part's absolute path>   (while a split is in progress)
  * grove 0.1 entries ("grove-xmss-state v1 <id hex> <mark>") are read as a high-water mark of
  * unknown range and upgraded at the next write.
  */
@@ -72,6 +72,7 @@ void grove_xmss_record_free(grove_xmss_record *r)
     if (r == NULL)
         return;
     free(r->splits);
+    free(r->pending_path);
     memset(r, 0, sizeof *r);
 }
 
@@ -130,8 +131,18 @@ static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, 
         *seen |= 1;
         return r->params ? 0 : -1;
     }
-    static const char *const nums[] = {"start", "end", "high-water", "generation", "pending"};
-    for (unsigned i = 0; i < 5; i++) {
+    if (nw == 2 && word_is(w[0], wl[0], "pending") && r->pending_path == NULL && wl[1] % 2 == 0 &&
+        wl[1] > 0 && wl[1] < 2 * (size_t)PATH_MAX) {
+        r->pending_path = calloc(wl[1] / 2 + 1, 1);
+        if (r->pending_path == NULL ||
+            grove_hex_decode((uint8_t *)r->pending_path, wl[1] / 2, w[1], wl[1]) != (long)(wl[1] / 2) ||
+            memchr(r->pending_path, '\0', wl[1] / 2) != NULL)
+            return -1;
+        r->pending = 1;
+        return 0;
+    }
+    static const char *const nums[] = {"start", "end", "high-water", "generation"};
+    for (unsigned i = 0; i < 4; i++) {
         if (nw == 2 && word_is(w[0], wl[0], nums[i])) {
             if ((*seen & (2u << i)) || parse_u64(w[1], wl[1], &v[0]) != 0)
                 return -1;
@@ -144,8 +155,6 @@ static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, 
                 r->high_water = v[0];
             else if (i == 3 && v[0] <= UINT32_MAX)
                 r->generation = (uint32_t)v[0];
-            else if (i == 4 && v[0] == 1)
-                r->pending = 1;
             else
                 return -1;
             return 0;
@@ -225,7 +234,8 @@ static int record_parse(const char *text, size_t len, const uint8_t *id, grove_x
 /* The record's text (malloc'd). */
 static char *record_format(const grove_xmss_record *r, size_t *len)
 {
-    size_t cap = 400 + r->nsplits * (40 + 3 * 21 + ID_HEX);
+    size_t cap = 400 + r->nsplits * (40 + 3 * 21 + ID_HEX) +
+                 (r->pending_path ? 2 * strlen(r->pending_path) : 0);
     char *b = malloc(cap);
     if (b == NULL)
         return NULL;
@@ -245,8 +255,12 @@ static char *record_format(const grove_xmss_record *r, size_t *len)
         o += (size_t)snprintf(b + o, cap - o, "split %llu %llu %llu %s\n", ull(sp->generation),
                               ull(sp->start), ull(sp->end), hex);
     }
-    if (r->pending)
-        o += (size_t)snprintf(b + o, cap - o, "pending 1\n");
+    if (r->pending && r->pending_path != NULL) {
+        o += (size_t)snprintf(b + o, cap - o, "pending ");
+        grove_hex_encode(b + o, (const uint8_t *)r->pending_path, strlen(r->pending_path));
+        o += 2 * strlen(r->pending_path);
+        b[o++] = '\n';
+    }
     *len = o;
     return b;
 }
@@ -266,6 +280,13 @@ int grove_xmss_record_read(grove_registry *reg, const uint8_t id[GROVE_XMSS_KEY_
         rc = record_parse(text, len, id, rec);
     free(text);
     return rc;
+}
+
+static void clear_pending(grove_xmss_record *r)
+{
+    r->pending = 0;
+    free(r->pending_path);
+    r->pending_path = NULL;
 }
 
 /* The record of a file's state (no splits, not pending). */
@@ -427,8 +448,9 @@ static int store_state(grove_xmss_keyfile *kf, const uint8_t *state, size_t len,
     kf->info = info;
     if (kf->entry == NULL)
         return GROVE_OK;
-    if (kf->rec.pending && info.generation >= kf->rec.generation)
-        kf->rec.pending = 0;
+    if (kf->rec.pending && info.generation >= kf->rec.generation &&
+        info.range_end <= kf->rec.range_end)
+        clear_pending(&kf->rec);
     grove_xmss_split_rec *keep = kf->rec.splits;
     size_t nkeep = kf->rec.nsplits;
     record_from_info(&kf->rec, &info);
@@ -489,6 +511,64 @@ static int fast_forward(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, cha
     return rc;
 }
 
+/* A valid key file of the given id at path. */
+static int part_file_ok(const char *path, const uint8_t *id)
+{
+    grove_xmss_state_info info;
+    return path != NULL && grove_xmss_keyfile_read_info(path, &info, NULL, 0) == GROVE_OK &&
+           memcmp(info.key_id, id, GROVE_XMSS_KEY_ID_BYTES) == 0;
+}
+
+/*
+ * An interrupted split (see the top of this file): complete it, or roll it back when the part
+ * never came to exist (its entry is then marked used up).
+ */
+static int resolve_pending(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, char *err,
+                           size_t cap)
+{
+    grove_xmss_record *r = &kf->rec;
+    grove_xmss_split_rec last = r->splits[r->nsplits - 1];
+    grove_registry_entry *e = NULL;
+    int rc = grove_registry_lock(kf->reg, KIND, last.child_id, GROVE_XMSS_KEY_ID_BYTES, &e);
+    if (rc != GROVE_OK) {
+        say(err, cap, "cannot lock the state registry entry of the part of an interrupted "
+                      "split of %s: %s", kf->path, grove_strerror(rc));
+        return GROVE_ERR_STATE;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    grove_xmss_record child;
+    memset(&child, 0, sizeof child);
+    int rr = grove_registry_read(e, &text, &len);
+    if (rr == GROVE_OK)
+        rr = record_parse(text, len, last.child_id, &child);
+    free(text);
+    int complete = rr != GROVE_ERR_NOT_FOUND &&
+                   (rr != GROVE_OK || child.legacy || child.high_water > child.range_start ||
+                    part_file_ok(r->pending_path, last.child_id));
+    if (!complete && rr == GROVE_OK) {
+        /* the part never existed: no file of its id may ever sign */
+        child.high_water = child.range_end;
+        text = record_format(&child, &len);
+        rc = text ? grove_registry_write(e, text, len) : GROVE_ERR_NOMEM;
+        free(text);
+    }
+    grove_xmss_record_free(&child);
+    grove_registry_unlock(e);
+    if (rc != GROVE_OK) {
+        say(err, cap, "cannot write the state registry entry of an abandoned split part: %s",
+            grove_strerror(rc));
+        return rc;
+    }
+    if (!complete) {
+        /* roll back: the source keeps the range (its generation stays counted) */
+        r->nsplits--;
+        r->range_end = last.end;
+        clear_pending(r);
+    }
+    return fast_forward(kf, opts, err, cap);
+}
+
 /* Lock the entry and read it (absent: no record). */
 static int lock_entry(grove_xmss_keyfile *kf, char *err, size_t cap)
 {
@@ -536,7 +616,7 @@ static int reconcile(grove_xmss_keyfile *kf, unsigned flags, const grove_xmss_op
         }
         return fast_forward(kf, opts, err, cap);
     case GROVE_XMSS_FILE_SPLIT_PENDING:
-        return fast_forward(kf, opts, err, cap);
+        return resolve_pending(kf, opts, err, cap);
     case GROVE_XMSS_FILE_UNREGISTERED:
         record_from_info(&kf->rec, &kf->info);
         kf->have_rec = 1;
@@ -553,7 +633,7 @@ static int reconcile(grove_xmss_keyfile *kf, unsigned flags, const grove_xmss_op
             grove_xmss_record_free(&kf->rec);
             kf->rec.splits = NULL;
         }
-        kf->rec.pending = 0;
+        clear_pending(&kf->rec);
         grove_xmss_split_rec *keep = kf->rec.splits;
         size_t nkeep = kf->rec.nsplits;
         record_from_info(&kf->rec, &kf->info);
@@ -601,8 +681,11 @@ int grove_xmss_keyfile_open(const char *path, grove_registry *reg, unsigned flag
     }
     uint8_t *buf = NULL;
     size_t len = 0;
-    if (rc == GROVE_OK)
+    if (rc == GROVE_OK) {
+        /* temporary files of killed writers hold the seeds: remove them (we hold the lock) */
+        grove_file_remove_stale_temps(path);
         rc = read_state(kf->fd, path, &buf, &len, err, errcap);
+    }
     if (rc == GROVE_OK) {
         rc = grove_xmss_state_info_get(buf, len, &kf->info);
         if (rc != GROVE_OK)
@@ -741,9 +824,26 @@ static int shrink_source(grove_xmss_keyfile *kf, uint64_t s, uint32_t gen,
 }
 
 /* Record the split in the source's entry, marked pending (range end s, generation + 1). */
-static int record_split(grove_xmss_keyfile *kf, grove_xmss_key *part, char *err, size_t cap)
+static int record_split(grove_xmss_keyfile *kf, grove_xmss_key *part, const char *out_path,
+                        char *err, size_t cap)
 {
     grove_xmss_record *r = &kf->rec;
+    char dir[PATH_MAX], real[PATH_MAX];
+    grove_file_dirname(out_path, dir, sizeof dir);
+    const char *base = strrchr(out_path, '/');
+    base = base ? base + 1 : out_path;
+    if (realpath(dir, real) == NULL) {
+        say(err, cap, "cannot resolve the folder of %s: %s (nothing changed)", out_path,
+            strerror(errno));
+        return GROVE_ERR_IO;
+    }
+    size_t need = strlen(real) + strlen(base) + 2;
+    char *abs = malloc(need);
+    if (abs == NULL)
+        return GROVE_ERR_NOMEM;
+    snprintf(abs, need, "%s/%s", strcmp(real, "/") == 0 ? "" : real, base);
+    clear_pending(r);
+    r->pending_path = abs;
     grove_xmss_split_rec *ns = realloc(r->splits, (r->nsplits + 1) * sizeof *ns);
     if (ns == NULL)
         return GROVE_ERR_NOMEM;
@@ -792,22 +892,29 @@ int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char 
     uint32_t gen = kf->info.generation + 1;
     int lost = 0;
     if (kf->entry != NULL) {
-        /* entry first: from here the range belongs to the part, whatever happens */
-        rc = record_split(kf, part, err, errcap);
-        if (rc == GROVE_OK) {
-            lost = 1;
+        /* the split is recorded (pending) first: an interruption is resolved at the next open */
+        rc = record_split(kf, part, out_path, err, errcap);
+        int recorded = rc == GROVE_OK;
+        if (rc == GROVE_OK)
             rc = register_part(kf->reg, part, kf->info.key_id, err, errcap);
-        }
         if (rc == GROVE_OK)
             rc = write_part(part, out_path, err, errcap);
-        /* the source gives the range up even if the part could not be written */
-        char e2[GROVE_XMSS_ERR_CAP];
-        int rc2 = lost ? shrink_source(kf, s, gen, opts, e2, sizeof e2) : GROVE_OK;
-        if (rc == GROVE_OK && rc2 != GROVE_OK) {
-            say(err, errcap, "%s (the split is recorded; the next use of %s completes it)", e2,
-                kf->path);
-            rc = rc2;
-            lost = 0;
+        if (rc == GROVE_OK) {
+            rc = shrink_source(kf, s, gen, opts, err, errcap);
+            if (rc != GROVE_OK) {
+                size_t l = err ? strlen(err) : 0;
+                if (err != NULL && l < errcap)
+                    say(err + l, errcap - l, " (the split is recorded; the next use of %s "
+                                             "completes it)", kf->path);
+            }
+        } else if (recorded) {
+            /* the part does not exist: roll the split back (nothing is lost) */
+            char e2[GROVE_XMSS_ERR_CAP];
+            if (resolve_pending(kf, opts, e2, sizeof e2) != GROVE_OK) {
+                size_t l = err ? strlen(err) : 0;
+                if (err != NULL && l < errcap)
+                    say(err + l, errcap - l, "; %s", e2);
+            }
         }
     } else {
         rc = shrink_source(kf, s, gen, opts, err, errcap);
@@ -879,6 +986,7 @@ int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_
     }
     char ferr[GROVE_FILE_ERR_CAP];
     if (rc == GROVE_OK) {
+        grove_file_remove_stale_temps(path);
         rc = grove_file_write_atomic(path, state, len, 0600, GROVE_FILE_NO_REPLACE, ferr,
                                      sizeof ferr);
         if (rc != GROVE_OK)

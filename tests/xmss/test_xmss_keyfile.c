@@ -156,15 +156,19 @@ static void scenario(void)
     for (int i = 0; i < GROVE_XMSS_KEY_ID_BYTES; i++)
         snprintf(parent + 2 * i, 3, "%02x", id[i]);
     grove_xmss_record_free(&rec);
+    char real[300], hexpath[700];
+    CHECK(realpath(part2, real) != NULL);
+    for (size_t i = 0; i < strlen(real) && i < 340; i++)
+        snprintf(hexpath + 2 * i, 3, "%02x", (unsigned char)real[i]);
     snprintf(text, sizeof text,
              "grove-xmss-key 2\nparams XMSS-SHA2_10_256\nstart 0\nend 924\nhigh-water 3\n"
-             "generation 1\nparent %s\nsplit 1 924 1024 %s\npending 1\n",
-             parent, child);
+             "generation 1\nparent %s\nsplit 1 924 1024 %s\npending %s\n",
+             parent, child, hexpath);
     entry_write(reg, ip.key_id, text);
     CHECK_EQ_INT(copy_file(pre, part), 0);
     CHECK_EQ_INT(grove_xmss_keyfile_read_info(part, &ia, err, sizeof err), GROVE_OK);
     CHECK(ia.range_end == 1024 && ia.generation == 0);
-    CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK); /* completes the split */
+    CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK); /* the part exists: completed */
     CHECK(grove_xmss_keyfile_changed(kf));
     grove_xmss_keyfile_info(kf, &ia);
     CHECK(ia.range_end == 924 && ia.generation == 1 && ia.high_water == 3);
@@ -172,6 +176,22 @@ static void scenario(void)
     CHECK_EQ_INT(grove_xmss_record_read(reg, ip.key_id, &rec), GROVE_OK);
     CHECK(!rec.pending && rec.range_end == 924);
     grove_xmss_record_free(&rec);
+    /* the same interruption with no part file at the recorded path: rolled back, and the
+     * part's (unused) entry is marked used up, so the part file that does exist is refused */
+    snprintf(text, sizeof text,
+             "grove-xmss-key 2\nparams XMSS-SHA2_10_256\nstart 0\nend 924\nhigh-water 3\n"
+             "generation 1\nparent %s\nsplit 1 924 1024 %s\npending 2f6e6f2f73756368\n",
+             parent, child);
+    entry_write(reg, ip.key_id, text);
+    CHECK_EQ_INT(copy_file(pre, part), 0);
+    CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK);
+    grove_xmss_keyfile_info(kf, &ia);
+    CHECK(ia.range_end == 1024 && ia.generation == 1 && ia.high_water == 3);
+    grove_xmss_keyfile_close(kf);
+    CHECK_EQ_INT(open_kf(part2, reg, 0, &kf, err), GROVE_ERR_STATE);
+    CHECK_EQ_INT(open_kf(part2, reg, GROVE_XMSS_KEYFILE_RECOVER, &kf, err), GROVE_OK);
+    CHECK_EQ_INT(sign_once(kf, &idx), GROVE_ERR_EXHAUSTED);
+    grove_xmss_keyfile_close(kf);
 
     /* a damaged entry is refused, never taken as absent */
     char ep[600];
