@@ -310,8 +310,9 @@ size_t grove_file_remove_stale_temps(const char *path)
         struct stat sb;
         if (lstat(full, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_uid != geteuid())
             continue;
-        /* the content may be secret: overwrite before unlinking */
-        int fd = open(full, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+        /* the content may be secret: overwrite before unlinking, unless the file has another
+         * name (a writer killed between link(tmp, path) and unlink(tmp): it is the real file) */
+        int fd = sb.st_nlink == 1 ? open(full, O_WRONLY | O_CLOEXEC | O_NOFOLLOW) : -1;
         if (fd >= 0) {
             static const uint8_t zero[4096];
             for (off_t o = 0; o < sb.st_size;) {
