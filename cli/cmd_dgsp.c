@@ -2290,7 +2290,7 @@ static const cli_opt export_opts[] = {
 static const cli_opt status_opts[] = {
     GROUP_OPT, {"id", "N", "also show this member"}, {NULL, NULL, NULL},
 };
-static const cli_opt recover_opts[] = {GROUP_OPT, {NULL, NULL, NULL}};
+static const cli_opt mrecover_opts[] = {GROUP_OPT, {NULL, NULL, NULL}};
 static const cli_opt upgrade_opts[] = {
     {"group", "DIR", "group folder"},
     {"store", "URL", "member store (default DIR/group.db)"},
@@ -2328,7 +2328,7 @@ static const cli_opt sign_opts[] = {
     {NULL, NULL, NULL},
 };
 static const cli_opt minfo_opts[] = {WALLET_OPT, STATE_DIR_OPT, {NULL, NULL, NULL}};
-static const cli_opt recover_opts[] = {WALLET_OPT, STATE_DIR_OPT, {NULL, NULL, NULL}};
+static const cli_opt wrecover_opts[] = {WALLET_OPT, STATE_DIR_OPT, {NULL, NULL, NULL}};
 static const cli_opt verify_opts[] = {
     {"pub", "FILE", "manager public key"},
     {"msg", "FILE", "message ('-' for stdin)"},
@@ -2370,7 +2370,7 @@ static const cli_command dgsp_commands[] = {
      status_opts},
     {"manager recover", cmd_manager_recover,
      "raise a restored (older) group.db to what was issued, so nothing is issued twice",
-     recover_opts},
+     mrecover_opts},
     {"manager upgrade-key", cmd_manager_upgrade_key,
      "check a v1 manager.sk and rewrite it with an integrity check (v2)", upgrade_opts},
     {"member init", cmd_member_init, "create a wallet from a credential", minit_opts},
@@ -2380,7 +2380,7 @@ static const cli_command dgsp_commands[] = {
     {"member sign", cmd_member_sign, "sign a message (each certificate signs once)", sign_opts},
     {"member info", cmd_member_info, "what the wallet holds", minfo_opts},
     {"member recover", cmd_member_recover,
-     "bring an older copy of a wallet up to date with the state registry", recover_opts},
+     "bring an older copy of a wallet up to date with the state registry", wrecover_opts},
     {"verify", cmd_verify, "verify a group signature (exit 0 valid, 1 invalid or revoked)",
      verify_opts},
     {"judge", cmd_judge, "check the manager's opening (exit 0 confirmed, 1 not)", judge_opts},

@@ -1,20 +1,17 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove xmss: XMSS / XMSS^MT key generation, signing with a stateful key file, verification,
- * information and key split.
+ * information, key split and recovery of a stale key file.
  *
  * Files: public keys and signatures are the raw RFC 8391 byte strings; the private key is
  * grove's versioned private-key format (grove/xmss.h), created with mode 0600.
  *
- * State safety of `sign` and `split`:
- *   1. the key file is opened and locked with flock (and reopened if another signer replaced it
- *      meanwhile), so signers on one file take turns;
- *   2. the state registry (one small file per key id in the state folder, locked too) records
- *      the highest index ever reserved for the key on this machine; a key file whose
- *      high-water mark is below it was restored from an old copy, or is a copy used
- *      elsewhere: it is refused;
- *   3. the next index is reserved by writing the new key state (temporary file, fsync, rename,
- *      fsync of the folder), then the registry, and only then is the signature computed and
- *      written. A crash after step 3 burns the index; no index is ever used twice.
+ * State safety lives in the library (grove_xmss_keyfile_*, grove/xmss.h): the key file and its
+ * entry in the state registry (grove/state.h, kind "xmss") are locked while a command uses
+ * them, a file that disagrees with its entry (restored backup, pre-split copy, overtaken copy)
+ * is refused (exit 3) until `grove xmss recover` brings it forward, and every index is reserved
+ * in the file and then in the registry before its signature exists. This file only parses
+ * options, reads and writes the public files and prints.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -25,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/file.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -34,9 +31,6 @@
 #include "grove/xmss.h"
 
 #define DEFAULT_SET "XMSS-SHA2_10_256"
-#define MAX_STATE_FILE (256u << 20)
-#define MAX_SIG_FILE (GROVE_XMSS_MAX_SIG_BYTES + 16)
-#define REG_MAGIC "grove-xmss-state v1"
 
 /* ---- small helpers ---------------------------------------------------------------------- */
 
@@ -98,325 +92,138 @@ static void progress_cb(void *arg, uint64_t done, uint64_t total)
     cli_progress(ps->c, ps->what, done, total);
 }
 
-/* The folder of a path (into out). */
-static void dir_of(const char *path, char *out, size_t cap)
+/* ---- the state registry ------------------------------------------------------------------ */
+
+/* 1 if the folder holds grove 0.1 registry entries directly (files named by 32 hex digits). */
+static int has_legacy_entries(const char *dir)
 {
-    const char *slash = strrchr(path, '/');
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return 0;
+    int found = 0;
+    struct dirent *de;
+    while (!found && (de = readdir(d)) != NULL) {
+        size_t l = strlen(de->d_name);
+        if (l != 2 * GROVE_XMSS_KEY_ID_BYTES)
+            continue;
+        found = 1;
+        for (size_t i = 0; i < l; i++)
+            if (!isxdigit((unsigned char)de->d_name[i]))
+                found = 0;
+    }
+    closedir(d);
+    return found;
+}
+
+/* The last component of a path, without trailing slashes, is "xmss". */
+static int names_xmss_folder(const char *dir, char *parent, size_t cap)
+{
+    char tmp[PATH_MAX];
+    if (fmt(tmp, sizeof tmp, "%s", dir) != 0)
+        return 0;
+    size_t l = strlen(tmp);
+    while (l > 1 && tmp[l - 1] == '/')
+        tmp[--l] = '\0';
+    const char *slash = strrchr(tmp, '/');
+    const char *base = slash ? slash + 1 : tmp;
+    if (strcmp(base, "xmss") != 0)
+        return 0;
     if (slash == NULL)
-        fmt(out, cap, ".");
-    else if (slash == path)
-        fmt(out, cap, "/");
+        fmt(parent, cap, ".");
+    else if (slash == tmp)
+        fmt(parent, cap, "/");
     else
-        fmt(out, cap, "%.*s", (int)(slash - path), path);
+        fmt(parent, cap, "%.*s", (int)(slash - tmp), tmp);
+    return 1;
 }
 
 /*
- * Write a file atomically and durably: temporary file in the same folder, fsync, then rename
- * over `path` (or, with no_replace, link it to `path`, failing if path exists), then fsync of
- * the folder. Every failure is reported (err).
+ * The registry root: --state-dir (the root; or, as in grove 0.1, a folder named xmss: its
+ * parent), else $GROVE_XMSS_STATE_DIR (grove 0.1's variable: it named the xmss folder itself,
+ * so its parent is the root; any other name is refused), else the registry's default.
+ * *root = "" selects the default.
  */
-static int write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode,
-                        int no_replace, char *err, size_t errcap)
+static int registry_root(cli_ctx *c, char *root, size_t cap)
 {
-    static unsigned counter;
-    char tmp[PATH_MAX], dir[PATH_MAX];
-    if (fmt(tmp, sizeof tmp, "%s.tmp.%ld.%u", path, (long)getpid(), counter++) != 0) {
-        fmt(err, errcap, "%s: path too long", path);
-        return -1;
+    root[0] = '\0';
+    const char *sd = cli_opt_str(c, "state-dir");
+    const char *env = getenv("GROVE_XMSS_STATE_DIR");
+    if (sd != NULL) {
+        if (!names_xmss_folder(sd, root, cap))
+            fmt(root, cap, "%s", sd);
+        if (strcmp(root, sd) == 0 && has_legacy_entries(sd))
+            return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_STATE,
+                            "--state-dir %s holds XMSS registry entries of grove 0.1 directly; "
+                            "they now live in %s/xmss/: move them there (mkdir -p %s/xmss && mv "
+                            "%s/[0-9a-f]* %s/xmss/) so that used indices stay protected",
+                            sd, sd, sd, sd, sd);
+        return 0;
     }
-    dir_of(path, dir, sizeof dir);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-    if (fd < 0) {
-        fmt(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
-        return -1;
+    if (env != NULL && env[0] != '\0') {
+        if (!names_xmss_folder(env, root, cap))
+            return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_STATE,
+                            "GROVE_XMSS_STATE_DIR=%s: XMSS entries now live in the 'xmss' folder "
+                            "of the shared state registry; set GROVE_STATE_DIR to the registry "
+                            "folder instead (and move the entries of %s into its xmss/ folder), "
+                            "or point GROVE_XMSS_STATE_DIR at a folder named xmss",
+                            env, env);
     }
-    if (cli_write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
-        fmt(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
-        close(fd);
-        unlink(tmp);
-        return -1;
-    }
-    if (close(fd) != 0) {
-        fmt(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    if (no_replace) {
-        if (link(tmp, path) != 0) {
-            int e = errno;
-            unlink(tmp);
-            fmt(err, errcap, e == EEXIST ? "%s already exists (refusing to overwrite it)"
-                                              : "cannot create %s: %s",
-                     path, strerror(e));
-            return -1;
-        }
-        unlink(tmp);
-    } else if (rename(tmp, path) != 0) {
-        fmt(err, errcap, "cannot replace %s: %s", path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd < 0 || fsync(dfd) != 0) {
-        fmt(err, errcap, "cannot sync folder %s: %s", dir, strerror(errno));
-        if (dfd >= 0)
-            close(dfd);
-        return -1;
-    }
-    close(dfd);
     return 0;
 }
 
-/* Open a file and take an exclusive flock on the inode that is at `path` at that moment. */
-static int open_locked(const char *path, int flags, int *out, char *err, size_t errcap)
+/* Open the registry (NULL with --no-registry, after a warning). */
+static int open_registry(cli_ctx *c, grove_registry **reg)
 {
-    for (int tries = 0; tries < 1000; tries++) {
-        int fd = open(path, flags | O_CLOEXEC, 0600);
-        if (fd < 0) {
-            fmt(err, errcap, "cannot open %s: %s", path, strerror(errno));
-            return -1;
-        }
-        while (flock(fd, LOCK_EX) != 0) {
-            if (errno != EINTR) {
-                fmt(err, errcap, "cannot lock %s: %s", path, strerror(errno));
-                close(fd);
-                return -1;
-            }
-        }
-        struct stat a, b;
-        if (fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev &&
-            a.st_ino == b.st_ino) {
-            *out = fd;
-            return 0;
-        }
-        close(fd); /* replaced by the signer we waited for: lock the new file */
-    }
-    fmt(err, errcap, "cannot lock %s: it keeps being replaced", path);
-    return -1;
-}
-
-static const char *state_error(int st)
-{
-    switch (st) {
-    case GROVE_ERR_ENCODING:
-        return "not a grove XMSS private key, or truncated";
-    case GROVE_ERR_UNSUPPORTED:
-        return "unsupported private-key format version or unknown parameter set";
-    case GROVE_ERR_STATE:
-        return "integrity check failed: the key file is corrupted or was torn by an "
-               "interrupted write";
-    default:
-        return grove_strerror(st);
-    }
-}
-
-/* ---- the state registry --------------------------------------------------------------------- */
-
-typedef struct {
-    int enabled;
-    int lockfd;
-    int present; /* an entry exists */
-    uint64_t mark;
-    char path[PATH_MAX];
-} registry;
-
-static int registry_dir(cli_ctx *c, char *out, size_t cap)
-{
-    const char *d = cli_opt_str(c, "state-dir");
-    if (d == NULL)
-        d = getenv("GROVE_XMSS_STATE_DIR");
-    if (d != NULL) {
-        fmt(out, cap, "%s", d);
-    } else if (getenv("XDG_STATE_HOME") && getenv("XDG_STATE_HOME")[0] == '/') {
-        fmt(out, cap, "%s/grove/xmss", getenv("XDG_STATE_HOME"));
-    } else if (getenv("HOME") && getenv("HOME")[0]) {
-        fmt(out, cap, "%s/.local/state/grove/xmss", getenv("HOME"));
-    } else {
-        return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_STATE,
-                        "no state folder: set --state-dir or GROVE_XMSS_STATE_DIR (or use "
-                        "--no-registry at your own risk)");
-    }
-    /* mkdir -p, mode 0700 */
-    char tmp[PATH_MAX];
-    fmt(tmp, sizeof tmp, "%s", out);
-    for (char *s = tmp + 1; *s; s++) {
-        if (*s == '/') {
-            *s = '\0';
-            if (mkdir(tmp, 0700) != 0 && errno != EEXIST)
-                return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_IO, "cannot create %s: %s", tmp,
-                                strerror(errno));
-            *s = '/';
-        }
-    }
-    if (mkdir(tmp, 0700) != 0 && errno != EEXIST)
-        return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_IO, "cannot create %s: %s", tmp,
-                        strerror(errno));
-    return 0;
-}
-
-/* Lock and read the registry entry of a key id. */
-static int registry_open(cli_ctx *c, registry *r, const uint8_t *id)
-{
-    memset(r, 0, sizeof *r);
-    r->lockfd = -1;
+    *reg = NULL;
     if (cli_opt_flag(c, "no-registry")) {
         fprintf(stderr, "grove: warning: --no-registry: a restored or copied key file will not "
                         "be detected\n");
         return 0;
     }
-    char dir[PATH_MAX], hex[2 * GROVE_XMSS_KEY_ID_BYTES + 1], lock[PATH_MAX + 8], err[512];
-    int rc = registry_dir(c, dir, sizeof dir);
+    char root[PATH_MAX];
+    int rc = registry_root(c, root, sizeof root);
     if (rc)
         return rc;
-    grove_hex_encode(hex, id, GROVE_XMSS_KEY_ID_BYTES);
-    if (fmt(r->path, sizeof r->path, "%s/%s", dir, hex) != 0 ||
-        fmt(lock, sizeof lock, "%s.lock", r->path) != 0)
-        return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_IO, "state folder path too long: %s", dir);
-    if (open_locked(lock, O_RDWR | O_CREAT, &r->lockfd, err, sizeof err) != 0)
-        return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_IO, "state registry: %s", err);
-    r->enabled = 1;
-    int fd = open(r->path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        if (errno == ENOENT)
-            return 0;
-        return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_IO, "cannot read %s: %s", r->path,
-                        strerror(errno));
-    }
-    char line[256];
-    ssize_t n = read(fd, line, sizeof line - 1);
-    close(fd);
-    char want_id[2 * GROVE_XMSS_KEY_ID_BYTES + 1];
-    unsigned long long mark;
-    if (n > 0) {
-        line[n] = '\0';
-        if (sscanf(line, REG_MAGIC " %32s %llu", want_id, &mark) == 2 &&
-            strcmp(want_id, hex) == 0) {
-            r->present = 1;
-            r->mark = mark;
-            return 0;
-        }
-    }
-    return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_STATE,
-                    "the state registry entry %s is damaged; refusing to sign until it is "
-                    "repaired (it records the highest index used by this key)",
-                    r->path);
-}
-
-static int registry_write(registry *r, const uint8_t *id, uint64_t mark, char *err, size_t errcap)
-{
-    if (!r->enabled)
-        return 0;
-    char hex[2 * GROVE_XMSS_KEY_ID_BYTES + 1], line[256];
-    grove_hex_encode(hex, id, GROVE_XMSS_KEY_ID_BYTES);
-    fmt(line, sizeof line, REG_MAGIC " %s %llu\n", hex, (unsigned long long)mark);
-    size_t l = strlen(line);
-    if (write_atomic(r->path, (const uint8_t *)line, l, 0600, 0, err, errcap) != 0)
-        return -1;
-    r->present = 1;
-    r->mark = mark;
+    int st = grove_registry_open(root[0] ? root : NULL, reg);
+    if (st == GROVE_ERR_STATE)
+        return cli_fail(c, CLI_EXIT_STATE, st,
+                        "no state folder: set GROVE_STATE_DIR or --state-dir (or use "
+                        "--no-registry at your own risk)");
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_STATE, st, "cannot open the state registry %s: %s",
+                        root[0] ? root : "(default)", grove_strerror(st));
     return 0;
 }
 
-static void registry_close(registry *r)
+static int keyfile_fail(cli_ctx *c, int st, const char *err)
 {
-    if (r->lockfd >= 0)
-        close(r->lockfd);
-    r->lockfd = -1;
+    int code = st == GROVE_ERR_STATE || st == GROVE_ERR_EXHAUSTED ? CLI_EXIT_STATE : CLI_EXIT_USAGE;
+    return cli_fail(c, code, st, "%s", err[0] ? err : grove_strerror(st));
 }
 
-/* ---- the persistence callback ------------------------------------------------------------------ */
-
-typedef struct {
-    const char *path;
-    registry *reg;
-    int calls;
-    char err[512];
-} persist_ctx;
-
-static int persist_cb(void *arg, const uint8_t *state, size_t len)
+/* Open and lock a key file with its registry entry (reg may be NULL). */
+static int open_key(cli_ctx *c, const char *path, grove_registry *reg, unsigned flags,
+                    unsigned threads, grove_xmss_keyfile **kf)
 {
-    persist_ctx *pc = arg;
-    if (pc->calls++ > 0) {
-        /* after the rename this process no longer holds the lock of the file at `path` */
-        fmt(pc->err, sizeof pc->err, "internal: a second state write in one command");
-        return -1;
-    }
-    if (write_atomic(pc->path, state, len, 0600, 0, pc->err, sizeof pc->err) != 0)
-        return -1;
-    grove_xmss_state_info info;
-    if (grove_xmss_state_info_get(state, len, &info) != GROVE_OK) {
-        fmt(pc->err, sizeof pc->err, "internal: unreadable state");
-        return -1;
-    }
-    return registry_write(pc->reg, info.key_id, info.high_water, pc->err, sizeof pc->err);
+    char err[GROVE_XMSS_ERR_CAP] = "";
+    grove_xmss_opts opts = {.threads = threads};
+    int st = grove_xmss_keyfile_open(path, reg, flags, &opts, kf, err, sizeof err);
+    return st == GROVE_OK ? 0 : keyfile_fail(c, st, err);
 }
 
-/* Lock, read and check a key file, lock its registry entry, and load the key. */
-typedef struct {
-    int fd;
-    registry reg;
-    grove_xmss_state_info info;
-    grove_xmss_key *key;
-    persist_ctx pc;
-} locked_key;
-
-static void unlock_key(locked_key *lk)
+/* Two paths name the same file, existing or not (folder resolved, same last component). */
+static int same_path(const char *a, const char *b)
 {
-    grove_xmss_key_free(lk->key);
-    lk->key = NULL;
-    registry_close(&lk->reg);
-    if (lk->fd >= 0)
-        close(lk->fd);
-    lk->fd = -1;
-}
-
-static int lock_key(cli_ctx *c, const char *path, unsigned threads, locked_key *lk)
-{
-    memset(lk, 0, sizeof *lk);
-    lk->fd = -1;
-    lk->reg.lockfd = -1;
-    char err[512];
-    if (open_locked(path, O_RDONLY, &lk->fd, err, sizeof err) != 0)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "%s", err);
-    uint8_t *buf = NULL;
-    size_t len = 0;
-    if (cli_read_fd(lk->fd, MAX_STATE_FILE, &buf, &len) != 0) {
-        int rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot read %s: %s", path,
-                          strerror(errno));
-        unlock_key(lk);
-        return rc;
-    }
-    int st = grove_xmss_state_info_get(buf, len, &lk->info);
-    if (st != GROVE_OK) {
-        cli_free_secret(buf, len);
-        int rc = cli_fail(c, cli_exit_for_status(st), st, "%s: %s", path, state_error(st));
-        unlock_key(lk);
-        return rc;
-    }
-    int rc = registry_open(c, &lk->reg, lk->info.key_id);
-    if (rc == 0 && lk->reg.present && lk->reg.mark > lk->info.high_water)
-        rc = cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_STATE,
-                      "%s is older than this key's recorded state (its high-water mark is %llu, "
-                      "every index below %llu has been reserved): it was restored from an old copy, "
-                      "or another copy of the key has been used. Refusing to sign: that would "
-                      "reuse one-time keys.",
-                      path, (unsigned long long)lk->info.high_water,
-                      (unsigned long long)lk->reg.mark);
-    if (rc == 0) {
-        grove_xmss_opts opts = {.threads = threads};
-        st = grove_xmss_key_load(buf, len, &opts, &lk->key);
-        if (st != GROVE_OK)
-            rc = cli_fail(c, cli_exit_for_status(st), st, "%s: %s", path, state_error(st));
-    }
-    cli_free_secret(buf, len);
-    if (rc) {
-        unlock_key(lk);
-        return rc;
-    }
-    lk->pc.path = path;
-    lk->pc.reg = &lk->reg;
-    grove_xmss_key_set_persist(lk->key, persist_cb, &lk->pc);
-    return 0;
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    char da[PATH_MAX], db[PATH_MAX], ra[PATH_MAX], rb[PATH_MAX];
+    const char *ba = strrchr(a, '/'), *bb = strrchr(b, '/');
+    fmt(da, sizeof da, "%.*s", ba ? (int)(ba - a) + (ba == a) : 1, ba ? a : ".");
+    fmt(db, sizeof db, "%.*s", bb ? (int)(bb - b) + (bb == b) : 1, bb ? b : ".");
+    if (realpath(da, ra) == NULL || realpath(db, rb) == NULL)
+        return strcmp(a, b) == 0;
+    return strcmp(ra, rb) == 0 && strcmp(ba ? ba + 1 : a, bb ? bb + 1 : b) == 0;
 }
 
 static void out_key_info(cli_ctx *c, const grove_xmss_state_info *info)
@@ -432,6 +239,9 @@ static void out_key_info(cli_ctx *c, const grove_xmss_state_info *info)
     cli_out_u64(c, "range_end", info->range_end);
     cli_out_u64(c, "remaining", info->remaining);
     cli_out_bool(c, "exhausted", info->exhausted);
+    cli_out_u64(c, "generation", info->generation);
+    if (info->has_parent)
+        cli_out_hex(c, "parent_id", info->parent_id, GROVE_XMSS_KEY_ID_BYTES);
     cli_out_hex(c, "public_key", info->pk, info->pk_bytes);
 }
 
@@ -452,6 +262,11 @@ static int cmd_keygen(cli_ctx *c)
     if (lstat(keypath, &sb) == 0)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS,
                         "%s already exists: refusing to overwrite a stateful key file", keypath);
+    if (same_path(keypath, pubpath))
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
+                        "--pub %s is the same file as --key: the public key would replace the "
+                        "private key; give two different files",
+                        pubpath);
     const unsigned n = grove_xmss_params_n(p);
     uint8_t *seed = NULL;
     size_t seedlen = 0;
@@ -464,43 +279,36 @@ static int cmd_keygen(cli_ctx *c)
                         "--seed must be %u bytes (SK_SEED || SK_PRF || PUB_SEED) for %s", 3 * n,
                         grove_xmss_params_name(p));
     }
+    grove_registry *reg = NULL;
+    rc = open_registry(c, &reg);
+    if (rc) {
+        cli_free_secret(seed, seedlen);
+        return rc;
+    }
     progress_state ps = {c, "keygen", -1};
     grove_xmss_opts opts = {.threads = threads, .progress = progress_cb, .progress_arg = &ps};
     grove_xmss_key *key = NULL;
     int st = seed ? grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, &opts, &key)
                   : grove_xmss_keygen(p, &opts, &key);
     cli_free_secret(seed, seedlen);
-    if (st != GROVE_OK)
-        return cli_fail_status(c, st, "key generation failed");
-    size_t cap = grove_xmss_key_state_bytes(key), len = 0;
-    uint8_t *state = malloc(cap), pk[GROVE_XMSS_MAX_PK_BYTES], id[GROVE_XMSS_KEY_ID_BYTES];
-    if (state == NULL) {
-        grove_xmss_key_free(key);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    uint8_t pk[GROVE_XMSS_MAX_PK_BYTES], id[GROVE_XMSS_KEY_ID_BYTES];
+    char err[GROVE_XMSS_ERR_CAP] = "";
+    if (st != GROVE_OK) {
+        rc = cli_fail_status(c, st, "key generation failed");
+    } else {
+        grove_xmss_key_public_key(key, pk);
+        grove_xmss_key_id(key, id);
+        st = grove_xmss_keyfile_create(keypath, reg, key, err, sizeof err);
+        if (st != GROVE_OK)
+            rc = keyfile_fail(c, st, err);
     }
-    grove_xmss_key_export(key, state, cap, &len);
-    grove_xmss_key_public_key(key, pk);
-    grove_xmss_key_id(key, id);
-    uint64_t total = grove_xmss_total_signatures(p);
     grove_xmss_key_free(key);
-    registry reg;
-    char err[512];
-    rc = registry_open(c, &reg, id);
-    if (rc == 0 && reg.present && reg.mark > 0)
-        rc = cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_STATE,
-                      "this key (same seeds) has already signed on this machine, up to index "
-                      "%llu: a regenerated copy would reuse one-time keys",
-                      (unsigned long long)reg.mark);
-    if (rc == 0 && write_atomic(keypath, state, len, 0600, 1, err, sizeof err) != 0)
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "%s", err);
-    if (rc == 0 && !reg.present && registry_write(&reg, id, 0, err, sizeof err) != 0)
-        rc = cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_IO, "state registry: %s", err);
-    registry_close(&reg);
-    cli_free_secret(state, len);
+    grove_registry_close(reg);
     if (rc == 0)
         rc = cli_write_file(c, pubpath, pk, grove_xmss_pk_bytes(p), 0);
     if (rc)
         return rc;
+    uint64_t total = grove_xmss_total_signatures(p);
     cli_out_str(c, "params", grove_xmss_params_name(p));
     cli_out_str(c, "family", grove_xmss_params_family(p) ? "XMSSMT" : "XMSS");
     cli_out_u64(c, "oid", grove_xmss_params_oid(p));
@@ -510,50 +318,22 @@ static int cmd_keygen(cli_ctx *c)
     cli_say(c, "%s key pair: public key %s, private key %s (mode 0600), %llu signatures.",
             grove_xmss_params_name(p), pubpath, keypath, (unsigned long long)total);
     cli_say(c, "The private key is stateful: never copy it or restore it from a backup; use "
-               "'grove xmss split' to share the index range with another signer.");
+               "'grove xmss split' to share the index range with another signer (docs/xmss.md).");
     return 0;
 }
 
 /* ---- sign ------------------------------------------------------------------------------------------ */
 
-static int cmd_sign(cli_ctx *c)
+/* Hash the message (fd) into the context; 0 or an exit code. */
+static int hash_message(cli_ctx *c, int mfd, const char *msgpath, grove_xmss_sign_ctx *sc,
+                        uint64_t idx)
 {
-    const char *keypath = cli_require(c, "key"), *msgpath = cli_require(c, "msg");
-    const char *outpath = cli_require(c, "out");
-    if (!keypath || !msgpath || !outpath)
-        return CLI_EXIT_USAGE;
-    unsigned threads;
-    if (threads_opt(c, &threads))
-        return CLI_EXIT_USAGE;
-    /* open the message before an index is reserved */
-    int mfd = strcmp(msgpath, "-") == 0 ? 0 : open(msgpath, O_RDONLY | O_CLOEXEC);
-    if (mfd < 0)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", msgpath,
-                        strerror(errno));
-    locked_key lk;
-    int rc = lock_key(c, keypath, threads, &lk);
-    if (rc) {
-        if (mfd > 0)
-            close(mfd);
-        return rc;
-    }
-    const grove_xmss_params *p = lk.info.params;
-    uint8_t *sig = malloc(grove_xmss_sig_bytes(p)), *chunk = malloc(1u << 16);
-    grove_xmss_sign_ctx *sc = NULL;
-    uint64_t idx = 0;
-    int st = sig && chunk ? grove_xmss_key_sign_begin(lk.key, &sc, &idx) : GROVE_ERR_NOMEM;
-    if (st == GROVE_ERR_EXHAUSTED) {
-        rc = cli_fail(c, CLI_EXIT_STATE, st,
-                      "%s is exhausted: all %llu signatures of its range have been used", keypath,
-                      (unsigned long long)(lk.info.range_end - lk.info.range_start));
-    } else if (st == GROVE_ERR_STORAGE) {
-        rc = cli_fail(c, CLI_EXIT_STATE, st, "could not reserve an index (nothing signed): %s",
-                      lk.pc.err);
-    } else if (st != GROVE_OK) {
-        rc = cli_fail_status(c, st, "signing failed");
-    }
-    /* the index is reserved durably: hash the message, then sign */
-    while (rc == 0) {
+    uint8_t *chunk = malloc(1u << 16);
+    if (chunk == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory (index %llu is now "
+                        "used up)", (unsigned long long)idx);
+    int rc = 0;
+    for (;;) {
         ssize_t r = read(mfd, chunk, 1u << 16);
         if (r < 0 && errno == EINTR)
             continue;
@@ -566,21 +346,95 @@ static int cmd_sign(cli_ctx *c)
             break;
         grove_xmss_sign_update(sc, chunk, (size_t)r);
     }
-    if (rc == 0) {
-        st = grove_xmss_sign_finish(sc, sig);
-        sc = NULL;
-        if (st != GROVE_OK)
-            rc = cli_fail_status(c, st, "signing failed");
+    free(chunk);
+    return rc;
+}
+
+/* Reserve an index, hash the message, sign and verify the signature; 0 or an exit code. */
+static int sign_checked(cli_ctx *c, grove_xmss_keyfile *kf, const char *keypath, int mfd,
+                        const char *msgpath, uint8_t *sig, uint64_t *idx)
+{
+    grove_xmss_sign_ctx *sc = NULL;
+    grove_xmss_state_info info;
+    grove_xmss_keyfile_info(kf, &info);
+    int st = grove_xmss_key_sign_begin(grove_xmss_keyfile_key(kf), &sc, idx);
+    if (st == GROVE_ERR_EXHAUSTED)
+        return cli_fail(c, CLI_EXIT_STATE, st,
+                        "%s is exhausted: every index of its range [%llu, %llu) has been used; "
+                        "sign with another key (or a part split off earlier)",
+                        keypath, (unsigned long long)info.range_start,
+                        (unsigned long long)info.range_end);
+    if (st == GROVE_ERR_STORAGE)
+        return cli_fail(c, CLI_EXIT_STATE, st, "could not reserve an index (nothing signed): %s",
+                        grove_xmss_keyfile_error(kf));
+    if (st != GROVE_OK)
+        return cli_fail_status(c, st, "signing failed");
+    /* the index is reserved durably: hash the message, then sign */
+    int rc = hash_message(c, mfd, msgpath, sc, *idx);
+    if (rc) {
+        grove_xmss_sign_abort(sc);
+        return rc;
     }
-    grove_xmss_sign_abort(sc);
-    uint64_t remaining = lk.key ? grove_xmss_key_remaining(lk.key) : 0;
+    st = grove_xmss_sign_finish_checked(sc, sig);
+    if (st == GROVE_ERR_INTERNAL)
+        return cli_fail(c, CLI_EXIT_USAGE, st,
+                        "the signature made with index %llu does not verify with the key's "
+                        "public key (a fault in the signer or a damaged key cache): nothing was "
+                        "written and the index is used up; check the machine and the key file",
+                        (unsigned long long)*idx);
+    if (st != GROVE_OK)
+        return cli_fail_status(c, st, "signing failed");
+    return 0;
+}
+
+static int cmd_sign(cli_ctx *c)
+{
+    const char *keypath = cli_require(c, "key"), *msgpath = cli_require(c, "msg");
+    const char *outpath = cli_require(c, "out");
+    if (!keypath || !msgpath || !outpath)
+        return CLI_EXIT_USAGE;
+    unsigned threads;
+    if (threads_opt(c, &threads))
+        return CLI_EXIT_USAGE;
+    int from_stdin = strcmp(msgpath, "-") == 0;
+    if (from_stdin && fcntl(0, F_GETFD) < 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
+                        "--msg -: standard input is closed; give the message on stdin or as a "
+                        "file");
+    const char *ins[] = {keypath, msgpath};
+    if (cli_refuse_same_file(c, "--out", outpath, ins, 2))
+        return CLI_EXIT_USAGE;
+    /* open the message before an index is reserved */
+    int mfd = from_stdin ? 0 : open(msgpath, O_RDONLY | O_CLOEXEC);
+    if (mfd < 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", msgpath,
+                        strerror(errno));
+    grove_registry *reg = NULL;
+    grove_xmss_keyfile *kf = NULL;
+    int rc = open_registry(c, &reg);
+    if (rc == 0)
+        rc = open_key(c, keypath, reg, 0, threads, &kf);
+    if (rc == 0) {
+        /* the registry entry too (checked once the key, hence its entry, is known) */
+        const char *state[] = {keypath, msgpath, grove_xmss_keyfile_entry_path(kf)};
+        rc = cli_refuse_same_file(c, "--out", outpath, state, 3);
+    }
+    const grove_xmss_params *p = kf ? grove_xmss_key_params(grove_xmss_keyfile_key(kf)) : NULL;
+    uint8_t *sig = p ? malloc(grove_xmss_sig_bytes(p)) : NULL;
+    uint64_t idx = 0, remaining = 0;
+    if (rc == 0 && sig == NULL)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    if (rc == 0)
+        rc = sign_checked(c, kf, keypath, mfd, msgpath, sig, &idx);
+    if (kf)
+        remaining = grove_xmss_key_remaining(grove_xmss_keyfile_key(kf));
     if (rc == 0)
         rc = cli_write_file(c, outpath, sig, grove_xmss_sig_bytes(p), 0);
-    unlock_key(&lk);
-    if (mfd > 0)
+    grove_xmss_keyfile_close(kf);
+    grove_registry_close(reg);
+    if (!from_stdin)
         close(mfd);
     free(sig);
-    free(chunk);
     if (rc)
         return rc;
     cli_out_str(c, "params", grove_xmss_params_name(p));
@@ -594,48 +448,116 @@ static int cmd_sign(cli_ctx *c)
     return 0;
 }
 
-/* ---- verify ---------------------------------------------------------------------------------------- */
+/* ---- families and parameter sets of raw public keys and signatures ---------------------------------- */
 
-static int family_opt(cli_ctx *c, int *family)
+static const char *family_name(int f)
+{
+    return f == GROVE_XMSS_FAMILY_XMSSMT ? "XMSS^MT" : "XMSS";
+}
+
+/* --family / --params: the family (-1 if neither) and the pinned set (NULL if none). */
+static int family_opt(cli_ctx *c, int *family, const grove_xmss_params **pin)
 {
     const char *f = cli_opt_str(c, "family");
     *family = -1;
-    if (f == NULL) {
-        const char *name = cli_opt_str(c, "params");
-        if (name != NULL) {
-            const grove_xmss_params *p = lookup(c, NULL);
-            if (p == NULL)
-                return CLI_EXIT_USAGE;
-            *family = (int)grove_xmss_params_family(p);
-        }
-        return 0;
+    *pin = NULL;
+    if (cli_opt_str(c, "params") != NULL) {
+        *pin = lookup(c, NULL);
+        if (*pin == NULL)
+            return CLI_EXIT_USAGE;
+        *family = (int)grove_xmss_params_family(*pin);
     }
+    if (f == NULL)
+        return 0;
+    int want;
     if (strcasecmp(f, "xmss") == 0)
-        *family = GROVE_XMSS_FAMILY_XMSS;
+        want = GROVE_XMSS_FAMILY_XMSS;
     else if (strcasecmp(f, "xmssmt") == 0 || strcasecmp(f, "xmss^mt") == 0)
-        *family = GROVE_XMSS_FAMILY_XMSSMT;
+        want = GROVE_XMSS_FAMILY_XMSSMT;
     else
         return cli_fail(c, CLI_EXIT_USAGE, 0, "--family must be xmss or xmssmt");
+    if (*pin != NULL && want != *family)
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "--family %s contradicts --params %s (an %s set)",
+                        f, grove_xmss_params_name(*pin), family_name(*family));
+    *family = want;
     return 0;
 }
 
-/* The family of a raw public key: given, or the one whose signature size matches. */
-static int pick_family(const uint8_t *pk, size_t pklen, size_t siglen, int family)
+/*
+ * The parameter set of a raw public key. The family comes from --family/--params; else from
+ * the bytes: the families in which the key parses, narrowed by the signature length (siglen,
+ * 0 if none); if both remain, the bytes cannot tell and the user is asked. --params pins the
+ * exact set. Returns 0 or an exit code (2).
+ */
+static int pk_params(cli_ctx *c, const char *pubpath, const uint8_t *pk, size_t pklen,
+                     size_t siglen, int family, const grove_xmss_params *pin,
+                     const grove_xmss_params **out)
 {
-    if (family >= 0)
-        return family;
-    int found = -1;
+    const grove_xmss_params *cand[2] = {NULL, NULL};
+    int ncand = 0, st = GROVE_ERR_ENCODING;
     for (int f = 0; f < 2; f++) {
-        const grove_xmss_params *p;
-        if (grove_xmss_pk_params((grove_xmss_family)f, pk, pklen, &p) == GROVE_OK) {
-            if (siglen == grove_xmss_sig_bytes(p))
-                return f;
-            if (found < 0)
-                found = f;
-        }
+        if (family >= 0 && f != family)
+            continue;
+        int r = grove_xmss_pk_params((grove_xmss_family)f, pk, pklen, &cand[f]);
+        if (r == GROVE_OK)
+            ncand++;
+        else if (r == GROVE_ERR_UNSUPPORTED || st != GROVE_ERR_UNSUPPORTED)
+            st = r;
     }
-    return found < 0 ? GROVE_XMSS_FAMILY_XMSS : found;
+    uint32_t oid = pklen >= 4 ? ((uint32_t)pk[0] << 24 | (uint32_t)pk[1] << 16 |
+                                 (uint32_t)pk[2] << 8 | pk[3])
+                              : 0;
+    if (ncand == 0)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s: not an %s public key (%s)", pubpath,
+                        family >= 0 ? family_name(family) : "XMSS or XMSS^MT",
+                        st == GROVE_ERR_UNSUPPORTED
+                            ? "unknown OID"
+                            : "its length fits no parameter set with its OID");
+    if (ncand == 2 && siglen > 0) {
+        int m0 = grove_xmss_sig_bytes(cand[0]) == siglen, m1 = grove_xmss_sig_bytes(cand[1]) == siglen;
+        if (m0 != m1)
+            cand[m0 ? 1 : 0] = NULL, ncand = 1;
+    }
+    if (ncand == 2)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s: OID 0x%08x is %s in the XMSS family and %s in the XMSS^MT family, "
+                        "and the bytes cannot tell which: give --family xmss or --family xmssmt "
+                        "(or --params NAME)",
+                        pubpath, oid, grove_xmss_params_name(cand[0]),
+                        grove_xmss_params_name(cand[1]));
+    const grove_xmss_params *p = cand[0] ? cand[0] : cand[1];
+    if (pin != NULL && p != pin)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s is a %s public key (OID 0x%08x), not %s as --params asks", pubpath,
+                        grove_xmss_params_name(p), oid, grove_xmss_params_name(pin));
+    *out = p;
+    return 0;
 }
+
+/* The largest signature of the sets a public key may be (its OID in either allowed family). */
+static size_t sig_cap(const uint8_t *pk, size_t pklen, int family)
+{
+    size_t cap = 0;
+    for (int f = 0; f < 2; f++) {
+        const grove_xmss_params *q;
+        if ((family < 0 || f == family) &&
+            grove_xmss_pk_params((grove_xmss_family)f, pk, pklen, &q) == GROVE_OK &&
+            grove_xmss_sig_bytes(q) > cap)
+            cap = grove_xmss_sig_bytes(q);
+    }
+    return cap ? cap : GROVE_XMSS_MAX_SIG_BYTES;
+}
+
+static int sig_length_error(cli_ctx *c, const char *sigpath, size_t siglen,
+                            const grove_xmss_params *p)
+{
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                    "%s is not a %s signature: it has %zu bytes, a %s signature has %zu", sigpath,
+                    grove_xmss_params_name(p), siglen, grove_xmss_params_name(p),
+                    grove_xmss_sig_bytes(p));
+}
+
+/* ---- verify ---------------------------------------------------------------------------------------- */
 
 static int cmd_verify(cli_ctx *c)
 {
@@ -644,42 +566,37 @@ static int cmd_verify(cli_ctx *c)
     if (!pubpath || !msgpath || !sigpath)
         return CLI_EXIT_USAGE;
     int family;
-    int rc = family_opt(c, &family);
+    const grove_xmss_params *pin = NULL, *p = NULL;
+    int rc = family_opt(c, &family, &pin);
     if (rc)
         return rc;
     uint8_t *pk = NULL, *sig = NULL, *msg = NULL;
     size_t pklen = 0, siglen = 0, msglen = 0;
     rc = cli_read_file(c, pubpath, GROVE_XMSS_MAX_PK_BYTES, &pk, &pklen);
     if (rc == 0)
-        rc = cli_read_file(c, sigpath, MAX_SIG_FILE, &sig, &siglen);
+        rc = cli_read_file(c, sigpath, sig_cap(pk, pklen, family), &sig, &siglen);
+    if (rc == 0)
+        rc = pk_params(c, pubpath, pk, pklen, siglen, family, pin, &p);
+    if (rc == 0 && siglen != grove_xmss_sig_bytes(p))
+        rc = sig_length_error(c, sigpath, siglen, p);
     if (rc == 0)
         rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
     if (rc == 0) {
-        family = pick_family(pk, pklen, siglen, family);
-        const grove_xmss_params *p = NULL;
-        int st = grove_xmss_pk_params((grove_xmss_family)family, pk, pklen, &p);
-        if (st != GROVE_OK) {
-            rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", pubpath,
-                          st == GROVE_ERR_UNSUPPORTED
-                              ? "unknown OID (not a registered XMSS or XMSS^MT parameter set)"
-                              : "not an XMSS public key of this parameter set (wrong length)");
+        int st = grove_xmss_verify(grove_xmss_params_family(p), pk, pklen, msg, msglen, sig,
+                                   siglen);
+        cli_out_str(c, "params", grove_xmss_params_name(p));
+        cli_out_bool(c, "valid", st == GROVE_OK);
+        uint64_t idx = 0;
+        grove_xmss_sig_index(p, sig, siglen, &idx);
+        if (st == GROVE_OK) {
+            cli_out_u64(c, "index", idx);
+            cli_say(c, "valid %s signature (index %llu)", grove_xmss_params_name(p),
+                    (unsigned long long)idx);
         } else {
-            st = grove_xmss_verify((grove_xmss_family)family, pk, pklen, msg, msglen, sig, siglen);
-            cli_out_str(c, "params", grove_xmss_params_name(p));
-            cli_out_bool(c, "valid", st == GROVE_OK);
-            if (st == GROVE_OK) {
-                uint64_t idx = 0;
-                grove_xmss_sig_index(p, sig, siglen, &idx);
-                cli_out_u64(c, "index", idx);
-                cli_say(c, "valid %s signature (index %llu)", grove_xmss_params_name(p),
-                        (unsigned long long)idx);
-            } else if (siglen != grove_xmss_sig_bytes(p)) {
-                rc = cli_fail(c, CLI_EXIT_INVALID, GROVE_ERR_VERIFY,
-                              "invalid signature: %zu bytes, a %s signature has %zu", siglen,
-                              grove_xmss_params_name(p), grove_xmss_sig_bytes(p));
-            } else {
-                rc = cli_fail_status(c, st, "invalid signature");
-            }
+            rc = cli_fail(c, cli_exit_for_status(st), st,
+                          "invalid %s signature (index %llu): it does not verify for this "
+                          "message and public key",
+                          grove_xmss_params_name(p), (unsigned long long)idx);
         }
     }
     free(pk);
@@ -690,117 +607,149 @@ static int cmd_verify(cli_ctx *c)
 
 /* ---- info ------------------------------------------------------------------------------------------ */
 
+/* The registry's view of a key file; returns 0, or exit 3 for a stale / conflicting file. */
+static int info_registry(cli_ctx *c, const char *keypath, const grove_xmss_state_info *info)
+{
+    if (cli_opt_flag(c, "no-registry"))
+        return 0;
+    grove_registry *reg = NULL;
+    char root[PATH_MAX];
+    int rc = registry_root(c, root, sizeof root);
+    if (rc)
+        return rc;
+    int st = grove_registry_open(root[0] ? root : NULL, &reg);
+    if (st != GROVE_OK) {
+        cli_say(c, "  registry         unavailable (%s)", grove_strerror(st));
+        return 0;
+    }
+    grove_xmss_record rec;
+    st = grove_xmss_record_read(reg, info->key_id, &rec);
+    grove_registry_close(reg);
+    if (st != GROVE_OK && st != GROVE_ERR_NOT_FOUND) {
+        cli_out_str(c, "registry", "damaged");
+        return cli_fail(c, CLI_EXIT_STATE, st,
+                        "the state registry entry of %s is damaged: the key cannot be used until "
+                        "it is repaired or removed",
+                        keypath);
+    }
+    char why[GROVE_XMSS_ERR_CAP];
+    grove_xmss_file_verdict v =
+        grove_xmss_file_check(info, st == GROVE_OK ? &rec : NULL, why, sizeof why);
+    static const char *const names[] = {"current", "unregistered", "split_pending", "stale",
+                                        "conflict"};
+    cli_out_str(c, "registry", names[v]);
+    if (st == GROVE_OK) {
+        cli_out_u64(c, "registry_high_water", rec.high_water);
+        if (!rec.legacy) {
+            cli_out_u64(c, "registry_range_end", rec.range_end);
+            cli_out_u64(c, "registry_generation", rec.generation);
+            cli_out_u64(c, "registry_splits", rec.nsplits);
+        }
+        cli_say(c, "  registry         high-water mark %llu%s", (unsigned long long)rec.high_water,
+                rec.legacy ? " (grove 0.1 entry: range unknown)" : "");
+        if (!rec.legacy)
+            cli_say(c, "                   range [%llu, %llu), split generation %u%s",
+                    (unsigned long long)rec.range_start, (unsigned long long)rec.range_end,
+                    rec.generation, rec.pending ? ", a split in progress" : "");
+        for (size_t i = 0; i < rec.nsplits; i++) {
+            char hex[2 * GROVE_XMSS_KEY_ID_BYTES + 1];
+            grove_hex_encode(hex, rec.splits[i].child_id, GROVE_XMSS_KEY_ID_BYTES);
+            cli_say(c, "  split %-10u [%llu, %llu) to key id %s", rec.splits[i].generation,
+                    (unsigned long long)rec.splits[i].start,
+                    (unsigned long long)rec.splits[i].end, hex);
+        }
+    }
+    grove_xmss_record_free(&rec);
+    if (v == GROVE_XMSS_FILE_STALE || v == GROVE_XMSS_FILE_CONFLICT) {
+        cli_say(c, "  THIS FILE IS %s: do not sign with it", v == GROVE_XMSS_FILE_STALE ? "STALE"
+                                                                                    : "NOT THIS KEY'S");
+        return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_STATE, "%s: %s", keypath, why);
+    }
+    cli_say(c, "  state            %s", why);
+    return 0;
+}
+
+static int info_key(cli_ctx *c, const char *keypath)
+{
+    grove_xmss_state_info info;
+    char err[GROVE_XMSS_ERR_CAP] = "";
+    int st = grove_xmss_keyfile_read_info(keypath, &info, err, sizeof err);
+    if (st != GROVE_OK)
+        return keyfile_fail(c, st, err);
+    out_key_info(c, &info);
+    cli_out_bool(c, "sp800_208_approved_set", grove_xmss_params_sp800_208(info.params));
+    char hex[2 * GROVE_XMSS_KEY_ID_BYTES + 1];
+    grove_hex_encode(hex, info.key_id, GROVE_XMSS_KEY_ID_BYTES);
+    const char *fam = family_name((int)grove_xmss_params_family(info.params));
+    cli_say(c, "%s private key, %s (OID 0x%08x), key id %s", fam,
+            grove_xmss_params_name(info.params), grove_xmss_params_oid(info.params), hex);
+    cli_say(c, "  index range      [%llu, %llu), split generation %u%s",
+            (unsigned long long)info.range_start, (unsigned long long)info.range_end,
+            info.generation, info.has_parent ? " (a split part)" : "");
+    cli_say(c, "  next index       %llu%s", (unsigned long long)info.high_water,
+            info.high_water > info.index ? " (reserved but possibly unused indices skipped)" : "");
+    cli_say(c, "  remaining        %llu signatures%s", (unsigned long long)info.remaining,
+            info.exhausted ? " (exhausted; secret seeds erased)" : "");
+    return info_registry(c, keypath, &info);
+}
+
+static int info_pub_sig(cli_ctx *c, const char *pubpath, const char *sigpath, int quiet_pk)
+{
+    int family;
+    const grove_xmss_params *pin = NULL, *p = NULL;
+    int rc = family_opt(c, &family, &pin);
+    if (rc)
+        return rc;
+    uint8_t *pk = NULL, *sig = NULL;
+    size_t pklen = 0, siglen = 0;
+    if (pubpath)
+        rc = cli_read_file(c, pubpath, GROVE_XMSS_MAX_PK_BYTES, &pk, &pklen);
+    if (rc == 0 && sigpath && pk == NULL && pin == NULL)
+        rc = cli_fail(c, CLI_EXIT_USAGE, 0,
+                      "a signature does not name its parameter set: add --pub or --params");
+    if (rc == 0 && sigpath)
+        rc = cli_read_file(c, sigpath,
+                           pk ? sig_cap(pk, pklen, family) : grove_xmss_sig_bytes(pin), &sig,
+                           &siglen);
+    if (rc == 0 && pk) {
+        rc = pk_params(c, pubpath, pk, pklen, siglen, family, pin, &p);
+        if (rc == 0) {
+            if (!quiet_pk) {
+                cli_out_str(c, "params", grove_xmss_params_name(p));
+                cli_out_hex(c, "public_key", pk, pklen);
+            }
+            cli_say(c, "public key: %s (OID 0x%08x, %s family)", grove_xmss_params_name(p),
+                    grove_xmss_params_oid(p), family_name((int)grove_xmss_params_family(p)));
+        }
+    } else if (rc == 0) {
+        p = pin;
+    }
+    if (rc == 0 && sig) {
+        uint64_t idx;
+        if (grove_xmss_sig_index(p, sig, siglen, &idx) != GROVE_OK) {
+            rc = sig_length_error(c, sigpath, siglen, p);
+        } else {
+            cli_out_u64(c, "signature_index", idx);
+            cli_say(c, "signature: %s, index %llu", grove_xmss_params_name(p),
+                    (unsigned long long)idx);
+        }
+    }
+    free(pk);
+    free(sig);
+    return rc;
+}
+
 static int cmd_info(cli_ctx *c)
 {
     const char *keypath = cli_opt_str(c, "key"), *pubpath = cli_opt_str(c, "pub");
     const char *sigpath = cli_opt_str(c, "sig");
     if (!keypath && !pubpath && !sigpath)
         return cli_fail(c, CLI_EXIT_USAGE, 0, "give --key FILE, --pub FILE or --sig FILE");
-    int rc = 0;
-    if (keypath) {
-        uint8_t *buf = NULL;
-        size_t len = 0;
-        rc = cli_read_file(c, keypath, MAX_STATE_FILE, &buf, &len);
-        if (rc)
-            return rc;
-        grove_xmss_state_info info;
-        int st = grove_xmss_state_info_get(buf, len, &info);
-        cli_free_secret(buf, len);
-        if (st != GROVE_OK)
-            return cli_fail(c, cli_exit_for_status(st), st, "%s: %s", keypath, state_error(st));
-        out_key_info(c, &info);
-        cli_out_bool(c, "sp800_208_approved_set", grove_xmss_params_sp800_208(info.params));
-        /* the registry, read without waiting for its lock */
-        char dir[PATH_MAX], hex[2 * GROVE_XMSS_KEY_ID_BYTES + 1], path[PATH_MAX + 40], line[256];
-        grove_hex_encode(hex, info.key_id, GROVE_XMSS_KEY_ID_BYTES);
-        const char *sd = cli_opt_str(c, "state-dir") ? cli_opt_str(c, "state-dir")
-                                                     : getenv("GROVE_XMSS_STATE_DIR");
-        int have_dir = 1;
-        if (sd)
-            fmt(dir, sizeof dir, "%s", sd);
-        else if (getenv("XDG_STATE_HOME") && getenv("XDG_STATE_HOME")[0] == '/')
-            fmt(dir, sizeof dir, "%s/grove/xmss", getenv("XDG_STATE_HOME"));
-        else if (getenv("HOME"))
-            fmt(dir, sizeof dir, "%s/.local/state/grove/xmss", getenv("HOME"));
-        else
-            have_dir = 0;
-        unsigned long long mark = 0;
-        char idstr[64];
-        int known = 0;
-        if (have_dir) {
-            FILE *f = fmt(path, sizeof path, "%s/%s", dir, hex) == 0 ? fopen(path, "r") : NULL;
-            if (f) {
-                known = fgets(line, sizeof line, f) &&
-                        sscanf(line, REG_MAGIC " %32s %llu", idstr, &mark) == 2;
-                fclose(f);
-            }
-        }
-        if (known)
-            cli_out_u64(c, "registry_high_water", mark);
-        const char *fam = grove_xmss_params_family(info.params) ? "XMSS^MT" : "XMSS";
-        cli_say(c, "%s private key, %s (OID 0x%08x), key id %s", fam,
-                grove_xmss_params_name(info.params), grove_xmss_params_oid(info.params), hex);
-        cli_say(c, "  index range      [%llu, %llu)", (unsigned long long)info.range_start,
-                (unsigned long long)info.range_end);
-        cli_say(c, "  next index       %llu%s", (unsigned long long)info.high_water,
-                info.high_water > info.index ? " (reserved but possibly unused indices skipped)"
-                                             : "");
-        cli_say(c, "  remaining        %llu signatures%s", (unsigned long long)info.remaining,
-                info.exhausted ? " (exhausted; secret seeds erased)" : "");
-        if (known)
-            cli_say(c, "  registry         high-water mark recorded on this machine: %llu%s", mark,
-                    mark > info.high_water ? "  <-- THIS FILE IS STALE: do not sign with it" : "");
-        else
-            cli_say(c, "  registry         no entry on this machine");
-        if (known && mark > info.high_water)
-            rc = CLI_EXIT_STATE;
-    }
-    if (pubpath || sigpath) {
-        int family;
-        rc = family_opt(c, &family);
-        if (rc)
-            return rc;
-        uint8_t *pk = NULL, *sig = NULL;
-        size_t pklen = 0, siglen = 0;
-        if (pubpath)
-            rc = cli_read_file(c, pubpath, GROVE_XMSS_MAX_PK_BYTES, &pk, &pklen);
-        if (rc == 0 && sigpath)
-            rc = cli_read_file(c, sigpath, MAX_SIG_FILE, &sig, &siglen);
-        const grove_xmss_params *p = NULL;
-        if (rc == 0 && pk) {
-            family = pick_family(pk, pklen, siglen, family);
-            int st = grove_xmss_pk_params((grove_xmss_family)family, pk, pklen, &p);
-            if (st != GROVE_OK)
-                rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: not an XMSS public key (%s)", pubpath,
-                              grove_strerror(st));
-            else {
-                if (!keypath) {
-                    cli_out_str(c, "params", grove_xmss_params_name(p));
-                    cli_out_hex(c, "public_key", pk, pklen);
-                }
-                cli_say(c, "public key: %s (OID 0x%08x)", grove_xmss_params_name(p),
-                        grove_xmss_params_oid(p));
-            }
-        } else if (rc == 0 && sig) {
-            p = lookup(c, NULL);
-            if (p == NULL)
-                rc = cli_fail(c, CLI_EXIT_USAGE, 0,
-                              "a signature does not name its parameter set: add --pub or --params");
-        }
-        if (rc == 0 && sig) {
-            uint64_t idx;
-            int st = grove_xmss_sig_index(p, sig, siglen, &idx);
-            if (st != GROVE_OK) {
-                rc = cli_fail(c, CLI_EXIT_INVALID, st, "%s: %zu bytes, a %s signature has %zu",
-                              sigpath, siglen, grove_xmss_params_name(p), grove_xmss_sig_bytes(p));
-            } else {
-                cli_out_u64(c, "signature_index", idx);
-                cli_say(c, "signature: %s, index %llu", grove_xmss_params_name(p),
-                        (unsigned long long)idx);
-            }
-        }
-        free(pk);
-        free(sig);
+    int rc = keypath ? info_key(c, keypath) : 0;
+    if ((rc == 0 || rc == CLI_EXIT_STATE) && (pubpath || sigpath)) {
+        int r2 = info_pub_sig(c, pubpath, sigpath, keypath != NULL);
+        if (rc == 0)
+            rc = r2;
     }
     return rc;
 }
@@ -820,63 +769,95 @@ static int cmd_split(cli_ctx *c)
     unsigned threads;
     if (threads_opt(c, &threads))
         return CLI_EXIT_USAGE;
+    const char *ins[] = {keypath};
+    if (cli_refuse_same_file(c, "--out", outpath, ins, 1))
+        return CLI_EXIT_USAGE;
+    if (same_path(keypath, outpath))
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
+                        "--out %s is the same file as --key: give a new file for the part",
+                        outpath);
     struct stat sb;
     if (lstat(outpath, &sb) == 0)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS, "%s already exists", outpath);
-    locked_key lk;
-    int rc = lock_key(c, keypath, threads, &lk);
-    if (rc)
-        return rc;
-    progress_state ps = {c, "split", -1};
-    grove_xmss_opts opts = {.threads = threads, .progress = progress_cb, .progress_arg = &ps};
-    grove_xmss_key *nk = NULL;
-    int st = grove_xmss_key_split(lk.key, count, &opts, &nk);
-    if (st == GROVE_ERR_EXHAUSTED) {
-        rc = cli_fail(c, CLI_EXIT_STATE, st, "%s has only %llu unused indices (asked for %llu)",
-                      keypath, (unsigned long long)grove_xmss_key_remaining(lk.key),
-                      (unsigned long long)count);
-    } else if (st == GROVE_ERR_STORAGE) {
-        rc = cli_fail(c, CLI_EXIT_STATE, st, "could not shorten %s (nothing changed): %s",
-                      keypath, lk.pc.err);
-    } else if (st != GROVE_OK) {
-        rc = cli_fail_status(c, st, "split failed");
-    }
-    uint64_t s = 0, e = 0, os = 0, oe = 0;
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS,
+                        "%s already exists: refusing to overwrite it (give a new file)", outpath);
+    grove_registry *reg = NULL;
+    grove_xmss_keyfile *kf = NULL;
+    int rc = open_registry(c, &reg);
+    if (rc == 0)
+        rc = open_key(c, keypath, reg, 0, threads, &kf);
+    uint64_t s = 0, e = 0;
     if (rc == 0) {
-        /* the original key no longer covers [s, e): now hand it to the new file */
-        grove_xmss_key_range(nk, &s, &e);
-        grove_xmss_key_range(lk.key, &os, &oe);
-        size_t cap = grove_xmss_key_state_bytes(nk), len = 0;
-        uint8_t *state = malloc(cap), id[GROVE_XMSS_KEY_ID_BYTES];
-        char err[512];
-        grove_xmss_key_id(nk, id);
-        registry nreg;
-        nreg.lockfd = -1;
-        if (state == NULL || grove_xmss_key_export(nk, state, cap, &len) != GROVE_OK) {
-            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-        } else if ((rc = registry_open(c, &nreg, id)) == 0) {
-            if (write_atomic(outpath, state, len, 0600, 1, err, sizeof err) != 0)
-                rc = cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_IO,
-                              "%s; indices [%llu, %llu) now belong to no key (they are lost, "
-                              "never reused)",
-                              err, (unsigned long long)s, (unsigned long long)e);
-            else if (nreg.mark <= s && registry_write(&nreg, id, s, err, sizeof err) != 0)
-                rc = cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_IO, "state registry: %s", err);
-        }
-        registry_close(&nreg);
-        cli_free_secret(state, len);
+        progress_state ps = {c, "split", -1};
+        grove_xmss_opts opts = {.threads = threads, .progress = progress_cb, .progress_arg = &ps};
+        char err[GROVE_XMSS_ERR_CAP] = "";
+        int st = grove_xmss_keyfile_split(kf, count, outpath, &opts, &s, &e, err, sizeof err);
+        if (st != GROVE_OK)
+            rc = keyfile_fail(c, st == GROVE_ERR_IO || st == GROVE_ERR_EXISTS ? GROVE_ERR_STATE : st,
+                              err);
     }
-    grove_xmss_key_free(nk);
-    unlock_key(&lk);
+    grove_xmss_state_info info;
+    if (rc == 0)
+        grove_xmss_keyfile_info(kf, &info);
+    grove_xmss_keyfile_close(kf);
+    grove_registry_close(reg);
     if (rc)
         return rc;
     cli_out_u64(c, "new_range_start", s);
     cli_out_u64(c, "new_range_end", e);
-    cli_out_u64(c, "range_start", os);
-    cli_out_u64(c, "range_end", oe);
+    cli_out_u64(c, "range_start", info.range_start);
+    cli_out_u64(c, "range_end", info.range_end);
+    cli_out_u64(c, "generation", info.generation);
     cli_say(c, "%s now signs indices [%llu, %llu); %s signs [%llu, %llu).", keypath,
-            (unsigned long long)os, (unsigned long long)oe, outpath, (unsigned long long)s,
-            (unsigned long long)e);
+            (unsigned long long)info.range_start, (unsigned long long)info.range_end, outpath,
+            (unsigned long long)s, (unsigned long long)e);
+    return 0;
+}
+
+/* ---- recover ------------------------------------------------------------------------------------------ */
+
+static int cmd_recover(cli_ctx *c)
+{
+    const char *keypath = cli_require(c, "key");
+    if (!keypath)
+        return CLI_EXIT_USAGE;
+    unsigned threads;
+    if (threads_opt(c, &threads))
+        return CLI_EXIT_USAGE;
+    if (cli_opt_flag(c, "no-registry"))
+        return cli_fail(c, CLI_EXIT_USAGE, 0,
+                        "recover brings a key file forward to its state registry entry: it "
+                        "cannot run with --no-registry");
+    grove_xmss_state_info before, after;
+    char err[GROVE_XMSS_ERR_CAP] = "";
+    int st = grove_xmss_keyfile_read_info(keypath, &before, err, sizeof err);
+    if (st != GROVE_OK)
+        return keyfile_fail(c, st, err);
+    grove_registry *reg = NULL;
+    grove_xmss_keyfile *kf = NULL;
+    int rc = open_registry(c, &reg);
+    if (rc == 0)
+        rc = open_key(c, keypath, reg, GROVE_XMSS_KEYFILE_RECOVER, threads, &kf);
+    int changed = kf ? grove_xmss_keyfile_changed(kf) : 0;
+    if (rc == 0)
+        grove_xmss_keyfile_info(kf, &after);
+    grove_xmss_keyfile_close(kf);
+    grove_registry_close(reg);
+    if (rc)
+        return rc;
+    cli_out_bool(c, "changed", changed);
+    out_key_info(c, &after);
+    if (!changed) {
+        cli_say(c, "%s already agrees with the state registry: nothing to do", keypath);
+        return 0;
+    }
+    cli_say(c, "%s brought forward to the state registry:", keypath);
+    cli_say(c, "  high-water mark  %llu -> %llu", (unsigned long long)before.high_water,
+            (unsigned long long)after.high_water);
+    cli_say(c, "  range            [%llu, %llu) -> [%llu, %llu)",
+            (unsigned long long)before.range_start, (unsigned long long)before.range_end,
+            (unsigned long long)after.range_start, (unsigned long long)after.range_end);
+    cli_say(c, "  split generation %u -> %u", before.generation, after.generation);
+    cli_say(c, "  remaining        %llu signatures", (unsigned long long)after.remaining);
     return 0;
 }
 
@@ -918,8 +899,8 @@ static int cmd_params(cli_ctx *c)
 /* ---- the command table -------------------------------------------------------------------------------- */
 
 #define STATE_OPTS                                                                             \
-    {"state-dir", "DIR", "state registry folder (default $GROVE_XMSS_STATE_DIR, else "        \
-                         "~/.local/state/grove/xmss)"},                                         \
+    {"state-dir", "DIR", "state registry folder (default $GROVE_STATE_DIR, else "             \
+                         "~/.local/state/grove; XMSS entries are in its xmss/ folder)"},        \
     {"no-registry", NULL, "do not use the state registry (restored or copied key files are "  \
                           "then not detected)"}
 
@@ -945,16 +926,22 @@ static const cli_opt verify_opts[] = {
     {"msg", "FILE", "message ('-' for stdin)"},
     {"sig", "FILE", "signature (raw)"},
     {"family", "F", "xmss or xmssmt (default: from the signature size)"},
-    {"params", "NAME", "expected parameter set (sets the family)"},
+    {"params", "NAME", "the exact parameter set the public key must have"},
     {NULL, NULL, NULL},
 };
 static const cli_opt info_opts[] = {
-    {"key", "FILE", "a private key: parameters, index, high-water mark, range, remaining"},
+    {"key", "FILE", "a private key: parameters, range, high-water mark, and the registry's view"},
     {"pub", "FILE", "a public key"},
     {"sig", "FILE", "a signature: its index (needs --pub or --params)"},
-    {"family", "F", "xmss or xmssmt, for a public key"},
-    {"params", "NAME", "parameter set of a signature given alone"},
-    {"state-dir", "DIR", "state registry folder to report on"},
+    {"family", "F", "xmss or xmssmt, for a public key whose OID both families use"},
+    {"params", "NAME", "parameter set of a signature given alone (or pinned for --pub)"},
+    STATE_OPTS,
+    {NULL, NULL, NULL},
+};
+static const cli_opt recover_opts[] = {
+    {"key", "FILE", "a key file the state registry refuses as stale (restored or pre-split copy)"},
+    {"threads", "N", "threads if the key's node cache must be rebuilt (default: all CPUs)"},
+    STATE_OPTS,
     {NULL, NULL, NULL},
 };
 static const cli_opt split_opts[] = {
@@ -975,6 +962,8 @@ static const cli_command xmss_commands[] = {
     {"info", cmd_info, "describe a private key, public key or signature", info_opts},
     {"split", cmd_split, "move the last COUNT indices of a private key to a new key file",
      split_opts},
+    {"recover", cmd_recover, "bring a stale key file forward to the state registry (high-water "
+                             "mark up, range end down; never back)", recover_opts},
     {"params", cmd_params, "list the 77 parameter sets", no_opts},
     {NULL, NULL, NULL, NULL},
 };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove/xmss.h - XMSS and XMSS^MT (RFC 8391, NIST SP 800-208): stateful hash-based signatures.
  *
@@ -36,17 +37,26 @@
  * command) cannot meet that requirement: grove is NOT SP 800-208-conformant for key generation
  * and signing. Verification is unaffected and conforms.
  *
- * PRIVATE-KEY FORMAT (grove's own, version 1; integers big-endian):
- *    0  8  magic "GRVXMSSK"         8  2  format version (1)
+ * PRIVATE-KEY FORMAT (grove's own, version 2; version 1 files are still read; integers
+ * big-endian):
+ *    0  8  magic "GRVXMSSK"         8  2  format version (2)
  *   10  1  family (0 XMSS, 1 XMSS^MT)  11 1 flags (bit 0: exhausted, seeds and cache erased)
  *   12  4  OID                     16  8  index: every index below it has been used
  *   24  8  high-water mark: indices in [index, high-water) were reserved and may have been
  *          used; no index at or above it was ever handed out; signing resumes there
  *   32  8  range start            40  8  range end (exclusive; 2^h for a whole key)
- *   48 16  key id (hash of the public key and the range start)
+ *   48 16  key id (below)
  *   64  1  cache layout (1)        65  3  zero      68  4  cache length in bytes
  *   72     SK_SEED, SK_PRF, PUB_SEED, root (n bytes each), then the node cache
+ *   end-56 4  split generation: splits this key has made (version 1: 0)
+ *   end-52 4  birth: for a split part, its parent's generation after the split (else 0)
+ *   end-48 16 parent id: a split part's parent key id (zero for a key from keygen)
  *   end-32 SHA-256 of "GROVE-XMSS-PRIVATE-KEY-v1" and every byte before it (integrity check)
+ * (version 1 has no generation/birth/parent fields: its tag follows the cache.)
+ * Key id: a key from keygen (and a version-1 file): the first 16 bytes of SHA-256(
+ * "grove-xmss-key-id-v1" || family || OID || root || PUB_SEED || range start); a split part:
+ * SHA-256("grove-xmss-part-id-v2" || family || OID || root || PUB_SEED || parent id || birth ||
+ * range start), so a part never shares its parent's or a sibling's id.
  * Loading rejects a wrong magic, version, length, OID, inconsistent counters, a cache that does
  * not match the index, and any integrity-check mismatch (a torn or corrupted file).
  *
@@ -57,6 +67,7 @@
 #define GROVE_XMSS_H
 
 #include "grove/common.h"
+#include "grove/state.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -199,6 +210,12 @@ GROVE_API int grove_xmss_key_sign_begin(grove_xmss_key *key, grove_xmss_sign_ctx
                                         uint64_t *idx);
 GROVE_API int grove_xmss_sign_update(grove_xmss_sign_ctx *ctx, const uint8_t *data, size_t len);
 GROVE_API int grove_xmss_sign_finish(grove_xmss_sign_ctx *ctx, uint8_t *sig);
+/*
+ * grove_xmss_sign_finish, then the signature is verified against the key's public key for the
+ * message digest that was signed (the work of one verification); if it does not verify, sig is
+ * zeroed and GROVE_ERR_INTERNAL returned (the index stays used). grove's command signs this way.
+ */
+GROVE_API int grove_xmss_sign_finish_checked(grove_xmss_sign_ctx *ctx, uint8_t *sig);
 GROVE_API void grove_xmss_sign_abort(grove_xmss_sign_ctx *ctx);
 
 /* ---- key state (the private-key format) --------------------------------------------------- */
@@ -226,6 +243,10 @@ typedef struct grove_xmss_state_info {
     uint64_t index, high_water, range_start, range_end;
     uint64_t remaining; /* range_end - high_water */
     int exhausted;      /* 1 if the seeds have been erased */
+    uint32_t generation; /* splits this key has made */
+    uint32_t birth;      /* a split part: its parent's generation after the split; else 0 */
+    int has_parent;      /* 1 for a split part made by format version 2 */
+    uint8_t parent_id[GROVE_XMSS_KEY_ID_BYTES];
     uint8_t key_id[GROVE_XMSS_KEY_ID_BYTES];
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
     size_t pk_bytes;
@@ -235,13 +256,124 @@ GROVE_API int grove_xmss_state_info_get(const uint8_t *state, size_t len,
 
 /*
  * Key split: hand the last `count` indices of the key's range to a new key (*out, with its own
- * key id). The shortened range of `key` is persisted through its callback (required) BEFORE
+ * key id; the key's split generation goes up by one). The shortened range of `key` is persisted through its callback (required) BEFORE
  * the new key exists, so a crash can lose that range but never give it to two keys. The new
  * key needs its own callback before it signs; save it (grove_xmss_key_export) at once.
  * GROVE_ERR_EXHAUSTED if fewer than `count` unreserved indices are left.
  */
 GROVE_API int grove_xmss_key_split(grove_xmss_key *key, uint64_t count,
                                    const grove_xmss_opts *opts, grove_xmss_key **out);
+
+/* ---- key files and the state registry ------------------------------------------------------ */
+/*
+ * A key file used through these functions gets the protection of the grove command: the file is
+ * locked (flock) while open, the state registry (grove/state.h; entries of kind "xmss", one per
+ * key id) records for every key its parameter set, index range, high-water mark, split
+ * generation and the splits it made, and a file that disagrees with its entry is refused:
+ *   - a file behind its entry (a restored backup, a copy that another copy overtook, a pre-split
+ *     copy: lower high-water mark, larger range end or lower generation) is "stale": refused
+ *     with GROVE_ERR_STATE, and brought forward by opening it with GROVE_XMSS_KEYFILE_RECOVER
+ *     (high-water mark raised, range end lowered, generation set to the entry's; never back);
+ *   - a file ahead of its entry (a crash between the file and the entry write, or use with no
+ *     registry) is accepted and the entry catches up;
+ *   - a file of another range start or parameter set under the same id is refused for good.
+ * Signing through grove_xmss_keyfile_key(kf) persists each reservation to the file (replaced
+ * atomically, lock kept) and then to the entry, before the signature exists. Every failure
+ * writes one sentence (what, why, what to do) into err (errcap bytes; may be NULL).
+ * reg may be NULL: no registry (the file is still locked; restored copies are not detected).
+ */
+#define GROVE_XMSS_ERR_CAP 512
+
+typedef struct grove_xmss_split_rec {
+    uint32_t generation; /* the source's generation after this split */
+    uint64_t start, end; /* the range given away */
+    uint8_t child_id[GROVE_XMSS_KEY_ID_BYTES];
+} grove_xmss_split_rec;
+
+/* A registry entry of an XMSS key. */
+typedef struct grove_xmss_record {
+    int legacy;                      /* grove 0.1 entry: only the high-water mark is known */
+    const grove_xmss_params *params; /* NULL for a legacy entry */
+    uint64_t range_start, range_end, high_water;
+    uint32_t generation;
+    int pending;                     /* a split was started and not finished */
+    char *pending_path;              /* its part's file (absolute; malloc'd) */
+    int has_parent;
+    uint8_t parent_id[GROVE_XMSS_KEY_ID_BYTES];
+    size_t nsplits;
+    grove_xmss_split_rec *splits;    /* malloc'd: grove_xmss_record_free */
+} grove_xmss_record;
+
+/* Read the entry of a key id without locking it: GROVE_ERR_NOT_FOUND, GROVE_ERR_STATE (damaged). */
+GROVE_API int grove_xmss_record_read(grove_registry *reg, const uint8_t id[GROVE_XMSS_KEY_ID_BYTES],
+                                     grove_xmss_record *rec);
+GROVE_API void grove_xmss_record_free(grove_xmss_record *rec);
+
+typedef enum grove_xmss_file_verdict {
+    GROVE_XMSS_FILE_CURRENT = 0,       /* agrees with its entry, or is ahead of it */
+    GROVE_XMSS_FILE_UNREGISTERED = 1,  /* no entry (one is made at the next open) */
+    GROVE_XMSS_FILE_SPLIT_PENDING = 2, /* the source of an interrupted split, as it was before:
+                                          the next open completes the split */
+    GROVE_XMSS_FILE_STALE = 3,         /* behind its entry: refused; recoverable */
+    GROVE_XMSS_FILE_CONFLICT = 4       /* another range start or set: refused, not recoverable */
+} grove_xmss_file_verdict;
+
+/* How a key file (its checked state info) stands against its entry (NULL: none); why: a sentence. */
+GROVE_API grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *file,
+                                                        const grove_xmss_record *rec, char *why,
+                                                        size_t whycap);
+
+typedef struct grove_xmss_keyfile grove_xmss_keyfile;
+
+enum {
+    GROVE_XMSS_KEYFILE_RECOVER = 1 /* bring a stale file forward to its entry instead of refusing */
+};
+
+/*
+ * Open and lock a key file and its registry entry, check the file against the entry (completing
+ * an interrupted split, or with GROVE_XMSS_KEYFILE_RECOVER fast-forwarding a stale file), load
+ * the key and set its persistence callback. Reads are capped at the largest key file of the
+ * file's parameter set. GROVE_ERR_IO (cannot open/read), GROVE_ERR_ENCODING/UNSUPPORTED (not a
+ * key file), GROVE_ERR_STATE (integrity failure, stale or conflicting file, damaged entry).
+ */
+GROVE_API int grove_xmss_keyfile_open(const char *path, grove_registry *reg, unsigned flags,
+                                      const grove_xmss_opts *opts, grove_xmss_keyfile **out,
+                                      char *err, size_t errcap);
+/* The key (owned by kf; sign with grove_xmss_key_sign / _sign_begin). */
+GROVE_API grove_xmss_key *grove_xmss_keyfile_key(grove_xmss_keyfile *kf);
+/* What the file says now (after any write). */
+GROVE_API int grove_xmss_keyfile_info(grove_xmss_keyfile *kf, grove_xmss_state_info *info);
+/* 1 if the open fast-forwarded the file or completed an interrupted split. */
+GROVE_API int grove_xmss_keyfile_changed(const grove_xmss_keyfile *kf);
+/* The registry entry's file (NULL without a registry), e.g. to refuse it as an output. */
+GROVE_API const char *grove_xmss_keyfile_entry_path(const grove_xmss_keyfile *kf);
+/* The sentence of the last failed reservation (GROVE_ERR_STORAGE from signing). */
+GROVE_API const char *grove_xmss_keyfile_error(const grove_xmss_keyfile *kf);
+/*
+ * Move the last `count` unreserved indices to a new key file out_path (must not exist). With a
+ * registry: the split is recorded in the source's entry first (marked pending), the part's entry
+ * is created, the part's file is written, then the shrunk source file, then the mark is
+ * cleared; a crash at any point leaves at most the moved range unusable (the next open of the
+ * source completes the split). Without a registry the source is shrunk before the part exists.
+ * *start / *end (may be NULL) receive the moved range.
+ */
+GROVE_API int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count,
+                                       const char *out_path, const grove_xmss_opts *opts,
+                                       uint64_t *start, uint64_t *end, char *err, size_t errcap);
+/*
+ * Save a freshly generated key as a new file (must not exist) and register it. Refused
+ * (GROVE_ERR_STATE) if its entry shows it was already used (same seeds regenerated).
+ */
+GROVE_API int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_key *key,
+                                        char *err, size_t errcap);
+/*
+ * What a key file says (checked as grove_xmss_state_info_get; read capped at the largest key
+ * file of its set), without locking or loading it, e.g. for a report.
+ */
+GROVE_API int grove_xmss_keyfile_read_info(const char *path, grove_xmss_state_info *info,
+                                           char *err, size_t errcap);
+/* Unlock and free (the key too; NULL is ignored). */
+GROVE_API void grove_xmss_keyfile_close(grove_xmss_keyfile *kf);
 
 #ifdef __cplusplus
 }

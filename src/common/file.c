@@ -83,8 +83,9 @@ static int sync_dir(const char *path, char *err, size_t errcap)
     return GROVE_OK;
 }
 
-int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode,
-                            int flags, char *err, size_t errcap)
+/* The atomic write; lockfd != NULL: the new file is flocked before it appears at path. */
+static int write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode, int flags,
+                        int *lockfd, char *err, size_t errcap)
 {
     static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
     static unsigned counter;
@@ -105,7 +106,8 @@ int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mo
         say(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
         return GROVE_ERR_IO;
     }
-    if (write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+    if ((lockfd != NULL && flock(fd, LOCK_EX | LOCK_NB) != 0) || write_all(fd, buf, len) != 0 ||
+        fsync(fd) != 0) {
         say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
         if (flags & GROVE_FILE_SECRET)
             wipe_fd(fd, (off_t)len);
@@ -113,29 +115,55 @@ int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mo
         unlink(tmp);
         return GROVE_ERR_IO;
     }
-    if (close(fd) != 0) {
+    if (lockfd == NULL && close(fd) != 0) {
         say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
         drop_temp(tmp, flags, len);
         return GROVE_ERR_IO;
     }
+    int rc = GROVE_OK;
     if (flags & GROVE_FILE_NO_REPLACE) {
         if (link(tmp, path) != 0) {
             int e = errno;
             drop_temp(tmp, flags, len);
             if (e == EEXIST) {
                 say(err, errcap, "%s already exists (refusing to overwrite it)", path);
-                return GROVE_ERR_EXISTS;
+                rc = GROVE_ERR_EXISTS;
+            } else {
+                say(err, errcap, "cannot create %s: %s", path, strerror(e));
+                rc = GROVE_ERR_IO;
             }
-            say(err, errcap, "cannot create %s: %s", path, strerror(e));
-            return GROVE_ERR_IO;
+        } else {
+            unlink(tmp);
         }
-        unlink(tmp);
     } else if (rename(tmp, path) != 0) {
         say(err, errcap, "cannot replace %s: %s", path, strerror(errno));
         drop_temp(tmp, flags, len);
-        return GROVE_ERR_IO;
+        rc = GROVE_ERR_IO;
     }
-    return sync_dir(path, err, errcap);
+    if (rc == GROVE_OK)
+        rc = sync_dir(path, err, errcap);
+    if (lockfd != NULL) {
+        if (rc == GROVE_OK)
+            *lockfd = fd;
+        else
+            close(fd);
+    }
+    return rc;
+}
+
+int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode,
+                            int flags, char *err, size_t errcap)
+{
+    return write_atomic(path, buf, len, mode, flags, NULL, err, errcap);
+}
+
+int grove_file_write_atomic_locked(const char *path, const uint8_t *buf, size_t len, mode_t mode,
+                                   int flags, int *lockfd, char *err, size_t errcap)
+{
+    if (lockfd == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    *lockfd = -1;
+    return write_atomic(path, buf, len, mode, flags, lockfd, err, errcap);
 }
 
 static int open_locked(const char *path, int oflags, int wait, int *out, char *err,
@@ -343,7 +371,10 @@ size_t grove_file_remove_stale_temps(const char *path)
         /* the file opened must be the one checked (not replaced in between) */
         if (fstat(fd, &fb) == 0 && S_ISREG(fb.st_mode) && fb.st_dev == sb.st_dev &&
             fb.st_ino == sb.st_ino && fb.st_uid == geteuid()) {
-            wipe_fd(fd, fb.st_size);
+            /* overwrite (it may hold a secret) unless the file has another name: a writer
+             * killed between link(tmp, path) and unlink(tmp) left the real file's second name */
+            if (fb.st_nlink == 1)
+                wipe_fd(fd, fb.st_size);
             if (unlinkat(dfd, name, 0) == 0)
                 removed++;
         }

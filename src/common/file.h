@@ -33,6 +33,15 @@ int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mo
                             int flags, char *err, size_t errcap);
 
 /*
+ * grove_file_write_atomic, and the new file is locked (flock, like grove_file_open_locked)
+ * before it appears at `path`: *lockfd receives its descriptor. A process holding the lock of
+ * the file it replaces keeps holding the lock of what is at `path` (close the old descriptor
+ * afterwards), so waiters never slip in between two writes.
+ */
+int grove_file_write_atomic_locked(const char *path, const uint8_t *buf, size_t len, mode_t mode,
+                                   int flags, int *lockfd, char *err, size_t errcap);
+
+/*
  * Open `path` (open(2) flags; O_CREAT creates it with mode 0600) and take an exclusive flock on
  * the file that is at `path` once the lock is held (a file replaced while we waited is
  * reopened). *fd receives the descriptor; closing it releases the lock.

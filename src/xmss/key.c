@@ -11,11 +11,13 @@
 #include "xmss/xmss_int.h"
 
 #define MAGIC "GRVXMSSK"
-#define FORMAT_VERSION 1
+#define FORMAT_VERSION 2
 #define CACHE_LAYOUT 1
 #define HEADER_BYTES 72
+#define EXT_BYTES 24 /* version 2: split generation (4), birth (4), parent id (16), before the tag */
 #define TAG_BYTES 32
-#define TAG_LABEL "GROVE-XMSS-PRIVATE-KEY-v1"
+#define TAG_LABEL "GROVE-XMSS-PRIVATE-KEY-v1" /* both versions: the version is in the tagged bytes */
+#define PART_ID_LABEL "grove-xmss-part-id-v2"
 #define FLAG_EXHAUSTED 1u
 #define MAX_BATCH (1u << 20)
 
@@ -27,6 +29,9 @@ struct grove_xmss_key {
     uint64_t idx;      /* next index to sign; the cache is positioned here */
     uint64_t reserved; /* high-water mark already persisted */
     uint64_t range_start, range_end;
+    uint32_t generation; /* splits this key has made */
+    uint32_t birth;      /* a split part: its parent's generation after the split; else 0 */
+    uint8_t parent_id[GROVE_XMSS_KEY_ID_BYTES]; /* a split part's parent; zero otherwise */
     int has_seeds;     /* 0 once exhausted (seeds wiped) */
     xmss_hash hash;
     xmss_trav trav;
@@ -39,6 +44,7 @@ struct grove_xmss_key {
 struct grove_xmss_sign_ctx {
     const grove_xmss_params *p;
     uint64_t idx;
+    uint8_t root[XMSS_MAX_N], pub_seed[XMSS_MAX_N]; /* the public key, for the self-check */
     xmss_hash hash;
     xmss_hmsg hm;
     uint8_t *sig; /* everything but the layer-0 WOTS+ signature is filled at begin */
@@ -147,6 +153,42 @@ static void derive_key_id(const grove_xmss_params *p, const uint8_t *root, const
     memcpy(id, digest, GROVE_XMSS_KEY_ID_BYTES);
 }
 
+/*
+ * The id of a split part: the parent's id, the parent's generation after the split and the
+ * part's range start, under a label of its own, so a part's id never equals its parent's (or an
+ * original key's) and two parts of one parent (different generations) never share one.
+ */
+static void derive_part_id(const grove_xmss_params *p, const uint8_t *root,
+                           const uint8_t *pub_seed, const uint8_t *parent, uint32_t birth,
+                           uint64_t range_start, uint8_t *id)
+{
+    uint8_t buf[8], digest[32];
+    grove_sha256_ctx c;
+    grove_sha256_init(&c);
+    grove_sha256_update(&c, (const uint8_t *)PART_ID_LABEL, sizeof PART_ID_LABEL - 1);
+    buf[0] = p->mt;
+    grove_sha256_update(&c, buf, 1);
+    grove_store32_be(buf, p->oid);
+    grove_sha256_update(&c, buf, 4);
+    grove_sha256_update(&c, root, p->n);
+    grove_sha256_update(&c, pub_seed, p->n);
+    grove_sha256_update(&c, parent, GROVE_XMSS_KEY_ID_BYTES);
+    grove_store32_be(buf, birth);
+    grove_sha256_update(&c, buf, 4);
+    grove_store64_be(buf, range_start);
+    grove_sha256_update(&c, buf, 8);
+    grove_sha256_final(&c, digest, 32);
+    memcpy(id, digest, GROVE_XMSS_KEY_ID_BYTES);
+}
+
+static int is_zero(const uint8_t *b, size_t n)
+{
+    uint8_t acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc |= b[i];
+    return acc == 0;
+}
+
 static void tag(const uint8_t *data, size_t len, uint8_t *out)
 {
     grove_sha256_ctx c;
@@ -156,9 +198,20 @@ static void tag(const uint8_t *data, size_t len, uint8_t *out)
     grove_sha256_final(&c, out, TAG_BYTES);
 }
 
+static size_t state_bytes_v(const grove_xmss_params *p, int exhausted, unsigned version)
+{
+    return HEADER_BYTES + 4 * (size_t)p->n + (exhausted ? 0 : xmss_trav_bytes(p)) +
+           (version >= 2 ? EXT_BYTES : 0) + TAG_BYTES;
+}
+
 static size_t state_bytes(const grove_xmss_params *p, int exhausted)
 {
-    return HEADER_BYTES + 4 * (size_t)p->n + (exhausted ? 0 : xmss_trav_bytes(p)) + TAG_BYTES;
+    return state_bytes_v(p, exhausted, FORMAT_VERSION);
+}
+
+size_t xmss_state_max_bytes(const grove_xmss_params *p)
+{
+    return state_bytes(p, 0);
 }
 
 static void wipe_seeds(grove_xmss_key *k)
@@ -175,7 +228,7 @@ static void wipe_seeds(grove_xmss_key *k)
  * never sign again: its seeds and cache are left out (flag "exhausted").
  */
 static size_t write_state(const grove_xmss_key *k, uint8_t *out, uint64_t index, uint64_t hw,
-                          uint64_t range_end)
+                          uint64_t range_end, uint32_t generation)
 {
     const grove_xmss_params *p = k->p;
     const unsigned n = p->n;
@@ -208,6 +261,10 @@ static size_t write_state(const grove_xmss_key *k, uint8_t *out, uint64_t index,
     q += 4 * (size_t)n;
     if (!exhausted)
         xmss_trav_save(&k->trav, q);
+    q += cache;
+    grove_store32_be(q, generation);
+    grove_store32_be(q + 4, k->birth);
+    memcpy(q + 8, k->parent_id, GROVE_XMSS_KEY_ID_BYTES);
     tag(out, total - TAG_BYTES, out + total - TAG_BYTES);
     return total;
 }
@@ -220,7 +277,7 @@ static int parse_state(const uint8_t *s, size_t len, const grove_xmss_params *fo
     if (s == NULL || len < HEADER_BYTES + TAG_BYTES || memcmp(s, MAGIC, 8) != 0)
         return GROVE_ERR_ENCODING;
     unsigned version = ((unsigned)s[8] << 8) | s[9];
-    if (version != FORMAT_VERSION || s[64] != CACHE_LAYOUT)
+    if ((version != 1 && version != 2) || s[64] != CACHE_LAYOUT)
         return GROVE_ERR_UNSUPPORTED;
     if (s[10] > 1 || (s[11] & ~FLAG_EXHAUSTED) != 0 || s[65] || s[66] || s[67])
         return GROVE_ERR_ENCODING;
@@ -229,7 +286,7 @@ static int parse_state(const uint8_t *s, size_t len, const grove_xmss_params *fo
     if (p == NULL || p->mt != s[10] || p->oid != grove_load32_be(s + 12))
         return GROVE_ERR_UNSUPPORTED;
     int exhausted = s[11] & FLAG_EXHAUSTED;
-    if (len != state_bytes(p, exhausted) ||
+    if (len != state_bytes_v(p, exhausted, version) ||
         grove_load32_be(s + 68) != (exhausted ? 0 : xmss_trav_bytes(p)))
         return GROVE_ERR_ENCODING;
     uint8_t t[TAG_BYTES];
@@ -244,8 +301,23 @@ static int parse_state(const uint8_t *s, size_t len, const grove_xmss_params *fo
         return GROVE_ERR_STATE;
     const unsigned n = p->n;
     const uint8_t *pub_seed = s + HEADER_BYTES + 2 * n, *root = s + HEADER_BYTES + 3 * n;
+    /* version 2: generation, birth and parent id just before the tag (version 1: all zero) */
+    uint32_t generation = 0, birth = 0;
+    uint8_t parent[GROVE_XMSS_KEY_ID_BYTES] = {0};
+    if (version >= 2) {
+        const uint8_t *e = s + len - TAG_BYTES - EXT_BYTES;
+        generation = grove_load32_be(e);
+        birth = grove_load32_be(e + 4);
+        memcpy(parent, e + 8, sizeof parent);
+    }
+    int has_parent = !is_zero(parent, sizeof parent);
+    if (!has_parent && birth != 0)
+        return GROVE_ERR_STATE;
     uint8_t id[GROVE_XMSS_KEY_ID_BYTES];
-    derive_key_id(p, root, pub_seed, start, id);
+    if (has_parent)
+        derive_part_id(p, root, pub_seed, parent, birth, start, id);
+    else
+        derive_key_id(p, root, pub_seed, start, id);
     if (!grove_ct_memeq(id, s + 48, sizeof id))
         return GROVE_ERR_STATE;
     info->params = p;
@@ -256,6 +328,10 @@ static int parse_state(const uint8_t *s, size_t len, const grove_xmss_params *fo
     info->range_end = end;
     info->remaining = end - hw;
     info->exhausted = exhausted;
+    info->generation = generation;
+    info->birth = birth;
+    info->has_parent = has_parent;
+    memcpy(info->parent_id, parent, sizeof parent);
     memcpy(info->key_id, id, sizeof id);
     grove_store32_be(info->pk, p->oid);
     memcpy(info->pk + 4, root, n);
@@ -451,7 +527,7 @@ int grove_xmss_key_export(grove_xmss_key *k, uint8_t *out, size_t cap, size_t *l
     if (cap < need) {
         rc = GROVE_ERR_BUFFER_TOO_SMALL;
     } else {
-        size_t l = write_state(k, out, k->idx, hw, k->range_end);
+        size_t l = write_state(k, out, k->idx, hw, k->range_end, k->generation);
         if (len)
             *len = l;
     }
@@ -569,6 +645,9 @@ int xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state, s
     memcpy(k->pub_seed, q + 2 * n, n);
     memcpy(k->root, q + 3 * n, n);
     memcpy(k->key_id, info.key_id, sizeof k->key_id);
+    memcpy(k->parent_id, info.parent_id, sizeof k->parent_id);
+    k->generation = info.generation;
+    k->birth = info.birth;
     k->range_start = info.range_start;
     k->range_end = info.range_end;
     k->idx = k->reserved = info.high_water; /* resume after everything that was reserved */
@@ -674,7 +753,7 @@ int grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint
             if (buf == NULL) {
                 rc = GROVE_ERR_NOMEM; /* index i is burned in memory; never signed */
             } else {
-                write_state(k, buf, k->idx, hw, k->range_end);
+                write_state(k, buf, k->idx, hw, k->range_end, k->generation);
                 int prc = k->persist(k->persist_arg, buf, sl);
                 grove_wipe(buf, sl);
                 free(buf);
@@ -689,6 +768,8 @@ int grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint
         if (rc == GROVE_OK) {
             c->idx = i;
             c->hash = k->hash; /* the context signs on its own from here */
+            memcpy(c->root, k->root, p->n);
+            memcpy(c->pub_seed, k->pub_seed, p->n);
             grove_store_be_n(c->sig, p->idx_bytes, i);
             uint8_t m[32];
             memset(m, 0, sizeof m);
@@ -719,7 +800,8 @@ int grove_xmss_sign_update(grove_xmss_sign_ctx *c, const uint8_t *data, size_t l
     return GROVE_OK;
 }
 
-int grove_xmss_sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig)
+/* Finish a signature; check: verify it against the key's public key for the digest signed. */
+static int sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig, int check)
 {
     if (c == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -737,11 +819,28 @@ int grove_xmss_sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig)
         xmss_wots_sign(&c->hash, &w, 0, c->idx >> hp, (uint32_t)(c->idx & ((1u << hp) - 1)), mh,
                        c->sig + p->idx_bytes + p->n);
         xmss_lanes_free(&w);
-        memcpy(sig, c->sig, p->sig_bytes);
+        /* the signature is public from here; the check is what any verifier computes */
+        GROVE_DECLASSIFY(c->sig, p->sig_bytes);
+        if (check && xmss_verify_digest(p, c->root, c->pub_seed, mh, c->sig) != GROVE_OK)
+            rc = GROVE_ERR_INTERNAL;
+        if (rc == GROVE_OK)
+            memcpy(sig, c->sig, p->sig_bytes);
+        else
+            memset(sig, 0, p->sig_bytes);
     }
     grove_wipe(mh, sizeof mh);
     ctx_free(c);
     return rc;
+}
+
+int grove_xmss_sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig)
+{
+    return sign_finish(c, sig, 0);
+}
+
+int grove_xmss_sign_finish_checked(grove_xmss_sign_ctx *c, uint8_t *sig)
+{
+    return sign_finish(c, sig, 1);
 }
 
 void grove_xmss_sign_abort(grove_xmss_sign_ctx *c)
@@ -767,7 +866,105 @@ int grove_xmss_key_sign(grove_xmss_key *k, const uint8_t *msg, size_t msglen, ui
     return rc;
 }
 
-/* ---- split -------------------------------------------------------------------------------- */
+/* ---- split ------------------------------------------------------------------------------- */
+
+/*
+ * The part holding the last `count` unreserved indices of k (range [end - count, end)), with its
+ * own id (parent = k, birth = k's generation + 1) and its cache positioned at its range start
+ * (reusing k's cache). k is not changed. Called with k's mutex held.
+ */
+static int split_make_locked(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
+                             grove_xmss_key **out)
+{
+    const grove_xmss_params *p = k->p;
+    uint64_t hw = cur_hw(k);
+    if (reg_mark(k->key_id) > hw)
+        return GROVE_ERR_STATE; /* another object of this key is ahead */
+    if (!k->has_seeds || hw >= k->range_end || k->range_end - hw < count)
+        return GROVE_ERR_EXHAUSTED;
+    if (k->generation == UINT32_MAX)
+        return GROVE_ERR_OVERFLOW;
+    const unsigned n = p->n;
+    uint64_t s = k->range_end - count;
+    grove_xmss_key *nk = key_new(p);
+    if (nk == NULL)
+        return GROVE_ERR_NOMEM;
+    memcpy(nk->sk_seed, k->sk_seed, n);
+    memcpy(nk->sk_prf, k->sk_prf, n);
+    memcpy(nk->pub_seed, k->pub_seed, n);
+    memcpy(nk->root, k->root, n);
+    nk->has_seeds = 1;
+    nk->range_start = s;
+    nk->range_end = k->range_end;
+    nk->idx = nk->reserved = s;
+    nk->birth = k->generation + 1;
+    memcpy(nk->parent_id, k->key_id, GROVE_XMSS_KEY_ID_BYTES);
+    derive_part_id(p, nk->root, nk->pub_seed, nk->parent_id, nk->birth, s, nk->key_id);
+    int rc = key_setup(nk);
+    if (rc == GROVE_OK)
+        rc = xmss_trav_init(&nk->trav, &nk->hash, s, nk->range_end, &k->trav, opts);
+    if (rc != GROVE_OK) {
+        grove_xmss_key_free(nk);
+        return rc;
+    }
+    *out = nk;
+    return GROVE_OK;
+}
+
+int xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
+                        grove_xmss_key **out)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (k == NULL || out == NULL || count == 0)
+        return GROVE_ERR_INVALID_ARG;
+    pthread_mutex_lock(&k->mu);
+    int rc = split_make_locked(k, count, opts, out);
+    pthread_mutex_unlock(&k->mu);
+    return rc;
+}
+
+/*
+ * The state of k moved forward: high-water mark at least hw (never below k's own or another
+ * object's reservation), range end `end` (<= k's), generation `gen` (>= k's). The high-water
+ * mark is capped at the end; a state whose mark reaches its end is exhausted (no seeds).
+ * *out is malloc'd (free after wiping: it holds the seeds).
+ */
+int xmss_key_state_at(grove_xmss_key *k, uint64_t hw, uint64_t end, uint32_t gen, uint8_t **out,
+                      size_t *len)
+{
+    if (k == NULL || out == NULL || len == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    *out = NULL;
+    *len = 0;
+    int rc = GROVE_OK;
+    pthread_mutex_lock(&k->mu);
+    uint64_t mine = cur_hw(k), mark = reg_mark(k->key_id);
+    if (mark > mine)
+        mine = mark;
+    if (hw < mine)
+        hw = mine;
+    if (end > k->range_end || end < k->range_start || gen < k->generation) {
+        rc = GROVE_ERR_INVALID_ARG;
+    } else {
+        if (hw > end)
+            hw = end;
+        int exhausted = hw >= end || !k->has_seeds;
+        if (exhausted)
+            hw = end;
+        size_t sl = state_bytes(k->p, exhausted);
+        uint8_t *buf = malloc(sl);
+        if (buf == NULL) {
+            rc = GROVE_ERR_NOMEM;
+        } else {
+            write_state(k, buf, k->idx < hw ? k->idx : hw, hw, end, gen);
+            *out = buf;
+            *len = sl;
+        }
+    }
+    pthread_mutex_unlock(&k->mu);
+    return rc;
+}
 
 int grove_xmss_key_split(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
                          grove_xmss_key **out)
@@ -781,52 +978,33 @@ int grove_xmss_key_split(grove_xmss_key *k, uint64_t count, const grove_xmss_opt
     grove_xmss_key *nk = NULL;
     pthread_mutex_lock(&k->mu);
     uint64_t hw = cur_hw(k);
-    if (k->persist == NULL || reg_mark(k->key_id) > hw) {
-        rc = GROVE_ERR_STATE; /* no callback, or another object of this key is ahead */
-    } else if (!k->has_seeds || hw >= k->range_end || k->range_end - hw < count) {
-        rc = GROVE_ERR_EXHAUSTED;
-    } else {
-        const unsigned n = p->n;
-        uint64_t s = k->range_end - count, old_end = k->range_end;
-        /* 1. the new key, with its cache positioned at s (reusing this key's cache) */
-        nk = key_new(p);
-        if (nk == NULL) {
+    if (k->persist == NULL)
+        rc = GROVE_ERR_STATE;
+    /* 1. the new key, with its cache positioned at s (reusing this key's cache) */
+    if (rc == GROVE_OK)
+        rc = split_make_locked(k, count, opts, &nk);
+    uint64_t s = k->range_end - count;
+    /* 2. shrink this key durably: only then may the new key exist */
+    if (rc == GROVE_OK) {
+        size_t sl = state_bytes(p, hw >= s);
+        uint8_t *buf = malloc(sl);
+        if (buf == NULL) {
             rc = GROVE_ERR_NOMEM;
         } else {
-            memcpy(nk->sk_seed, k->sk_seed, n);
-            memcpy(nk->sk_prf, k->sk_prf, n);
-            memcpy(nk->pub_seed, k->pub_seed, n);
-            memcpy(nk->root, k->root, n);
-            nk->has_seeds = 1;
-            nk->range_start = s;
-            nk->range_end = old_end;
-            nk->idx = nk->reserved = s;
-            derive_key_id(p, nk->root, nk->pub_seed, s, nk->key_id);
-            rc = key_setup(nk);
-            if (rc == GROVE_OK)
-                rc = xmss_trav_init(&nk->trav, &nk->hash, s, old_end, &k->trav, opts);
+            write_state(k, buf, k->idx, hw, s, k->generation + 1);
+            if (k->persist(k->persist_arg, buf, sl) != 0)
+                rc = GROVE_ERR_STORAGE;
+            grove_wipe(buf, sl);
+            free(buf);
         }
-        /* 2. shrink this key durably: only then may the new key exist */
-        if (rc == GROVE_OK) {
-            size_t sl = state_bytes(p, hw >= s);
-            uint8_t *buf = malloc(sl);
-            if (buf == NULL) {
-                rc = GROVE_ERR_NOMEM;
-            } else {
-                write_state(k, buf, k->idx, hw, s);
-                if (k->persist(k->persist_arg, buf, sl) != 0)
-                    rc = GROVE_ERR_STORAGE;
-                grove_wipe(buf, sl);
-                free(buf);
-            }
-        }
-        if (rc == GROVE_OK) {
-            k->range_end = s;
-            k->trav.range_end = s;
-            k->reserved = hw;
-            if (k->idx >= s)
-                wipe_seeds(k);
-        }
+    }
+    if (rc == GROVE_OK) {
+        k->range_end = s;
+        k->trav.range_end = s;
+        k->reserved = hw;
+        k->generation++;
+        if (k->idx >= s)
+            wipe_seeds(k);
     }
     pthread_mutex_unlock(&k->mu);
     if (rc != GROVE_OK) {

@@ -4,48 +4,68 @@
 #include "common/util.h"
 #include "xmss/xmss_int.h"
 
-int xmss_verify_internal(const grove_xmss_params *p, const uint8_t *root, const uint8_t *pub_seed,
-                         const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen)
+/* Everything after H_msg: the chain of WOTS+ leaves and authentication paths up to the root. */
+static int verify_from(const grove_xmss_params *p, xmss_hash *x, const uint8_t *root,
+                       const uint8_t *mh, const uint8_t *sig)
 {
-    if (sig == NULL || (msg == NULL && msglen > 0) || siglen != p->sig_bytes)
-        return GROVE_ERR_VERIFY;
     const unsigned n = p->n, hp = p->hp, len = p->len;
     uint64_t idx = grove_load_be_n(sig, p->idx_bytes);
     if (p->h < 64 && (idx >> p->h) != 0)
         return GROVE_ERR_VERIFY;
-    xmss_hash x;
-    xmss_hash_init(&x, p, pub_seed, NULL);
     xmss_lanes w;
-    if (xmss_lanes_alloc(&w, &x, len) != GROVE_OK) {
-        xmss_hash_wipe(&x);
+    if (xmss_lanes_alloc(&w, x, len) != GROVE_OK)
         return GROVE_ERR_NOMEM;
-    }
     uint8_t node[XMSS_MAX_N], leaf[XMSS_MAX_N];
-    const uint8_t *r = sig + p->idx_bytes;
-    xmss_hmsg hm;
-    xmss_hmsg_init(&x, &hm, r, root, idx);
-    xmss_hmsg_update(&hm, msg, msglen);
-    xmss_hmsg_final(&hm, node);
-    const uint8_t *s = r + n;
+    memcpy(node, mh, n);
+    const uint8_t *s = sig + p->idx_bytes + n;
     for (unsigned j = 0; j < p->d; j++) {
         uint32_t lf = (uint32_t)(idx & ((1u << hp) - 1));
         uint64_t tree = idx >> hp;
-        xmss_wots_leaf_from_sig(&x, &w, j, tree, lf, node, s, leaf);
+        xmss_wots_leaf_from_sig(x, &w, j, tree, lf, node, s, leaf);
         s += (size_t)len * n;
         for (unsigned u = 0; u < hp; u++, s += n) {
             uint32_t parent = lf >> (u + 1);
             if ((lf >> u) & 1)
-                xmss_tree_node(&x, &w, j, tree, u, parent, s, leaf, leaf);
+                xmss_tree_node(x, &w, j, tree, u, parent, s, leaf, leaf);
             else
-                xmss_tree_node(&x, &w, j, tree, u, parent, leaf, s, leaf);
+                xmss_tree_node(x, &w, j, tree, u, parent, leaf, s, leaf);
         }
         memcpy(node, leaf, n);
         idx = tree;
     }
     int ok = grove_ct_memeq(node, root, n);
     xmss_lanes_free(&w);
-    xmss_hash_wipe(&x);
     return ok ? GROVE_OK : GROVE_ERR_VERIFY;
+}
+
+int xmss_verify_digest(const grove_xmss_params *p, const uint8_t *root, const uint8_t *pub_seed,
+                       const uint8_t *mh, const uint8_t *sig)
+{
+    xmss_hash x;
+    xmss_hash_init(&x, p, pub_seed, NULL);
+    int rc = verify_from(p, &x, root, mh, sig);
+    xmss_hash_wipe(&x);
+    return rc;
+}
+
+int xmss_verify_internal(const grove_xmss_params *p, const uint8_t *root, const uint8_t *pub_seed,
+                         const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen)
+{
+    if (sig == NULL || (msg == NULL && msglen > 0) || siglen != p->sig_bytes)
+        return GROVE_ERR_VERIFY;
+    uint64_t idx = grove_load_be_n(sig, p->idx_bytes);
+    if (p->h < 64 && (idx >> p->h) != 0)
+        return GROVE_ERR_VERIFY;
+    xmss_hash x;
+    xmss_hash_init(&x, p, pub_seed, NULL);
+    uint8_t mh[XMSS_MAX_N];
+    xmss_hmsg hm;
+    xmss_hmsg_init(&x, &hm, sig + p->idx_bytes, root, idx);
+    xmss_hmsg_update(&hm, msg, msglen);
+    xmss_hmsg_final(&hm, mh);
+    int rc = verify_from(p, &x, root, mh, sig);
+    xmss_hash_wipe(&x);
+    return rc;
 }
 
 int grove_xmss_pk_params(grove_xmss_family family, const uint8_t *pk, size_t pklen,

@@ -8,7 +8,8 @@ set -u
 G="${GROVE:?}"
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-export GROVE_XMSS_STATE_DIR=$d/state
+export GROVE_STATE_DIR=$d/state XDG_STATE_HOME=$d/xdg
+unset GROVE_XMSS_STATE_DIR
 fail=0
 check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
 jget() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
@@ -48,7 +49,7 @@ check '[ $? -eq 0 ]' "verify"
 out=$("$G" --json xmss verify --pub k.pub --msg - --sig s0 < msg)
 check '[ "$(echo "$out" | jget "[\"valid\"]")" = True ] && [ "$(echo "$out" | jget "[\"index\"]")" = 0 ]' "verify --json, message from stdin"
 "$G" xmss verify --pub k.pub --msg msg --sig s1 --family xmssmt >/dev/null 2>&1
-check '[ $? -eq 1 ]' "wrong family: OID 1 read as XMSSMT-SHA2_20/2_256, the signature does not fit (exit 1)"
+check '[ $? -eq 2 ]' "wrong family: OID 1 read as XMSSMT-SHA2_20/2_256, the signature has the wrong length (exit 2)"
 "$G" xmss verify --pub k.pub --msg msg --sig s1 --params XMSS-SHA2_10_256 >/dev/null
 check '[ $? -eq 0 ]' "verify with --params"
 printf 'hello xmsS' > msg2
@@ -59,10 +60,10 @@ cp s1 t; printf '\x01' | dd of=t bs=1 seek=100 conv=notrunc 2>/dev/null
 check '[ $? -eq 1 ]' "tampered signature exits 1"
 head -c 2499 s1 > t
 "$G" xmss verify --pub k.pub --msg msg --sig t >/dev/null 2>&1
-check '[ $? -eq 1 ]' "truncated signature exits 1"
+check '[ $? -eq 2 ]' "truncated signature (wrong length) exits 2"
 cat s1 > t; printf '\0' >> t
 "$G" xmss verify --pub k.pub --msg msg --sig t >/dev/null 2>&1
-check '[ $? -eq 1 ]' "signature with a trailing byte exits 1"
+check '[ $? -eq 2 ]' "signature with a trailing byte (wrong length) exits 2"
 cp s1 t; printf '\x00\x00\x04\x00' | dd of=t bs=1 seek=0 conv=notrunc 2>/dev/null
 "$G" xmss verify --pub k.pub --msg msg --sig t >/dev/null 2>&1
 check '[ $? -eq 1 ]' "index 1024 (out of range) exits 1"
@@ -87,7 +88,7 @@ cp k k.old
 "$G" xmss sign --key k --msg msg --out s2 >/dev/null
 cp k.old k
 "$G" xmss sign --key k --msg msg --out s3 >/dev/null 2>err
-check '[ $? -eq 3 ] && [ ! -e s3 ] && grep -q "older than" err' "restored key file refused (exit 3)"
+check '[ $? -eq 3 ] && [ ! -e s3 ] && grep -q "old copy" err' "restored key file refused (exit 3)"
 "$G" xmss info --key k >/dev/null 2>&1
 check '[ $? -eq 3 ]' "info flags the stale key file (exit 3)"
 "$G" xmss keygen --params XMSS-SHA2_10_256 --seed $seed --key kre --pub kre.pub >/dev/null 2>err
@@ -143,6 +144,120 @@ check '[ $? -eq 2 ] && [ ! -e cs ]' "public key given as a private key refused"
 check '[ $? -eq 2 ]' "missing key file exits 2"
 "$G" xmss sign --key c --msg nonexistent --out cs >/dev/null 2>&1
 check '[ $? -eq 2 ] && [ "$("$G" --json xmss info --key c | jget "[\"high_water\"]")" = 0 ]' "missing message: refused before an index is reserved"
+
+# ---- issue 16 regressions ----------------------------------------------------------------------
+# 1: a restored pre-split copy must not sign indices that belong to the split part
+"$G" xmss keygen --params XMSS-SHA2_10_256 --key r1 --pub r1.pub --threads 2 >/dev/null
+cp r1 r1.presplit
+timeout 60 "$G" xmss split --key r1 --out r1.part --count 1020 >/dev/null
+"$G" --json xmss sign --key r1.part --msg msg --out r1.p0 | jget '["index"]' > r1.idx
+cp r1.presplit r1
+for i in 1 2 3 4 5; do "$G" xmss sign --key r1 --msg msg --out r1.s$i >/dev/null 2>r1.err; echo $? > r1.rc$i; done
+check '[ "$(cat r1.idx)" = 4 ] && [ "$(cat r1.rc1)" = 3 ] && [ ! -e r1.s1 ] && [ ! -e r1.s5 ] && grep -q "before a split" r1.err && grep -q "grove xmss recover" r1.err' "restored pre-split copy refused (exit 3) with the recovery command ($(head -c 200 r1.err))"
+"$G" xmss info --key r1 >r1.info 2>&1
+check '[ $? -eq 3 ] && grep -q STALE r1.info' "info: the pre-split copy is stale (exit 3)"
+"$G" --json xmss recover --key r1 > r1.rec
+check '[ $? -eq 0 ] && [ "$(jget "[\"range_end\"]" < r1.rec)" = 4 ] && [ "$(jget "[\"changed\"]" < r1.rec)" = True ]' "recover: range end lowered to the registry's (4)"
+for i in 1 2 3 4 5; do "$G" --json xmss sign --key r1 --msg msg --out r1.t$i 2>/dev/null | jget '["index"]' 2>/dev/null; done > r1.after
+check '[ "$(tr "\n" " " < r1.after)" = "0 1 2 3 " ] && [ ! -e r1.t5 ]' "after recovery: indices 0-3 only, then exhausted ($(tr "\n" " " < r1.after))"
+"$G" xmss recover --key r1 >/dev/null
+check '[ $? -eq 0 ]' "recover of a current file: nothing to do (exit 0)"
+cp r1.presplit r1.again
+"$G" xmss recover --key r1.again --no-registry >/dev/null 2>&1
+check '[ $? -eq 2 ]' "recover refuses --no-registry"
+# a restored copy that is merely behind (signed since): fast-forward to the high-water mark
+cp r1.part r1.part.old
+"$G" xmss sign --key r1.part --msg msg --out r1.p1 >/dev/null
+cp r1.part.old r1.part
+"$G" xmss sign --key r1.part --msg msg --out r1.p2 >/dev/null 2>&1
+check '[ $? -eq 3 ] && [ ! -e r1.p2 ]' "restored split part refused"
+o=""; "$G" xmss recover --key r1.part >/dev/null && o=$("$G" --json xmss sign --key r1.part --msg msg --out r1.p2 | jget '["index"]')
+check '[ "$o" = 6 ]' "recovered part signs after the registry's high-water mark (index $o)"
+
+# 2: split of everything that remains: no deadlock, distinct ids, both files usable as recorded
+"$G" xmss keygen --params XMSS-SHA2_10_256 --key a1 --pub a1.pub --threads 2 >/dev/null
+cp a1 a1.keep
+timeout 60 "$G" xmss split --key a1 --out a1.part --count 1024 >/dev/null 2>a1.err; rc=$?
+check '[ $rc -eq 0 ]' "split --count <all> of a fresh key completes (exit $rc: $(head -c 100 a1.err))"
+ida=$("$G" --json xmss info --key a1 2>/dev/null | jget '["key_id"]' 2>/dev/null); idb=$("$G" --json xmss info --key a1.part 2>/dev/null | jget '["key_id"]' 2>/dev/null)
+check '[ -n "$ida" ] && [ -n "$idb" ] && [ "$ida" != "$idb" ]' "the part has its own key id"
+o=$("$G" --json xmss sign --key a1.part --msg msg --out a1.p0 2>/dev/null | jget '["index"]' 2>/dev/null)
+check '[ "$o" = 0 ] && "$G" xmss verify --pub a1.pub --msg msg --sig a1.p0 >/dev/null' "the part signs index 0 validly"
+"$G" xmss sign --key a1 --msg msg --out a1.s1 >/dev/null 2>&1
+check '[ $? -eq 3 ] && [ ! -e a1.s1 ]' "the source gave its whole range away (exhausted, exit 3)"
+cp a1.keep a1.old
+"$G" xmss sign --key a1.old --msg msg --out a1.s2 >/dev/null 2>&1
+check '[ $? -eq 3 ] && [ ! -e a1.s2 ]' "the source's pre-split copy is refused"
+timeout 60 "$G" xmss split --key a1.part --out a1.part2 --count 1023 >/dev/null 2>&1
+check '[ $? -eq 0 ] && [ "$("$G" --json xmss info --key a1.part2 | jget "[\"range_start\"]")" = 1 ]' "a part splits again (grandchild [1, 1024))"
+
+# 10: --params pins the exact set; the family is asked for when the bytes cannot tell
+"$G" xmss verify --pub k.pub --msg msg --sig s1 --params XMSS-SHA2_16_256 >/dev/null 2>v.err
+check '[ $? -eq 2 ] && grep -q "XMSS-SHA2_10_256" v.err' "verify --params XMSS-SHA2_16_256 refuses a XMSS-SHA2_10_256 key (exit 2)"
+"$G" xmss info --pub k.pub >/dev/null 2>v.err
+check '[ $? -eq 2 ] && grep -q -- "--family" v.err' "info --pub of an OID both families use asks for the family"
+out=$("$G" --json xmss info --pub k.pub --family xmss)
+check '[ "$(echo "$out" | jget "[\"params\"]")" = XMSS-SHA2_10_256 ]' "info --pub --family xmss"
+head -c 100 s1 > t
+"$G" xmss verify --pub k.pub --msg msg --sig t >/dev/null 2>v.err
+check '[ $? -eq 2 ] && grep -q -- "--family" v.err && grep -q "XMSSMT-SHA2_20/2_256 in the XMSS^MT family" v.err' "a signature of no set's length: exit 2, the family asked for, each set named with its family"
+"$G" xmss verify --pub k.pub --msg msg --sig t --family xmss >/dev/null 2>v.err; rc=$?
+check '[ $rc -eq 2 ] && ! grep -q XMSSMT v.err' "--family xmss: the wrong-length error names no XMSS^MT set ($(head -c 120 v.err))"
+
+# 11: outputs that are inputs or state are refused before anything is reserved
+cp k.pub kp.keep
+"$G" xmss keygen --params XMSS-SHA2_10_256 --key same --pub same >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e same ]' "keygen --pub = --key refused"
+"$G" xmss keygen --params XMSS-SHA2_10_256 --key o1 --pub o1.pub --threads 2 >/dev/null
+cp o1 o1.keep
+"$G" xmss sign --key o1 --msg msg --out o1 >/dev/null 2>&1
+check '[ $? -eq 2 ] && cmp -s o1 o1.keep' "sign --out = --key refused, key file unchanged"
+cp msg msg.keep
+"$G" xmss sign --key o1 --msg msg --out msg >/dev/null 2>&1
+check '[ $? -eq 2 ] && cmp -s msg msg.keep && cmp -s o1 o1.keep' "sign --out = --msg refused, nothing reserved"
+ln o1 o1.link
+"$G" xmss split --key o1 --out o1.link --count 2 >/dev/null 2>&1
+check '[ $? -eq 2 ] && cmp -s o1 o1.keep' "split --out = --key (hard link) refused"
+rm -f o1.link
+
+# 12: stdin closed: nothing read from the key file is signed
+"$G" xmss sign --key o1 --msg - --out o1.sig <&- >/dev/null 2>o1.err; rc=$?
+if [ $rc -eq 0 ]; then
+  : > empty
+  check '"$G" xmss verify --pub o1.pub --msg empty --sig o1.sig >/dev/null && ! "$G" xmss verify --pub o1.pub --msg o1.keep --sig o1.sig >/dev/null 2>&1' "stdin closed: the empty message is signed, not the key file"
+else
+  check '[ $rc -eq 2 ] && [ ! -e o1.sig ]' "stdin closed: refused (exit $rc), nothing written"
+fi
+
+# 13/14: reads capped at the object's size; a signature of the wrong length is exit 2
+head -c 3000 /dev/zero > t
+"$G" xmss verify --pub k.pub --msg msg --sig t --family xmss >/dev/null 2>&1
+check '[ $? -eq 2 ]' "a signature of the wrong length exits 2"
+cat o1.keep > big.key; head -c 1000000 /dev/zero >> big.key
+"$G" xmss sign --key big.key --msg msg --out t2 >/dev/null 2>v.err
+check '[ $? -eq 2 ] && grep -q "larger than any key file" v.err' "a key file larger than its set's maximum is refused unread"
+head -c 200000 /dev/zero > t
+"$G" xmss verify --pub k.pub --msg msg --sig t --family xmss >/dev/null 2>v.err
+check '[ $? -eq 2 ] && grep -q "too large" v.err' "an oversized signature file is refused unread"
+
+# 8: a one-bit change anywhere in a key file is refused before anything is reserved
+"$G" xmss keygen --params XMSSMT-SHA2_20/4_256 --key b8 --pub b8.pub --threads 2 >/dev/null
+"$G" xmss sign --key b8 --msg msg --out b8.s >/dev/null
+b8id=$("$G" --json xmss info --key b8 | jget '["key_id"]')
+cp b8 b8.keep; cp "$GROVE_STATE_DIR/xmss/$b8id" b8.entry
+sz=$(stat -c %s b8); okb=1; nb=0
+for pos in $(python3 -c "import random; r=random.Random(16); print(' '.join(str(x) for x in sorted(set(list(range(0,100,3))+[r.randrange($sz) for _ in range(60)]+[$sz-1]))))"); do
+  bit=$((pos % 8)); nb=$((nb+1))
+  python3 -c "b=bytearray(open('b8.keep','rb').read()); b[$pos]^=1<<$bit; open('b8','wb').write(b)"
+  "$G" xmss sign --key b8 --msg msg --out b8.bad >/dev/null 2>b8.err; rc=$?
+  if ! { [ $rc -eq 2 ] || [ $rc -eq 3 ]; } || [ -e b8.bad ] || [ ! -s b8.err ] || ! cmp -s "$GROVE_STATE_DIR/xmss/$b8id" b8.entry; then
+    okb=0; echo "bit $bit of byte $pos: rc=$rc $(head -c 100 b8.err)"; fi
+  python3 -c "import sys; b=bytearray(open('b8.keep','rb').read()); b[$pos]^=1<<$bit; sys.exit(0 if open('b8','rb').read()==bytes(b) else 1)" || okb=0
+  rm -f b8.bad
+done
+cp b8.keep b8
+o=$("$G" --json xmss sign --key b8 --msg msg --out b8.s2 | jget '["index"]')
+check '[ $okb = 1 ] && [ "$o" = 1 ]' "$nb one-bit changes refused (exit 2/3, file untouched, nothing signed); the intact file goes on at index 1"
 
 # parameter sets
 out=$("$G" --json xmss params)

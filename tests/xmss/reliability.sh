@@ -9,6 +9,7 @@
 #    no index twice, every signature valid; the stale copy is refused;
 #  - a key file restored from an older copy is refused;
 #  - a full disk: the reservation fails cleanly, nothing is signed, the key file stays intact.
+# (crash.sh: crash injection at every durable step of sign, split and keygen, and restores.)
 # Usage: reliability.sh [rounds]   (GROVE in the environment)
 set -u
 G="${GROVE:?}"
@@ -17,7 +18,8 @@ d=$(mktemp -d)
 cleanup() { mountpoint -q "$d/full" 2>/dev/null && umount "$d/full"; rm -rf "$d"; }
 trap cleanup EXIT
 cd "$d"
-export GROVE_XMSS_STATE_DIR=$d/state
+export GROVE_STATE_DIR=$d/state XDG_STATE_HOME=$d/xdg
+unset GROVE_XMSS_STATE_DIR
 fail=0
 check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
 jget() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }
@@ -81,6 +83,7 @@ wait $pids
 valid_indices k.pub msg conc.* > cidx.txt
 check '[ $(wc -l < cidx.txt) -eq 24 ] && [ $(sort -u cidx.txt | wc -l) -eq 24 ]' "24 valid signatures with 24 distinct indices"
 check '[ "$(hw k)" = $((h0 + 24)) ]' "the high-water mark moved by exactly 24"
+n=$(wc -l < cidx.txt); echo "xmss concurrent one file: trials 24, released $n, reused $((n - $(sort -u cidx.txt | wc -l))), lost $((24 - n))"
 
 echo "== two copies of the key file used at once"
 cp k kcopy
@@ -94,6 +97,7 @@ valid_indices k.pub msg cp.* > pidx.txt
 na=$(ls cp.a.* 2>/dev/null | wc -l); nb=$(ls cp.b.* 2>/dev/null | wc -l)
 echo "   original wrote $na signatures, the copy $nb (the one that fell behind is refused)"
 check '[ $(wc -l < pidx.txt) -eq $(sort -u pidx.txt | wc -l) ] && [ $((na + nb)) -ge 5 ] && [ $((na + nb)) -le 10 ]' "copies never share an index"
+n=$(wc -l < pidx.txt); echo "xmss concurrent two copies: trials 10, released $n, reused $((n - $(sort -u pidx.txt | wc -l))), lost 0"
 "$G" xmss sign --key kcopy --msg msg --out cp.late >/dev/null 2>&1 && "$G" xmss sign --key k --msg msg --out cp.late2 >/dev/null 2>&1
 check '[ $? -ne 0 ]' "after one copy moves on, the other is refused"
 

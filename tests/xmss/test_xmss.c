@@ -883,7 +883,7 @@ static void corrupted_states(void)
     CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_STATE);
     /* unknown version / OID */
     memcpy(bad, good, len);
-    bad[9] = 2;
+    bad[9] = 3;
     CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_UNSUPPORTED);
     CHECK_EQ_INT(grove_xmss_key_load(NULL, len, NULL, &l), GROVE_ERR_INVALID_ARG);
     store_free(&st);
@@ -1141,6 +1141,105 @@ static void resealed_states(void)
 
 /* ---- every parameter set ------------------------------------------------------------------------- */
 
+/*
+ * grove_xmss_sign_finish_checked: a cached node that the load check cannot see (leaf 32 of a
+ * state at index 32: index 32's own leaf is recomputed, index 33's authentication path uses the
+ * cached one) makes the second signature invalid; the checked finish refuses it and zeroes the
+ * output, the unchecked one returns it (and it does not verify).
+ */
+static void checked_finish(void)
+{
+    const grove_xmss_params *p = grove_xmss_params_get("XMSS-SHA2_10_256");
+    const unsigned n = p->n;
+    store st = {0};
+    uint8_t *s0 = NULL, msg[3] = {1, 2, 3}, pk[GROVE_XMSS_MAX_PK_BYTES];
+    size_t len = 0;
+    grove_xmss_key *k = fresh_key(p, 9, &st, &s0, &len);
+    if (k == NULL)
+        return;
+    grove_xmss_key_public_key(k, pk);
+    sign_to(k, 32);
+    uint8_t *bad = dup_state(st.buf, st.len);
+    size_t cache0 = 72 + 4 * (size_t)n + n + 8;
+    bad[cache0 + 32 * n] ^= 1;
+    reseal_state(bad, len, p);
+    uint8_t *sig = malloc(p->sig_bytes);
+    for (int checked = 1; checked >= 0; checked--) {
+        grove_xmss_key *l = NULL;
+        store s2 = {0};
+        xmss_registry_reset();
+        CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_OK);
+        if (l == NULL)
+            break;
+        grove_xmss_key_set_persist(l, store_persist, &s2);
+        grove_xmss_sign_ctx *c = NULL;
+        uint64_t idx = 0;
+        CHECK_EQ_INT(grove_xmss_key_sign_begin(l, &c, &idx), GROVE_OK);
+        grove_xmss_sign_update(c, msg, 3);
+        CHECK_EQ_INT(grove_xmss_sign_finish_checked(c, sig), GROVE_OK);
+        CHECK(idx == 32 && grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, p->pk_bytes, msg, 3, sig,
+                                             p->sig_bytes) == GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_sign_begin(l, &c, &idx), GROVE_OK);
+        grove_xmss_sign_update(c, msg, 3);
+        memset(sig, 0xa5, p->sig_bytes);
+        if (checked) {
+            CHECK_EQ_INT(grove_xmss_sign_finish_checked(c, sig), GROVE_ERR_INTERNAL);
+            int zero = 1;
+            for (size_t i = 0; i < p->sig_bytes; i++)
+                zero &= sig[i] == 0;
+            CHECK(zero);
+        } else {
+            CHECK_EQ_INT(grove_xmss_sign_finish(c, sig), GROVE_OK);
+            CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, p->pk_bytes, msg, 3, sig,
+                                           p->sig_bytes),
+                         GROVE_ERR_VERIFY);
+        }
+        CHECK_EQ_INT(idx, 33);
+        CHECK_EQ_INT(grove_load64_be(s2.buf + 24), 34); /* the index stays used */
+        store_free(&s2);
+        grove_xmss_key_free(l);
+    }
+    free(sig);
+    free(bad);
+    free(s0);
+    store_free(&st);
+    grove_xmss_key_free(k);
+}
+
+/* Every single-bit change of a (small) key state is refused by the integrity check. */
+static void every_bit(void)
+{
+    grove_xmss_params p = mkp("T", 0x77, 1, XMSS_SHA256, 32, 4, 2, 2);
+    uint8_t seed[96];
+    seed_bytes(seed, sizeof seed, 77);
+    grove_xmss_key *k = NULL;
+    xmss_registry_reset();
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(&p, seed, seed + 32, seed + 64, NULL, &k), GROVE_OK);
+    if (k == NULL)
+        return;
+    store st = {0};
+    grove_xmss_key_set_persist(k, store_persist, &st);
+    sign_to(k, 3);
+    size_t len = st.len;
+    uint8_t *b = dup_state(st.buf, len);
+    int all = 1;
+    for (size_t i = 0; i < len * 8; i++) {
+        b[i / 8] ^= (uint8_t)(1u << (i % 8));
+        grove_xmss_key *l = NULL;
+        all &= xmss_key_load_params(&p, b, len, NULL, &l) != GROVE_OK && l == NULL;
+        b[i / 8] ^= (uint8_t)(1u << (i % 8));
+    }
+    CHECK(all);
+    grove_xmss_key *l = NULL;
+    xmss_registry_reset();
+    CHECK_EQ_INT(xmss_key_load_params(&p, b, len, NULL, &l), GROVE_OK);
+    grove_xmss_key_free(l);
+    fprintf(stderr, "    %zu single-bit changes of a %zu-byte state refused\n", len * 8, len);
+    free(b);
+    store_free(&st);
+    grove_xmss_key_free(k);
+}
+
 static void all_sets(unsigned max_hp, int quick)
 {
     for (size_t i = 0; grove_xmss_params_at(i); i++) {
@@ -1213,6 +1312,8 @@ int main(int argc, char **argv)
     RUN(corrupted_states());
     RUN(resealed_states());
     RUN(streaming_and_threads());
+    RUN(checked_finish());
+    RUN(every_bit());
     RUN(cache_small());
     RUN(exhaust_sha2_10_256());
     RUN(all_sets(5, 1));
