@@ -219,8 +219,16 @@ static int is_pg(const char *spec)
 static int open_store(cli_ctx *c, const char *spec, int create, grove_dgsp_store **out)
 {
     char err[512] = "";
+#if GROVE_HAVE_POSTGRES
     int st = is_pg(spec) ? grove_dgsp_store_postgres_open(spec, create, out, err, sizeof err)
                          : grove_dgsp_store_sqlite_open(spec, create, out);
+#else
+    if (is_pg(spec))
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "%s: this grove was built without the PostgreSQL store "
+                        "(GROVE_WITH_POSTGRES=OFF)", spec);
+    int st = grove_dgsp_store_sqlite_open(spec, create, out);
+#endif
     if (st == GROVE_OK)
         return 0;
     if (err[0])

@@ -6,7 +6,10 @@
  *   f: the six "f" sets (default); all: all 12 sets. The store backend defaults to memory; with
  *   postgres every group gets its own schema in the database at URL.
  */
+#include "grove/config.h"
+#if GROVE_HAVE_POSTGRES
 #include <libpq-fe.h>
+#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +39,7 @@ static void open_store(group *g)
         snprintf(g->path, sizeof g->path, "/tmp/grove-test-dgsp-%d-%d.db", (int)getpid(), seq);
         unlink(g->path);
         CHECK_EQ_INT(grove_dgsp_store_sqlite_open(g->path, 1, &g->store), GROVE_OK);
+#if GROVE_HAVE_POSTGRES
     } else if (strcmp(backend, "postgres") == 0) {
         char schema[64], conninfo[1024], err[512] = "";
         snprintf(schema, sizeof schema, "g%d_%d", (int)getpid(), seq);
@@ -51,6 +55,7 @@ static void open_store(group *g)
         if (st != GROVE_OK)
             fprintf(stderr, "postgres: %s\n", err);
         CHECK_EQ_INT(st, GROVE_OK);
+#endif
     } else {
         CHECK_EQ_INT(grove_dgsp_store_memory_open(&g->store), GROVE_OK);
     }
@@ -495,6 +500,10 @@ int main(int argc, char **argv)
     if (argc > 2)
         backend = argv[2];
     if (strcmp(backend, "postgres") == 0) {
+#if !GROVE_HAVE_POSTGRES
+        printf("SKIP: this build has no PostgreSQL store\n");
+        return TEST_SKIP;
+#endif
         pg_url = argc > 3 ? argv[3] : getenv("GROVE_PG_URL");
         if (pg_url == NULL || *pg_url == '\0') {
             printf("SKIP: no PostgreSQL URL\n");
