@@ -59,13 +59,13 @@ static size_t obj_cap(dgsp_file_type type, size_t count)
     return cap < MAX_FILE ? cap : MAX_FILE;
 }
 
-/* Read and decode an armored file of the given type (at most its largest size). */
-static int load_obj(cli_ctx *c, const char *path, dgsp_file_type type, grove_dgsp_cfg *cfg,
-                    uint8_t **body, size_t *len)
+/* Read (at most maxbytes) and decode an armored file of the given type. */
+static int load_obj_max(cli_ctx *c, const char *path, dgsp_file_type type, size_t maxbytes,
+                        grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
 {
     uint8_t *data;
     size_t dl;
-    int rc = cli_read_file(c, path, obj_cap(type, DGSP_MAX_BATCH), &data, &dl);
+    int rc = cli_read_file(c, path, maxbytes, &data, &dl);
     if (rc)
         return rc;
     char err[256];
@@ -74,6 +74,13 @@ static int load_obj(cli_ctx *c, const char *path, dgsp_file_type type, grove_dgs
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
     return 0;
+}
+
+/* An armored file of the given type, read up to the largest size that type can have. */
+static int load_obj(cli_ctx *c, const char *path, dgsp_file_type type, grove_dgsp_cfg *cfg,
+                    uint8_t **body, size_t *len)
+{
+    return load_obj_max(c, path, type, obj_cap(type, DGSP_MAX_BATCH), cfg, body, len);
 }
 
 static int save_obj(cli_ctx *c, const char *path, dgsp_file_type type, const grove_dgsp_cfg *cfg,
@@ -1478,17 +1485,7 @@ static size_t armored_cap(size_t body_max)
 static int load_capped(cli_ctx *c, const char *path, dgsp_file_type type, size_t body_max,
                        grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
 {
-    uint8_t *data;
-    size_t dl;
-    int rc = cli_read_file(c, path, armored_cap(body_max), &data, &dl);
-    if (rc)
-        return rc;
-    char err[256];
-    int st = dgsp_file_decode(data, dl, type, NULL, cfg, body, len, err, sizeof err);
-    cli_free_secret(data, dl);
-    if (st != GROVE_OK)
-        return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
-    return 0;
+    return load_obj_max(c, path, type, armored_cap(body_max), cfg, body, len);
 }
 
 /* The state registry: --state-dir, else $GROVE_STATE_DIR, $XDG_STATE_HOME/grove, ~/.local/... */

@@ -422,20 +422,9 @@ int cli_read_file_hdr(cli_ctx *c, const char *path, size_t hdrlen,
 
 int cli_write_all(int fd, const uint8_t *p, size_t len)
 {
-    while (len > 0) {
-        ssize_t w = write(fd, p, len);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += w;
-        len -= (size_t)w;
-    }
-    return 0;
+    return grove_file_write_all(fd, p, len) == GROVE_OK ? 0 : -1;
 }
 
-/* Overwrite an open regular file of `size` bytes with zeros (best effort) and flush it. */
 size_t cli_remove_stale_temps(const char *path)
 {
     return grove_file_remove_stale_temps(path);

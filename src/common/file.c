@@ -16,8 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void say(char *err, size_t cap, const char *f, ...) __attribute__((format(printf, 3, 4)));
-static void say(char *err, size_t cap, const char *f, ...)
+void grove_errf(char *err, size_t cap, const char *f, ...)
 {
     if (err == NULL || cap == 0)
         return;
@@ -38,19 +37,19 @@ void grove_file_dirname(const char *path, char *out, size_t cap)
         snprintf(out, cap, "%.*s", (int)(slash - path), path);
 }
 
-static int write_all(int fd, const uint8_t *p, size_t len)
+int grove_file_write_all(int fd, const uint8_t *p, size_t len)
 {
     while (len > 0) {
         ssize_t w = write(fd, p, len);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
-            return -1;
+            return GROVE_ERR_IO;
         }
         p += w;
         len -= (size_t)w;
     }
-    return 0;
+    return GROVE_OK;
 }
 
 static void wipe_fd(int fd, off_t size);
@@ -74,7 +73,7 @@ static int sync_dir(const char *path, char *err, size_t errcap)
     grove_file_dirname(path, dir, sizeof dir);
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0 || fsync(dfd) != 0) {
-        say(err, errcap, "cannot sync folder %s: %s", dir, strerror(errno));
+        grove_errf(err, errcap, "cannot sync folder %s: %s", dir, strerror(errno));
         if (dfd >= 0)
             close(dfd);
         return GROVE_ERR_IO;
@@ -98,17 +97,17 @@ static int write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t
     char tmp[PATH_MAX];
     int l = snprintf(tmp, sizeof tmp, "%s.tmp.%ld.%u", path, (long)getpid(), n);
     if (l < 0 || (size_t)l >= sizeof tmp) {
-        say(err, errcap, "%s: path too long", path);
+        grove_errf(err, errcap, "%s: path too long", path);
         return GROVE_ERR_IO;
     }
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, mode);
     if (fd < 0) {
-        say(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
+        grove_errf(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
         return GROVE_ERR_IO;
     }
-    if ((lockfd != NULL && flock(fd, LOCK_EX | LOCK_NB) != 0) || write_all(fd, buf, len) != 0 ||
-        fsync(fd) != 0) {
-        say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
+    if ((lockfd != NULL && flock(fd, LOCK_EX | LOCK_NB) != 0) ||
+        grove_file_write_all(fd, buf, len) != 0 || fsync(fd) != 0) {
+        grove_errf(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
         if (flags & GROVE_FILE_SECRET)
             wipe_fd(fd, (off_t)len);
         close(fd);
@@ -116,7 +115,7 @@ static int write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t
         return GROVE_ERR_IO;
     }
     if (lockfd == NULL && close(fd) != 0) {
-        say(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
+        grove_errf(err, errcap, "cannot write %s: %s", tmp, strerror(errno));
         drop_temp(tmp, flags, len);
         return GROVE_ERR_IO;
     }
@@ -126,17 +125,17 @@ static int write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t
             int e = errno;
             drop_temp(tmp, flags, len);
             if (e == EEXIST) {
-                say(err, errcap, "%s already exists (refusing to overwrite it)", path);
+                grove_errf(err, errcap, "%s already exists (refusing to overwrite it)", path);
                 rc = GROVE_ERR_EXISTS;
             } else {
-                say(err, errcap, "cannot create %s: %s", path, strerror(e));
+                grove_errf(err, errcap, "cannot create %s: %s", path, strerror(e));
                 rc = GROVE_ERR_IO;
             }
         } else {
             unlink(tmp);
         }
     } else if (rename(tmp, path) != 0) {
-        say(err, errcap, "cannot replace %s: %s", path, strerror(errno));
+        grove_errf(err, errcap, "cannot replace %s: %s", path, strerror(errno));
         drop_temp(tmp, flags, len);
         rc = GROVE_ERR_IO;
     }
@@ -172,7 +171,7 @@ static int open_locked(const char *path, int oflags, int wait, int *out, char *e
     for (int tries = 0; tries < 1000; tries++) {
         int fd = open(path, oflags | O_CLOEXEC, 0600);
         if (fd < 0) {
-            say(err, errcap, "cannot open %s: %s", path, strerror(errno));
+            grove_errf(err, errcap, "cannot open %s: %s", path, strerror(errno));
             return errno == ENOENT ? GROVE_ERR_NOT_FOUND : GROVE_ERR_IO;
         }
         while (flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0) {
@@ -181,10 +180,10 @@ static int open_locked(const char *path, int oflags, int wait, int *out, char *e
             int e = errno;
             close(fd);
             if (e == EWOULDBLOCK) {
-                say(err, errcap, "%s is in use by another process", path);
+                grove_errf(err, errcap, "%s is in use by another process", path);
                 return GROVE_ERR_STATE;
             }
-            say(err, errcap, "cannot lock %s: %s", path, strerror(e));
+            grove_errf(err, errcap, "cannot lock %s: %s", path, strerror(e));
             return GROVE_ERR_IO;
         }
         struct stat a, b;
@@ -195,7 +194,7 @@ static int open_locked(const char *path, int oflags, int wait, int *out, char *e
         }
         close(fd); /* replaced by the writer we waited for: lock the new file */
     }
-    say(err, errcap, "cannot lock %s: it keeps being replaced", path);
+    grove_errf(err, errcap, "cannot lock %s: it keeps being replaced", path);
     return GROVE_ERR_IO;
 }
 
@@ -272,7 +271,7 @@ int grove_file_mkdirs(const char *dir, mode_t mode, char *err, size_t errcap)
     char tmp[PATH_MAX];
     int l = snprintf(tmp, sizeof tmp, "%s", dir);
     if (l <= 0 || (size_t)l >= sizeof tmp) {
-        say(err, errcap, "folder path too long or empty");
+        grove_errf(err, errcap, "folder path too long or empty");
         return GROVE_ERR_INVALID_ARG;
     }
     for (char *s = tmp + 1; *s; s++) {
@@ -280,18 +279,18 @@ int grove_file_mkdirs(const char *dir, mode_t mode, char *err, size_t errcap)
             continue;
         *s = '\0';
         if (mkdir(tmp, mode) != 0 && errno != EEXIST) {
-            say(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
+            grove_errf(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
             return GROVE_ERR_IO;
         }
         *s = '/';
     }
     if (mkdir(tmp, mode) != 0 && errno != EEXIST) {
-        say(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
+        grove_errf(err, errcap, "cannot create %s: %s", tmp, strerror(errno));
         return GROVE_ERR_IO;
     }
     struct stat sb;
     if (stat(tmp, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-        say(err, errcap, "%s is not a folder", tmp);
+        grove_errf(err, errcap, "%s is not a folder", tmp);
         return GROVE_ERR_IO;
     }
     return GROVE_OK;

@@ -57,6 +57,12 @@ int grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len);
 /* mkdir -p with the given mode for the folders it creates. */
 int grove_file_mkdirs(const char *dir, mode_t mode, char *err, size_t errcap);
 
+/* write(2) all of buf, retrying on EINTR and short writes: GROVE_OK or GROVE_ERR_IO (errno set). */
+int grove_file_write_all(int fd, const uint8_t *buf, size_t len);
+
+/* Format one message into err[0..cap) (nothing if err is NULL or cap is 0). */
+void grove_errf(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* The folder of a path ("." when it has none). */
 void grove_file_dirname(const char *path, char *out, size_t cap);
 

@@ -49,16 +49,6 @@ struct grove_xmss_keyfile {
     char err[GROVE_XMSS_ERR_CAP];
 };
 
-static void say(char *err, size_t cap, const char *f, ...) __attribute__((format(printf, 3, 4)));
-static void say(char *err, size_t cap, const char *f, ...)
-{
-    if (err == NULL || cap == 0)
-        return;
-    va_list ap;
-    va_start(ap, f);
-    vsnprintf(err, cap, f, ap);
-    va_end(ap);
-}
 
 static unsigned long long ull(uint64_t v)
 {
@@ -310,22 +300,22 @@ static const char *recover_hint = "run 'grove xmss recover --key FILE' to bring 
 grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *f,
                                               const grove_xmss_record *r, char *why, size_t cap)
 {
-    say(why, cap, "the file agrees with the state registry");
+    grove_errf(why, cap, "the file agrees with the state registry");
     if (r == NULL) {
-        say(why, cap, "the state registry has no entry for this key (first use on this machine, "
+        grove_errf(why, cap, "the state registry has no entry for this key (first use on this machine, "
                       "or the registry was lost)");
         return GROVE_XMSS_FILE_UNREGISTERED;
     }
     if (r->legacy) {
         if (f->high_water >= r->high_water)
             return GROVE_XMSS_FILE_CURRENT;
-        say(why, cap, "its high-water mark is %llu but the registry records %llu: it is an old "
+        grove_errf(why, cap, "its high-water mark is %llu but the registry records %llu: it is an old "
                       "copy (restored backup, or another copy signed since); %s",
             ull(f->high_water), ull(r->high_water), recover_hint);
         return GROVE_XMSS_FILE_STALE;
     }
     if (r->params != f->params || r->range_start != f->range_start) {
-        say(why, cap, "the registry entry describes %s with range start %llu, the file %s with "
+        grove_errf(why, cap, "the registry entry describes %s with range start %llu, the file %s with "
                       "range start %llu: they are not the same key; refusing for good",
             grove_xmss_params_name(r->params), ull(r->range_start),
             grove_xmss_params_name(f->params), ull(f->range_start));
@@ -334,7 +324,7 @@ grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *f,
     const grove_xmss_split_rec *last = r->nsplits ? &r->splits[r->nsplits - 1] : NULL;
     if (r->pending && last != NULL && f->generation + 1 == r->generation &&
         f->range_end == last->end && f->high_water >= r->high_water && last->start == r->range_end) {
-        say(why, cap, "a split of [%llu, %llu) was interrupted before this file was shortened: "
+        grove_errf(why, cap, "a split of [%llu, %llu) was interrupted before this file was shortened: "
                       "the next use completes it (the file keeps [%llu, %llu))",
             ull(last->start), ull(last->end), ull(f->range_start), ull(last->start));
         return GROVE_XMSS_FILE_SPLIT_PENDING;
@@ -345,7 +335,7 @@ grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *f,
     if (ahead)
         return GROVE_XMSS_FILE_CURRENT;
     if (f->generation < r->generation || f->range_end > r->range_end)
-        say(why, cap, "the file holds range [%llu, %llu) at split generation %llu, but the "
+        grove_errf(why, cap, "the file holds range [%llu, %llu) at split generation %llu, but the "
                       "registry records [%llu, %llu) at generation %llu (high-water mark %llu): "
                       "it is a copy from before a split, and indices from %llu on belong to a "
                       "split part; %s",
@@ -353,7 +343,7 @@ grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *f,
             ull(r->range_end), ull(r->generation), ull(r->high_water), ull(r->range_end),
             recover_hint);
     else
-        say(why, cap, "its high-water mark is %llu but the registry records %llu (every index "
+        grove_errf(why, cap, "its high-water mark is %llu but the registry records %llu (every index "
                       "below it may have signed): it is an old copy (restored backup, or another "
                       "copy signed since); %s",
             ull(f->high_water), ull(r->high_water), recover_hint);
@@ -379,11 +369,11 @@ static int read_state(int fd, const char *path, uint8_t **buf, size_t *len, char
     }
     int rc = grove_file_read_fd(fd, max, buf, len);
     if (rc == GROVE_ERR_ENCODING)
-        say(err, cap, "%s is larger than any key file of its parameter set (%zu bytes): not a "
+        grove_errf(err, cap, "%s is larger than any key file of its parameter set (%zu bytes): not a "
                       "grove XMSS private key",
             path, max);
     else if (rc != GROVE_OK)
-        say(err, cap, "cannot read %s: %s", path, rc == GROVE_ERR_IO ? strerror(errno) : grove_strerror(rc));
+        grove_errf(err, cap, "cannot read %s: %s", path, rc == GROVE_ERR_IO ? strerror(errno) : grove_strerror(rc));
     return rc;
 }
 
@@ -391,20 +381,20 @@ static void state_error(int st, const char *path, char *err, size_t cap)
 {
     switch (st) {
     case GROVE_ERR_ENCODING:
-        say(err, cap, "%s: not a grove XMSS private key, or truncated", path);
+        grove_errf(err, cap, "%s: not a grove XMSS private key, or truncated", path);
         break;
     case GROVE_ERR_UNSUPPORTED:
-        say(err, cap, "%s: unsupported private-key format version or unknown parameter set",
+        grove_errf(err, cap, "%s: unsupported private-key format version or unknown parameter set",
             path);
         break;
     case GROVE_ERR_STATE:
-        say(err, cap, "%s: integrity check failed: the key file is corrupted or was altered "
+        grove_errf(err, cap, "%s: integrity check failed: the key file is corrupted or was altered "
                       "(nothing was reserved or signed; restore it from where it was split off, "
                       "never from an older copy)",
             path);
         break;
     default:
-        say(err, cap, "%s: %s", path, grove_strerror(st));
+        grove_errf(err, cap, "%s: %s", path, grove_strerror(st));
     }
 }
 
@@ -417,7 +407,7 @@ static int write_record(grove_xmss_keyfile *kf, char *err, size_t cap)
     int rc = text ? grove_registry_write(kf->entry, text, len) : GROVE_ERR_NOMEM;
     free(text);
     if (rc != GROVE_OK)
-        say(err, cap, "cannot write the state registry entry %s: %s",
+        grove_errf(err, cap, "cannot write the state registry entry %s: %s",
             grove_registry_entry_path(kf->entry), grove_strerror(rc));
     return rc;
 }
@@ -432,7 +422,7 @@ static int store_state(grove_xmss_keyfile *kf, const uint8_t *state, size_t len,
 {
     grove_xmss_state_info info;
     if (grove_xmss_state_info_get(state, len, &info) != GROVE_OK) {
-        say(err, cap, "internal error: the key produced an unreadable state");
+        grove_errf(err, cap, "internal error: the key produced an unreadable state");
         return GROVE_ERR_INTERNAL;
     }
     int fd = -1;
@@ -440,7 +430,7 @@ static int store_state(grove_xmss_keyfile *kf, const uint8_t *state, size_t len,
     int rc = grove_file_write_atomic_locked(kf->path, state, len, 0600, GROVE_FILE_REPLACE, &fd,
                                             ferr, sizeof ferr);
     if (rc != GROVE_OK) {
-        say(err, cap, "%s", ferr);
+        grove_errf(err, cap, "%s", ferr);
         return rc;
     }
     close(kf->fd);
@@ -531,7 +521,7 @@ static int resolve_pending(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, 
     grove_registry_entry *e = NULL;
     int rc = grove_registry_lock(kf->reg, KIND, last.child_id, GROVE_XMSS_KEY_ID_BYTES, &e);
     if (rc != GROVE_OK) {
-        say(err, cap, "cannot lock the state registry entry of the part of an interrupted "
+        grove_errf(err, cap, "cannot lock the state registry entry of the part of an interrupted "
                       "split of %s: %s", kf->path, grove_strerror(rc));
         return GROVE_ERR_STATE;
     }
@@ -556,7 +546,7 @@ static int resolve_pending(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, 
     grove_xmss_record_free(&child);
     grove_registry_unlock(e);
     if (rc != GROVE_OK) {
-        say(err, cap, "cannot write the state registry entry of an abandoned split part: %s",
+        grove_errf(err, cap, "cannot write the state registry entry of an abandoned split part: %s",
             grove_strerror(rc));
         return rc;
     }
@@ -575,7 +565,7 @@ static int lock_entry(grove_xmss_keyfile *kf, char *err, size_t cap)
     int rc = grove_registry_lock(kf->reg, KIND, kf->info.key_id, GROVE_XMSS_KEY_ID_BYTES,
                                  &kf->entry);
     if (rc != GROVE_OK) {
-        say(err, cap, "cannot lock the state registry entry of %s in %s: %s", kf->path,
+        grove_errf(err, cap, "cannot lock the state registry entry of %s in %s: %s", kf->path,
             grove_registry_dir(kf->reg), grove_strerror(rc));
         return GROVE_ERR_STATE;
     }
@@ -590,7 +580,7 @@ static int lock_entry(grove_xmss_keyfile *kf, char *err, size_t cap)
     } else if (rc == GROVE_ERR_NOT_FOUND) {
         rc = GROVE_OK;
     } else {
-        say(err, cap, "the state registry entry %s is damaged (%s): refusing to use %s until it "
+        grove_errf(err, cap, "the state registry entry %s is damaged (%s): refusing to use %s until it "
                       "is repaired or removed, since it records which indices this key used",
             grove_registry_entry_path(kf->entry), grove_strerror(rc), kf->path);
         rc = GROVE_ERR_STATE;
@@ -607,11 +597,11 @@ static int reconcile(grove_xmss_keyfile *kf, unsigned flags, const grove_xmss_op
         grove_xmss_file_check(&kf->info, kf->have_rec ? &kf->rec : NULL, why, sizeof why);
     switch (v) {
     case GROVE_XMSS_FILE_CONFLICT:
-        say(err, cap, "%s: %s", kf->path, why);
+        grove_errf(err, cap, "%s: %s", kf->path, why);
         return GROVE_ERR_STATE;
     case GROVE_XMSS_FILE_STALE:
         if (!(flags & GROVE_XMSS_KEYFILE_RECOVER)) {
-            say(err, cap, "%s refused: %s", kf->path, why);
+            grove_errf(err, cap, "%s refused: %s", kf->path, why);
             return GROVE_ERR_STATE;
         }
         return fast_forward(kf, opts, err, cap);
@@ -675,7 +665,7 @@ int grove_xmss_keyfile_open(const char *path, grove_registry *reg, unsigned flag
     if (rc == GROVE_OK) {
         rc = grove_file_open_locked(path, O_RDONLY, &kf->fd, ferr, sizeof ferr);
         if (rc != GROVE_OK) {
-            say(err, errcap, "%s", ferr);
+            grove_errf(err, errcap, "%s", ferr);
             rc = GROVE_ERR_IO;
         }
     }
@@ -766,7 +756,7 @@ static int register_part(grove_registry *reg, grove_xmss_key *part, const uint8_
         free(text);
         text = NULL;
         if (rc == GROVE_OK || rc == GROVE_ERR_STATE) {
-            say(err, cap, "the new part's registry entry %s already exists",
+            grove_errf(err, cap, "the new part's registry entry %s already exists",
                 grove_registry_entry_path(e));
             rc = GROVE_ERR_STATE;
         } else if (rc == GROVE_ERR_NOT_FOUND) {
@@ -774,11 +764,11 @@ static int register_part(grove_registry *reg, grove_xmss_key *part, const uint8_
             rc = text ? grove_registry_write(e, text, len) : GROVE_ERR_NOMEM;
             free(text);
             if (rc != GROVE_OK)
-                say(err, cap, "cannot write the state registry entry %s: %s",
+                grove_errf(err, cap, "cannot write the state registry entry %s: %s",
                     grove_registry_entry_path(e), grove_strerror(rc));
         }
     } else {
-        say(err, cap, "cannot lock a state registry entry in %s: %s", grove_registry_dir(reg),
+        grove_errf(err, cap, "cannot lock a state registry entry in %s: %s", grove_registry_dir(reg),
             grove_strerror(rc));
     }
     grove_registry_unlock(e);
@@ -798,7 +788,7 @@ static int write_part(grove_xmss_key *part, const char *out_path, char *err, siz
         rc = grove_file_write_atomic(out_path, state, len, 0600, GROVE_FILE_NO_REPLACE, ferr,
                                      sizeof ferr);
         if (rc != GROVE_OK)
-            say(err, cap, "%s", ferr);
+            grove_errf(err, cap, "%s", ferr);
     }
     grove_wipe(state, sl);
     free(state);
@@ -833,7 +823,7 @@ static int record_split(grove_xmss_keyfile *kf, grove_xmss_key *part, const char
     const char *base = strrchr(out_path, '/');
     base = base ? base + 1 : out_path;
     if (realpath(dir, real) == NULL) {
-        say(err, cap, "cannot resolve the folder of %s: %s (nothing changed)", out_path,
+        grove_errf(err, cap, "cannot resolve the folder of %s: %s (nothing changed)", out_path,
             strerror(errno));
         return GROVE_ERR_IO;
     }
@@ -871,20 +861,20 @@ int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char 
     char dir[PATH_MAX];
     grove_file_dirname(out_path, dir, sizeof dir);
     if (lstat(out_path, &sb) == 0) {
-        say(err, errcap, "%s already exists: refusing to overwrite it", out_path);
+        grove_errf(err, errcap, "%s already exists: refusing to overwrite it", out_path);
         return GROVE_ERR_EXISTS;
     }
     if (access(dir, W_OK) != 0) {
-        say(err, errcap, "cannot create %s: %s (nothing changed)", out_path, strerror(errno));
+        grove_errf(err, errcap, "cannot create %s: %s (nothing changed)", out_path, strerror(errno));
         return GROVE_ERR_IO;
     }
     grove_xmss_key *part = NULL;
     int rc = xmss_key_split_make(kf->key, count, opts, &part);
     if (rc == GROVE_ERR_EXHAUSTED)
-        say(err, errcap, "%s has only %llu unused indices (asked for %llu)", kf->path,
+        grove_errf(err, errcap, "%s has only %llu unused indices (asked for %llu)", kf->path,
             ull(grove_xmss_key_remaining(kf->key)), ull(count));
     else if (rc != GROVE_OK)
-        say(err, errcap, "split failed: %s", grove_strerror(rc));
+        grove_errf(err, errcap, "split failed: %s", grove_strerror(rc));
     if (rc != GROVE_OK)
         return rc;
     uint64_t s, e;
@@ -904,7 +894,7 @@ int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char 
             if (rc != GROVE_OK) {
                 size_t l = err ? strlen(err) : 0;
                 if (err != NULL && l < errcap)
-                    say(err + l, errcap - l, " (the split is recorded; the next use of %s "
+                    grove_errf(err + l, errcap - l, " (the split is recorded; the next use of %s "
                                              "completes it)", kf->path);
             }
         } else if (recorded) {
@@ -913,7 +903,7 @@ int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char 
             if (resolve_pending(kf, opts, e2, sizeof e2) != GROVE_OK) {
                 size_t l = err ? strlen(err) : 0;
                 if (err != NULL && l < errcap)
-                    say(err + l, errcap - l, "; %s", e2);
+                    grove_errf(err + l, errcap - l, "; %s", e2);
             }
         }
     } else {
@@ -926,7 +916,7 @@ int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char 
     if (rc != GROVE_OK && lost) {
         size_t l = err ? strlen(err) : 0;
         if (err != NULL && l < errcap)
-            say(err + l, errcap - l, "; indices [%llu, %llu) now belong to no file (lost, never "
+            grove_errf(err + l, errcap - l, "; indices [%llu, %llu) now belong to no file (lost, never "
                                      "reused)",
                 ull(s), ull(e));
     }
@@ -969,15 +959,15 @@ int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_
         free(text);
         have = rr == GROVE_OK;
         if (rc != GROVE_OK) {
-            say(err, errcap, "cannot lock the state registry entry in %s: %s",
+            grove_errf(err, errcap, "cannot lock the state registry entry in %s: %s",
                 grove_registry_dir(reg), grove_strerror(rc));
         } else if (rr != GROVE_OK && rr != GROVE_ERR_NOT_FOUND) {
-            say(err, errcap, "the state registry entry %s is damaged: refusing to create a key "
+            grove_errf(err, errcap, "the state registry entry %s is damaged: refusing to create a key "
                              "file for it", grove_registry_entry_path(e));
             rc = GROVE_ERR_STATE;
         } else if (have && (r.high_water > info.high_water || r.generation > 0 ||
                             (!r.legacy && r.range_end != info.range_end))) {
-            say(err, errcap, "this key (same seeds) has already been used on this machine "
+            grove_errf(err, errcap, "this key (same seeds) has already been used on this machine "
                              "(registry high-water mark %llu, %llu splits): a regenerated copy "
                              "would reuse one-time keys",
                 ull(r.high_water), ull(r.generation));
@@ -990,7 +980,7 @@ int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_
         rc = grove_file_write_atomic(path, state, len, 0600, GROVE_FILE_NO_REPLACE, ferr,
                                      sizeof ferr);
         if (rc != GROVE_OK)
-            say(err, errcap, "%s", ferr);
+            grove_errf(err, errcap, "%s", ferr);
     }
     if (rc == GROVE_OK && e != NULL && (!have || r.legacy)) {
         grove_xmss_record_free(&r);
@@ -1000,7 +990,7 @@ int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_
         rc = text ? grove_registry_write(e, text, tl) : GROVE_ERR_NOMEM;
         free(text);
         if (rc != GROVE_OK)
-            say(err, errcap, "cannot write the state registry entry %s: %s",
+            grove_errf(err, errcap, "cannot write the state registry entry %s: %s",
                 grove_registry_entry_path(e), grove_strerror(rc));
     }
     grove_xmss_record_free(&r);
@@ -1020,7 +1010,7 @@ int grove_xmss_keyfile_read_info(const char *path, grove_xmss_state_info *info, 
     memset(info, 0, sizeof *info);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        say(err, errcap, "cannot open %s: %s", path, strerror(errno));
+        grove_errf(err, errcap, "cannot open %s: %s", path, strerror(errno));
         return GROVE_ERR_IO;
     }
     uint8_t *buf = NULL;

@@ -5,16 +5,8 @@
 # before counters are reserved (6, 11, 15), open verifies first and reads crate signatures
 # (7), manager.sk integrity (8), request limits (13), info on a FIFO and a refused empty store
 # (17). Usage: manager.sh (GROVE, optional VECTORS in the environment)
-set -u
-G="${GROVE:?}"
+. "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test.sh"
 V="${VECTORS:-}"
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-cd "$d"
-export GROVE_STATE_DIR="$d/state"
-fail=0
-check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
-jget() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }
 ctr() { "$G" dgsp manager status --group "$1" --id "$2" --json 2>/dev/null | jget '["counter"]'; }
 zetas() { python3 - "$@" <<'P'
 import base64,sys

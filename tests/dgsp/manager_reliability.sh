@@ -10,18 +10,10 @@
 # (released = credentials / certificates written out, reused = an id or zeta issued twice,
 # must be 0; lost = ids or counters burned). Usage: manager_reliability.sh [rounds]
 # (GROVE, STORE_TOOL and SHIM = the crash shim library in the environment)
-set -u
-G="${GROVE:?}"
+. "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test.sh"
 T="${STORE_TOOL:?}"
 SHIM="${SHIM:?}"
 ROUNDS=${1:-8}
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-cd "$d"
-export GROVE_STATE_DIR="$d/state"
-fail=0
-check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
-jget() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }
 st() { "$G" dgsp manager status --group "$1" --json 2>/dev/null; }
 ctr() { "$G" dgsp manager status --group "$1" --id "$2" --json 2>/dev/null | jget '["counter"]'; }
 members() { st "$1" | jget '["members"]'; }

@@ -5,16 +5,7 @@
 # refused, reads capped at each object's size, verify's exit codes for every kind of bad
 # signature file, and verify never claiming "not revoked" unless it checked.
 # Usage: member.sh   (GROVE in the environment)
-set -u
-G="${GROVE:?}"
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-cd "$d"
-export GROVE_STATE_DIR="$d/state"
-fail=0
-check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
-jget() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }
-jhas() { python3 -c "import json,sys; d=json.load(sys.stdin); print('$1' in d)"; }
+. "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test.sh"
 # zeta (certificate id) of an armored signature, in hex
 zeta() { python3 - "$1" <<'P'
 import base64,sys

@@ -15,17 +15,9 @@
 # released = signatures written that verify; reused = certificates (zeta) that signed two
 # different messages (must be 0); lost = certificates used up without a released signature.
 # Usage: wallet_reliability.sh [rounds]   (GROVE and CRASH_SHIM in the environment)
-set -u
-G="${GROVE:?}"
+. "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test.sh"
 SHIM="${CRASH_SHIM:?}"
 ROUNDS=${1:-3}
-d=$(mktemp -d)
-trap 'rm -rf "$d"' EXIT
-cd "$d"
-export GROVE_STATE_DIR="$d/state"
-fail=0
-check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
-jget() { python3 -c "import json,sys; d=json.load(sys.stdin); print(d$1)"; }
 rnd() { echo $(( RANDOM % $1 )); }
 
 "$G" dgsp manager init --group grp --params sha2-128f >/dev/null || exit 1
