@@ -281,58 +281,14 @@ int cli_fail_status(cli_ctx *c, int status, const char *what)
 
 int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
 {
-    /* A regular file's size is known: refuse an oversized one (counting from the current
-     * offset) before reading anything. */
-    struct stat sb;
-    off_t pos = 0;
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (pos = lseek(fd, 0, SEEK_CUR)) >= 0 &&
-        sb.st_size > pos && (uint64_t)(sb.st_size - pos) > (uint64_t)maxlen) {
+    int st = grove_file_read_fd(fd, maxlen, buf, len);
+    if (st == GROVE_OK)
+        return 0;
+    if (st == GROVE_ERR_ENCODING)
         errno = EFBIG;
-        return -1;
-    }
-    /* Pipes: grow up to maxlen + 1 bytes (one more than allowed tells "too large"). Each
-     * superseded buffer is wiped: the input may hold secrets. */
-    size_t cap = maxlen < 4096 ? maxlen + 1 : 4096, n = 0;
-    uint8_t *b = malloc(cap);
-    if (b == NULL)
-        return -1;
-    for (;;) {
-        if (n == cap) {
-            if (cap > maxlen)
-                break;
-            size_t ncap = cap > maxlen / 2 ? maxlen + 1 : cap * 2;
-            uint8_t *nb = malloc(ncap);
-            if (nb == NULL) {
-                cli_free_secret(b, n);
-                errno = ENOMEM;
-                return -1;
-            }
-            memcpy(nb, b, n);
-            cli_free_secret(b, n);
-            b = nb;
-            cap = ncap;
-        }
-        ssize_t r = read(fd, b + n, cap - n);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            int e = errno;
-            cli_free_secret(b, n);
-            errno = e;
-            return -1;
-        }
-        if (r == 0)
-            break;
-        n += (size_t)r;
-    }
-    if (n > maxlen) {
-        cli_free_secret(b, n);
-        errno = EFBIG;
-        return -1;
-    }
-    *buf = b;
-    *len = n;
-    return 0;
+    else if (st == GROVE_ERR_NOMEM)
+        errno = ENOMEM;
+    return -1; /* GROVE_ERR_IO: errno from read(2) */
 }
 
 int cli_read_file(cli_ctx *c, const char *path, size_t maxlen, uint8_t **buf, size_t *len)

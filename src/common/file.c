@@ -220,8 +220,12 @@ int grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
         return GROVE_ERR_INVALID_ARG;
     *buf = NULL;
     *len = 0;
+    /* a regular file's size is known: refuse an oversized one (counting from the current
+     * offset) before reading anything */
     struct stat sb;
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > (uint64_t)maxlen)
+    off_t pos = 0;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (pos = lseek(fd, 0, SEEK_CUR)) >= 0 &&
+        sb.st_size > pos && (uint64_t)(sb.st_size - pos) > (uint64_t)maxlen)
         return GROVE_ERR_ENCODING;
     size_t cap = maxlen < 4096 ? maxlen + 1 : 4096, n = 0;
     uint8_t *b = malloc(cap);
@@ -248,8 +252,10 @@ int grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
         if (r < 0) {
             if (errno == EINTR)
                 continue;
+            int e = errno;
             grove_wipe(b, n);
             free(b);
+            errno = e;
             return GROVE_ERR_IO;
         }
         if (r == 0)

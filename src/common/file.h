@@ -51,7 +51,8 @@ int grove_file_open_locked(const char *path, int oflags, int *fd, char *err, siz
 /* Like grove_file_open_locked without waiting: GROVE_ERR_STATE if another process holds it. */
 int grove_file_try_locked(const char *path, int oflags, int *fd, char *err, size_t errcap);
 
-/* Read all of fd (at most maxlen bytes; GROVE_ERR_ENCODING if larger) into a fresh buffer. */
+/* Read all of fd (at most maxlen bytes; GROVE_ERR_ENCODING if larger) into a fresh buffer;
+ * GROVE_ERR_IO leaves read(2)'s errno. Superseded buffers are wiped (the input may be secret). */
 int grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len);
 
 /* mkdir -p with the given mode for the folders it creates. */
