@@ -397,7 +397,9 @@ static int cmd_sign(cli_ctx *c)
     if (threads_opt(c, &threads))
         return CLI_EXIT_USAGE;
     int from_stdin = strcmp(msgpath, "-") == 0;
-    if (from_stdin && fcntl(0, F_GETFD) < 0)
+    /* closed when grove started (then reopened on /dev/null by main): refuse before an index
+     * is reserved rather than sign an empty message nobody gave */
+    if (from_stdin && (cli_std_was_closed(0) || fcntl(0, F_GETFD) < 0))
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
                         "--msg -: standard input is closed; give the message on stdin or as a "
                         "file");
