@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # grove.sh - install what grove needs (Debian 12, apt-get), build, and run the demo or the tests.
 #
 #   ./grove.sh demo      build, then run grove's end-to-end demo
@@ -75,7 +76,7 @@ case "${1:-}" in
     exit $status
     ;;
   *)
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '3,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

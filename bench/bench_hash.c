@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Hash kernels: one compression / permutation and 1 KiB messages, per algorithm. */
 #include <stdlib.h>
 

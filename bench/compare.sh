@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # bench/compare.sh - grove side by side with other implementations, measured in one go.
 #
 # Usage: bench/compare.sh [--rounds N] [--sets "shake-128f sha2-128f ..."] [--out DIR]
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     --rounds) ROUNDS=$2; shift 2 ;;
     --sets) SETS=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
-    *) sed -n '2,20p' "$0"; exit 2 ;;
+    *) sed -n '3,20p' "$0"; exit 2 ;;
   esac
 done
 [ -x "$GROVE" ] || { echo "compare.sh: $GROVE not found (build grove first)"; exit 2; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The grove command: shared option parsing, file I/O and output helpers.
  *

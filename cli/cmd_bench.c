@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove bench [scheme] [--params NAME] [--time SEC] [--json]: like `openssl speed`. Times
  * key generation, signing and verification (and every DGSP operation) per parameter set and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove cross: CROSS v2.2 signatures. Keys and signatures are raw bytes in the sizes of the
  * parameter set (NIST format; the secret key is a seed). --params names the set for every

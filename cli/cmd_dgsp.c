@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove dgsp: the whole DGSP life cycle from the shell.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* grove hash: message digests with grove's own hash layer (handy for checking files). */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* grove slhdsa / grove sphincs: FIPS 205 SLH-DSA and SPHINCS+ round 3.1 on raw binary files. */
 #include <ctype.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove stm: Mithril STM stake-based threshold multisignatures, file based.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove demo: a complete DGSP group life on the embedded default (shake-256f, SPHINCS+ round
  * 3.1, grove profile), with SQLite files in a temporary folder, told in plain words.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* grove: the command-line front end of libgrove. */
 #include <stdio.h>
 #include <stdlib.h>

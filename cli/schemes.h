@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The schemes the grove command knows. One line each: X(variable). */
 #ifndef GROVE_CLI_SCHEMES_H
 #define GROVE_CLI_SCHEMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Shared helpers of the grove command: options, output, files. */
 #include <dirent.h>
 #include <errno.h>

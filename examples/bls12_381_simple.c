@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * BLS signatures on BLS12-381 with grove (min-sig, as Mithril: 48-byte signatures, 96-byte
  * public keys): key generation, signing, verification, and aggregation of three signatures on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS in a few lines: pick a parameter set by name, make a key pair, sign a message in the
  * small-memory strategy, verify it in the fast one (the two are interchangeable), and see a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * SLH-DSA (FIPS 205) in a few lines: generate a key pair, sign a message with a context string,
  * verify it, and see a modified message rejected.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The smallest grove program: print the library version and the hash code path in use. */
 #include <grove/grove.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * XMSS in a few steps: an XMSS-SHA2_10_256 key from a seed, sign, verify, save the key state to
  * a file and load it back (signing goes on with the next index), then an XMSS^MT key of height

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Seed corpora for the fuzzers, made from the shared test vectors and from files grove writes.
 
 Usage: corpus.py VECTORS_DIR GROVE_BIN OUT_DIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * libFuzzer harness convention. Each fuzz_<name>.c defines LLVMFuzzerTestOneInput. Built with
  * -DGROVE_FUZZ=ON (clang, -fsanitize=fuzzer,address,undefined) they are fuzzers; in every other

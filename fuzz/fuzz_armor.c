@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Armor: decoding arbitrary text never crashes; encode then decode gives the body back. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * BLS12-381 point decoding and signature verification on arbitrary bytes. Input: a selector
  * byte, then the bytes. G1/G2 decoding (compressed and uncompressed sizes, with and without the

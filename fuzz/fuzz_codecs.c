@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Strict hex and base64: decoding never overflows; whatever decodes re-encodes canonically. */
 #include <ctype.h>
 #include <stdlib.h>

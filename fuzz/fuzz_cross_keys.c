@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS key files. A secret key is any seed of the set's size (the file is the seed); a public
  * key file holds seed_pk and the packed syndrome. Input: a byte choosing one of the 18

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS verification of arbitrary signatures, by both strategies, which must agree. Input: a
  * byte choosing one of the 18 parameter sets, the public key (its size), the message (2-byte

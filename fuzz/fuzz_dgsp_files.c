@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* grove DGSP file decoding (every type) on arbitrary bytes. */
 #include <stdlib.h>
 

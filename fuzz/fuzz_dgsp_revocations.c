@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Signed revocation lists: input = set byte, manager public key (2N), the list (any length). */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * DGSP verify, judge and open on arbitrary signatures. Input: a byte choosing the parameter set
  * and profile, the manager secret key (6N; the public key is its tail), a 2-byte message length,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * SLH-DSA / SPHINCS+ verification of arbitrary signatures. Input: a byte choosing one of the 24
  * descriptors and the interface, the public key (2n), a context (1-byte length), a message

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Mithril STM binary decoders on arbitrary bytes. Input: a selector byte, then the encoding of
  * (sel % 5) parameters, AVK, single signature, aggregate, closed registration. A decoder

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The strict JSON reader and the STM JSON readers on arbitrary text. Input: a selector byte,
  * then the text. (sel % 5) == 0: the generic reader; a parsed text's compact form must parse

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * XMSS private-key state files: grove_xmss_state_info_get on arbitrary bytes, and, when the
  * state passes its checks and the trees are small, grove_xmss_key_load (which rebuilds the node

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * XMSS / XMSS^MT verification of arbitrary public keys and signatures. Input: a byte choosing
  * the family (bit 0), the public key (2-byte length), the message (2-byte length), then the

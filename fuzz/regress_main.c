@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Replays every file of the given folders through LLVMFuzzerTestOneInput (regression runner). */
 #include <dirent.h>
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Build the libFuzzer harnesses (clang, ASan+UBSan) and run each for a bounded time.
 #   fuzz/run.sh [seconds per fuzzer (default 30)] [build dir (default build-fuzz)]
 # Seed corpora come from ../shared/vectors and from files grove writes (fuzz/corpus.py). A

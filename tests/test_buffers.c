@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Buffer discipline: every public function that writes to a caller's buffer is called with its
  * inputs and outputs at deliberately unaligned addresses (offsets 0..7), each output surrounded

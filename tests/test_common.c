@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Common layer: status strings, codecs (strict), constant-time helpers, randomness, endian. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The KAT DRBG: seeded with entropy 00 01 .. 2F, it must yield the `seed` (and `msg`) fields
  * of the NIST KAT entries in ../shared/vectors/sphincs and ../shared/vectors/cross, in order.

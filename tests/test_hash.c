@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Hash layer tests: FIPS/NIST example vectors, comparison with OpenSSL libcrypto on random
  * inputs of lengths 0..2000 split at random points, SHAKE squeezes of random lengths, HMAC,

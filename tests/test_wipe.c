@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Secrets in memory: after a secret-key operation returns, no copy of the secret key material
  * may be left in the stack memory it used. The test clears a large stack region, runs the

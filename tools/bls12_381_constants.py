@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT OR Apache-2.0
 """Generate src/bls12_381/constants.{h,c}: the BLS12-381 constants grove needs, in the
 Montgomery form used by src/bls12_381/fp.h (6 x 64-bit limbs, R = 2^384), plus exponents and
 small derived values. Run from the repository root:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * BLS12-381: the operations blst is compared with (hash to G1 of a 48-byte message with the
  * empty DST, hash + sign, one pairing, signature verification, subgroup checks), plus the

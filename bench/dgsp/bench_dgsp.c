@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * DGSP: every operation per parameter set at batch 1 and 8 (keygen_manager, join, csr,
  * gen_cert, check_cert, sign, verify, open, judge, revoke), in-memory store, one thread unless

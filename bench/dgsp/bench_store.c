@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * DGSP stores: member-list and revocation-list operations for the in-memory and the SQLite
  * backend at group sizes 2^10 and 2^20 (2^25 with --big): single join (one durable

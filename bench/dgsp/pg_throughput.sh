@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # DGSP on PostgreSQL: certificate throughput with 1, 2 and 4 manager processes sharing one
 # database, join throughput (single and batch) and revoke throughput. Starts a private server
 # (tests/support/pg.sh). Prints one JSON object.

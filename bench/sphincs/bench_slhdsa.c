@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* SPHINCS+ / SLH-DSA: keygen, sign and verify for every parameter set (JSON). */
 #include <stdlib.h>
 #include <string.h>

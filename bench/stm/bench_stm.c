@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Mithril STM benchmarks with the seed README's parameters and party counts:
  *   k=25,  m=150,  300 parties     k=250, m=1523, 2000 parties     (phi_f = 0.2)

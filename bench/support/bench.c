@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Benchmark driver: timing statistics, callgrind instruction counts, JSON output. */
 #include <fcntl.h>
 #include <stdio.h>

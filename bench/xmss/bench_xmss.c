@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * XMSS / XMSS^MT benchmark (JSON). Per set: one leaf (WOTS+ key and L-tree), key generation on
  * 1 and 2 threads, signing (each op is the next signature of one key, so the median and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove/bls12_381.h - the BLS12-381 pairing-friendly curve and BLS signatures.
  *

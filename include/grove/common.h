@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove/common.h - status codes, version and small shared definitions.
  *

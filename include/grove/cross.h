@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove/cross.h - CROSS code-based signatures (spec version 2.2, all 18 parameter sets).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove/slhdsa.h - SLH-DSA (FIPS 205) and SPHINCS+ round 3.1 ("simple"), one engine.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Public API of grove/bls12_381.h: groups, pairing, hashing, BLS signatures. */
 #include "grove/bls12_381.h"
 

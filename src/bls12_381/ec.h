@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The groups: E(Fp): y^2 = x^3 + 4 holding G1, and the twist E'(Fp2): y^2 = x^3 + 4(1+u)
  * holding G2.

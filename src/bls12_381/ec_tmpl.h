@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Curve arithmetic shared by G1 and G2 (short Weierstrass, a = 0). Included by g1.c and g2.c
  * after defining:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Fp: exponentiation, inversion, square roots, conversions (see fp.h). */
 #include "bls12_381/fp.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The base field Fp of BLS12-381, p = 0x1a0111ea...ffffaaab (381 bits).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Fp6 and Fp12 arithmetic (see fp12.h). */
 #include "bls12_381/fp12.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The pairing tower: Fp6 = Fp2[v] / (v^3 - xi), xi = 1 + u, and Fp12 = Fp6[w] / (w^2 - v).
  * Fp6 elements c0 + c1 v + c2 v^2, Fp12 elements c0 + c1 w. Constant time throughout except

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Fp2: inversion, exponentiation, square root, signs (see fp2.h). */
 #include "bls12_381/fp2.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Fp2 = Fp[u] / (u^2 + 1). Elements c0 + c1*u. Constant time unless named _vartime.
  */

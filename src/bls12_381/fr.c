@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Scalars mod r (see fr.h). */
 #include "bls12_381/fr.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Scalars modulo the group order r (255 bits), as 4 little-endian 64-bit limbs in plain
  * (not Montgomery) form. Constant time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* G1 on E(Fp): y^2 = x^3 + 4. Generic arithmetic and serialization from ec_tmpl.h, plus
  * G1 specifics. */
 #include "bls12_381/constants.h"

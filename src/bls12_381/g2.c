@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* G2 on E'(Fp2): y^2 = x^3 + 4(1+u). Generic arithmetic and serialization from ec_tmpl.h,
  * plus G2 specifics. */
 #include "bls12_381/constants.h"

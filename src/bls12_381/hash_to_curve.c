@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* RFC 9380 hash to curve for BLS12-381 (see hash_to_curve.h). */
 #include "bls12_381/hash_to_curve.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * RFC 9380 hashing to BLS12-381: expand_message_xmd, hash_to_field, the simplified SWU maps
  * to the 11-isogenous (G1) and 3-isogenous (G2) curves, the isogeny maps and cofactor

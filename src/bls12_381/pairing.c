@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Optimal ate pairing (see pairing.h). */
 #include "bls12_381/pairing.h"
 

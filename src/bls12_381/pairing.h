@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The optimal ate pairing e: G1 x G2 -> GT (a subgroup of Fp12*). The Miller loop runs over
  * |z| = 0xd201000000010000 with homogeneous projective coordinates on the twist; the final

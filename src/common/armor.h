@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * ASCII armor for grove files:
  *   -----BEGIN <TITLE>-----

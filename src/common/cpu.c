@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* CPU feature detection (x86-64 via cpuid/xgetbv; other architectures report none). */
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CPU feature detection, done once. The environment variable GROVE_CPU caps what is used:
  *   GROVE_CPU=portable  the portable C kernels only: no SIMD, no SHA-NI (the C kernels may

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Constant-time checking hooks (internal). In a build with -DGROVE_CT_CHECK (tests/ct), secret
  * inputs are marked undefined for valgrind's memcheck, which then reports every branch and

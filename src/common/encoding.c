@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Strict hex and base64 codecs. Not constant time: used for public data and file framing. */
 #include "common/encoding.h"
 

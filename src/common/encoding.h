@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Strict hex and base64 codecs (internal; used by the CLI, the vector runner and file armor). */
 #ifndef GROVE_COMMON_ENCODING_H
 #define GROVE_COMMON_ENCODING_H

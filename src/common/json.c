@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* A small strict JSON reader (see json.h). */
 #include "common/json.h"
 

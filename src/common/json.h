@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * A small strict JSON reader (RFC 8259), internal: parses a whole text into a tree of nodes.
  *

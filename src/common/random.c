@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Randomness from the kernel (getrandom), with EINTR retry and no fallback. */
 #include <errno.h>
 #include <sys/random.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Status strings for grove_status (include/grove/common.h). */
 #include "grove/common.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Internal helpers shared by every area: endian loads/stores, constant-time primitives,
  * wiping. Header-only so the compiler can inline them in hot loops.

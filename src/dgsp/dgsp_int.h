@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* DGSP internals: sizes, the DGSP hash layer, WOTS+ in both profiles, AES zeta. */
 #ifndef GROVE_DGSP_INT_H
 #define GROVE_DGSP_INT_H

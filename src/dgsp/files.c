@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* DGSP file formats (see files.h). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove's DGSP file formats (internal; used by the grove command and the demo).
  *

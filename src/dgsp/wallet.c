@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The member's wallet: one-time certificates that sign once. Backed by SQLite, either a file
  * (durable: every change committed before returning) or ":memory:". Schema version 1:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* BLAKE2b per RFC 7693 section 3 (written from the RFC's description). */
 #include "hash/blake2b.h"
 

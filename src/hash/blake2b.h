@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * BLAKE2b (RFC 7693), unkeyed, any digest length 1..64 set in the parameter block (so
  * Blake2b-256 is NOT a truncation of Blake2b-512). Used by Mithril STM: Blake2b-256 for the

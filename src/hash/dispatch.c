@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Picks the hash kernels once, from the CPU features (see dispatch.h). */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Hash kernel selection. The table is chosen once from the CPU features (common/cpu.h, which
  * honours GROVE_CPU) and never changes afterwards. A NULL batch entry means "loop over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* HKDF-SHA-256 (RFC 5869). */
 #include "hash/hkdf.h"
 

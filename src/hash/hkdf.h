@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * HKDF with SHA-256 (RFC 5869), on grove's HMAC. The _parts variants take the input keying
  * material / the info string as a list of pieces that are concatenated, so callers need not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Keccak-f[1600] (portable kernel) and the FIPS 202 sponge functions. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Keccak-f[1600] and the FIPS 202 sponges: SHA3-256, SHA3-512, SHAKE128, SHAKE256.
  *

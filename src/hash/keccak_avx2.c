@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Keccak-f[1600] on 4 states at once with AVX2 (state interleaved as st[25][4]). */
 #include "common/util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Keccak-f[1600] on 8 states at once with AVX-512 (state interleaved as st[25][8]): native
  * 64-bit rotates and three-input logic (vpternlogq) for theta and chi.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The Keccak-f[1600] round, written once for every kernel (internal to src/hash).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Multi-state Keccak-f[1600] kernels (internal). State layout: st[25][W] (lane i of state j at
  * st[W * i + j]). */
 #ifndef GROVE_HASH_KECCAK_SIMD_H

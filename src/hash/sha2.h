@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * SHA-2 (FIPS 180-4): SHA-224/256/384/512, HMAC (RFC 2104) and MGF1 (RFC 8017).
  *

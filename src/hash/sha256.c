@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* SHA-224/256: contexts, portable compression, batches, HMAC-SHA-256, MGF1-SHA-256. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* SHA-256: eight independent blocks at once with AVX2 (one message per 32-bit lane). */
 #include "common/util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* SHA-256: sixteen independent blocks at once with AVX-512 (native rotates, vpternlogd). */
 #include "common/util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* SHA-256 compression with the x86 SHA extensions (sha256rnds2, sha256msg1/2). */
 #include "common/util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * SHA-2 SIMD and SHA-NI kernels (internal). The multi-lane kernels compress one block per lane:
  * state interleaved as st[8][W] (word t of lane j at st[W * t + j]), blocks contiguous as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* SHA-384/512: contexts, portable compression, batches, HMAC-SHA-512, MGF1-SHA-512. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* SHA-512: four independent blocks at once with AVX2 (one message per 64-bit lane). */
 #include "common/util.h"
 

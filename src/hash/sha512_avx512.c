@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* SHA-512: eight independent blocks at once with AVX-512 (native rotates, vpternlogq). */
 #include "common/util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Public front ends: key generation, FIPS 205 (pure and pre-hash), SPHINCS+ round 3.1. */
 #include <string.h>
 

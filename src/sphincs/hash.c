@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* ADRS handling, lane buffers and the tweakable hash functions (both families). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Merkle trees: root and authentication path with batched leaves and batched levels. */
 #include <stdlib.h>
 #include <string.h>

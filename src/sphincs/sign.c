@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* SLH-DSA / SPHINCS+ internal algorithms: keygen, FORS, hypertree, sign, verify. */
 #include <stdlib.h>
 #include <string.h>

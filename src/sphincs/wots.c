@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* WOTS+ with w = 16 (FIPS 205 section 5), batched over all chains of several key pairs. */
 #include <stdlib.h>
 #include <string.h>

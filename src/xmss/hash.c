@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* XMSS hashing: F, H, PRF, PRF_keygen and H_msg on lanes, with precomputed prefix states. */
 #include <stdatomic.h>
 #include <string.h>

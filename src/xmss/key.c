@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The stateful secret key: reserve-then-sign through a persistence callback, batch
  * reservation, exhaustion, key split, and grove's private-key format (see grove/xmss.h).

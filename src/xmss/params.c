@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The 21 XMSS and 56 XMSS^MT parameter sets of RFC 8391 and SP 800-208 (IANA registry). */
 #include <ctype.h>
 #include <string.h>

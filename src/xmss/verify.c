@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Strict XMSS / XMSS^MT verification (RFC 8391 algorithms 14 and 17). */
 #include <string.h>
 

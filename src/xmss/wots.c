@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * WOTS+ (w = 16), L-trees and node hashes, all on batches of lanes: every chain of one or more
  * key pairs advances one step per hash-layer call, and all node hashes of one tree level go

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * BLS12-381 groups: group laws (Jacobian and complete formulas) in G1 and G2, scalar
  * multiplication (wNAF, constant-time windows) against a plain double-and-add, MSM against

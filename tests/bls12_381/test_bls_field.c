@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * BLS12-381 fields: Fp against GMP on random and edge-case elements (add, sub, neg, half, mul,
  * sqr, inv, sqrt, squares, wide reduction, encodings, signs); Fp2 against GMP formulas; field

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The pairing: bilinearity in each argument and jointly (e(aP, bQ) = e(P, Q)^(ab)),
  * non-degeneracy, e(P, Q)^r = 1, identities, multi-pairing = product of pairings (across the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * BLS signatures through the public API, both variants: key generation and key encodings,
  * sign / verify round trips with several DSTs (empty and longer than 255 bytes), rejection of

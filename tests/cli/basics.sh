@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # The CLI skeleton: version, help, exit codes, --json giving exactly one object.
 set -u
 G="${GROVE:?}"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # grove cross: keygen/sign/verify in both strategies, exit codes, --json, key file modes,
 # deterministic keys equal to the KAT, tampering and wrong sizes.
 set -u

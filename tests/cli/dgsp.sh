@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # grove dgsp end to end: every subcommand, its success path and its refusals (exit codes, --json,
 # file modes), plus data made by the original crate verified with --raw --profile dgsp-rs-0.1.
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Resource limits: oversized files (sparse, so the test is cheap), absurd counts and lengths are
 # refused quickly with exit 2 and a clear message, under a 3 GiB address-space limit so that
 # allocating anything near the input's size would fail the test.

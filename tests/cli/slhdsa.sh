@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # grove slhdsa / grove sphincs end to end: keygen (seeded and random), sign, verify, tampering,
 # contexts, pre-hash, wrong inputs, exit codes, --json, secret key file mode; the secret key
 # file's integrity trailer (corrupted keys refused, raw keys accepted with a warning), --force,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # grove stm: params, keygen, register (8 parties, hex and file vk+pops), sign (lottery lost
 # exits 1), verify-sig, aggregate in both formats, verify; tampered aggregates and signatures
 # exit 1; bad arguments and bad inputs exit 2; --json prints one object; the shared vector's

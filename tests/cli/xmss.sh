@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # grove xmss end to end: keygen (seeded: the shared vector's public key; random; refusal to
 # overwrite), sign / verify (files, stdin, stdout, --json), tampering and wrong inputs with their
 # exit codes, info on keys, public keys and signatures, split (disjoint ranges, the last leaf,

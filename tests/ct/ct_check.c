@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Constant-time check: run under valgrind memcheck in a -DGROVE_CT_CHECK build (tests/ct/run.sh).
  * Secret inputs are marked undefined; memcheck then reports any branch or memory index that

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Constant-time check: a -DGROVE_CT_CHECK build (secrets marked undefined for memcheck) runs
 # tests/ct/ct_check under valgrind; any secret-dependent branch or memory index is an error,
 # except the documented ones in tests/ct/allow.supp.

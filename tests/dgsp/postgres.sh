@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # DGSP on PostgreSQL: a private server on a loopback port, then the whole DGSP scenario suite
 # against it, every manager command with --store, several manager processes issuing
 # certificates for the same members at once, a manager killed mid-batch, the database restarted

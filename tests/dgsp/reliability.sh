@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # DGSP reliability: SIGKILL at random points during batch join, certificate issuing, revocation
 # and member signing; several processes issuing certificates at once; bad input files of every
 # kind; a full disk. After every kill the store must open, pass its consistency check, and show

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Test helper for the crash and concurrency harnesses: direct access to a group's SQLite store.
  *   store_tool reserve DB ID COUNT     reserve COUNT counters for member ID (setup only)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * DGSP scenarios (the crate's suite, in both profiles where they apply) plus grove's stronger
  * guarantees: counter reservation under concurrency, one-time certificates, atomic revocation,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Forgery regression (spec dgsp.md 0.1). From one signature made by the original crate
  * (../shared/vectors/dgsp, profile dgsp-rs-0.1) and public data only, build a signature on a

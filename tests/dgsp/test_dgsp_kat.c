@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * DGSP hash/WOTS+/AES layer against the known-answer values of ../shared/spec/dgsp.md section 9
  * (profile dgsp-rs-0.1) and ../shared/vectors/dgsp-grove/README.md (profile grove).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Portability check: deterministic outputs of the libc-only schemes (SLH-DSA / SPHINCS+, XMSS,
  * CROSS), digested with SHA-256, one line per parameter set. tests/port/run.sh builds this

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Portability: tests/port/port_check.c and the libc-only part of libgrove (common, hash,
 # SLH-DSA/SPHINCS+, XMSS, CROSS) built as 64-bit and 32-bit (-m32) binaries with gcc and clang
 # (-Werror, the project's warnings), each run with the portable kernels and with the best path

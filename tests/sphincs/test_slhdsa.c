@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * SPHINCS+ / SLH-DSA engine: parameter lookup and sizes, round trips for all 12 sets in both
  * flavours, determinism, rejection of every kind of tampering (signature bits in each part,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Mithril STM: Blake2b (RFC 7693 and OpenSSL as oracle), the lottery's fast path against the
  * exact rule, parameters, registration, the protocol end to end (the seed README's example:

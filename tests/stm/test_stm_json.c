@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * STM JSON (the serde_json shapes of mithril-stm) and the strict JSON reader under it:
  * the vectors' JSON parses, re-encodes byte-identically (after removing whitespace) and agrees

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* NIST AES-256-CTR DRBG as used by PQCgenKAT (SP 800-90A CTR_DRBG without df). */
 #include <openssl/evp.h>
 #include <stdlib.h>

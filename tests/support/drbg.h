@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The NIST AES-256-CTR DRBG of PQCgenKAT (randombytes_init / randombytes, no derivation
  * function, no reseeding). For known-answer tests only: it is linked into test programs and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # A private PostgreSQL server for tests: source this file, then
 #   pg_start            starts a server in a fresh temporary folder, listening on 127.0.0.1 on a
 #                       free port (as the unprivileged user "postgres" when run as root); sets

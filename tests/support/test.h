@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Minimal test harness: CHECK macros record failures and keep going; test_done() prints a
  * summary and gives the process exit status (0 pass, 1 fail, 77 skipped for ctest).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Kind "bls12381": BLS12-381 vectors (../shared/vectors/bls12381/README.md), recognized by
  * content:

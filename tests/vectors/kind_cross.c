@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Kind "cross": CROSS v2.2 known answers (../shared/vectors/cross/, schema in its README).
  * A file is recognised by a "variant" naming a CROSS set together with "entries" and

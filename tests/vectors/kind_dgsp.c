@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Kind "dgsp": the DGSP interoperability vectors (../shared/vectors/dgsp, profile dgsp-rs-0.1,
  * made by the original crate; ../shared/vectors/dgsp-grove, profile grove). The whole group

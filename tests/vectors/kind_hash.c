@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Kind "hash": files holding {"hash_tests": [{"alg": "sha256"|"sha224"|"sha384"|"sha512"|
  * "sha3-256"|"sha3-512"|"shake128"|"shake256", "msg": hex, "out": hex}]}. A small kind that lets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Kinds "sphincs-kat" (../shared/vectors/sphincs) and "slhdsa" (../shared/vectors/slhdsa).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Kind "stm": Mithril STM vectors (../shared/vectors/stm/README.md), recognized by content:
  *  - parameters {"value":{m,k,phi_f}, "legacy_bytes"}: encode and decode;

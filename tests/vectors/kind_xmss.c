@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Kind "xmss": XMSS / XMSS^MT known answers (../shared/vectors/xmss, schema xmss-vectors-v1).
  * Per file: the parameter set by name (family, OID and every size checked), the WOTS+ and L-tree

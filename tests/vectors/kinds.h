@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The vector kinds grove-vectors knows. One line each: X(name, function, description).
  * Each function lives in its own file (kind_<area>.c).

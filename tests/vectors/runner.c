@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* grove-vectors: run the shared test vectors of one kind over files and folders. */
 #include <dirent.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove-vectors: shared machinery for the test-vector kinds. A kind looks at one parsed JSON
  * file, says whether it recognizes it (by content, never by file name), and reports one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # grove-vectors machinery: recognition by content, README ignored, exit codes, failing cases.
 set -u
 gv="$1"

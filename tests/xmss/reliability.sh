@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # XMSS key-state reliability, through the grove command:
 #  - a signer killed between the durable state write and the signature output, many times (the
 #    message comes through a pipe that is left open, so the kill lands exactly there): the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * XMSS / XMSS^MT: the parameter table; a whole XMSS-SHA2_10_256 key signed to exhaustion with
  * every signature verified and compared with a from-scratch recomputation (an oracle that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* In-memory DGSP store: member list + revocation list, one mutex, nothing persisted. */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * PostgreSQL DGSP store (libpq): several manager processes or machines serve one group.
  *

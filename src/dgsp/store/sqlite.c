@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * SQLite DGSP store: the manager's member list and the revocation list in one database file
  * per group. WAL journal, synchronous=FULL (a committed operation survives a crash), every
