@@ -260,15 +260,16 @@ static void round_cmt0_sign(const cross_ctx *c, uint8_t *out, const uint8_t *e,
                             const uint16_t *up, const void *vt, uint16_t *tmp, uint8_t *vb)
 {
     const int g = c->p->rsdpg;
+    const size_t n = c->n; /* a local: the byte stores below cannot change it */
     uint16_t sp[128];
     if (g) {
-        for (size_t j = 0; j < c->n; j++) {
+        for (size_t j = 0; j < n; j++) {
             vb[j] = fz_sub(1, e[j], ep[j]);
             tmp[j] = (uint16_t)cross_mod509(cross_restr_val(1, vb[j]) * up[j]);
         }
     } else {
         /* 2^v * u' with v < 7, u' < 127: < 2^13 */
-        for (size_t j = 0; j < c->n; j++) {
+        for (size_t j = 0; j < n; j++) {
             vb[j] = fz_sub(0, e[j], ep[j]);
             tmp[j] = (uint16_t)cross_mod127_14((uint32_t)up[j] << vb[j]);
         }
@@ -303,14 +304,15 @@ static void round_y(const cross_ctx *c, uint16_t *y, const uint8_t *ep, const ui
 static void round_pack_v(const cross_ctx *c, uint8_t *out, const uint8_t *e, const uint8_t *eg,
                          const uint8_t *ep, const uint8_t *epg, uint8_t *vb)
 {
+    const size_t n = c->n, m = c->m; /* locals: the byte stores below cannot change them */
     if (c->p->rsdpg) {
-        for (size_t j = 0; j < c->m; j++)
+        for (size_t j = 0; j < m; j++)
             vb[j] = fz_sub(1, eg[j], epg[j]);
-        cross_pack_fz(out, vb, c->m, 7);
+        cross_pack_fz(out, vb, m, 7);
     } else {
-        for (size_t j = 0; j < c->n; j++)
+        for (size_t j = 0; j < n; j++)
             vb[j] = fz_sub(0, e[j], ep[j]);
-        cross_pack_fz(out, vb, c->n, 3);
+        cross_pack_fz(out, vb, n, 3);
     }
 }
 
