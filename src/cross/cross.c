@@ -12,7 +12,11 @@
  *
  * Passes of signing: (1) commitments cmt_0/cmt_1 of every round -> digest_cmt, chall_1;
  * (2) the first responses y -> digest_chall_2, chall_2; (3) path, proof and the responses of
- * the rounds with chall_2 = 0.
+ * the rounds with chall_2 = 0. sign_core and verify_core call one function per step of the
+ * specification's algorithms (docs/cross.md, "Code map").
+ *
+ * The workspace (grove_cross_workspace_bytes) is the caller's (the *_ws entry points) or one
+ * heap block per call; nothing of it is on the stack.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -1700,7 +1704,7 @@ static int verify_core(void *jv, uint8_t *wsbase)
     return ok ? GROVE_OK : GROVE_ERR_VERIFY;
 }
 
-/* ---- workspace: the caller's or the heap ------------------------------------------------------ */
+/* ---- workspace: the caller's or the heap ---------------------------------------------------- */
 
 typedef int (*cross_ws_fn)(void *job, uint8_t *ws);
 

@@ -11,7 +11,11 @@ long=$(awk -v max=120 '
   FNR == 1 { start = 0; name = "" }
   /^[A-Za-z_].*\(/ && !start { name = $0 }
   /^\{/ { start = FNR }
-  /^\}/ && start { len = FNR - start + 1; if (len > max) printf "%s:%d: %d lines: %s\n", FILENAME, start, len, name; start = 0 }
+  /^\}/ && start {
+    len = FNR - start + 1
+    if (len > max) printf "%s:%d: %d lines: %s\n", FILENAME, start, len, name
+    start = 0
+  }
 ' "$src"/*.c)
 if [ -n "$long" ]; then
   echo "FAIL: functions longer than 120 lines:"
