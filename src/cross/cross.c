@@ -12,8 +12,13 @@
  *
  * Passes of signing: (1) commitments cmt_0/cmt_1 of every round -> digest_cmt, chall_1;
  * (2) the first responses y -> digest_chall_2, chall_2; (3) path, proof and the responses of
- * the rounds with chall_2 = 0.
+ * the rounds with chall_2 = 0. sign_core and verify_core call one function per step of the
+ * specification's algorithms (docs/cross.md, "Code map").
+ *
+ * The workspace (grove_cross_workspace_bytes) is the caller's (the *_ws entry points) or one
+ * heap block per call; nothing of it is on the stack.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/ct.h"
@@ -28,12 +33,6 @@
 #define FAST_BATCH 8
 #else
 #define FAST_BATCH 4
-#endif
-
-#if defined(__GNUC__) || defined(__clang__)
-#define CROSS_NOINLINE __attribute__((noinline))
-#else
-#define CROSS_NOINLINE
 #endif
 
 /* ---- workspace arena ------------------------------------------------------------------------ */
@@ -265,15 +264,16 @@ static void round_cmt0_sign(const cross_ctx *c, uint8_t *out, const uint8_t *e,
                             const uint16_t *up, const void *vt, uint16_t *tmp, uint8_t *vb)
 {
     const int g = c->p->rsdpg;
+    const size_t n = c->n; /* a local: the byte stores below cannot change it */
     uint16_t sp[128];
     if (g) {
-        for (size_t j = 0; j < c->n; j++) {
+        for (size_t j = 0; j < n; j++) {
             vb[j] = fz_sub(1, e[j], ep[j]);
             tmp[j] = (uint16_t)cross_mod509(cross_restr_val(1, vb[j]) * up[j]);
         }
     } else {
         /* 2^v * u' with v < 7, u' < 127: < 2^13 */
-        for (size_t j = 0; j < c->n; j++) {
+        for (size_t j = 0; j < n; j++) {
             vb[j] = fz_sub(0, e[j], ep[j]);
             tmp[j] = (uint16_t)cross_mod127_14((uint32_t)up[j] << vb[j]);
         }
@@ -308,14 +308,15 @@ static void round_y(const cross_ctx *c, uint16_t *y, const uint8_t *ep, const ui
 static void round_pack_v(const cross_ctx *c, uint8_t *out, const uint8_t *e, const uint8_t *eg,
                          const uint8_t *ep, const uint8_t *epg, uint8_t *vb)
 {
+    const size_t n = c->n, m = c->m; /* locals: the byte stores below cannot change them */
     if (c->p->rsdpg) {
-        for (size_t j = 0; j < c->m; j++)
+        for (size_t j = 0; j < m; j++)
             vb[j] = fz_sub(1, eg[j], epg[j]);
-        cross_pack_fz(out, vb, c->m, 7);
+        cross_pack_fz(out, vb, m, 7);
     } else {
-        for (size_t j = 0; j < c->n; j++)
+        for (size_t j = 0; j < n; j++)
             vb[j] = fz_sub(0, e[j], ep[j]);
-        cross_pack_fz(out, vb, c->n, 3);
+        cross_pack_fz(out, vb, n, 3);
     }
 }
 
@@ -898,6 +899,29 @@ typedef struct sign_job {
     const uint8_t *sk, *root_seed, *salt;
 } sign_job;
 
+/* What the signing steps share: the job, the workspace buffers and the challenge state. */
+typedef struct sign_state {
+    const sign_job *j;
+    const cross_ctx *c;
+    int fast;
+    uint8_t *sig;
+    const uint8_t *salt;
+    sign_bufs b;
+    leaf_store ls;         /* cmt_0 of every round */
+    uint8_t *seed_store;   /* small-memory tree sets: round seeds parked in the signature */
+    seed_iter it;          /* small-memory: round seeds regenerated in each pass */
+    ch1_stream cs;         /* chall_1, squeezed as a stream (small-memory) */
+    pub_list pl;           /* published tree nodes (path and proof) */
+    uint8_t seed[CROSS_MAX_SEED];
+    uint8_t dch1[CROSS_MAX_DIGEST]; /* digest_chall_1 */
+} sign_state;
+
+/* e'_i, e'_G,i and u'_i of one round: pointers into the fast cache or the slot-0 buffers. */
+typedef struct round_vecs {
+    const uint8_t *ep, *epg;
+    const uint16_t *up;
+} round_vecs;
+
 /* Next round seed (fast sets or trees, sign mode). */
 static void next_seed(seed_iter *it, uint8_t *seed)
 {
@@ -907,7 +931,7 @@ static void next_seed(seed_iter *it, uint8_t *seed)
         (void)tree_next(it, seed);
 }
 
-/* Round i's e', e'_G, u' into the slot pointers (computes or points into the fast cache). */
+/* The CSPRNG input of round i: seed_i || salt || dsc. */
 static void round_inputs(const cross_ctx *c, const uint8_t *seed, const uint8_t *salt,
                          size_t i, uint8_t *sin)
 {
@@ -917,271 +941,373 @@ static void round_inputs(const cross_ctx *c, const uint8_t *seed, const uint8_t 
     cross_put_dsc(sin + sl + c->z.digest, (uint16_t)(i + 2 * c->t - 1));
 }
 
-static int sign_core(void *jv, uint8_t *wsbase)
+/* Small-memory: e'_i, e'_G,i, u'_i re-expanded from the round seed into slot 0. */
+static void round_vecs_expand(sign_state *st, size_t i, const uint8_t *seed, round_vecs *rv)
 {
-    sign_job *j = (sign_job *)jv;
-    const cross_ctx *c = j->c;
-    const grove_cross_params *p = c->p;
-    const int fast = j->fast, g = p->rsdpg;
-    const size_t t = c->t, n = c->n, m = c->m, d = c->z.digest, sl = c->z.seed;
-    const size_t inl = sl + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
-    uint8_t *sig = j->sig;
-    arena a = {wsbase, 0};
-    sign_bufs b;
-    sign_layout(c, fast, &a, &b);
-    uint8_t seeds2[2 * CROSS_MAX_DIGEST];
-    uint8_t d01[2 * CROSS_MAX_DIGEST], dch[3 * CROSS_MAX_DIGEST], dch1[CROSS_MAX_DIGEST];
-    uint8_t seed[CROSS_MAX_SEED];
-    grove_keccak_ctx hx;
-    seed_iter it;
-    ch1_stream cs;
-    int rc = GROVE_OK;
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    round_inputs(c, seed, st->salt, i, b->sin[0]);
+    cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin,
+                     c->z.seed + c->z.digest + 2, 1);
+    round_expand(c, b->xo[0], b->wmat, b->ep[0], b->epg[0], b->up[0]);
+    rv->ep = b->ep[0];
+    rv->epg = b->epg[0];
+    rv->up = b->up[0];
+}
 
-    /* keys */
+/* Fast strategy: e'_i, e'_G,i, u'_i as cached by the commitment step. */
+static void round_vecs_cached(const sign_state *st, size_t i, round_vecs *rv)
+{
+    const cross_ctx *c = st->c;
+    rv->ep = st->b.ep_c + i * c->n;
+    rv->epg = c->p->rsdpg ? st->b.epg_c + i * c->m : NULL;
+    rv->up = st->b.up_c + i * c->n;
+}
+
+/*
+ * Key material (spec: Sign, lines 1-3): seed_sk -> seed_e || seed_pk, then V^T (and W) and the
+ * secret e (and e_G). Also places the buffers that borrow the signature (small-memory) and
+ * writes the salt.
+ */
+static void sign_keys(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    const size_t t = c->t, d = c->z.digest;
+    sign_bufs *b = &st->b;
+    uint8_t seeds2[2 * CROSS_MAX_DIGEST];
     /*
      * Small-memory tree sets: when the path and proof fields hold V^T and all round seeds too,
-     * pass 1 keeps the seeds there for pass 2 (those fields are written in pass 3 only).
+     * the commitment step keeps the seeds there for the next pass (those fields are written
+     * last).
      */
-    uint8_t *seed_store = NULL;
-    if (vt_in_sig(c, fast)) {
+    st->seed_store = NULL;
+    if (vt_in_sig(c, st->fast)) {
         size_t off, room = vt_room(c, &off);
-        uintptr_t at = ((uintptr_t)(sig + off) + 7u) & ~(uintptr_t)7u;
-        b.vt = (void *)at;
-        size_t used = (size_t)(at - (uintptr_t)(sig + off)) + vt_bytes(c);
-        if (p->corner != 0 && room - used >= t * sl)
-            seed_store = (uint8_t *)b.vt + vt_bytes(c);
+        uintptr_t at = ((uintptr_t)(st->sig + off) + 7u) & ~(uintptr_t)7u;
+        b->vt = (void *)at;
+        size_t used = (size_t)(at - (uintptr_t)(st->sig + off)) + vt_bytes(c);
+        if (c->p->corner != 0 && room - used >= t * c->z.seed)
+            st->seed_store = (uint8_t *)b->vt + vt_bytes(c);
     }
-    expand_seed_sk(c, j->sk, seeds2);
+    expand_seed_sk(c, st->j->sk, seeds2);
     GROVE_DECLASSIFY(seeds2 + d, d); /* seed_pk: part of the public key */
-    expand_pk(c, seeds2 + d, b.vt, b.wmat);
-    expand_e(c, seeds2, b.wmat, b.e, b.eg);
-    const uint8_t *salt = j->salt;
-    memcpy(sig, salt, d);
-    leaf_store ls;
-    ls.d = d;
-    if (p->corner == 0) {
-        ls.a = sig + c->z.off_proof;
-        ls.b = NULL;
-        ls.split = t;
+    expand_pk(c, seeds2 + d, b->vt, b->wmat);
+    expand_e(c, seeds2, b->wmat, b->e, b->eg);
+    grove_wipe(seeds2, sizeof seeds2);
+    memcpy(st->sig, st->salt, d);
+    st->ls.d = d;
+    if (c->p->corner == 0) {
+        st->ls.a = st->sig + c->z.off_proof;
+        st->ls.b = NULL;
+        st->ls.split = t;
     } else {
-        size_t in_sig = leaves_in_sig(c, fast);
-        ls.a = b.cmt0;
-        ls.split = t - in_sig;
-        ls.b = sig + c->z.sig - in_sig * d;
+        size_t in_sig = leaves_in_sig(c, st->fast);
+        st->ls.a = b->cmt0;
+        st->ls.split = t - in_sig;
+        st->ls.b = st->sig + c->z.sig - in_sig * d;
     }
+}
 
-    /* pass 1: commitments */
-    grove_keccak_ctx d1;
-    cross_xof_init(c, &d1);
-    if (fast) {
-        /* every round seed at once, batched */
-        if (p->corner == 0) {
-            quarter_seeds_batched(c, j->root_seed, salt, b.seeds, b.nodes, b.sin);
-        } else {
-            tree_list(c, b.tn);
-            memcpy(b.nodes, j->root_seed, sl);
-            tree_seeds_batched(c, b.tn, b.nodes, NULL, salt, b.sin);
-            for (size_t idx = 0; idx < 2 * t - 1; idx++)
-                if (b.tn[idx].cnt == 1)
-                    memcpy(b.seeds + (size_t)b.tn[idx].first * sl, b.nodes + idx * sl, sl);
-        }
-    } else {
-        seed_iter_start(&it, c, j->root_seed, salt);
+/* Fast strategy: every round seed at once, batched (spec: Sign, lines 5-6, the seed tree or
+ * the 4-way split of the root seed). */
+static void sign_seeds_fast(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    const size_t t = c->t, sl = c->z.seed;
+    if (c->p->corner == 0) {
+        quarter_seeds_batched(c, st->j->root_seed, st->salt, b->seeds, b->nodes, b->sin);
+        return;
     }
-    for (size_t i0 = 0; i0 < t; i0 += b.batch) {
-        size_t nb = t - i0 < b.batch ? t - i0 : b.batch;
+    tree_list(c, b->tn);
+    memcpy(b->nodes, st->j->root_seed, sl);
+    tree_seeds_batched(c, b->tn, b->nodes, NULL, st->salt, b->sin);
+    for (size_t idx = 0; idx < 2 * t - 1; idx++)
+        if (b->tn[idx].cnt == 1)
+            memcpy(b->seeds + (size_t)b->tn[idx].first * sl, b->nodes + idx * sl, sl);
+}
+
+/*
+ * Commitments (spec: Sign, lines 7-16), `batch` rounds at a time: round seed -> e', u' ->
+ * cmt_0 = H(s' || v_bar || salt || dsc) into the leaf store, cmt_1 = H(seed || salt || dsc)
+ * absorbed into d1 (the digest of all cmt_1).
+ */
+static void sign_commitments(sign_state *st, grove_keccak_ctx *d1)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    const int fast = st->fast, g = c->p->rsdpg;
+    const size_t t = c->t, n = c->n, m = c->m, d = c->z.digest, sl = c->z.seed;
+    const size_t inl = sl + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
+    if (!fast)
+        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
+    for (size_t i0 = 0; i0 < t; i0 += b->batch) {
+        size_t nb = t - i0 < b->batch ? t - i0 : b->batch;
         uint8_t *c0o[FAST_BATCH], *c1o[FAST_BATCH], *ep[FAST_BATCH], *epg[FAST_BATCH];
         uint16_t *up[FAST_BATCH];
         for (size_t s = 0; s < nb; s++) {
             size_t i = i0 + s;
             if (fast) {
-                memcpy(seed, b.seeds + i * sl, sl);
+                memcpy(st->seed, b->seeds + i * sl, sl);
             } else {
-                next_seed(&it, seed);
-                if (seed_store)
-                    memcpy(seed_store + i * sl, seed, sl);
+                next_seed(&st->it, st->seed);
+                if (st->seed_store)
+                    memcpy(st->seed_store + i * sl, st->seed, sl);
             }
-            round_inputs(c, seed, salt, i, b.sin[s]);
-            memcpy(b.c1in[s], b.sin[s], inl);
-            cross_put_dsc(b.c1in[s] + sl + d, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
-            c0o[s] = leaf_at(&ls, i);
-            c1o[s] = fast ? b.cmt1_c + i * d : b.c1out[s];
-            ep[s] = fast ? b.ep_c + i * n : b.ep[s];
-            epg[s] = fast ? (g ? b.epg_c + i * m : NULL) : b.epg[s];
-            up[s] = fast ? b.up_c + i * n : b.up[s];
+            round_inputs(c, st->seed, st->salt, i, b->sin[s]);
+            memcpy(b->c1in[s], b->sin[s], inl);
+            cross_put_dsc(b->c1in[s] + sl + d, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
+            c0o[s] = leaf_at(&st->ls, i);
+            c1o[s] = fast ? b->cmt1_c + i * d : b->c1out[s];
+            ep[s] = fast ? b->ep_c + i * n : b->ep[s];
+            epg[s] = fast ? (g ? b->epg_c + i * m : NULL) : b->epg[s];
+            up[s] = fast ? b->up_c + i * n : b->up[s];
         }
-        cross_shake_many(c, b.xo, c->xe + c->xu, (const uint8_t *const *)b.sin, inl, nb);
+        cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
         for (size_t s = 0; s < nb; s++) {
             size_t i = i0 + s;
-            round_expand(c, b.xo[s], b.wmat, ep[s], epg[s], up[s]);
-            round_cmt0_sign(c, b.c0in[s], b.e, b.eg, ep[s], epg[s], up[s], b.vt, b.tmp, b.vb);
-            memcpy(b.c0in[s] + c->z.ps + c->z.pv, salt, d);
-            cross_put_dsc(b.c0in[s] + c0l - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
+            round_expand(c, b->xo[s], b->wmat, ep[s], epg[s], up[s]);
+            round_cmt0_sign(c, b->c0in[s], b->e, b->eg, ep[s], epg[s], up[s], b->vt, b->tmp,
+                            b->vb);
+            memcpy(b->c0in[s] + c->z.ps + c->z.pv, st->salt, d);
+            cross_put_dsc(b->c0in[s] + c0l - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
         }
-        cross_shake_many(c, c0o, d, (const uint8_t *const *)b.c0in, c0l, nb);
-        cross_shake_many(c, c1o, d, (const uint8_t *const *)b.c1in, inl, nb);
+        cross_shake_many(c, c0o, d, (const uint8_t *const *)b->c0in, c0l, nb);
+        cross_shake_many(c, c1o, d, (const uint8_t *const *)b->c1in, inl, nb);
         for (size_t s = 0; s < nb; s++)
-            grove_keccak_absorb(&d1, c1o[s], d);
+            grove_keccak_absorb(d1, c1o[s], d);
     }
-    seed_iter_wipe(&it);
-    /* d0 */
-    if (p->corner == 0) {
+    seed_iter_wipe(&st->it);
+}
+
+/*
+ * digest_cmt = H(d0 || d1) (spec: Sign, lines 17-18): d0 is the Merkle root over cmt_0 (tree
+ * sets) or the hash of the four group hashes (fast sets); d1 the digest of all cmt_1.
+ */
+static void sign_digest_cmt(sign_state *st, grove_keccak_ctx *d1)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    const size_t t = c->t, d = c->z.digest;
+    uint8_t d01[2 * CROSS_MAX_DIGEST];
+    if (c->p->corner == 0) {
         uint8_t grp[4 * CROSS_MAX_DIGEST];
         size_t off = 0;
         for (unsigned q = 0; q < 4; q++) {
             size_t gs = group_size(c, q);
-            cross_hash(c, grp + q * d, leaf_at(&ls, off), gs * d, CROSS_HASH_DSC);
+            cross_hash(c, grp + q * d, leaf_at(&st->ls, off), gs * d, CROSS_HASH_DSC);
             off += gs;
         }
         cross_hash(c, d01, grp, 4 * d, CROSS_HASH_DSC);
-    } else if (fast) {
+    } else if (st->fast) {
         for (size_t idx = 0; idx < 2 * t - 1; idx++)
-            if (b.tn[idx].cnt == 1)
-                memcpy(b.mvals + idx * d, leaf_at(&ls, b.tn[idx].first), d);
-        tree_merkle_batched(c, b.tn, b.mvals, NULL, b.hin);
-        memcpy(d01, b.mvals, d);
+            if (b->tn[idx].cnt == 1)
+                memcpy(b->mvals + idx * d, leaf_at(&st->ls, b->tn[idx].first), d);
+        tree_merkle_batched(c, b->tn, b->mvals, NULL, b->hin);
+        memcpy(d01, b->mvals, d);
     } else {
         cross_tnode root;
         cross_tree_root_node(c, &root);
-        merkle_sub(c, &root, &ls, d01);
+        merkle_sub(c, &root, &st->ls, d01);
     }
-    cross_absorb_dsc(&d1, CROSS_HASH_DSC);
-    grove_keccak_squeeze(&d1, d01 + d, d);
-    cross_hash(c, sig + d, d01, 2 * d, CROSS_HASH_DSC); /* digest_cmt */
-    GROVE_DECLASSIFY(sig + d, d); /* digest_cmt is published in the signature */
-    /* chall_1 */
-    cross_hash(c, dch, j->msg, j->mlen, CROSS_HASH_DSC);
-    memcpy(dch + d, sig + d, d);
+    cross_absorb_dsc(d1, CROSS_HASH_DSC);
+    grove_keccak_squeeze(d1, d01 + d, d);
+    cross_hash(c, st->sig + d, d01, 2 * d, CROSS_HASH_DSC); /* digest_cmt */
+    GROVE_DECLASSIFY(st->sig + d, d); /* digest_cmt is published in the signature */
+}
+
+/* digest_chall_1 = H(H(msg) || digest_cmt || salt) (spec: Sign, lines 19-20). */
+static void challenge1_digest(const cross_ctx *c, uint8_t *dch1, const uint8_t *msg,
+                              size_t mlen, const uint8_t *digest_cmt, const uint8_t *salt)
+{
+    size_t d = c->z.digest;
+    uint8_t dch[3 * CROSS_MAX_DIGEST];
+    cross_hash(c, dch, msg, mlen, CROSS_HASH_DSC);
+    memcpy(dch + d, digest_cmt, d);
     memcpy(dch + 2 * d, salt, d);
     cross_hash(c, dch1, dch, 3 * d, CROSS_HASH_DSC);
     GROVE_DECLASSIFY(dch1, d); /* a hash of public values (message, digest_cmt, salt) */
-    ch1_start(c, &cs, dch1);
-    if (fast)
-        for (size_t i = 0; i < t; i++)
-            b.ch1[i] = cross_sample_chall1(c, &cs.r);
+    grove_wipe(dch, sizeof dch);
+}
 
-    /* pass 2: y -> digest_chall_2 */
+/*
+ * chall_1 (spec: Sign, line 21): a stream of t nonzero field elements from digest_chall_1.
+ * The fast strategy squeezes all of them now; small-memory squeezes them as its passes go.
+ */
+static void sign_challenge1(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    challenge1_digest(c, st->dch1, st->j->msg, st->j->mlen, st->sig + c->z.digest, st->salt);
+    ch1_start(c, &st->cs, st->dch1);
+    if (st->fast)
+        for (size_t i = 0; i < c->t; i++)
+            st->b.ch1[i] = cross_sample_chall1(c, &st->cs.r);
+}
+
+/*
+ * First responses and chall_2 (spec: Sign, lines 22-28): y_i = u'_i + chall_1[i] g^e'_i for
+ * every round, digest_chall_2 = H(y_1 || ... || y_t || digest_chall_1), and chall_2 the
+ * fixed-weight string expanded from it.
+ */
+static void sign_challenge2(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    const size_t t = c->t, d = c->z.digest, sl = c->z.seed;
+    grove_keccak_ctx hx;
     cross_xof_init(c, &hx);
-    if (!fast && !seed_store)
-        seed_iter_start(&it, c, j->root_seed, salt);
+    if (!st->fast && !st->seed_store)
+        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
     for (size_t i = 0; i < t; i++) {
-        const uint8_t *ep;
-        const uint16_t *up;
+        round_vecs rv;
         uint16_t ch;
-        if (fast) {
-            ep = b.ep_c + i * n;
-            up = b.up_c + i * n;
-            ch = b.ch1[i];
+        if (st->fast) {
+            round_vecs_cached(st, i, &rv);
+            ch = b->ch1[i];
         } else {
-            if (seed_store)
-                memcpy(seed, seed_store + i * sl, sl);
+            if (st->seed_store)
+                memcpy(st->seed, st->seed_store + i * sl, sl);
             else
-                next_seed(&it, seed);
-            round_inputs(c, seed, salt, i, b.sin[0]);
-            cross_shake_many(c, b.xo, c->xe + c->xu, (const uint8_t *const *)b.sin, inl, 1);
-            round_expand(c, b.xo[0], b.wmat, b.ep[0], b.epg[0], b.up[0]);
-            ep = b.ep[0];
-            up = b.up[0];
-            ch = cross_sample_chall1(c, &cs.r);
+                next_seed(&st->it, st->seed);
+            round_vecs_expand(st, i, st->seed, &rv);
+            ch = cross_sample_chall1(c, &st->cs.r);
         }
-        round_y(c, b.tmp, ep, up, ch);
-        cross_pack_fp(b.ybuf, b.tmp, n, c->z.bp);
-        grove_keccak_absorb(&hx, b.ybuf, c->z.py);
+        round_y(c, b->tmp, rv.ep, rv.up, ch);
+        cross_pack_fp(b->ybuf, b->tmp, c->n, c->z.bp);
+        grove_keccak_absorb(&hx, b->ybuf, c->z.py);
     }
-    grove_keccak_absorb(&hx, dch1, d);
+    grove_keccak_absorb(&hx, st->dch1, d);
     cross_absorb_dsc(&hx, CROSS_HASH_DSC);
-    grove_keccak_squeeze(&hx, sig + 2 * d, d); /* digest_chall_2 */
-    GROVE_DECLASSIFY(sig + 2 * d, d); /* published in the signature */
-    fixed_weight(c, b.ch2, sig + 2 * d);
+    grove_keccak_squeeze(&hx, st->sig + 2 * d, d); /* digest_chall_2 */
+    GROVE_DECLASSIFY(st->sig + 2 * d, d); /* published in the signature */
+    fixed_weight(c, b->ch2, st->sig + 2 * d);
+    grove_wipe(&hx, sizeof hx);
+}
 
-    /* pass 3: path, proof, responses */
-    uint8_t *path = sig + c->z.off_path, *proof = sig + c->z.off_proof;
-    uint8_t *resp1 = sig + c->z.off_resp1, *resp0 = sig + c->z.off_resp0;
-    pub_list pl = {b.pub, 0, p->nodes_to_store, 0};
-    if (p->corner == 0) {
-        /* proof = cmt_0 of the rounds with chall_2 = 1, compacted in place */
+/*
+ * The Merkle proof and, for the fast strategy, the seed path (spec: Sign, lines 29-30):
+ * tree sets publish the nodes covering the rounds with chall_2 = 1; fast sets publish those
+ * rounds' cmt_0 (compacted in place in the proof field) and, later, their seeds.
+ */
+static int sign_proof(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    const size_t t = c->t, d = c->z.digest, sl = c->z.seed;
+    uint8_t *path = st->sig + c->z.off_path, *proof = st->sig + c->z.off_proof;
+    pub_list *pl = &st->pl;
+    if (c->p->corner == 0) {
         size_t q = 0;
         for (size_t i = 0; i < t; i++)
-            if (b.ch2[i] == 1) {
+            if (b->ch2[i] == 1) {
                 if (q != i)
-                    memmove(proof + q * d, leaf_at(&ls, i), d);
+                    memmove(proof + q * d, leaf_at(&st->ls, i), d);
                 q++;
             }
+        return GROVE_OK;
+    }
+    if (!pub_build(c, b->ch2, pl))
+        return GROVE_ERR_INTERNAL; /* more published nodes than the format holds */
+    memset(path, 0, c->z.path);
+    memset(proof, 0, c->z.proof);
+    if (st->fast) {
+        for (size_t r = 0; r < pl->cnt; r++)
+            memcpy(proof + (pl->cnt - 1 - r) * d, b->mvals + (size_t)pl->idx[r] * d, d);
+        for (size_t r = 0; r < pl->cnt; r++)
+            memcpy(path + r * sl, b->nodes + (size_t)pl->idx[r] * sl, sl);
     } else {
-        if (!pub_build(c, b.ch2, &pl)) {
-            rc = GROVE_ERR_INTERNAL; /* more published nodes than the format holds */
-            goto out;
-        }
-        memset(path, 0, c->z.path);
-        memset(proof, 0, c->z.proof);
-        if (fast) {
-            for (size_t r = 0; r < pl.cnt; r++)
-                memcpy(proof + (pl.cnt - 1 - r) * d, b.mvals + (size_t)pl.idx[r] * d, d);
-        } else {
-            cross_tnode root;
-            cross_tree_root_node(c, &root);
-            merkle_proof(c, &root, &ls, &pl, proof);
-        }
+        cross_tnode root;
+        cross_tree_root_node(c, &root);
+        merkle_proof(c, &root, &st->ls, pl, proof);
     }
-    if (fast && p->corner != 0) {
-        for (size_t r = 0; r < pl.cnt; r++)
-            memcpy(path + r * sl, b.nodes + (size_t)pl.idx[r] * sl, sl);
-    }
-    if (!fast) {
-        seed_iter_start(&it, c, j->root_seed, salt);
+    return GROVE_OK;
+}
+
+/*
+ * Responses (spec: Sign, lines 31-40): for the rounds with chall_2 = 0, resp_1 = cmt_1 and
+ * resp_0 = (y, v_bar or v_G_bar); for the others (fast sets) the round seed goes to the path.
+ * Small-memory tree sets write the seed path here, while walking the seed tree once more.
+ */
+static void sign_responses(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    const grove_cross_params *p = c->p;
+    sign_bufs *b = &st->b;
+    const size_t t = c->t, d = c->z.digest, sl = c->z.seed;
+    uint8_t *path = st->sig + c->z.off_path;
+    uint8_t *resp1 = st->sig + c->z.off_resp1, *resp0 = st->sig + c->z.off_resp0;
+    if (!st->fast) {
+        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
         if (p->corner != 0) {
-            it.pub = &pl;
-            it.path_out = path;
-            it.prune = b.ch2; /* only rounds with chall_2 = 0 are yielded */
+            st->it.pub = &st->pl;
+            st->it.path_out = path;
+            st->it.prune = b->ch2; /* only rounds with chall_2 = 0 are yielded */
         }
-        ch1_start(c, &cs, dch1);
+        ch1_start(c, &st->cs, st->dch1);
     }
     size_t r = 0, q = 0;
     for (size_t i = 0; i < t; i++) {
-        uint16_t ch = fast ? b.ch1[i] : cross_sample_chall1(c, &cs.r);
-        if (fast)
-            memcpy(seed, b.seeds + i * sl, sl);
-        else if (p->corner == 0 || b.ch2[i] == 0)
-            next_seed(&it, seed);
-        if (b.ch2[i] == 1) {
+        uint16_t ch = st->fast ? b->ch1[i] : cross_sample_chall1(c, &st->cs.r);
+        if (st->fast)
+            memcpy(st->seed, b->seeds + i * sl, sl);
+        else if (p->corner == 0 || b->ch2[i] == 0)
+            next_seed(&st->it, st->seed);
+        if (b->ch2[i] == 1) {
             if (p->corner == 0)
-                memcpy(path + (q++) * sl, seed, sl);
+                memcpy(path + (q++) * sl, st->seed, sl);
             continue;
         }
-        const uint8_t *ep, *epg;
-        const uint16_t *up;
-        if (fast) {
-            ep = b.ep_c + i * n;
-            epg = g ? b.epg_c + i * m : NULL;
-            up = b.up_c + i * n;
-            memcpy(resp1 + r * d, b.cmt1_c + i * d, d);
+        round_vecs rv;
+        uint16_t dsc = (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1);
+        if (st->fast) {
+            round_vecs_cached(st, i, &rv);
+            memcpy(resp1 + r * d, b->cmt1_c + i * d, d);
         } else {
-            round_inputs(c, seed, salt, i, b.sin[0]);
-            cross_shake_many(c, b.xo, c->xe + c->xu, (const uint8_t *const *)b.sin, inl, 1);
-            round_expand(c, b.xo[0], b.wmat, b.ep[0], b.epg[0], b.up[0]);
-            ep = b.ep[0];
-            epg = b.epg[0];
-            up = b.up[0];
-            cross_put_dsc(b.sin[0] + sl + d, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
-            cross_hash(c, resp1 + r * d, b.sin[0], sl + d, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
+            round_vecs_expand(st, i, st->seed, &rv);
+            cross_put_dsc(b->sin[0] + sl + d, dsc);
+            cross_hash(c, resp1 + r * d, b->sin[0], sl + d, dsc); /* cmt_1 again */
         }
         uint8_t *r0 = resp0 + r * c->z.resp0;
-        round_y(c, b.tmp, ep, up, ch);
-        cross_pack_fp(r0, b.tmp, n, c->z.bp);
-        round_pack_v(c, r0 + c->z.py, b.e, b.eg, ep, epg, b.vb);
+        round_y(c, b->tmp, rv.ep, rv.up, ch);
+        cross_pack_fp(r0, b->tmp, c->n, c->z.bp);
+        round_pack_v(c, r0 + c->z.py, b->e, b->eg, rv.ep, rv.epg, b->vb);
         r++;
     }
-    if (!fast && p->corner != 0)
-        while (tree_next(&it, seed) >= 0) /* the published nodes right of the last response */
+    if (!st->fast && p->corner != 0)
+        while (tree_next(&st->it, st->seed) >= 0) /* published nodes right of the last response */
             ;
-out:
-    seed_iter_wipe(&it);
-    grove_wipe(&cs, sizeof cs);
+}
+
+/* Signing (spec: Algorithm Sign), step by step; wsbase holds the sign_layout buffers. */
+static int sign_core(void *jv, uint8_t *wsbase)
+{
+    const sign_job *j = (const sign_job *)jv;
+    sign_state st;
+    grove_keccak_ctx d1;
+    arena a = {wsbase, 0};
+    memset(&st, 0, sizeof st);
+    st.j = j;
+    st.c = j->c;
+    st.fast = j->fast;
+    st.sig = j->sig;
+    st.salt = j->salt;
+    st.pl.cap = j->c->p->nodes_to_store;
+    sign_layout(st.c, st.fast, &a, &st.b);
+    st.pl.idx = st.b.pub;
+
+    sign_keys(&st);
+    if (st.fast)
+        sign_seeds_fast(&st);
+    cross_xof_init(st.c, &d1);
+    sign_commitments(&st, &d1);
+    sign_digest_cmt(&st, &d1);
+    sign_challenge1(&st);
+    sign_challenge2(&st);
+    int rc = sign_proof(&st);
+    if (rc == GROVE_OK)
+        sign_responses(&st);
+    grove_wipe(&st, sizeof st);
     grove_wipe(&d1, sizeof d1);
-    grove_wipe(&hx, sizeof hx);
-    grove_wipe(seeds2, sizeof seeds2);
-    grove_wipe(seed, sizeof seed);
-    grove_wipe(dch, sizeof dch);
     return rc;
 }
 
@@ -1256,268 +1382,355 @@ typedef struct verify_job {
     size_t mlen;
 } verify_job;
 
+/* What the verification steps share. */
+typedef struct verify_state {
+    const cross_ctx *c;
+    int fast;
+    const uint8_t *sig, *salt, *path, *proof, *resp1, *resp0;
+    verify_bufs b;
+    pub_list pl;     /* published tree nodes (path and proof) */
+    seed_iter it;    /* small-memory tree sets: seeds below the published nodes */
+    ch1_stream cs;   /* chall_1, squeezed as a stream (small-memory) */
+    uint8_t dch1[CROSS_MAX_DIGEST];
+    /* running digests: y of every round, cmt_1 of every round, the current cmt_0 group */
+    grove_keccak_ctx hx, d1, gx;
+    size_t r, q, qp, known; /* responses, path seeds, proof entries, known leaves used */
+    unsigned grp_i;         /* fast sets: current cmt_0 group and rounds left in it */
+    size_t grp_left;
+    uint8_t grp[4 * CROSS_MAX_DIGEST];
+} verify_state;
+
+/* The hash jobs of one batch of rounds, and where each round's y, cmt_1 and cmt_0 are. */
+typedef struct verify_batch {
+    uint8_t *ex_in[FAST_BATCH], *ex_out[FAST_BATCH]; /* seed -> e', u' (chall_2 = 1) */
+    uint8_t *h1_in[FAST_BATCH], *h1_out[FAST_BATCH]; /* cmt_1 (chall_2 = 1) */
+    uint8_t *h0_in[FAST_BATCH], *h0_out[FAST_BATCH]; /* cmt_0 (chall_2 = 0) */
+    size_t nex, nh0;
+    const uint8_t *yptr[FAST_BATCH], *c1ptr[FAST_BATCH], *c0ptr[FAST_BATCH];
+    uint16_t chs[FAST_BATCH];
+} verify_batch;
+
+/*
+ * Public data and challenges (spec: Verify, lines 1-6): the syndrome s (range and padding
+ * checked), V^T (and W) from seed_pk, digest_chall_1 and chall_1, chall_2 from
+ * digest_chall_2. Returns 0 if the public key is malformed.
+ */
+static int verify_challenges(verify_state *st, const verify_job *j)
+{
+    const cross_ctx *c = st->c;
+    verify_bufs *b = &st->b;
+    const size_t d = c->z.digest;
+    if (!cross_unpack_fp(b->s, j->pk + d, c->n - c->k, c->z.bp, c->z.p))
+        return 0;
+    expand_pk(c, j->pk, b->vt, b->wmat);
+    challenge1_digest(c, st->dch1, j->msg, j->mlen, st->sig + d, st->salt);
+    ch1_start(c, &st->cs, st->dch1);
+    if (st->fast)
+        for (size_t i = 0; i < c->t; i++)
+            b->ch1[i] = cross_sample_chall1(c, &st->cs.r);
+    fixed_weight(c, b->ch2, st->sig + 2 * d);
+    return 1;
+}
+
+/*
+ * Tree sets: the published nodes from chall_2 (spec: Verify, lines 7-8), the zero padding of
+ * the path and proof fields, and the seeds below the published nodes (all at once for the fast
+ * strategy; a seed-tree walk for small-memory). Returns 0 if the signature is malformed.
+ */
+static int verify_published(verify_state *st)
+{
+    const cross_ctx *c = st->c;
+    verify_bufs *b = &st->b;
+    const size_t t = c->t, d = c->z.digest, sl = c->z.seed;
+    pub_list *pl = &st->pl;
+    if (!pub_build(c, b->ch2, pl))
+        return 0;
+    uint8_t acc = 0;
+    for (size_t i = pl->cnt * sl; i < c->z.path; i++)
+        acc |= st->path[i];
+    for (size_t i = pl->cnt * d; i < c->z.proof; i++)
+        acc |= st->proof[i];
+    if (acc != 0)
+        return 0;
+    if (!st->fast) {
+        seed_iter_start(&st->it, c, NULL, st->salt);
+        st->it.pub = pl;
+        st->it.path_in = st->path;
+        return 1;
+    }
+    size_t nn = 2 * t - 1;
+    tree_list(c, b->tn);
+    memset(b->seeded, 0, nn);
+    memset(b->avail, 0, nn);
+    for (size_t idx = 0; idx < nn; idx++)
+        if (b->tn[idx].cnt == 1)
+            b->leafidx[b->tn[idx].first] = (uint16_t)idx;
+    for (size_t rr = 0; rr < pl->cnt; rr++) {
+        size_t idx = pl->idx[rr];
+        memcpy(b->nodes + idx * sl, st->path + rr * sl, sl);
+        b->seeded[idx] = 1;
+        memcpy(b->mvals + idx * d, st->proof + (pl->cnt - 1 - rr) * d, d);
+        b->avail[idx] = 1;
+    }
+    tree_seeds_batched(c, b->tn, b->nodes, b->seeded, st->salt, b->sin);
+    return 1;
+}
+
+/* The seed of round i with chall_2 = 1: from the path (fast sets) or the seed tree. */
+static int verify_round_seed(verify_state *st, size_t i, uint8_t *seed)
+{
+    const cross_ctx *c = st->c;
+    const size_t sl = c->z.seed;
+    if (c->p->corner == 0) {
+        memcpy(seed, st->path + (st->q++) * sl, sl);
+        return 1;
+    }
+    if (st->fast) {
+        size_t li = st->b.leafidx[i];
+        if (!st->b.seeded[li]) /* cannot happen: published nodes cover these */
+            return 0;
+        memcpy(seed, st->b.nodes + li * sl, sl);
+        return 1;
+    }
+    return tree_next(&st->it, seed) == (long)i; /* always: the walk covers these rounds */
+}
+
+/* Round i (slot s) with chall_2 = 1 (spec: Verify, lines 10-13): queue seed -> e', u' and
+ * cmt_1 = H(seed || salt || dsc); y is computed once e', u' are known. */
+static int verify_open_round(verify_state *st, verify_batch *vb, size_t s, size_t i)
+{
+    const cross_ctx *c = st->c;
+    verify_bufs *b = &st->b;
+    const size_t d = c->z.digest, sl = c->z.seed;
+    uint8_t seed[CROSS_MAX_SEED];
+    if (!verify_round_seed(st, i, seed))
+        return 0;
+    round_inputs(c, seed, st->salt, i, b->sin[s]);
+    grove_wipe(seed, sizeof seed);
+    memcpy(b->c1in[s], b->sin[s], sl + d + 2);
+    cross_put_dsc(b->c1in[s] + sl + d, (uint16_t)(CROSS_HASH_DSC + i + 2 * c->t - 1));
+    vb->ex_in[vb->nex] = b->sin[s];
+    vb->ex_out[vb->nex] = b->xo[s];
+    vb->h1_in[vb->nex] = b->c1in[s];
+    vb->h1_out[vb->nex] = b->c1out[s];
+    vb->nex++;
+    vb->yptr[s] = b->yb[s];
+    vb->c1ptr[s] = b->c1out[s];
+    vb->c0ptr[s] = NULL;
+    return 1;
+}
+
+/*
+ * Round i (slot s) with chall_2 = 0 (spec: Verify, lines 14-20): y and v_bar from resp_0
+ * (range and padding checked), s' = (g^v_bar * y) H^T - chall_1 s, and the cmt_0 input
+ * s' || v_bar || salt || dsc queued; cmt_1 is resp_1. Returns 0 if resp_0 is malformed.
+ */
+static int verify_check_round(verify_state *st, verify_batch *vb, size_t s, size_t i)
+{
+    const cross_ctx *c = st->c;
+    verify_bufs *b = &st->b;
+    const int g = c->p->rsdpg;
+    const size_t n = c->n, k = c->k, d = c->z.digest;
+    const size_t c0l = c->z.ps + c->z.pv + d + 2;
+    const uint8_t *r0 = st->resp0 + st->r * c->z.resp0;
+    /* y in F_p with zero padding; v_bar (or v_G_bar) in Z_z with zero padding */
+    if (!cross_unpack_fp(b->y, r0, n, c->z.bp, c->z.p) ||
+        !cross_unpack_fz(b->vb, r0 + c->z.py, c->z.nv, c->z.bz, c->z.z))
+        return 0;
+    uint8_t *vfull = b->vb;
+    if (g) {
+        memcpy(b->epg, b->vb, c->m);
+        expand_g(c, b->ep, b->epg, b->wmat);
+        vfull = b->ep;
+    }
+    for (size_t jj = 0; jj < n; jj++)
+        b->tmp[jj] = (uint16_t)cross_fp_red(g, cross_restr_val(g, vfull[jj]) * b->y[jj]);
+    mul_ht(c, b->sp, b->tmp, b->vt);
+    for (size_t jj = 0; jj < n - k; jj++)
+        b->sp[jj] = (uint16_t)cross_fp_red(
+            g, b->sp[jj] + c->z.p * c->z.p - (uint32_t)vb->chs[s] * b->s[jj]);
+    cross_pack_fp(b->c0in[s], b->sp, n - k, c->z.bp);
+    memcpy(b->c0in[s] + c->z.ps, r0 + c->z.py, c->z.pv);
+    memcpy(b->c0in[s] + c->z.ps + c->z.pv, st->salt, d);
+    cross_put_dsc(b->c0in[s] + c0l - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * c->t - 1));
+    vb->h0_in[vb->nh0] = b->c0in[s];
+    vb->h0_out[vb->nh0] = b->c0out[s];
+    vb->nh0++;
+    vb->yptr[s] = r0;
+    vb->c1ptr[s] = st->resp1 + st->r * d;
+    vb->c0ptr[s] = b->c0out[s];
+    st->r++;
+    return 1;
+}
+
+/*
+ * After the batch's hashes: y of the chall_2 = 1 rounds (spec: Verify, line 12), y and cmt_1
+ * into their running digests, and cmt_0 where d0 needs it: the current group (fast sets), the
+ * known Merkle leaves (tree sets).
+ */
+static void verify_absorb_round(verify_state *st, const verify_batch *vb, size_t s, size_t i)
+{
+    const cross_ctx *c = st->c;
+    verify_bufs *b = &st->b;
+    const size_t d = c->z.digest;
+    if (b->ch2[i] == 1) {
+        round_expand(c, b->xo[s], b->wmat, b->ep, b->epg, b->up);
+        round_y(c, b->tmp, b->ep, b->up, vb->chs[s]);
+        cross_pack_fp(b->yb[s], b->tmp, c->n, c->z.bp);
+    }
+    grove_keccak_absorb(&st->hx, vb->yptr[s], c->z.py);
+    grove_keccak_absorb(&st->d1, vb->c1ptr[s], d);
+    if (c->p->corner == 0) {
+        /* the proof holds the cmt_0 of the chall_2 = 1 rounds in round order */
+        const uint8_t *leaf = b->ch2[i] == 1 ? st->proof + (st->qp++) * d : vb->c0ptr[s];
+        grove_keccak_absorb(&st->gx, leaf, d);
+        if (--st->grp_left == 0) {
+            cross_absorb_dsc(&st->gx, CROSS_HASH_DSC);
+            grove_keccak_squeeze(&st->gx, st->grp + st->grp_i * d, d);
+            st->grp_i++;
+            if (st->grp_i < 4) {
+                cross_xof_init(c, &st->gx);
+                st->grp_left = group_size(c, st->grp_i);
+            }
+        }
+    } else if (b->ch2[i] == 0) {
+        if (st->fast) {
+            size_t li = b->leafidx[i];
+            memcpy(b->mvals + li * d, vb->c0ptr[s], d);
+            b->avail[li] = 1;
+        } else {
+            memcpy(b->known + (st->known++) * d, vb->c0ptr[s], d);
+        }
+    }
+}
+
+/* Every round, `batch` at a time: recompute what the signature does not carry. Returns 0 if
+ * the signature is malformed. */
+static int verify_rounds(verify_state *st)
+{
+    const cross_ctx *c = st->c;
+    verify_bufs *b = &st->b;
+    const size_t t = c->t, d = c->z.digest;
+    const size_t inl = c->z.seed + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
+    cross_xof_init(c, &st->hx);
+    cross_xof_init(c, &st->d1);
+    st->grp_left = group_size(c, 0);
+    if (c->p->corner == 0)
+        cross_xof_init(c, &st->gx);
+    for (size_t i0 = 0; i0 < t; i0 += b->batch) {
+        size_t nb = t - i0 < b->batch ? t - i0 : b->batch;
+        verify_batch vb;
+        vb.nex = vb.nh0 = 0;
+        for (size_t s = 0; s < nb; s++) {
+            size_t i = i0 + s;
+            vb.chs[s] = st->fast ? b->ch1[i] : cross_sample_chall1(c, &st->cs.r);
+            int ok = b->ch2[i] == 1 ? verify_open_round(st, &vb, s, i)
+                                    : verify_check_round(st, &vb, s, i);
+            if (!ok)
+                return 0;
+        }
+        cross_shake_many(c, vb.ex_out, c->xe + c->xu, (const uint8_t *const *)vb.ex_in, inl,
+                         vb.nex);
+        cross_shake_many(c, vb.h1_out, d, (const uint8_t *const *)vb.h1_in, inl, vb.nex);
+        cross_shake_many(c, vb.h0_out, d, (const uint8_t *const *)vb.h0_in, c0l, vb.nh0);
+        for (size_t s = 0; s < nb; s++)
+            verify_absorb_round(st, &vb, s, i0 + s);
+    }
+    return st->r == t - c->w;
+}
+
+/*
+ * d0 from the recomputed and published values, digest_cmt' = H(d0 || d1) and
+ * digest_chall_2' = H(y_1 || ... || y_t || digest_chall_1), both compared with the signature's
+ * (spec: Verify, lines 21-26). Returns 1 if both match.
+ */
+static int verify_digests(verify_state *st)
+{
+    const cross_ctx *c = st->c;
+    verify_bufs *b = &st->b;
+    const size_t d = c->z.digest;
+    uint8_t d01[2 * CROSS_MAX_DIGEST], dcmt[CROSS_MAX_DIGEST], dch2[CROSS_MAX_DIGEST];
+    int ok = 1;
+    if (c->p->corner == 0) {
+        cross_hash(c, d01, st->grp, 4 * d, CROSS_HASH_DSC);
+    } else if (st->fast) {
+        tree_merkle_batched(c, b->tn, b->mvals, b->avail, b->hin);
+        ok = b->avail[0]; /* always: every leaf is known or under a published node */
+        memcpy(d01, b->mvals, d);
+    } else {
+        cross_tnode root;
+        vroot_ctx vr = {b->known, 0, st->proof, &st->pl};
+        cross_tree_root_node(c, &root);
+        merkle_verify_root(c, &root, &vr, d01);
+    }
+    cross_absorb_dsc(&st->d1, CROSS_HASH_DSC);
+    grove_keccak_squeeze(&st->d1, d01 + d, d);
+    cross_hash(c, dcmt, d01, 2 * d, CROSS_HASH_DSC);
+    grove_keccak_absorb(&st->hx, st->dch1, d);
+    cross_absorb_dsc(&st->hx, CROSS_HASH_DSC);
+    grove_keccak_squeeze(&st->hx, dch2, d);
+    return ok & grove_ct_memeq(dcmt, st->sig + d, d) & grove_ct_memeq(dch2, st->sig + 2 * d, d);
+}
+
+/* Verification (spec: Algorithm Verify), step by step; wsbase holds the verify_layout
+ * buffers. */
 static int verify_core(void *jv, uint8_t *wsbase)
 {
-    verify_job *j = (verify_job *)jv;
+    const verify_job *j = (const verify_job *)jv;
     const cross_ctx *c = j->c;
-    const grove_cross_params *p = c->p;
-    const int fast = j->fast, g = p->rsdpg;
-    const size_t t = c->t, n = c->n, k = c->k, d = c->z.digest, sl = c->z.seed;
-    const size_t inl = sl + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
-    const uint8_t *sig = j->sig;
+    verify_state st;
     arena a = {wsbase, 0};
-    verify_bufs b;
-    verify_layout(c, fast, &a, &b);
-    uint8_t dch[3 * CROSS_MAX_DIGEST], dch1[CROSS_MAX_DIGEST], d01[2 * CROSS_MAX_DIGEST];
-    uint8_t dcmt[CROSS_MAX_DIGEST], dch2[CROSS_MAX_DIGEST], grp[4 * CROSS_MAX_DIGEST];
-    grove_keccak_ctx hx, d1, gx;
-    seed_iter it;
-    ch1_stream cs;
-    int ok = 1;
+    memset(&st, 0, sizeof st);
+    st.c = c;
+    st.fast = j->fast;
+    st.sig = j->sig;
+    st.salt = j->sig;
+    st.path = j->sig + c->z.off_path;
+    st.proof = j->sig + c->z.off_proof;
+    st.resp1 = j->sig + c->z.off_resp1;
+    st.resp0 = j->sig + c->z.off_resp0;
+    verify_layout(c, st.fast, &a, &st.b);
+    st.pl.idx = st.b.pub;
+    st.pl.cap = c->p->nodes_to_store;
 
-    /* public key: syndrome padding and range */
-    if (!cross_unpack_fp(b.s, j->pk + d, n - k, c->z.bp, c->z.p))
-        return GROVE_ERR_VERIFY;
-    expand_pk(c, j->pk, b.vt, b.wmat);
-    const uint8_t *salt = sig;
-    cross_hash(c, dch, j->msg, j->mlen, CROSS_HASH_DSC);
-    memcpy(dch + d, sig + d, d);
-    memcpy(dch + 2 * d, salt, d);
-    cross_hash(c, dch1, dch, 3 * d, CROSS_HASH_DSC);
-    GROVE_DECLASSIFY(dch1, d); /* a hash of public values (message, digest_cmt, salt) */
-    ch1_start(c, &cs, dch1);
-    if (fast)
-        for (size_t i = 0; i < t; i++)
-            b.ch1[i] = cross_sample_chall1(c, &cs.r);
-    fixed_weight(c, b.ch2, sig + 2 * d);
-
-    const uint8_t *path = sig + c->z.off_path, *proof = sig + c->z.off_proof;
-    const uint8_t *resp1 = sig + c->z.off_resp1, *resp0 = sig + c->z.off_resp0;
-    pub_list pl = {b.pub, 0, p->nodes_to_store, 0};
-    if (p->corner != 0) {
-        if (!pub_build(c, b.ch2, &pl))
-            return GROVE_ERR_VERIFY;
-        /* the unused tail of the path and of the proof must be zero */
-        uint8_t acc = 0;
-        for (size_t i = pl.cnt * sl; i < c->z.path; i++)
-            acc |= path[i];
-        for (size_t i = pl.cnt * d; i < c->z.proof; i++)
-            acc |= proof[i];
-        if (acc != 0)
-            return GROVE_ERR_VERIFY;
-        if (fast) {
-            /* the seeds below the published nodes, level by level; the leaves' indices */
-            size_t nn = 2 * t - 1;
-            tree_list(c, b.tn);
-            memset(b.seeded, 0, nn);
-            memset(b.avail, 0, nn);
-            for (size_t idx = 0; idx < nn; idx++)
-                if (b.tn[idx].cnt == 1)
-                    b.leafidx[b.tn[idx].first] = (uint16_t)idx;
-            for (size_t rr = 0; rr < pl.cnt; rr++) {
-                size_t idx = pl.idx[rr];
-                memcpy(b.nodes + idx * sl, path + rr * sl, sl);
-                b.seeded[idx] = 1;
-                memcpy(b.mvals + idx * d, proof + (pl.cnt - 1 - rr) * d, d);
-                b.avail[idx] = 1;
-            }
-            tree_seeds_batched(c, b.tn, b.nodes, b.seeded, salt, b.sin);
-        } else {
-            seed_iter_start(&it, c, NULL, salt);
-            it.pub = &pl;
-            it.path_in = path;
-        }
-    }
-
-    cross_xof_init(c, &hx);
-    cross_xof_init(c, &d1);
-    size_t r = 0, q = 0, qp = 0, known = 0;
-    unsigned grp_i = 0;
-    size_t grp_left = group_size(c, 0);
-    if (p->corner == 0)
-        cross_xof_init(c, &gx);
-    for (size_t i0 = 0; i0 < t && ok; i0 += b.batch) {
-        size_t nb = t - i0 < b.batch ? t - i0 : b.batch;
-        uint8_t *ex_in[FAST_BATCH], *ex_out[FAST_BATCH], *h1_in[FAST_BATCH], *h1_out[FAST_BATCH];
-        uint8_t *h0_in[FAST_BATCH], *h0_out[FAST_BATCH];
-        size_t nex = 0, nh0 = 0;
-        const uint8_t *yptr[FAST_BATCH], *c1ptr[FAST_BATCH], *c0ptr[FAST_BATCH];
-        uint16_t chs[FAST_BATCH];
-        for (size_t s = 0; s < nb; s++) {
-            size_t i = i0 + s;
-            chs[s] = fast ? b.ch1[i] : cross_sample_chall1(c, &cs.r);
-            if (b.ch2[i] == 1) {
-                uint8_t seed[CROSS_MAX_SEED];
-                if (p->corner == 0) {
-                    memcpy(seed, path + (q++) * sl, sl);
-                } else if (fast) {
-                    size_t li = b.leafidx[i];
-                    if (!b.seeded[li]) { /* cannot happen: published nodes cover these */
-                        ok = 0;
-                        break;
-                    }
-                    memcpy(seed, b.nodes + li * sl, sl);
-                } else {
-                    long rr = tree_next(&it, seed);
-                    if (rr != (long)i) { /* cannot happen: the walk covers these rounds */
-                        ok = 0;
-                        break;
-                    }
-                }
-                round_inputs(c, seed, salt, i, b.sin[s]);
-                memcpy(b.c1in[s], b.sin[s], inl);
-                cross_put_dsc(b.c1in[s] + sl + d, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
-                ex_in[nex] = b.sin[s];
-                ex_out[nex] = b.xo[s];
-                h1_in[nex] = b.c1in[s];
-                h1_out[nex] = b.c1out[s];
-                nex++;
-                yptr[s] = b.yb[s];
-                c1ptr[s] = b.c1out[s];
-                c0ptr[s] = NULL;
-            } else {
-                const uint8_t *r0 = resp0 + r * c->z.resp0;
-                /* y in F_p with zero padding; v_bar (or v_G_bar) in Z_z with zero padding */
-                if (!cross_unpack_fp(b.y, r0, n, c->z.bp, c->z.p) ||
-                    !cross_unpack_fz(b.vb, r0 + c->z.py, c->z.nv, c->z.bz, c->z.z)) {
-                    ok = 0;
-                    break;
-                }
-                uint8_t *vfull = b.vb;
-                if (g) {
-                    memcpy(b.epg, b.vb, c->m);
-                    expand_g(c, b.ep, b.epg, b.wmat);
-                    vfull = b.ep;
-                }
-                for (size_t jj = 0; jj < n; jj++)
-                    b.tmp[jj] = (uint16_t)cross_fp_red(g, cross_restr_val(g, vfull[jj]) * b.y[jj]);
-                mul_ht(c, b.sp, b.tmp, b.vt);
-                for (size_t jj = 0; jj < n - k; jj++)
-                    b.sp[jj] = (uint16_t)cross_fp_red(
-                        g, b.sp[jj] + c->z.p * c->z.p - (uint32_t)chs[s] * b.s[jj]);
-                cross_pack_fp(b.c0in[s], b.sp, n - k, c->z.bp);
-                memcpy(b.c0in[s] + c->z.ps, r0 + c->z.py, c->z.pv);
-                memcpy(b.c0in[s] + c->z.ps + c->z.pv, salt, d);
-                cross_put_dsc(b.c0in[s] + c0l - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
-                h0_in[nh0] = b.c0in[s];
-                h0_out[nh0] = b.c0out[s];
-                nh0++;
-                yptr[s] = r0;
-                c1ptr[s] = resp1 + r * d;
-                c0ptr[s] = b.c0out[s];
-                r++;
-            }
-        }
-        if (!ok)
-            break;
-        cross_shake_many(c, ex_out, c->xe + c->xu, (const uint8_t *const *)ex_in, inl, nex);
-        cross_shake_many(c, h1_out, d, (const uint8_t *const *)h1_in, inl, nex);
-        cross_shake_many(c, h0_out, d, (const uint8_t *const *)h0_in, c0l, nh0);
-        for (size_t s = 0; s < nb; s++) {
-            size_t i = i0 + s;
-            if (b.ch2[i] == 1) {
-                round_expand(c, b.xo[s], b.wmat, b.ep, b.epg, b.up);
-                round_y(c, b.tmp, b.ep, b.up, chs[s]);
-                cross_pack_fp(b.yb[s], b.tmp, n, c->z.bp);
-            }
-            grove_keccak_absorb(&hx, yptr[s], c->z.py);
-            grove_keccak_absorb(&d1, c1ptr[s], d);
-            if (p->corner == 0) {
-                /* the proof holds the cmt_0 of the chall_2 = 1 rounds in round order */
-                const uint8_t *leaf = b.ch2[i] == 1 ? proof + (qp++) * d : c0ptr[s];
-                grove_keccak_absorb(&gx, leaf, d);
-                if (--grp_left == 0) {
-                    cross_absorb_dsc(&gx, CROSS_HASH_DSC);
-                    grove_keccak_squeeze(&gx, grp + grp_i * d, d);
-                    grp_i++;
-                    if (grp_i < 4) {
-                        cross_xof_init(c, &gx);
-                        grp_left = group_size(c, grp_i);
-                    }
-                }
-            } else if (b.ch2[i] == 0) {
-                if (fast) {
-                    size_t li = b.leafidx[i];
-                    memcpy(b.mvals + li * d, c0ptr[s], d);
-                    b.avail[li] = 1;
-                } else {
-                    memcpy(b.known + (known++) * d, c0ptr[s], d);
-                }
-            }
-        }
-    }
-    if (ok && r != t - c->w)
-        ok = 0;
-    if (ok) {
-        if (p->corner == 0) {
-            cross_hash(c, d01, grp, 4 * d, CROSS_HASH_DSC);
-        } else if (fast) {
-            tree_merkle_batched(c, b.tn, b.mvals, b.avail, b.hin);
-            ok = b.avail[0]; /* always: every leaf is known or under a published node */
-            memcpy(d01, b.mvals, d);
-        } else {
-            cross_tnode root;
-            vroot_ctx vr = {b.known, 0, proof, &pl};
-            cross_tree_root_node(c, &root);
-            merkle_verify_root(c, &root, &vr, d01);
-        }
-        cross_absorb_dsc(&d1, CROSS_HASH_DSC);
-        grove_keccak_squeeze(&d1, d01 + d, d);
-        cross_hash(c, dcmt, d01, 2 * d, CROSS_HASH_DSC);
-        grove_keccak_absorb(&hx, dch1, d);
-        cross_absorb_dsc(&hx, CROSS_HASH_DSC);
-        grove_keccak_squeeze(&hx, dch2, d);
-        ok = ok & grove_ct_memeq(dcmt, sig + d, d) & grove_ct_memeq(dch2, sig + 2 * d, d);
-    }
-    if (p->corner != 0 && !fast)
-        seed_iter_wipe(&it);
-    grove_wipe(&cs, sizeof cs);
+    int ok = verify_challenges(&st, j);
+    if (ok && c->p->corner != 0)
+        ok = verify_published(&st);
+    if (ok)
+        ok = verify_rounds(&st);
+    if (ok)
+        ok = verify_digests(&st);
+    grove_wipe(&st, sizeof st);
     return ok ? GROVE_OK : GROVE_ERR_VERIFY;
 }
 
-/* ---- workspace on the stack: size classes ---------------------------------------------------- */
-
-/*
- * No VLAs and no heap: sign and verify run with their workspace in a stack array of the
- * smallest of these sizes (steps of about 6%) that holds what the parameter set needs.
- */
-#define CROSS_WS_CLASSES(X)                                                                    \
-    X(1024) X(1152) X(1280) X(1408) X(1536) X(1664) X(1792) X(1920) X(2048) X(2176) X(2304)    \
-    X(2560) X(2816) X(3072) X(3328) X(3584) X(3840) X(4096) X(4352) X(4736) X(5120) X(5504)    \
-    X(5888) X(6272) X(6656) X(7168) X(7680) X(8192) X(8704) X(9344) X(9984) X(10624)           \
-    X(11264) X(12032) X(12800) X(13696) X(14592) X(15616) X(16640) X(17792) X(18944)           \
-    X(20224) X(21504) X(22912) X(24320) X(25856) X(27392) X(29184) X(30976) X(33024)           \
-    X(35072) X(37376) X(39680) X(42240) X(44800) X(47616) X(50432) X(53632) X(56832)           \
-    X(60416) X(64000) X(68096) X(72192) X(76800) X(81408) X(86528) X(91648) X(97408)           \
-    X(103168) X(109696) X(116224) X(123520) X(130816) X(139008) X(147200) X(156416)            \
-    X(165632) X(176000) X(186368) X(198016) X(209664) X(222848) X(236032) X(250880)            \
-    X(265728) X(282368) X(299008) X(317696) X(336384) X(357504) X(378624) X(402304)            \
-    X(425984) X(452608) X(479232) X(509184) X(539136) X(572928) X(606720) X(644736)            \
-    X(682752) X(725504) X(768256) X(816384) X(864512) X(918656) X(972800) X(1033600)           \
-    X(1094400) X(1162880) X(1231360) X(1308416) X(1385472) X(1472128) X(1558784) X(1656320)    \
-    X(1753856) X(1863552) X(1973248) X(2035200) X(2097152)
+/* ---- workspace: the caller's or the heap ---------------------------------------------------- */
 
 typedef int (*cross_ws_fn)(void *job, uint8_t *ws);
 
-#define CROSS_DEF_CLASS(N)                                                                   \
-    static CROSS_NOINLINE int cross_ws_run_##N(cross_ws_fn fn, void *job, size_t need)       \
-    {                                                                                        \
-        uint64_t ws[(N) / 8];                                                                \
-        int rc = fn(job, (uint8_t *)ws);                                                     \
-        grove_wipe(ws, need);                                                                \
-        return rc;                                                                           \
-    }
-CROSS_WS_CLASSES(CROSS_DEF_CLASS)
-#undef CROSS_DEF_CLASS
-
-static int cross_ws_run(cross_ws_fn fn, void *job, size_t need)
+/*
+ * Runs fn on a workspace of `need` bytes: the caller's ws (8-byte aligned, at least need
+ * bytes), or, when ws is NULL, one heap block for this call. Wiped afterwards either way.
+ */
+static int cross_ws_run(cross_ws_fn fn, void *job, size_t need, void *ws, size_t ws_len)
 {
-#define CROSS_TRY_CLASS(N)                                                                   \
-    if (need <= (N))                                                                         \
-        return cross_ws_run_##N(fn, job, need);
-    CROSS_WS_CLASSES(CROSS_TRY_CLASS)
-#undef CROSS_TRY_CLASS
-    return GROVE_ERR_NOMEM;
+    int rc;
+    if (ws != NULL) {
+        if (((uintptr_t)ws & 7u) != 0)
+            return GROVE_ERR_INVALID_ARG;
+        if (ws_len < need)
+            return GROVE_ERR_BUFFER_TOO_SMALL;
+        rc = fn(job, (uint8_t *)ws);
+        grove_wipe(ws, need);
+        return rc;
+    }
+    uint8_t *heap = (uint8_t *)malloc(need);
+    if (heap == NULL)
+        return GROVE_ERR_NOMEM;
+    rc = fn(job, heap);
+    grove_wipe(heap, need);
+    free(heap);
+    return rc;
 }
 
 /* ---- public entry points -------------------------------------------------------------------- */
@@ -1592,17 +1805,7 @@ int cross_sign_derand(const grove_cross_params *p, grove_cross_strategy s, uint8
     cross_ctx_init(&c, p);
     sign_job j = {&c, s == GROVE_CROSS_FAST, sig, msg, mlen, sk, root_seed, salt};
     size_t need = grove_cross_workspace_bytes(p, s, GROVE_CROSS_OP_SIGN);
-    int rc;
-    if (ws != NULL) {
-        if (((uintptr_t)ws & 7u) != 0)
-            return GROVE_ERR_INVALID_ARG;
-        if (ws_len < need)
-            return GROVE_ERR_BUFFER_TOO_SMALL;
-        rc = sign_core(&j, (uint8_t *)ws);
-        grove_wipe(ws, need);
-    } else {
-        rc = cross_ws_run(sign_core, &j, need);
-    }
+    int rc = cross_ws_run(sign_core, &j, need, ws, ws_len);
     if (rc != GROVE_OK)
         grove_wipe(sig, c.z.sig);
     return rc;
@@ -1656,16 +1859,7 @@ static int verify_common(const grove_cross_params *p, grove_cross_strategy s,
         return GROVE_ERR_ENCODING;
     verify_job j = {&c, s == GROVE_CROSS_FAST, sig, msg, pk, msg_len};
     size_t need = grove_cross_workspace_bytes(p, s, GROVE_CROSS_OP_VERIFY);
-    if (ws != NULL) {
-        if (((uintptr_t)ws & 7u) != 0)
-            return GROVE_ERR_INVALID_ARG;
-        if (ws_len < need)
-            return GROVE_ERR_BUFFER_TOO_SMALL;
-        int rc = verify_core(&j, (uint8_t *)ws);
-        grove_wipe(ws, need);
-        return rc;
-    }
-    return cross_ws_run(verify_core, &j, need);
+    return cross_ws_run(verify_core, &j, need, ws, ws_len);
 }
 
 int grove_cross_verify(const grove_cross_params *p, grove_cross_strategy s, const uint8_t *sig,
