@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS speed: keygen, sign and verify of every parameter set in both strategies (33-byte
  * message, as the reference figures). Set names are "<set>:<strategy>", e.g.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Peak stack of CROSS keygen, sign and verify, for every parameter set and both strategies,
  * printed as one JSON object. Each operation runs on its own stack (ucontext) that is painted

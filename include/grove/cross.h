@@ -13,12 +13,14 @@
  *
  * Two execution strategies give byte-identical results:
  *   GROVE_CROSS_FAST          (default) keeps per-round data in memory: fastest, several
- *                             hundred KB of stack for the large sets;
+ *                             hundred KB of working memory for the large sets;
  *   GROVE_CROSS_SMALL_MEMORY  streams: recomputes round data instead of storing it, builds the
  *                             seed and Merkle trees without storing them, uses the signature
  *                             buffer as scratch while signing. Needs a few KB to ~100 KB.
- * Neither allocates heap memory: working memory is on the stack, or caller-provided with the
- * *_ws functions. The secret key is a single seed of 2*lambda/8 bytes.
+ * grove_cross_sign/verify allocate one heap block of grove_cross_workspace_bytes per call
+ * (GROVE_ERR_NOMEM if that fails) and wipe it; the *_ws functions use the caller's buffer and
+ * allocate nothing. Either way the library's own stack stays under 8 KB. The secret key is a
+ * single seed of 2*lambda/8 bytes.
  *
  * Verification never aborts: every padding and range check of the signature and the public
  * key is performed, and a signature failing any of them gives GROVE_ERR_VERIFY.
@@ -111,10 +113,9 @@ GROVE_API int grove_cross_open(const grove_cross_params *p, grove_cross_strategy
 
 /*
  * Caller-provided working memory (e.g. a static buffer on a microcontroller): the number of
- * bytes an operation needs, and sign/verify using ws instead of the stack for their large
+ * bytes an operation needs, and sign/verify using ws instead of a heap block for their large
  * buffers. ws must be 8-byte aligned (else GROVE_ERR_INVALID_ARG); a smaller ws_len gives
- * GROVE_ERR_BUFFER_TOO_SMALL. The stack functions above use the same amount, rounded up to one
- * of their stack size classes (at most 6.25% more).
+ * GROVE_ERR_BUFFER_TOO_SMALL. The functions above allocate exactly this amount on the heap.
  */
 GROVE_API size_t grove_cross_workspace_bytes(const grove_cross_params *p, grove_cross_strategy s,
                                              grove_cross_op op);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove/dgsp.h - DGSP, post-quantum fully-dynamic group signatures (IACR ePrint 2025/760),
  * byte-compatible with the Rust crate seyyedarashazimi/dgsp 0.1.x where it is correct.

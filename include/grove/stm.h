@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * grove/stm.h - Mithril STM: stake-based threshold multisignatures (Chaidos & Kiayias, IACR
  * ePrint 2021/916), the concatenation proof system, compatible with mithril-stm v0.11.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS v2.2 key generation, signing and verification, in two strategies with identical
  * outputs:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS internals: the parameter table, derived sizes, and the entry points with explicit
  * randomness used by the known-answer tests. Depends only on hash/keccak.h and common/.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS v2.2 parameter sets: the table (values of the specification; the sampler bit counts and
  * TREE_NODES_TO_STORE are the derived constants of the reference), name lookup and sizes.

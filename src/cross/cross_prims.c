@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* CROSS building blocks (see cross_prims.h). */
 #include <string.h>
 

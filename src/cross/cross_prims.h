@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS building blocks shared by keygen, sign and verify: SHAKE with domain separation, the
  * constant-squeeze bit reader and samplers, F_p / F_z arithmetic, packing, and the shape of

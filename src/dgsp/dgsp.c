@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* DGSP operations (spec dgsp.md section 2, with grove's stronger checks). */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* DGSP's hash layer, WOTS+ in both profiles, and AES-based zeta (spec dgsp.md sections 1-2). */
 #include <openssl/evp.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* The 12 parameter sets, each in the FIPS 205 and the round-3.1 flavour. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The SPHINCS+ / SLH-DSA engine (internal). One engine for both flavours: the FIPS 205
  * internal algorithms with a per-descriptor FORS index bit order.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * STM clerk and aggregate verification (spec sections 3, 7, 8, 9).
  *

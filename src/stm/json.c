@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Mithril STM: the serde_json shapes of mithril-stm (spec section 9), both directions.
  *

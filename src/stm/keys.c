@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * STM keys, key registration and the closed registration (spec sections 3, 4, 6).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The STM lottery (spec section 5): ev = Blake2b-512("map" || msg' || index LE || sigma), won
  * iff ev / 2^512 < 1 - (1 - phi_f)^(stake/total), decided exactly as mithril-stm's default

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The Merkle tree over registrations (spec section 6): Blake2b-256, heap layout of
  * N = n + p - 1 nodes (p = next power of two >= n), leaf i at p - 1 + i, node j = H(2j+1 ||

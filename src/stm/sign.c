@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * STM parameters, signers, single signatures (spec sections 2, 5, 9).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Internal definitions of Mithril STM shared by the files of src/stm (core, encodings, JSON).
  */

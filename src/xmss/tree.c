@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Building subtrees: treehash over batches of XMSS_LEAF_BATCH leaves, split into chunks of at
  * most 2^CHUNK_H leaves that worker threads take one at a time; the levels above the chunks are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS: arithmetic and packing against plain definitions, names, round trips of all 18 sets in
  * both strategies (identical signatures for identical randomness), tampered and malformed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Host side of the Cortex-M4 test: from count 0 of each shared KAT file, writes a C header with
  * what the bare-metal harness needs without a DRBG (it has no AES): the secret-key seed, the

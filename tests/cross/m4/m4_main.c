@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CROSS on a Cortex-M4 (QEMU mps2-an386): for each parameter set and strategy, keygen, sign and
  * verify of KAT count 0 with the stack painted beforehand; prints one line per set/strategy:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Build the CROSS module for a Cortex-M4 (Debian's gcc-arm-none-eabi + newlib), run it under
 # QEMU's mps2-an386 board, check the KAT outputs and compare peak stacks with budgets.txt.
 #   run.sh <source dir> <work dir> <cross_m4_gen> <vectors dir>

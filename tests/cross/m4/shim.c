@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * What the bare-metal build needs from grove's common and hash layers besides keccak.c and
  * mem.c: the kernel table (portable Keccak only; no threads, no CPU detection) and a

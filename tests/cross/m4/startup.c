@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Minimal Cortex-M4 start-up for the QEMU mps2-an386 board: vector table, .data/.bss set-up,
  * semihosting I/O (newlib rdimon), main, exit through semihosting. */
 #include <stdint.h>
