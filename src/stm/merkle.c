@@ -216,6 +216,8 @@ unsigned stm_threads(unsigned requested)
 
 size_t stm_chunk(size_t n, unsigned threads)
 {
-    size_t parts = (size_t)(threads ? threads : 1) * 4;
+    if (threads <= 1)
+        return n; /* one thread: one chunk, the partial sums' MSMs as large as can be */
+    size_t parts = (size_t)threads * 4;
     return n / parts + (n % parts != 0);
 }

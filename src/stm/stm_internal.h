@@ -68,7 +68,7 @@ void stm_sort_idx(size_t *a, size_t *tmp, size_t n,
 /*
  * Threads (common/pool.h runs the work): the public `threads` of STM functions, 0 = one per
  * online CPU, as grove_parallel_for's `threads`; and a chunk size giving about four chunks per
- * thread, so that a descheduled thread holds up little work.
+ * thread (so that a descheduled thread holds up little work), or one chunk for one thread.
  */
 unsigned stm_threads(unsigned requested);
 size_t stm_chunk(size_t n, unsigned threads);
