@@ -484,16 +484,15 @@ typedef struct {
     int *valid;          /* per signature: 1 passes every check but the pairing        */
     grove_bls_g1 *pts;   /* decoded sigmas                                             */
     const uint8_t *w;    /* 16-byte random weights                                     */
-    grove_bls_g1 *ps;    /* per-worker sum w_i sigma_i                                 */
-    grove_bls_g2 *pv;    /* per-worker sum w_i vk_i                                    */
     int pass;            /* 0: checks and partial sums; 1: one-by-one pairing checks   */
 } clerk_job;
 
-/* Pass 0: checks of [begin, end) and their weighted sums, added to the worker's partial sums.
- * Pass 1: one pairing check per signature still valid. */
+/* Pass 0: the checks of [begin, end) (valid[i], pts[i]). Pass 1: one pairing check per
+ * signature still valid. */
 static int clerk_chunk(void *arg, size_t begin, size_t end, unsigned worker)
 {
     clerk_job *j = arg;
+    (void)worker;
     if (j->pass == 1) {
         for (size_t i = begin; i < end; i++)
             if (j->valid[i] &&
@@ -502,7 +501,6 @@ static int clerk_chunk(void *arg, size_t begin, size_t end, unsigned worker)
                 j->valid[i] = 0;
         return GROVE_OK;
     }
-    size_t cnt = 0;
     for (size_t i = begin; i < end; i++) {
         const grove_stm_sig *s = &j->sigs[i];
         int ok = s->signer_index < j->closed->n && s->n_indexes > 0 && s->indexes &&
@@ -515,34 +513,73 @@ static int clerk_chunk(void *arg, size_t begin, size_t end, unsigned worker)
                  GROVE_OK;
         }
         j->valid[i] = ok;
-        cnt += (size_t)ok;
     }
+    return GROVE_OK;
+}
+
+/* sum w_i sigma_i and sum w_i vk_i over the valid signatures, in one chunk per thread (an MSM
+ * costs about 128 doublings whatever its size: few large ones are cheapest). */
+typedef struct {
+    const grove_bls_g1 *sp;
+    const grove_bls_g2 *vp;
+    const uint8_t *w;
+    size_t chunk;
+    grove_bls_g1 *ps; /* one per chunk */
+    grove_bls_g2 *pv;
+} wsum_job;
+
+static int wsum_chunk(void *arg, size_t begin, size_t end, unsigned worker)
+{
+    wsum_job *j = arg;
+    const size_t c = begin / j->chunk;
+    (void)worker;
+    if (grove_bls_g1_msm(&j->ps[c], j->sp + begin, j->w + 16 * begin, 16, end - begin) !=
+            GROVE_OK ||
+        grove_bls_g2_msm(&j->pv[c], j->vp + begin, j->w + 16 * begin, 16, end - begin) !=
+            GROVE_OK)
+        return GROVE_ERR_NOMEM;
+    return GROVE_OK;
+}
+
+static int clerk_sums(const clerk_job *j, size_t n, unsigned nt, grove_bls_g1 *s, grove_bls_g2 *v)
+{
+    grove_bls_g1_identity(s);
+    grove_bls_g2_identity(v);
+    size_t cnt = 0;
+    for (size_t i = 0; i < n; i++)
+        cnt += (size_t)(j->valid[i] != 0);
     if (cnt == 0)
         return GROVE_OK;
-    grove_bls_g1 *sp = malloc(cnt * sizeof *sp);
-    grove_bls_g2 *vp = malloc(cnt * sizeof *vp);
+    const unsigned parts = grove_pool_workers(nt, cnt, 1);
+    wsum_job q = {.chunk = cnt / parts + (cnt % parts != 0)};
+    grove_bls_g1 *sp = malloc(cnt * sizeof *sp), *ps = malloc(parts * sizeof *ps);
+    grove_bls_g2 *vp = malloc(cnt * sizeof *vp), *pv = malloc(parts * sizeof *pv);
     uint8_t *w = malloc(16 * cnt);
     int rc = GROVE_ERR_NOMEM;
-    if (sp && vp && w) {
+    if (sp && ps && vp && pv && w) {
         size_t k = 0;
-        for (size_t i = begin; i < end; i++)
+        for (size_t i = 0; i < n; i++)
             if (j->valid[i]) {
                 sp[k] = j->pts[i];
                 vp[k] = j->closed->vks[j->sigs[i].signer_index];
                 memcpy(w + 16 * k, j->w + 16 * i, 16);
                 k++;
             }
-        grove_bls_g1 s;
-        grove_bls_g2 v;
-        if (grove_bls_g1_msm(&s, sp, w, 16, cnt) == GROVE_OK &&
-            grove_bls_g2_msm(&v, vp, w, 16, cnt) == GROVE_OK) {
-            grove_bls_g1_add(&j->ps[worker], &j->ps[worker], &s);
-            grove_bls_g2_add(&j->pv[worker], &j->pv[worker], &v);
-            rc = GROVE_OK;
+        q.sp = sp;
+        q.vp = vp;
+        q.w = w;
+        q.ps = ps;
+        q.pv = pv;
+        rc = grove_parallel_for(nt, cnt, q.chunk, wsum_chunk, &q);
+        for (size_t c = 0; rc == GROVE_OK && c * q.chunk < cnt; c++) {
+            grove_bls_g1_add(s, s, &ps[c]);
+            grove_bls_g2_add(v, v, &pv[c]);
         }
     }
     free(sp);
+    free(ps);
     free(vp);
+    free(pv);
     free(w);
     return rc;
 }
@@ -601,19 +638,17 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
         return GROVE_ERR_NOT_ENOUGH;
     const unsigned nt = stm_threads(threads);
     const size_t chunk = stm_chunk(n, nt);
-    const unsigned nw = grove_pool_workers(nt, n, chunk);
     grove_blake2b_ctx pre;
     uint8_t *mr = stm_with_root(msg, msg_len, closed->root, &pre), *w = malloc(16 * n);
     int *valid = calloc(n, sizeof *valid);
-    grove_bls_g1 *pts = malloc(n * sizeof *pts), *ps = malloc(nw * sizeof *ps);
-    grove_bls_g2 *pv = malloc(nw * sizeof *pv);
+    grove_bls_g1 *pts = malloc(n * sizeof *pts);
     size_t *sel = NULL, *owned = NULL;
     claim *cl = NULL;
     uint64_t *idx = NULL;
     uint8_t *values = NULL, *entries = NULL;
     grove_stm_sig *outsigs = NULL;
     size_t nsel = 0;
-    if (!mr || !w || !valid || !pts || !ps || !pv) {
+    if (!mr || !w || !valid || !pts) {
         rc = GROVE_ERR_NOMEM;
         goto out;
     }
@@ -623,25 +658,17 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
         w[16 * i] |= 1;
 
     /* 1. checks, partial sums, one batch pairing check */
-    for (unsigned t = 0; t < nw; t++) {
-        grove_bls_g1_identity(&ps[t]);
-        grove_bls_g2_identity(&pv[t]);
-    }
-    clerk_job j = {params, closed, sigs, &pre, mr, msg_len + 32, valid, pts, w, ps, pv, 0};
+    clerk_job j = {params, closed, sigs, &pre, mr, msg_len + 32, valid, pts, w, 0};
     if ((rc = grove_parallel_for(nt, n, chunk, clerk_chunk, &j)) != GROVE_OK)
         goto out;
-    for (unsigned t = 1; t < nw; t++) {
-        grove_bls_g1_add(&ps[0], &ps[0], &ps[t]);
-        grove_bls_g2_add(&pv[0], &pv[0], &pv[t]);
-    }
     {
         grove_bls_g1 p[2];
         grove_bls_g2 q[2];
+        if ((rc = clerk_sums(&j, n, nt, &p[0], &q[1])) != GROVE_OK)
+            goto out;
         grove_bls_g1_hash(&p[1], mr, msg_len + 32, NULL, 0);
         grove_bls_g1_neg(&p[1], &p[1]);
-        p[0] = ps[0];
         grove_bls_g2_generator(&q[0]);
-        q[1] = pv[0];
         if (grove_bls_pairing_check(p, q, 2) != GROVE_OK) {
             j.pass = 1;
             (void)grove_parallel_for(nt, n, chunk, clerk_chunk, &j); /* pass 1 cannot fail */
@@ -794,7 +821,5 @@ out:
     free(w);
     free(valid);
     free(pts);
-    free(ps);
-    free(pv);
     return rc;
 }
