@@ -277,8 +277,9 @@ GROVE_API int grove_dgsp_credential(const grove_dgsp_cfg *cfg, const uint8_t *sk
  * Certify `count` one-time WOTS+ public keys (count * N bytes) of member `id`. Checks the
  * member (GROVE_ERR_NOT_FOUND, GROVE_ERR_REVOKED) and cid* (constant time; GROVE_ERR_DENIED),
  * reserves `count` counters in the store before signing (GROVE_ERR_OVERFLOW if they would
- * overflow), then signs on `threads` threads (0 or 1: the calling thread). certs receives
- * count * cert_bytes bytes in input order. A failure after the reservation burns the counters.
+ * overflow), then signs on at most `threads` threads, the calling thread included (0 or 1:
+ * the calling thread only). certs receives count * cert_bytes bytes in input order, the same
+ * whatever the thread count. A failure after the reservation burns the counters.
  */
 GROVE_API int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk,
                                   grove_dgsp_store *store, uint64_t id, const uint8_t *cid_star,

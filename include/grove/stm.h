@@ -40,7 +40,8 @@
  *
  * THREADS. All functions are thread-safe on distinct objects; objects are read-only after
  * creation except keyreg, which one thread at a time may modify. Functions taking `threads`
- * use that many worker threads (0: one per online CPU).
+ * use at most that many threads, the calling thread included (0: one per online CPU; 1: the
+ * calling thread only); their results do not depend on it.
  */
 #ifndef GROVE_STM_H
 #define GROVE_STM_H

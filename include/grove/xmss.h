@@ -144,7 +144,8 @@ GROVE_API int grove_xmss_sig_index(const grove_xmss_params *p, const uint8_t *si
 typedef void (*grove_xmss_progress_fn)(void *arg, uint64_t done, uint64_t total);
 
 typedef struct grove_xmss_opts {
-    unsigned threads;                /* worker threads for tree building; 0 or 1: calling thread */
+    unsigned threads;                /* tree building on at most this many threads, the calling
+                                        thread included; 0 or 1: the calling thread only */
     grove_xmss_progress_fn progress; /* may be NULL */
     void *progress_arg;
 } grove_xmss_opts;

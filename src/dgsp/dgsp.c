@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* DGSP operations (spec dgsp.md section 2, with grove's stronger checks). */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/ct.h"
+#include "common/pool.h"
 #include "common/util.h"
 #include "dgsp/dgsp_int.h"
 
@@ -259,19 +259,20 @@ struct cert_job {
     const uint8_t *spx_sk, *cid, *wots_pks, *zetas;
     uint64_t id;
     uint8_t *certs;
-    size_t count, next_stride, first;
-    int status;
 };
 
-static void *cert_worker(void *arg)
+/* Certificates [begin, end), each written at its own index. */
+static int cert_chunk(void *arg, size_t begin, size_t end, unsigned worker)
 {
-    struct cert_job *j = arg;
+    const struct cert_job *j = arg;
     const size_t n = j->cfg->n;
+    (void)worker;
     dgsp_sizes s;
     dgsp_sizes_of(j->cfg, &s);
     uint8_t msg[2 * GROVE_DGSP_MAX_N + 16], idb[8];
     grove_store64_be(idb, j->id);
-    for (size_t i = j->first; i < j->count && j->status == GROVE_OK; i += j->next_stride) {
+    int r = GROVE_OK;
+    for (size_t i = begin; i < end && r == GROVE_OK; i++) {
         const uint8_t *wpk = j->wots_pks + i * n;
         uint8_t *cert = j->certs + i * s.cert;
         uint8_t *pi = cert + 16, tau[GROVE_DGSP_MAX_N];
@@ -282,11 +283,9 @@ static void *cert_worker(void *arg)
         memcpy(msg, wpk, n);
         memcpy(msg + n, cert, 16);
         memcpy(msg + n + 16, tau, n);
-        int r = spx_sign(j->cfg, cert + 16 + n, msg, 2 * n + 16, j->spx_sk);
-        if (r != GROVE_OK)
-            j->status = r;
+        r = spx_sign(j->cfg, cert + 16 + n, msg, 2 * n + 16, j->spx_sk);
     }
-    return NULL;
+    return r;
 }
 
 static int dgsp_gen_cert_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
@@ -334,30 +333,8 @@ static int dgsp_gen_cert_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grov
     if (r == GROVE_OK)
         GROVE_DECLASSIFY(zetas, 16 * count); /* published in the certificates */
     if (r == GROVE_OK) {
-        if (threads < 1)
-            threads = 1;
-        if (threads > count)
-            threads = (unsigned)count;
-        if (threads > 64)
-            threads = 64;
-        struct cert_job jobs[64];
-        pthread_t tids[64];
-        int created[64] = {0};
-        for (unsigned t = 0; t < threads; t++)
-            jobs[t] = (struct cert_job){cfg, sk + 2 * n, cid, wots_pks, zetas, id, certs,
-                                        count, threads, t, GROVE_OK};
-        for (unsigned t = 1; t < threads; t++)
-            created[t] = pthread_create(&tids[t], NULL, cert_worker, &jobs[t]) == 0;
-        cert_worker(&jobs[0]);
-        /* A stripe whose thread could not be created is signed here. */
-        for (unsigned t = 1; t < threads; t++) {
-            if (created[t])
-                pthread_join(tids[t], NULL);
-            else
-                cert_worker(&jobs[t]);
-        }
-        for (unsigned t = 0; t < threads && r == GROVE_OK; t++)
-            r = jobs[t].status;
+        struct cert_job job = {cfg, sk + 2 * n, cid, wots_pks, zetas, id, certs};
+        r = grove_parallel_for(threads, count, 1, cert_chunk, &job);
     }
     free(zetas);
     grove_wipe(cid, sizeof cid);

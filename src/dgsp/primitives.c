@@ -26,10 +26,10 @@ int dgsp_cfg_ok(const grove_dgsp_cfg *cfg)
             cfg->profile == GROVE_DGSP_PROFILE_DGSP_RS_0_1);
 }
 
+/* The hash family is the SPHINCS+ set's (its descriptor's field), never guessed from a name. */
 static int is_shake(const grove_dgsp_cfg *cfg)
 {
-    return strstr(grove_slhdsa_params_name(cfg->spx), "SHAKE") != NULL ||
-           strstr(grove_slhdsa_params_name(cfg->spx), "shake") != NULL;
+    return cfg->spx->sha2 == 0;
 }
 
 void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t alen,

@@ -39,22 +39,18 @@ void grove_stm_aggregate_free(grove_stm_aggregate *a)
     free(a);
 }
 
-typedef struct {
-    grove_stm_aggregate *a;
-    int *bad;
-} dec_job;
-
-static void dec_worker(void *arg, size_t begin, size_t end, unsigned t)
+static int dec_chunk(void *arg, size_t begin, size_t end, unsigned worker)
 {
-    dec_job *j = arg;
-    j->bad[t] = 0;
+    grove_stm_aggregate *a = arg;
+    (void)worker;
     for (size_t i = begin; i < end; i++) {
-        if (grove_bls_g1_from_bytes(&j->a->sigmas[i], j->a->sigs[i].sigma, 48,
+        if (grove_bls_g1_from_bytes(&a->sigmas[i], a->sigs[i].sigma, 48,
                                     GROVE_BLS_NO_INFINITY) != GROVE_OK ||
-            grove_bls_g2_from_bytes(&j->a->vks[i], j->a->entries + GROVE_STM_ENTRY_BYTES * i, 96,
+            grove_bls_g2_from_bytes(&a->vks[i], a->entries + GROVE_STM_ENTRY_BYTES * i, 96,
                                     GROVE_BLS_NO_INFINITY) != GROVE_OK)
-            j->bad[t] = 1;
+            return GROVE_ERR_ENCODING;
     }
+    return GROVE_OK;
 }
 
 static grove_stm_aggregate *agg_alloc(size_t n, size_t n_values, size_t n_indices)
@@ -100,13 +96,8 @@ int stm_aggregate_assemble(grove_stm_aggregate **out, size_t n, const grove_stm_
         memcpy(a->values, values, n_values * 32);
     if (n_indices)
         memcpy(a->indices, indices, n_indices * sizeof *indices);
-    int bad[64] = {0};
-    unsigned nt = stm_threads(0, n);
-    dec_job j = {a, bad};
-    stm_parallel(n, nt, dec_worker, &j);
-    for (unsigned t = 0; t < nt; t++)
-        if (bad[t])
-            rc = GROVE_ERR_ENCODING;
+    unsigned nt = stm_threads(0);
+    rc = grove_parallel_for(nt, n, stm_chunk(n, nt), dec_chunk, a);
     if (rc != GROVE_OK) {
         grove_stm_aggregate_free(a);
         return rc;
@@ -284,26 +275,27 @@ typedef struct {
     grove_bls_g1 s, h;
     const uint8_t *mr;
     size_t mr_len;
-    int rc[2];
 } rsum_job;
 
-static void rsum_worker(void *arg, size_t begin, size_t end, unsigned th)
+static int rsum_task(void *arg, size_t begin, size_t end, unsigned worker)
 {
     rsum_job *j = arg;
-    (void)th;
-    for (size_t task = begin; task < end; task++) {
-        const grove_stm_aggregate *a = j->a;
+    const grove_stm_aggregate *a = j->a;
+    (void)worker;
+    int rc = GROVE_OK;
+    for (size_t task = begin; task < end && rc == GROVE_OK; task++) {
         if (task == 0) {
-            j->rc[0] = grove_bls_g2_msm(&j->v[0], a->vks, j->t, 16, j->split);
+            rc = grove_bls_g2_msm(&j->v[0], a->vks, j->t, 16, j->split);
         } else {
-            j->rc[1] = grove_bls_g2_msm(&j->v[1], a->vks + j->split, j->t + 16 * j->split, 16,
-                                        a->n - j->split);
-            if (j->rc[1] == GROVE_OK)
-                j->rc[1] = grove_bls_g1_msm(&j->s, a->sigmas, j->t, 16, a->n);
+            rc = grove_bls_g2_msm(&j->v[1], a->vks + j->split, j->t + 16 * j->split, 16,
+                                  a->n - j->split);
+            if (rc == GROVE_OK)
+                rc = grove_bls_g1_msm(&j->s, a->sigmas, j->t, 16, a->n);
             if (j->mr)
                 grove_bls_g1_hash(&j->h, j->mr, j->mr_len, NULL, 0);
         }
     }
+    return rc;
 }
 
 /*
@@ -325,9 +317,9 @@ static int rsum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, grove_bls_g1 *h,
         return GROVE_ERR_NOMEM;
     agg_scalars(t, a);
     rsum_job j = {.a = a, .t = t, .split = a->n * 7 / 10, .mr = mr, .mr_len = mr_len};
-    stm_parallel(2, a->n >= 16 ? stm_threads(0, 2) : 1, rsum_worker, &j);
+    int rc = grove_parallel_for(a->n >= 16 ? stm_threads(0) : 1, 2, 1, rsum_task, &j);
     free(t);
-    if (j.rc[0] != GROVE_OK || j.rc[1] != GROVE_OK)
+    if (rc != GROVE_OK)
         return GROVE_ERR_NOMEM;
     grove_bls_g2_add(avk_pt, &j.v[0], &j.v[1]);
     *asig = j.s;
@@ -493,24 +485,23 @@ typedef struct {
     int *valid;          /* per signature: 1 passes every check but the pairing        */
     grove_bls_g1 *pts;   /* decoded sigmas                                             */
     const uint8_t *w;    /* 16-byte random weights                                     */
-    grove_bls_g1 *ps;    /* per-thread sum w_i sigma_i                                 */
-    grove_bls_g2 *pv;    /* per-thread sum w_i vk_i                                    */
-    int *part_rc;
     int pass;            /* 0: checks and partial sums; 1: one-by-one pairing checks   */
 } clerk_job;
 
-static void clerk_worker(void *arg, size_t begin, size_t end, unsigned t)
+/* Pass 0: the checks of [begin, end) (valid[i], pts[i]). Pass 1: one pairing check per
+ * signature still valid. */
+static int clerk_chunk(void *arg, size_t begin, size_t end, unsigned worker)
 {
     clerk_job *j = arg;
+    (void)worker;
     if (j->pass == 1) {
         for (size_t i = begin; i < end; i++)
             if (j->valid[i] &&
                 grove_bls_verify_g1(&j->closed->vks[j->sigs[i].signer_index], j->mr, j->mr_len,
                                     &j->pts[i], NULL, 0) != GROVE_OK)
                 j->valid[i] = 0;
-        return;
+        return GROVE_OK;
     }
-    size_t cnt = 0;
     for (size_t i = begin; i < end; i++) {
         const grove_stm_sig *s = &j->sigs[i];
         int ok = s->signer_index < j->closed->n && s->n_indexes > 0 && s->indexes &&
@@ -523,34 +514,75 @@ static void clerk_worker(void *arg, size_t begin, size_t end, unsigned t)
                  GROVE_OK;
         }
         j->valid[i] = ok;
-        cnt += (size_t)ok;
     }
-    j->part_rc[t] = GROVE_OK;
-    grove_bls_g1_identity(&j->ps[t]);
-    grove_bls_g2_identity(&j->pv[t]);
+    return GROVE_OK;
+}
+
+/* sum w_i sigma_i and sum w_i vk_i over the valid signatures, in one chunk per thread (an MSM
+ * costs about 128 doublings whatever its size: few large ones are cheapest). */
+typedef struct {
+    const grove_bls_g1 *sp;
+    const grove_bls_g2 *vp;
+    const uint8_t *w;
+    size_t chunk;
+    grove_bls_g1 *ps; /* one per chunk */
+    grove_bls_g2 *pv;
+} wsum_job;
+
+static int wsum_chunk(void *arg, size_t begin, size_t end, unsigned worker)
+{
+    wsum_job *j = arg;
+    const size_t c = begin / j->chunk;
+    (void)worker;
+    if (grove_bls_g1_msm(&j->ps[c], j->sp + begin, j->w + 16 * begin, 16, end - begin) !=
+            GROVE_OK ||
+        grove_bls_g2_msm(&j->pv[c], j->vp + begin, j->w + 16 * begin, 16, end - begin) !=
+            GROVE_OK)
+        return GROVE_ERR_NOMEM;
+    return GROVE_OK;
+}
+
+static int clerk_sums(const clerk_job *j, size_t n, unsigned nt, grove_bls_g1 *s, grove_bls_g2 *v)
+{
+    grove_bls_g1_identity(s);
+    grove_bls_g2_identity(v);
+    size_t cnt = 0;
+    for (size_t i = 0; i < n; i++)
+        cnt += (size_t)(j->valid[i] != 0);
     if (cnt == 0)
-        return;
-    grove_bls_g1 *sp = malloc(cnt * sizeof *sp);
-    grove_bls_g2 *vp = malloc(cnt * sizeof *vp);
+        return GROVE_OK;
+    const unsigned parts = grove_pool_workers(nt, cnt, 1);
+    wsum_job q = {.chunk = cnt / parts + (cnt % parts != 0)};
+    grove_bls_g1 *sp = malloc(cnt * sizeof *sp), *ps = malloc(parts * sizeof *ps);
+    grove_bls_g2 *vp = malloc(cnt * sizeof *vp), *pv = malloc(parts * sizeof *pv);
     uint8_t *w = malloc(16 * cnt);
-    if (!sp || !vp || !w) {
-        j->part_rc[t] = GROVE_ERR_NOMEM;
-    } else {
+    int rc = GROVE_ERR_NOMEM;
+    if (sp && ps && vp && pv && w) {
         size_t k = 0;
-        for (size_t i = begin; i < end; i++)
+        for (size_t i = 0; i < n; i++)
             if (j->valid[i]) {
                 sp[k] = j->pts[i];
                 vp[k] = j->closed->vks[j->sigs[i].signer_index];
                 memcpy(w + 16 * k, j->w + 16 * i, 16);
                 k++;
             }
-        if (grove_bls_g1_msm(&j->ps[t], sp, w, 16, cnt) != GROVE_OK ||
-            grove_bls_g2_msm(&j->pv[t], vp, w, 16, cnt) != GROVE_OK)
-            j->part_rc[t] = GROVE_ERR_NOMEM;
+        q.sp = sp;
+        q.vp = vp;
+        q.w = w;
+        q.ps = ps;
+        q.pv = pv;
+        rc = grove_parallel_for(nt, cnt, q.chunk, wsum_chunk, &q);
+        for (size_t c = 0; rc == GROVE_OK && c * q.chunk < cnt; c++) {
+            grove_bls_g1_add(s, s, &ps[c]);
+            grove_bls_g2_add(v, v, &pv[c]);
+        }
     }
     free(sp);
+    free(ps);
     free(vp);
+    free(pv);
     free(w);
+    return rc;
 }
 
 typedef struct {
@@ -605,20 +637,19 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
         return rc;
     if (n == 0)
         return GROVE_ERR_NOT_ENOUGH;
-    unsigned nt = stm_threads(threads, n);
+    const unsigned nt = stm_threads(threads);
+    const size_t chunk = stm_chunk(n, nt);
     grove_blake2b_ctx pre;
     uint8_t *mr = stm_with_root(msg, msg_len, closed->root, &pre), *w = malloc(16 * n);
     int *valid = calloc(n, sizeof *valid);
-    grove_bls_g1 *pts = malloc(n * sizeof *pts), *ps = malloc(nt * sizeof *ps);
-    grove_bls_g2 *pv = malloc(nt * sizeof *pv);
+    grove_bls_g1 *pts = malloc(n * sizeof *pts);
     size_t *sel = NULL, *owned = NULL;
     claim *cl = NULL;
     uint64_t *idx = NULL;
     uint8_t *values = NULL, *entries = NULL;
     grove_stm_sig *outsigs = NULL;
     size_t nsel = 0;
-    int part_rc[64];
-    if (!mr || !w || !valid || !pts || !ps || !pv) {
+    if (!mr || !w || !valid || !pts) {
         rc = GROVE_ERR_NOMEM;
         goto out;
     }
@@ -628,28 +659,20 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
         w[16 * i] |= 1;
 
     /* 1. checks, partial sums, one batch pairing check */
-    clerk_job j = {params, closed, sigs, &pre, mr, msg_len + 32, valid, pts, w, ps, pv, part_rc, 0};
-    stm_parallel(n, nt, clerk_worker, &j);
-    for (unsigned t = 0; t < nt; t++)
-        if (part_rc[t] != GROVE_OK) {
-            rc = part_rc[t];
-            goto out;
-        }
-    for (unsigned t = 1; t < nt; t++) {
-        grove_bls_g1_add(&ps[0], &ps[0], &ps[t]);
-        grove_bls_g2_add(&pv[0], &pv[0], &pv[t]);
-    }
+    clerk_job j = {params, closed, sigs, &pre, mr, msg_len + 32, valid, pts, w, 0};
+    if ((rc = grove_parallel_for(nt, n, chunk, clerk_chunk, &j)) != GROVE_OK)
+        goto out;
     {
         grove_bls_g1 p[2];
         grove_bls_g2 q[2];
+        if ((rc = clerk_sums(&j, n, nt, &p[0], &q[1])) != GROVE_OK)
+            goto out;
         grove_bls_g1_hash(&p[1], mr, msg_len + 32, NULL, 0);
         grove_bls_g1_neg(&p[1], &p[1]);
-        p[0] = ps[0];
         grove_bls_g2_generator(&q[0]);
-        q[1] = pv[0];
         if (grove_bls_pairing_check(p, q, 2) != GROVE_OK) {
             j.pass = 1;
-            stm_parallel(n, nt, clerk_worker, &j);
+            (void)grove_parallel_for(nt, n, chunk, clerk_chunk, &j); /* pass 1 cannot fail */
         }
     }
     /* 2. one signature per signer (the first valid one) */
@@ -799,7 +822,5 @@ out:
     free(w);
     free(valid);
     free(pts);
-    free(ps);
-    free(pv);
     return rc;
 }

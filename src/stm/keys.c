@@ -108,12 +108,13 @@ typedef struct {
     pop_pts *pts;
     int *status;
     const uint8_t *w; /* 16-byte weights */
-    grove_bls_g2 *v;  /* per-thread partial sums */
+    grove_bls_g2 *v;  /* per-worker partial sums */
     grove_bls_g1 *s1, *s2;
-    int *part_rc;
 } pop_job;
 
-static void pop_worker(void *arg, size_t begin, size_t end, unsigned t)
+/* Decodes the PoPs [begin, end) (status[i] each) and, if all decode, adds their weighted sums
+ * to the worker's partial sums. Fails only for want of memory. */
+static int pop_chunk(void *arg, size_t begin, size_t end, unsigned worker)
 {
     pop_job *j = arg;
     int ok = 1;
@@ -122,28 +123,33 @@ static void pop_worker(void *arg, size_t begin, size_t end, unsigned t)
         if (j->status[i] != GROVE_OK)
             ok = 0;
     }
-    j->part_rc[t] = GROVE_OK;
     if (!ok || end == begin)
-        return;
+        return GROVE_OK;
     size_t n = end - begin;
     grove_bls_g2 *vk = malloc(n * sizeof *vk);
     grove_bls_g1 *k = malloc(2 * n * sizeof *k);
-    if (!vk || !k) {
-        j->part_rc[t] = GROVE_ERR_NOMEM;
-    } else {
+    int rc = GROVE_ERR_NOMEM;
+    if (vk && k) {
         for (size_t i = 0; i < n; i++) {
             vk[i] = j->pts[begin + i].vk;
             k[i] = j->pts[begin + i].k1;
             k[n + i] = j->pts[begin + i].k2;
         }
         const uint8_t *w = j->w + 16 * begin;
-        if (grove_bls_g2_msm(&j->v[t], vk, w, 16, n) != GROVE_OK ||
-            grove_bls_g1_msm(&j->s1[t], k, w, 16, n) != GROVE_OK ||
-            grove_bls_g1_msm(&j->s2[t], k + n, w, 16, n) != GROVE_OK)
-            j->part_rc[t] = GROVE_ERR_NOMEM;
+        grove_bls_g2 v;
+        grove_bls_g1 s1, s2;
+        if (grove_bls_g2_msm(&v, vk, w, 16, n) == GROVE_OK &&
+            grove_bls_g1_msm(&s1, k, w, 16, n) == GROVE_OK &&
+            grove_bls_g1_msm(&s2, k + n, w, 16, n) == GROVE_OK) {
+            grove_bls_g2_add(&j->v[worker], &j->v[worker], &v);
+            grove_bls_g1_add(&j->s1[worker], &j->s1[worker], &s1);
+            grove_bls_g1_add(&j->s2[worker], &j->s2[worker], &s2);
+            rc = GROVE_OK;
+        }
     }
     free(vk);
     free(k);
+    return rc;
 }
 
 /* One combined check over sums V = sum r_i vk_i, S1 = sum r_i k1_i, S2 = sum r_i k2_i. */
@@ -172,12 +178,13 @@ static int pop_final(const grove_bls_g2 *v, const grove_bls_g1 *s1, const grove_
 static int pop_check_many(size_t n, const uint8_t *vkpops, pop_pts *pts, int *status,
                           unsigned threads)
 {
-    unsigned nt = stm_threads(threads, n);
+    const unsigned nt = stm_threads(threads);
+    const size_t chunk = stm_chunk(n, nt);
+    const unsigned nw = grove_pool_workers(nt, n, chunk);
     pop_job j = {.vkpops = vkpops, .pts = pts, .status = status};
     uint8_t *w = malloc(16 * n);
-    grove_bls_g2 *v = malloc(nt * sizeof *v);
-    grove_bls_g1 *s1 = malloc(nt * sizeof *s1), *s2 = malloc(nt * sizeof *s2);
-    int part_rc[64];
+    grove_bls_g2 *v = malloc(nw * sizeof *v);
+    grove_bls_g1 *s1 = malloc(nw * sizeof *s1), *s2 = malloc(nw * sizeof *s2);
     int rc = GROVE_OK;
     if (!w || !v || !s1 || !s2) {
         rc = GROVE_ERR_NOMEM;
@@ -191,19 +198,20 @@ static int pop_check_many(size_t n, const uint8_t *vkpops, pop_pts *pts, int *st
     j.v = v;
     j.s1 = s1;
     j.s2 = s2;
-    j.part_rc = part_rc;
-    stm_parallel(n, nt, pop_worker, &j);
+    for (unsigned t = 0; t < nw; t++) {
+        grove_bls_g2_identity(&v[t]);
+        grove_bls_g1_identity(&s1[t]);
+        grove_bls_g1_identity(&s2[t]);
+    }
+    /* on failure, parties after the failed chunk may be undecoded: no per-party verdict then */
+    if ((rc = grove_parallel_for(nt, n, chunk, pop_chunk, &j)) != GROVE_OK)
+        goto out;
     int all_decoded = 1;
     for (size_t i = 0; i < n; i++)
         if (status[i] != GROVE_OK)
             all_decoded = 0;
-    for (unsigned t = 0; t < nt; t++)
-        if (part_rc[t] != GROVE_OK && all_decoded) {
-            rc = part_rc[t];
-            goto out;
-        }
     if (all_decoded) {
-        for (unsigned t = 1; t < nt; t++) {
+        for (unsigned t = 1; t < nw; t++) {
             grove_bls_g2_add(&v[0], &v[0], &v[t]);
             grove_bls_g1_add(&s1[0], &s1[0], &s1[t]);
             grove_bls_g1_add(&s2[0], &s2[0], &s2[t]);
@@ -597,16 +605,16 @@ int grove_stm_closed_to_bytes(uint8_t *out, size_t out_len, const grove_stm_clos
 typedef struct {
     const uint8_t *entries;
     grove_bls_g2 *vks;
-    int *bad;
 } vk_job;
 
-static void vk_worker(void *arg, size_t begin, size_t end, unsigned t)
+static int vk_chunk(void *arg, size_t begin, size_t end, unsigned worker)
 {
     vk_job *j = arg;
-    j->bad[t] = 0;
+    (void)worker;
     for (size_t i = begin; i < end; i++)
         if (decode_vk(&j->vks[i], j->entries + GROVE_STM_ENTRY_BYTES * i) != GROVE_OK)
-            j->bad[t] = 1;
+            return GROVE_ERR_ENCODING;
+    return GROVE_OK;
 }
 
 int grove_stm_closed_from_bytes(grove_stm_closed **closed, const uint8_t *in, size_t len)
@@ -641,14 +649,9 @@ int grove_stm_closed_from_bytes(grove_stm_closed **closed, const uint8_t *in, si
         return GROVE_ERR_NOMEM;
     memcpy(c->entries, e, (size_t)n * GROVE_STM_ENTRY_BYTES);
     c->total = total;
-    int bad[64] = {0};
-    unsigned nt = stm_threads(0, (size_t)n);
-    vk_job j = {c->entries, c->vks, bad};
-    stm_parallel((size_t)n, nt, vk_worker, &j);
-    int rc = GROVE_OK;
-    for (unsigned t = 0; t < nt; t++)
-        if (bad[t])
-            rc = GROVE_ERR_ENCODING;
+    unsigned nt = stm_threads(0);
+    vk_job j = {c->entries, c->vks};
+    int rc = grove_parallel_for(nt, (size_t)n, stm_chunk((size_t)n, nt), vk_chunk, &j);
     if (rc == GROVE_OK)
         rc = closed_finish(c);
     if (rc != GROVE_OK) {

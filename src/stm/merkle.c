@@ -3,13 +3,13 @@
  * The Merkle tree over registrations (spec section 6): Blake2b-256, heap layout of
  * N = n + p - 1 nodes (p = next power of two >= n), leaf i at p - 1 + i, node j = H(2j+1 ||
  * 2j+2) with any child index >= N replaced by Z = H(0x00); batch paths for sorted leaf sets.
- * Also the small thread helper shared by the STM code.
+ * Also the thread-count helpers of the STM code (the work itself: grove_parallel_for).
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "common/pool.h"
 #include "common/util.h"
 #include "stm/stm_internal.h"
 
@@ -210,60 +210,15 @@ void stm_sort_idx(size_t *a, size_t *tmp, size_t n,
 }
 
 /* ---- threads ------------------------------------------------------------------------------ */
-unsigned stm_threads(unsigned requested, size_t items)
+unsigned stm_threads(unsigned requested)
 {
-    unsigned t = requested;
-    if (t == 0) {
-        long c = sysconf(_SC_NPROCESSORS_ONLN);
-        t = c > 0 ? (unsigned)c : 1;
-    }
-    if (t > 64)
-        t = 64;
-    if (items < t)
-        t = items ? (unsigned)items : 1;
-    return t;
+    return requested == 0 ? grove_pool_cpus() : requested;
 }
 
-typedef struct {
-    void (*fn)(void *, size_t, size_t, unsigned);
-    void *arg;
-    size_t begin, end;
-    unsigned t;
-} par_job;
-
-static void *par_run(void *p)
+size_t stm_chunk(size_t n, unsigned threads)
 {
-    par_job *j = p;
-    j->fn(j->arg, j->begin, j->end, j->t);
-    return NULL;
-}
-
-int stm_parallel(size_t n, unsigned threads, void (*fn)(void *, size_t, size_t, unsigned),
-                 void *arg)
-{
-    par_job jobs[64];
-    pthread_t th[64];
-    int started[64] = {0};
-    if (threads == 0)
-        threads = 1;
-    if (threads > 64)
-        threads = 64;
-    int rc = GROVE_OK;
-    for (unsigned t = 0; t < threads; t++) {
-        jobs[t].fn = fn;
-        jobs[t].arg = arg;
-        jobs[t].begin = n * t / threads;
-        jobs[t].end = n * (t + 1) / threads;
-        jobs[t].t = t;
-    }
-    for (unsigned t = 1; t < threads; t++)
-        started[t] = pthread_create(&th[t], NULL, par_run, &jobs[t]) == 0;
-    fn(arg, jobs[0].begin, jobs[0].end, 0);
-    for (unsigned t = 1; t < threads; t++) {
-        if (started[t])
-            pthread_join(th[t], NULL);
-        else
-            fn(arg, jobs[t].begin, jobs[t].end, t);
-    }
-    return rc;
+    if (threads <= 1)
+        return n; /* one thread: one chunk, the partial sums' MSMs as large as can be */
+    size_t parts = (size_t)threads * 4;
+    return n / parts + (n % parts != 0);
 }

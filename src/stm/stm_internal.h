@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/pool.h"
 #include "grove/bls12_381.h"
 #include "grove/stm.h"
 #include "hash/blake2b.h"
@@ -65,15 +66,13 @@ void stm_leaf_hash(uint8_t out[32], const uint8_t entry[GROVE_STM_ENTRY_BYTES]);
 void stm_sort_idx(size_t *a, size_t *tmp, size_t n,
                   int (*cmp)(const void *, const void *, void *), void *ctx);
 
-/* Worker threads: number to use for `requested` (0 = online CPUs), capped at items. */
-unsigned stm_threads(unsigned requested, size_t items);
 /*
- * Runs fn(arg, begin, end, t) over [0, n) split into `threads` contiguous chunks (t = chunk
- * number), on worker threads (the calling thread takes chunk 0). Returns GROVE_OK or
- * GROVE_ERR_NOMEM if no thread could be started (then everything ran on the caller).
+ * Threads (common/pool.h runs the work): the public `threads` of STM functions, 0 = one per
+ * online CPU, as grove_parallel_for's `threads`; and a chunk size giving about four chunks per
+ * thread (so that a descheduled thread holds up little work), or one chunk for one thread.
  */
-int stm_parallel(size_t n, unsigned threads, void (*fn)(void *arg, size_t begin, size_t end,
-                                                        unsigned t), void *arg);
+unsigned stm_threads(unsigned requested);
+size_t stm_chunk(size_t n, unsigned threads);
 
 /* Lottery (lottery.c). One context per (phi_f, stake, total stake). */
 typedef struct {

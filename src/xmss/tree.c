@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Building subtrees: treehash over batches of XMSS_LEAF_BATCH leaves, split into chunks of at
- * most 2^CHUNK_H leaves that worker threads take one at a time; the levels above the chunks are
- * then hashed a whole level per call. Every node is handed to the record callback.
+ * most 2^CHUNK_H leaves that the workers of grove_parallel_for (common/pool.h) take one at a
+ * time; the levels above the chunks are then hashed a whole level per call. Every node is
+ * handed to the record callback.
  */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/pool.h"
 #include "common/util.h"
 #include "xmss/xmss_int.h"
 
@@ -28,9 +29,8 @@ typedef struct {
     size_t nchunks;
     const grove_xmss_opts *opts;
     uint64_t total;
-    _Atomic size_t next;
+    xmss_lanes *lanes; /* one per pool worker */
     _Atomic uint64_t done;
-    _Atomic int err;
 } build_ctx;
 
 static void rec(build_ctx *b, unsigned layer, unsigned height, uint64_t gidx, const uint8_t *node)
@@ -96,31 +96,21 @@ static void progress(build_ctx *b)
         b->opts->progress(b->opts->progress_arg, atomic_load(&b->done), b->total);
 }
 
-static void work(build_ctx *b, int main_thread)
+/* One chunk on worker `worker`, whose lanes are allocated on its first chunk. */
+static int build_chunk(void *arg, size_t begin, size_t end, unsigned worker)
 {
-    xmss_lanes w;
-    if (xmss_lanes_alloc(&w, b->x, (size_t)XMSS_LEAF_BATCH * b->x->p->len) != GROVE_OK) {
-        atomic_store(&b->err, GROVE_ERR_NOMEM);
-        return;
-    }
-    for (;;) {
-        if (atomic_load(&b->err) != 0)
-            break;
-        size_t i = atomic_fetch_add(&b->next, 1);
-        if (i >= b->nchunks)
-            break;
-        subtree(b, &w, &b->chunks[i]);
+    build_ctx *b = arg;
+    xmss_lanes *w = &b->lanes[worker];
+    if (w->mem == NULL &&
+        xmss_lanes_alloc(w, b->x, (size_t)XMSS_LEAF_BATCH * b->x->p->len) != GROVE_OK)
+        return GROVE_ERR_NOMEM;
+    for (size_t i = begin; i < end; i++) {
+        subtree(b, w, &b->chunks[i]);
         atomic_fetch_add(&b->done, (uint64_t)1 << b->chunks[i].height);
-        if (main_thread)
+        if (worker == 0) /* the calling thread reports progress */
             progress(b);
     }
-    xmss_lanes_free(&w);
-}
-
-static void *worker(void *arg)
-{
-    work(arg, 0);
-    return NULL;
+    return GROVE_OK;
 }
 
 int xmss_build(const xmss_hash *x, const xmss_job *jobs, size_t njobs, xmss_record_fn record,
@@ -153,27 +143,16 @@ int xmss_build(const xmss_hash *x, const xmss_job *jobs, size_t njobs, xmss_reco
             chunks[k].root = roots + k * n;
         }
     }
+    const unsigned nt = opts ? opts->threads : 0;
+    const unsigned nw = grove_pool_workers(nt, nchunks, 1);
     build_ctx b = {.x = x, .record = record, .rarg = rarg, .chunks = chunks, .nchunks = nchunks,
-                   .opts = opts, .total = total};
-    atomic_init(&b.next, 0);
+                   .opts = opts, .total = total, .lanes = calloc(nw, sizeof(xmss_lanes))};
     atomic_init(&b.done, 0);
-    atomic_init(&b.err, 0);
-    unsigned nt = opts && opts->threads > 1 ? opts->threads : 1;
-    if (nt > 256)
-        nt = 256;
-    if (nt > nchunks)
-        nt = (unsigned)nchunks;
-    pthread_t th[256];
-    unsigned started = 0;
-    for (unsigned t = 1; t < nt; t++) {
-        if (pthread_create(&th[started], NULL, worker, &b) != 0)
-            break; /* fewer threads: the others share the work */
-        started++;
-    }
-    work(&b, 1);
-    for (unsigned t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
-    int rc = atomic_load(&b.err);
+    int rc = b.lanes == NULL ? GROVE_ERR_NOMEM
+                             : grove_parallel_for(nt, nchunks, 1, build_chunk, &b);
+    for (unsigned t = 0; b.lanes != NULL && t < nw; t++)
+        xmss_lanes_free(&b.lanes[t]);
+    free(b.lanes);
 
     /* the levels above the chunks, one whole level per batch of calls */
     xmss_lanes w = {0};
