@@ -469,6 +469,25 @@ static int reload(grove_xmss_keyfile *kf, const uint8_t *state, size_t len,
     return grove_xmss_key_set_persist(k, kf_persist, kf);
 }
 
+/* Rewrite the file as the key's state at (high-water mark, range end, generation), durably,
+ * and reload the key from it. */
+static int rewrite_at(grove_xmss_keyfile *kf, uint64_t hw, uint64_t end, uint32_t gen,
+                      const grove_xmss_opts *opts, char *err, size_t cap)
+{
+    uint8_t *state = NULL;
+    size_t len = 0;
+    int rc = xmss_key_state_at(kf->key, hw, end, gen, &state, &len);
+    if (rc == GROVE_OK)
+        rc = store_state(kf, state, len, err, cap);
+    if (rc == GROVE_OK)
+        rc = reload(kf, state, len, opts);
+    if (state != NULL) {
+        grove_wipe(state, len);
+        free(state);
+    }
+    return rc;
+}
+
 /*
  * Bring the file forward to the entry: high-water mark max, range end min, generation max (an
  * interrupted split is completed this way). The key is reloaded from the new state.
@@ -485,17 +504,7 @@ static int fast_forward(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, cha
         if (r->generation > gen)
             gen = r->generation;
     }
-    uint8_t *state = NULL;
-    size_t len = 0;
-    int rc = xmss_key_state_at(kf->key, r->high_water, end, gen, &state, &len);
-    if (rc == GROVE_OK)
-        rc = store_state(kf, state, len, err, cap);
-    if (rc == GROVE_OK)
-        rc = reload(kf, state, len, opts);
-    if (state != NULL) {
-        grove_wipe(state, len);
-        free(state);
-    }
+    int rc = rewrite_at(kf, r->high_water, end, gen, opts, err, cap);
     if (rc == GROVE_OK)
         kf->changed = 1;
     return rc;
@@ -799,18 +808,7 @@ static int write_part(grove_xmss_key *part, const char *out_path, char *err, siz
 static int shrink_source(grove_xmss_keyfile *kf, uint64_t s, uint32_t gen,
                          const grove_xmss_opts *opts, char *err, size_t cap)
 {
-    uint8_t *state = NULL;
-    size_t len = 0;
-    int rc = xmss_key_state_at(kf->key, 0, s, gen, &state, &len);
-    if (rc == GROVE_OK)
-        rc = store_state(kf, state, len, err, cap);
-    if (rc == GROVE_OK)
-        rc = reload(kf, state, len, opts);
-    if (state != NULL) {
-        grove_wipe(state, len);
-        free(state);
-    }
-    return rc;
+    return rewrite_at(kf, 0, s, gen, opts, err, cap);
 }
 
 /* Record the split in the source's entry, marked pending (range end s, generation + 1). */
