@@ -67,7 +67,9 @@ static void coverage(void)
 
 static void workers(void)
 {
-    CHECK_EQ_INT(grove_pool_workers(0, 100, 1), 1);
+    /* GROVE_THREADS_AUTO: one per online CPU (bounded by the chunks) */
+    CHECK_EQ_INT(grove_pool_workers(GROVE_THREADS_AUTO, 100000, 1), grove_pool_cpus());
+    CHECK_EQ_INT(grove_pool_workers(GROVE_THREADS_AUTO, 1, 1), 1);
     CHECK_EQ_INT(grove_pool_workers(1, 100, 1), 1);
     CHECK_EQ_INT(grove_pool_workers(4, 100, 1), 4);
     CHECK_EQ_INT(grove_pool_workers(8, 3, 1), 3);
@@ -117,7 +119,7 @@ static void deterministic(void)
     static det_ctx d;
     memset(&d, 0, sizeof d);
     d.out = want;
-    CHECK_EQ_INT(grove_parallel_for(0, n, 1, det_fn, &d), GROVE_OK);
+    CHECK_EQ_INT(grove_parallel_for(1, n, 1, det_fn, &d), GROVE_OK);
     const uint64_t want_sum = d.sums[0];
     for (unsigned threads = 1; threads <= 8; threads++)
         for (size_t chunk = 1; chunk <= 100; chunk *= 10) {

@@ -35,7 +35,9 @@ static size_t chunks_of(size_t count, size_t chunk)
 unsigned grove_pool_workers(unsigned threads, size_t count, size_t chunk)
 {
     size_t nchunks = chunks_of(count, chunk ? chunk : 1);
-    unsigned w = threads > GROVE_POOL_MAX_THREADS ? GROVE_POOL_MAX_THREADS : threads;
+    unsigned w = threads == GROVE_THREADS_AUTO ? grove_pool_cpus() : threads;
+    if (w > GROVE_POOL_MAX_THREADS)
+        w = GROVE_POOL_MAX_THREADS;
     if (w > nchunks)
         w = (unsigned)nchunks;
     return w ? w : 1;

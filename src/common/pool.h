@@ -9,7 +9,8 @@
  * worker 0 and works too.
  *
  * `threads` means the same for every caller: the most threads working at once, the calling
- * thread included. 0 and 1: everything runs on the calling thread, no thread is created.
+ * thread included (grove/common.h, "Threads"). 1: everything runs on the calling thread, no
+ * thread is created. GROVE_THREADS_AUTO (0): one per online CPU (grove_pool_cpus()).
  * n > 1: at most n - 1 threads are created, never more than GROVE_POOL_MAX_THREADS - 1 nor
  * more than there are chunks minus one. A thread that cannot be created is no error: its share
  * is done by the threads that exist (at worst by the caller alone), never lost.
@@ -43,8 +44,7 @@ int grove_parallel_for(unsigned threads, size_t count, size_t chunk, grove_pool_
  * `worker` passed to fn is below it. */
 unsigned grove_pool_workers(unsigned threads, size_t count, size_t chunk);
 
-/* Online CPUs (at least 1, at most GROVE_POOL_MAX_THREADS): for callers whose public API
- * documents "0: one thread per online CPU" (STM) before they call grove_parallel_for. */
+/* Online CPUs (at least 1, at most GROVE_POOL_MAX_THREADS): what GROVE_THREADS_AUTO means. */
 unsigned grove_pool_cpus(void);
 
 /* Tests only: from now on, thread creation in grove_parallel_for fails after `n` threads were

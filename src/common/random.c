@@ -5,7 +5,7 @@
 
 #include "grove/common.h"
 
-int grove_randombytes(uint8_t *buf, size_t len)
+grove_status grove_randombytes(uint8_t *buf, size_t len)
 {
     if (buf == NULL && len != 0)
         return GROVE_ERR_INVALID_ARG;

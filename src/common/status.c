@@ -32,7 +32,7 @@ static const struct {
 
 #define GROVE_STATUS_COUNT (sizeof grove_status_table / sizeof grove_status_table[0])
 
-const char *grove_strerror(int status)
+const char *grove_strerror(grove_status status)
 {
     for (size_t i = 0; i < GROVE_STATUS_COUNT; i++)
         if (grove_status_table[i].code == status)
@@ -40,7 +40,7 @@ const char *grove_strerror(int status)
     return "unknown status";
 }
 
-const char *grove_status_name(int status)
+const char *grove_status_name(grove_status status)
 {
     for (size_t i = 0; i < GROVE_STATUS_COUNT; i++)
         if (grove_status_table[i].code == status)
