@@ -61,16 +61,11 @@ static const grove_xmss_params *lookup(cli_ctx *c, const char *dflt)
     return p;
 }
 
-static unsigned default_threads(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
-}
-
+/* --threads N: at most N threads, the calling one included; 0 (the default) = one per CPU. */
 static int threads_opt(cli_ctx *c, unsigned *out)
 {
     uint64_t t;
-    if (cli_opt_u64(c, "threads", 1, 256, default_threads(), &t))
+    if (cli_opt_u64(c, "threads", 0, 256, GROVE_THREADS_AUTO, &t))
         return CLI_EXIT_USAGE;
     *out = (unsigned)t;
     return 0;
@@ -207,7 +202,7 @@ static int open_key(cli_ctx *c, const char *path, grove_registry *reg, unsigned 
 {
     char err[GROVE_XMSS_ERR_CAP] = "";
     grove_xmss_opts opts = {.threads = threads};
-    int st = grove_xmss_keyfile_open(path, reg, flags, &opts, kf, err, sizeof err);
+    int st = grove_xmss_keyfile_open(kf, path, reg, flags, &opts, err, sizeof err);
     return st == GROVE_OK ? 0 : keyfile_fail(c, st, err);
 }
 
@@ -288,15 +283,16 @@ static int cmd_keygen(cli_ctx *c)
     progress_state ps = {c, "keygen", -1};
     grove_xmss_opts opts = {.threads = threads, .progress = progress_cb, .progress_arg = &ps};
     grove_xmss_key *key = NULL;
-    int st = seed ? grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, &opts, &key)
-                  : grove_xmss_keygen(p, &opts, &key);
+    int st = seed ? grove_xmss_keygen_from_seed(p, &key, seed, seed + n, seed + 2 * n, &opts)
+                  : grove_xmss_keygen(p, &key, &opts);
     cli_free_secret(seed, seedlen);
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES], id[GROVE_XMSS_KEY_ID_BYTES];
     char err[GROVE_XMSS_ERR_CAP] = "";
+    if (st == GROVE_OK)
+        st = grove_xmss_key_public_key(key, pk);
     if (st != GROVE_OK) {
         rc = cli_fail_status(c, st, "key generation failed");
     } else {
-        grove_xmss_key_public_key(key, pk);
         grove_xmss_key_id(key, id);
         st = grove_xmss_keyfile_create(keypath, reg, key, err, sizeof err);
         if (st != GROVE_OK)
@@ -344,7 +340,11 @@ static int hash_message(cli_ctx *c, int mfd, const char *msgpath, grove_xmss_sig
         }
         if (r == 0)
             break;
-        grove_xmss_sign_update(sc, chunk, (size_t)r);
+        int st = grove_xmss_sign_update(sc, chunk, (size_t)r);
+        if (st != GROVE_OK) {
+            rc = cli_fail_status(c, st, "hashing the message failed");
+            break;
+        }
     }
     free(chunk);
     return rc;
@@ -356,8 +356,10 @@ static int sign_checked(cli_ctx *c, grove_xmss_keyfile *kf, const char *keypath,
 {
     grove_xmss_sign_ctx *sc = NULL;
     grove_xmss_state_info info;
-    grove_xmss_keyfile_info(kf, &info);
-    int st = grove_xmss_key_sign_begin(grove_xmss_keyfile_key(kf), &sc, idx);
+    int st = grove_xmss_keyfile_info(kf, &info);
+    if (st != GROVE_OK)
+        return cli_fail_status(c, st, "reading the key file's state failed");
+    st = grove_xmss_key_sign_begin(grove_xmss_keyfile_key(kf), &sc, idx);
     if (st == GROVE_ERR_EXHAUSTED)
         return cli_fail(c, CLI_EXIT_STATE, st,
                         "%s is exhausted: every index of its range [%llu, %llu) has been used; "
@@ -500,7 +502,7 @@ static int pk_params(cli_ctx *c, const char *pubpath, const uint8_t *pk, size_t 
     for (int f = 0; f < 2; f++) {
         if (family >= 0 && f != family)
             continue;
-        int r = grove_xmss_pk_params((grove_xmss_family)f, pk, pklen, &cand[f]);
+        int r = grove_xmss_pk_params((grove_xmss_family)f, &cand[f], pk, pklen);
         if (r == GROVE_OK)
             ncand++;
         else if (r == GROVE_ERR_UNSUPPORTED || st != GROVE_ERR_UNSUPPORTED)
@@ -516,7 +518,8 @@ static int pk_params(cli_ctx *c, const char *pubpath, const uint8_t *pk, size_t 
                             ? "unknown OID"
                             : "its length fits no parameter set with its OID");
     if (ncand == 2 && siglen > 0) {
-        int m0 = grove_xmss_sig_bytes(cand[0]) == siglen, m1 = grove_xmss_sig_bytes(cand[1]) == siglen;
+        int m0 = grove_xmss_sig_bytes(cand[0]) == siglen,
+            m1 = grove_xmss_sig_bytes(cand[1]) == siglen;
         if (m0 != m1)
             cand[m0 ? 1 : 0] = NULL, ncand = 1;
     }
@@ -543,7 +546,7 @@ static size_t sig_cap(const uint8_t *pk, size_t pklen, int family)
     for (int f = 0; f < 2; f++) {
         const grove_xmss_params *q;
         if ((family < 0 || f == family) &&
-            grove_xmss_pk_params((grove_xmss_family)f, pk, pklen, &q) == GROVE_OK &&
+            grove_xmss_pk_params((grove_xmss_family)f, &q, pk, pklen) == GROVE_OK &&
             grove_xmss_sig_bytes(q) > cap)
             cap = grove_xmss_sig_bytes(q);
     }
@@ -584,12 +587,13 @@ static int cmd_verify(cli_ctx *c)
     if (rc == 0)
         rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
     if (rc == 0) {
-        int st = grove_xmss_verify(grove_xmss_params_family(p), pk, pklen, msg, msglen, sig,
-                                   siglen);
+        int st =
+            grove_xmss_verify(grove_xmss_params_family(p), sig, siglen, msg, msglen, pk, pklen);
         cli_out_str(c, "params", grove_xmss_params_name(p));
         cli_out_bool(c, "valid", st == GROVE_OK);
         uint64_t idx = 0;
-        grove_xmss_sig_index(p, sig, siglen, &idx);
+        if (grove_xmss_sig_index(p, &idx, sig, siglen) != GROVE_OK && st == GROVE_OK)
+            st = GROVE_ERR_INTERNAL; /* a verified signature has the set's length */
         if (st == GROVE_OK) {
             cli_out_u64(c, "index", idx);
             cli_say(c, "valid %s signature (index %llu)", grove_xmss_params_name(p),
@@ -625,7 +629,7 @@ static int info_registry(cli_ctx *c, const char *keypath, const grove_xmss_state
         return 0;
     }
     grove_xmss_record rec;
-    st = grove_xmss_record_read(reg, info->key_id, &rec);
+    st = grove_xmss_record_read(reg, &rec, info->key_id);
     grove_registry_close(reg);
     if (st != GROVE_OK && st != GROVE_ERR_NOT_FOUND) {
         cli_out_str(c, "registry", "damaged");
@@ -663,8 +667,8 @@ static int info_registry(cli_ctx *c, const char *keypath, const grove_xmss_state
     }
     grove_xmss_record_free(&rec);
     if (v == GROVE_XMSS_FILE_STALE || v == GROVE_XMSS_FILE_CONFLICT) {
-        cli_say(c, "  THIS FILE IS %s: do not sign with it", v == GROVE_XMSS_FILE_STALE ? "STALE"
-                                                                                    : "NOT THIS KEY'S");
+        cli_say(c, "  THIS FILE IS %s: do not sign with it",
+                v == GROVE_XMSS_FILE_STALE ? "STALE" : "NOT THIS KEY'S");
         return cli_fail(c, CLI_EXIT_STATE, GROVE_ERR_STATE, "%s: %s", keypath, why);
     }
     cli_say(c, "  state            %s", why);
@@ -675,7 +679,7 @@ static int info_key(cli_ctx *c, const char *keypath)
 {
     grove_xmss_state_info info;
     char err[GROVE_XMSS_ERR_CAP] = "";
-    int st = grove_xmss_keyfile_read_info(keypath, &info, err, sizeof err);
+    int st = grove_xmss_keyfile_read_info(&info, keypath, err, sizeof err);
     if (st != GROVE_OK)
         return keyfile_fail(c, st, err);
     out_key_info(c, &info);
@@ -728,7 +732,7 @@ static int info_pub_sig(cli_ctx *c, const char *pubpath, const char *sigpath, in
     }
     if (rc == 0 && sig) {
         uint64_t idx;
-        if (grove_xmss_sig_index(p, sig, siglen, &idx) != GROVE_OK) {
+        if (grove_xmss_sig_index(p, &idx, sig, siglen) != GROVE_OK) {
             rc = sig_length_error(c, sigpath, siglen, p);
         } else {
             cli_out_u64(c, "signature_index", idx);
@@ -792,14 +796,14 @@ static int cmd_split(cli_ctx *c)
         progress_state ps = {c, "split", -1};
         grove_xmss_opts opts = {.threads = threads, .progress = progress_cb, .progress_arg = &ps};
         char err[GROVE_XMSS_ERR_CAP] = "";
-        int st = grove_xmss_keyfile_split(kf, count, outpath, &opts, &s, &e, err, sizeof err);
+        int st = grove_xmss_keyfile_split(kf, &s, &e, count, outpath, &opts, err, sizeof err);
         if (st != GROVE_OK)
-            rc = keyfile_fail(c, st == GROVE_ERR_IO || st == GROVE_ERR_EXISTS ? GROVE_ERR_STATE : st,
-                              err);
+            rc = keyfile_fail(
+                c, st == GROVE_ERR_IO || st == GROVE_ERR_EXISTS ? GROVE_ERR_STATE : st, err);
     }
     grove_xmss_state_info info;
-    if (rc == 0)
-        grove_xmss_keyfile_info(kf, &info);
+    if (rc == 0 && grove_xmss_keyfile_info(kf, &info) != GROVE_OK)
+        rc = cli_fail_status(c, GROVE_ERR_INTERNAL, "reading the key file's state failed");
     grove_xmss_keyfile_close(kf);
     grove_registry_close(reg);
     if (rc)
@@ -831,7 +835,7 @@ static int cmd_recover(cli_ctx *c)
                         "cannot run with --no-registry");
     grove_xmss_state_info before, after;
     char err[GROVE_XMSS_ERR_CAP] = "";
-    int st = grove_xmss_keyfile_read_info(keypath, &before, err, sizeof err);
+    int st = grove_xmss_keyfile_read_info(&before, keypath, err, sizeof err);
     if (st != GROVE_OK)
         return keyfile_fail(c, st, err);
     grove_registry *reg = NULL;
@@ -840,8 +844,8 @@ static int cmd_recover(cli_ctx *c)
     if (rc == 0)
         rc = open_key(c, keypath, reg, GROVE_XMSS_KEYFILE_RECOVER, threads, &kf);
     int changed = kf ? grove_xmss_keyfile_changed(kf) : 0;
-    if (rc == 0)
-        grove_xmss_keyfile_info(kf, &after);
+    if (rc == 0 && grove_xmss_keyfile_info(kf, &after) != GROVE_OK)
+        rc = cli_fail_status(c, GROVE_ERR_INTERNAL, "reading the key file's state failed");
     grove_xmss_keyfile_close(kf);
     grove_registry_close(reg);
     if (rc)
@@ -911,7 +915,7 @@ static const cli_opt keygen_opts[] = {
     {"key", "FILE", "private key output (grove format, mode 0600; must not exist)"},
     {"pub", "FILE", "public key output (raw RFC 8391: OID || root || PUB_SEED)"},
     {"seed", "HEX", "3n bytes SK_SEED || SK_PRF || PUB_SEED (deterministic keys, for tests)"},
-    {"threads", "N", "threads for key generation (default: all CPUs)"},
+    {"threads", "N", "threads for key generation (default 0: one per CPU)"},
     STATE_OPTS,
     {NULL, NULL, NULL},
 };
@@ -919,7 +923,7 @@ static const cli_opt sign_opts[] = {
     {"key", "FILE", "private key (updated in place before the signature is written)"},
     {"msg", "FILE", "message ('-' for stdin; read after the index is reserved)"},
     {"out", "FILE", "signature output (raw RFC 8391; '-' for stdout)"},
-    {"threads", "N", "threads if the key's node cache must be rebuilt (default: all CPUs)"},
+    {"threads", "N", "threads if the key's node cache must be rebuilt (default 0: one per CPU)"},
     STATE_OPTS,
     {NULL, NULL, NULL},
 };
@@ -942,7 +946,7 @@ static const cli_opt info_opts[] = {
 };
 static const cli_opt recover_opts[] = {
     {"key", "FILE", "a key file the state registry refuses as stale (restored or pre-split copy)"},
-    {"threads", "N", "threads if the key's node cache must be rebuilt (default: all CPUs)"},
+    {"threads", "N", "threads if the key's node cache must be rebuilt (default 0: one per CPU)"},
     STATE_OPTS,
     {NULL, NULL, NULL},
 };
@@ -950,7 +954,7 @@ static const cli_opt split_opts[] = {
     {"key", "FILE", "private key to take the indices from (keeps the lower part)"},
     {"out", "FILE", "new private key holding the last COUNT indices (must not exist)"},
     {"count", "COUNT", "number of indices to hand over"},
-    {"threads", "N", "threads for building the new key's node cache (default: all CPUs)"},
+    {"threads", "N", "threads for building the new key's node cache (default 0: one per CPU)"},
     STATE_OPTS,
     {NULL, NULL, NULL},
 };

@@ -17,14 +17,14 @@
 #include <unistd.h>
 
 /* Store the key state durably: write a temporary file, fsync it, rename it over the key file. */
-static int save_state(void *arg, const uint8_t *state, size_t len)
+static grove_status save_state(void *arg, const uint8_t *state, size_t len)
 {
     const char *path = arg;
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fd < 0)
-        return -1;
+        return GROVE_ERR_STORAGE;
     int ok = write(fd, state, len) == (ssize_t)len && fsync(fd) == 0;
     ok &= close(fd) == 0;
     return ok && rename(tmp, path) == 0 ? 0 : -1;
@@ -65,7 +65,7 @@ int main(void)
     /* 1. key pair from a seed (SK_SEED || SK_PRF || PUB_SEED), two threads */
     grove_xmss_opts opts = {.threads = 2};
     grove_xmss_key *key = NULL;
-    int rc = grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, &opts, &key);
+    int rc = grove_xmss_keygen_from_seed(p, &key, seed, seed + 32, seed + 64, &opts);
     grove_wipe(seed, sizeof seed);
     if (rc != GROVE_OK) {
         fprintf(stderr, "keygen: %s\n", grove_strerror(rc));
@@ -74,14 +74,14 @@ int main(void)
     grove_xmss_key_public_key(key, pk);
 
     /* 2. sign: refused until the key can persist its state */
-    rc = grove_xmss_key_sign(key, (const uint8_t *)msg, strlen(msg), sig, NULL);
+    rc = grove_xmss_key_sign(key, sig, NULL, (const uint8_t *)msg, strlen(msg));
     printf("sign without a persistence callback: %s\n", grove_strerror(rc));
     grove_xmss_key_set_persist(key, save_state, path);
     uint64_t idx;
-    rc = grove_xmss_key_sign(key, (const uint8_t *)msg, strlen(msg), sig, &idx);
+    rc = grove_xmss_key_sign(key, sig, &idx, (const uint8_t *)msg, strlen(msg));
     int ok = rc == GROVE_OK;
-    rc = grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, grove_xmss_pk_bytes(p), (const uint8_t *)msg,
-                           strlen(msg), sig, grove_xmss_sig_bytes(p));
+    rc = grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, sig, grove_xmss_sig_bytes(p),
+                           (const uint8_t *)msg, strlen(msg), pk, grove_xmss_pk_bytes(p));
     printf("%s: signature %llu (%zu bytes) %s; %llu signatures left\n", grove_xmss_params_name(p),
            (unsigned long long)idx, grove_xmss_sig_bytes(p),
            rc == GROVE_OK ? "verifies" : grove_strerror(rc),
@@ -93,7 +93,7 @@ int main(void)
     size_t len = 0;
     uint8_t *state = read_file(path, &len);
     key = NULL;
-    rc = state ? grove_xmss_key_load(state, len, &opts, &key) : GROVE_ERR_IO;
+    rc = state ? grove_xmss_key_load(&key, state, len, &opts) : GROVE_ERR_IO;
     if (state) {
         grove_wipe(state, len);
         free(state);
@@ -104,28 +104,28 @@ int main(void)
         return 1;
     }
     grove_xmss_key_set_persist(key, save_state, path);
-    rc = grove_xmss_key_sign(key, (const uint8_t *)msg, strlen(msg), sig, &idx);
+    rc = grove_xmss_key_sign(key, sig, &idx, (const uint8_t *)msg, strlen(msg));
     ok = ok && rc == GROVE_OK && idx == 1 &&
-         grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, grove_xmss_pk_bytes(p),
-                           (const uint8_t *)msg, strlen(msg), sig,
-                           grove_xmss_sig_bytes(p)) == GROVE_OK;
+         grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, sig, grove_xmss_sig_bytes(p),
+                           (const uint8_t *)msg, strlen(msg), pk,
+                           grove_xmss_pk_bytes(p)) == GROVE_OK;
     printf("reloaded key signed with index %llu\n", (unsigned long long)idx);
     grove_xmss_key_free(key);
     unlink(path);
 
     /* 4. XMSS^MT: height 40 in 4 layers (2^40 signatures), random key */
     const grove_xmss_params *mt = grove_xmss_params_get("XMSSMT-SHA2_40/4_256");
-    rc = grove_xmss_keygen(mt, &opts, &key);
+    rc = grove_xmss_keygen(mt, &key, &opts);
     if (rc != GROVE_OK) {
         fprintf(stderr, "keygen: %s\n", grove_strerror(rc));
         return 1;
     }
     grove_xmss_key_set_persist(key, save_state, path);
     grove_xmss_key_public_key(key, pk);
-    rc = grove_xmss_key_sign(key, (const uint8_t *)msg, strlen(msg), sig, &idx);
+    rc = grove_xmss_key_sign(key, sig, &idx, (const uint8_t *)msg, strlen(msg));
     ok = ok && rc == GROVE_OK;
-    rc = grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, pk, grove_xmss_pk_bytes(mt),
-                           (const uint8_t *)msg, strlen(msg), sig, grove_xmss_sig_bytes(mt));
+    rc = grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, sig, grove_xmss_sig_bytes(mt),
+                           (const uint8_t *)msg, strlen(msg), pk, grove_xmss_pk_bytes(mt));
     printf("%s: signature %llu (%zu bytes) %s\n", grove_xmss_params_name(mt),
            (unsigned long long)idx, grove_xmss_sig_bytes(mt),
            rc == GROVE_OK ? "verifies" : grove_strerror(rc));

@@ -37,13 +37,13 @@ typedef struct {
     grove_xmss_state_info info;
 } persisted;
 
-static int persist(void *arg, const uint8_t *state, size_t len)
+static grove_status persist(void *arg, const uint8_t *state, size_t len)
 {
     persisted *ps = arg;
     ps->calls++;
-    if (grove_xmss_state_info_get(state, len, &ps->info) != GROVE_OK)
+    if (grove_xmss_state_info_get(&ps->info, state, len) != GROVE_OK)
         abort(); /* the key wrote a state it cannot read back */
-    return 0;
+    return GROVE_OK;
 }
 
 /* Recompute the key id and the tag of a state whose header names a known parameter set. */
@@ -80,7 +80,7 @@ static void check_state(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (grove_xmss_state_info_get(data, size, NULL) != GROVE_ERR_STATE) {
+    if (grove_xmss_state_info_get(NULL, data, size) != GROVE_ERR_STATE) {
         check_state(data, size);
         return 0;
     }
@@ -97,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 static void check_state(const uint8_t *data, size_t size)
 {
     grove_xmss_state_info info;
-    int r = grove_xmss_state_info_get(data, size, &info);
+    int r = grove_xmss_state_info_get(&info, data, size);
     if (r != GROVE_OK)
         return;
     if (info.params == NULL || info.high_water > info.range_end ||
@@ -108,12 +108,13 @@ static void check_state(const uint8_t *data, size_t size)
         return;
     grove_xmss_key *key = NULL;
     xmss_registry_reset(); /* each input on its own: no reservations of earlier inputs */
-    r = grove_xmss_key_load(data, size, NULL, &key);
+    r = grove_xmss_key_load(&key, data, size, NULL);
     if (r != GROVE_OK)
         return;
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
-    if (grove_xmss_key_params(key) != info.params || grove_xmss_key_public_key(key, pk) != GROVE_OK ||
-        memcmp(pk, info.pk, info.pk_bytes) != 0 || grove_xmss_key_index(key) != info.high_water)
+    if (grove_xmss_key_params(key) != info.params ||
+        grove_xmss_key_public_key(key, pk) != GROVE_OK || memcmp(pk, info.pk, info.pk_bytes) != 0 ||
+        grove_xmss_key_index(key) != info.high_water)
         abort();
     const grove_xmss_params *p = info.params;
     persisted ps = {0, {0}};
@@ -121,16 +122,16 @@ static void check_state(const uint8_t *data, size_t size)
     uint64_t idx = 0;
     if (sig == NULL || grove_xmss_key_set_persist(key, persist, &ps) != GROVE_OK)
         abort();
-    r = grove_xmss_key_sign(key, (const uint8_t *)"fuzz", 4, sig, &idx);
+    r = grove_xmss_key_sign(key, sig, &idx, (const uint8_t *)"fuzz", 4);
     if (info.high_water >= info.range_end) {
         if (r != GROVE_ERR_EXHAUSTED)
             abort();
     } else {
-        if (r != GROVE_OK || idx != info.high_water || ps.calls != 1 ||
-            ps.info.high_water <= idx || memcmp(ps.info.key_id, info.key_id, sizeof info.key_id) ||
+        if (r != GROVE_OK || idx != info.high_water || ps.calls != 1 || ps.info.high_water <= idx ||
+            memcmp(ps.info.key_id, info.key_id, sizeof info.key_id) ||
             memcmp(ps.info.pk, info.pk, info.pk_bytes) ||
-            grove_xmss_verify(grove_xmss_params_family(p), info.pk, info.pk_bytes,
-                              (const uint8_t *)"fuzz", 4, sig, grove_xmss_sig_bytes(p)) != GROVE_OK)
+            grove_xmss_verify(grove_xmss_params_family(p), sig, grove_xmss_sig_bytes(p),
+                              (const uint8_t *)"fuzz", 4, info.pk, info.pk_bytes) != GROVE_OK)
             abort();
     }
     /* the export reads back as the same key, never behind what was reserved */
@@ -138,7 +139,7 @@ static void check_state(const uint8_t *data, size_t size)
     uint8_t *out = malloc(cap);
     grove_xmss_state_info again;
     if (out == NULL || grove_xmss_key_export(key, out, cap, &len) != GROVE_OK ||
-        grove_xmss_state_info_get(out, len, &again) != GROVE_OK || again.params != p ||
+        grove_xmss_state_info_get(&again, out, len) != GROVE_OK || again.params != p ||
         memcmp(again.key_id, info.key_id, sizeof info.key_id) ||
         memcmp(again.pk, info.pk, info.pk_bytes) || again.range_end != info.range_end ||
         again.high_water < (r == GROVE_OK ? idx + 1 : info.high_water))

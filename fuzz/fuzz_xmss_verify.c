@@ -12,7 +12,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_in in = {data, size};
-    grove_xmss_family fam = (fuzz_byte(&in) & 1) ? GROVE_XMSS_FAMILY_XMSSMT : GROVE_XMSS_FAMILY_XMSS;
+    grove_xmss_family fam =
+        (fuzz_byte(&in) & 1) ? GROVE_XMSS_FAMILY_XMSSMT : GROVE_XMSS_FAMILY_XMSS;
     const uint8_t *pk, *msg;
     size_t pl = fuzz_len(&in, 200);
     if (!fuzz_take(&in, pl, &pk))
@@ -20,19 +21,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t ml = fuzz_len(&in, in.left);
     if (!fuzz_take(&in, ml, &msg))
         return 0;
-    int r = grove_xmss_verify(fam, pk, pl, msg, ml, in.p, in.left);
+    int r = grove_xmss_verify(fam, in.p, in.left, msg, ml, pk, pl);
     if (r != GROVE_OK && r != GROVE_ERR_VERIFY && r != GROVE_ERR_ENCODING &&
         r != GROVE_ERR_UNSUPPORTED)
         abort();
     const grove_xmss_params *p = NULL;
-    int rp = grove_xmss_pk_params(fam, pk, pl, &p);
+    int rp = grove_xmss_pk_params(fam, &p, pk, pl);
     if ((rp == GROVE_OK) != (p != NULL))
         abort();
     if (r == GROVE_OK && (rp != GROVE_OK || in.left != grove_xmss_sig_bytes(p)))
         abort();
     if (p != NULL) {
         uint64_t idx = 0;
-        int ri = grove_xmss_sig_index(p, in.p, in.left, &idx);
+        int ri = grove_xmss_sig_index(p, &idx, in.p, in.left);
         if (ri == GROVE_OK && r == GROVE_OK && idx >= grove_xmss_total_signatures(p))
             abort(); /* a valid signature's index is in range */
     }

@@ -28,20 +28,20 @@ typedef struct {
     char extra[256];
 } xb;
 
-static int persist(void *arg, const uint8_t *state, size_t len)
+static grove_status persist(void *arg, const uint8_t *state, size_t len)
 {
     xb *b = arg;
     if (!b->persist_each)
-        return 0;
+        return GROVE_OK;
     if (len > b->state_cap) {
         free(b->state);
         b->state = malloc(len);
         b->state_cap = b->state ? len : 0;
         if (b->state == NULL)
-            return -1;
+            return GROVE_ERR_STORAGE;
     }
     memcpy(b->state, state, len); /* what a caller would write to its storage */
-    return 0;
+    return GROVE_OK;
 }
 
 static int new_key(xb *b)
@@ -51,11 +51,12 @@ static int new_key(xb *b)
     b->key = NULL;
     xmss_registry_reset(); /* the benchmark recreates the same key on purpose */
     grove_xmss_opts o = {.threads = 2};
-    if (grove_xmss_keygen_from_seed(b->p, b->seed, b->seed + n, b->seed + 2 * n, &o, &b->key))
+    if (grove_xmss_keygen_from_seed(b->p, &b->key, b->seed, b->seed + n, b->seed + 2 * n, &o))
         return 1;
-    grove_xmss_key_public_key(b->key, b->pk);
-    grove_xmss_key_set_persist(b->key, persist, b);
-    grove_xmss_key_set_batch(b->key, b->persist_each ? 1 : 1024);
+    if (grove_xmss_key_public_key(b->key, b->pk) != GROVE_OK ||
+        grove_xmss_key_set_persist(b->key, persist, b) != GROVE_OK ||
+        grove_xmss_key_set_batch(b->key, b->persist_each ? 1 : 1024) != GROVE_OK)
+        return 1;
     return 0;
 }
 
@@ -74,7 +75,7 @@ static int op_keygen(void *arg)
     const unsigned n = grove_xmss_params_n(b->p);
     grove_xmss_opts o = {.threads = b->threads};
     grove_xmss_key *k = NULL;
-    int rc = grove_xmss_keygen_from_seed(b->p, b->seed, b->seed + n, b->seed + 2 * n, &o, &k);
+    int rc = grove_xmss_keygen_from_seed(b->p, &k, b->seed, b->seed + n, b->seed + 2 * n, &o);
     grove_xmss_key_free(k);
     return rc;
 }
@@ -146,7 +147,7 @@ static int op_sign(void *arg)
     if (grove_xmss_key_remaining(b->key) == 0 && new_key(b))
         return 1;
     b->msg[0] = (uint8_t)b->nsig++;
-    return grove_xmss_key_sign(b->key, b->msg, sizeof b->msg, b->sig, NULL);
+    return grove_xmss_key_sign(b->key, b->sig, NULL, b->msg, sizeof b->msg);
 }
 
 static int setup_sign(void *arg)
@@ -173,14 +174,13 @@ static int op_sign_run(void *arg)
     xb *b = arg;
     grove_xmss_key *k = NULL;
     xmss_registry_reset();
-    if (grove_xmss_key_load(b->state, b->state_cap, NULL, &k))
+    if (grove_xmss_key_load(&k, b->state, b->state_cap, NULL))
         return 1;
-    grove_xmss_key_set_persist(k, persist, b);
-    grove_xmss_key_set_batch(k, 1024);
-    int rc = 0;
+    int rc = grove_xmss_key_set_persist(k, persist, b) != GROVE_OK ||
+             grove_xmss_key_set_batch(k, 1024) != GROVE_OK;
     for (uint64_t i = 0; i < b->nsig && rc == 0; i++) {
         b->msg[0] = (uint8_t)i;
-        rc = grove_xmss_key_sign(k, b->msg, sizeof b->msg, b->sig, NULL);
+        rc = grove_xmss_key_sign(k, b->sig, NULL, b->msg, sizeof b->msg);
     }
     grove_xmss_key_free(k);
     return rc;
@@ -210,15 +210,15 @@ static int setup_sign_run(void *arg)
 static int op_verify(void *arg)
 {
     xb *b = arg;
-    return grove_xmss_verify(grove_xmss_params_family(b->p), b->pk, grove_xmss_pk_bytes(b->p),
-                             b->msg, sizeof b->msg, b->sig, grove_xmss_sig_bytes(b->p));
+    return grove_xmss_verify(grove_xmss_params_family(b->p), b->sig, grove_xmss_sig_bytes(b->p),
+                             b->msg, sizeof b->msg, b->pk, grove_xmss_pk_bytes(b->p));
 }
 
 static int setup_verify(void *arg)
 {
     xb *b = arg;
     init(b);
-    if (new_key(b) || grove_xmss_key_sign(b->key, b->msg, sizeof b->msg, b->sig, NULL))
+    if (new_key(b) || grove_xmss_key_sign(b->key, b->sig, NULL, b->msg, sizeof b->msg))
         return 1;
     uint64_t c0 = xmss_hash_counter();
     if (op_verify(b))

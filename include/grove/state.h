@@ -38,10 +38,10 @@ typedef struct grove_registry grove_registry;
 typedef struct grove_registry_entry grove_registry_entry;
 
 /* The default folder (see above) into out; GROVE_ERR_STATE if no variable names one. */
-GROVE_API int grove_registry_default_dir(char *out, size_t cap);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_default_dir(char *out, size_t cap);
 
 /* Open (creating with mode 0700) the registry in `dir`, or in the default folder if NULL. */
-GROVE_API int grove_registry_open(const char *dir, grove_registry **out);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_open(const char *dir, grove_registry **out);
 GROVE_API const char *grove_registry_dir(const grove_registry *r);
 GROVE_API void grove_registry_close(grove_registry *r);
 
@@ -49,20 +49,20 @@ GROVE_API void grove_registry_close(grove_registry *r);
  * Lock the entry (kind, id): kind is 1..32 characters of [a-z0-9-], id 1..64 bytes. Waits
  * while another process or another entry object holds it. The entry may not exist yet.
  */
-GROVE_API int grove_registry_lock(grove_registry *r, const char *kind, const uint8_t *id,
+GROVE_API GROVE_MUST_USE grove_status grove_registry_lock(grove_registry *r, const char *kind, const uint8_t *id,
                                   size_t id_len, grove_registry_entry **out);
 /* Like grove_registry_lock but GROVE_ERR_STATE at once if the entry is locked elsewhere. */
-GROVE_API int grove_registry_try_lock(grove_registry *r, const char *kind, const uint8_t *id,
+GROVE_API GROVE_MUST_USE grove_status grove_registry_try_lock(grove_registry *r, const char *kind, const uint8_t *id,
                                       size_t id_len, grove_registry_entry **out);
 
 /*
  * The entry's record (malloc'd, NUL-terminated, *len without the NUL; free with free()).
  * GROVE_ERR_NOT_FOUND if the entry has no record yet, GROVE_ERR_STATE if it is damaged.
  */
-GROVE_API int grove_registry_read(grove_registry_entry *e, char **rec, size_t *len);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_read(grove_registry_entry *e, char **rec, size_t *len);
 
 /* Replace the entry's record atomically and durably (len <= GROVE_REGISTRY_MAX_RECORD). */
-GROVE_API int grove_registry_write(grove_registry_entry *e, const char *rec, size_t len);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_write(grove_registry_entry *e, const char *rec, size_t len);
 
 /* The entry's file (for messages). */
 GROVE_API const char *grove_registry_entry_path(const grove_registry_entry *e);
@@ -74,7 +74,7 @@ GROVE_API void grove_registry_unlock(grove_registry_entry *e);
  * Read an entry without locking it (for reports such as `grove xmss info`): same results as
  * grove_registry_read.
  */
-GROVE_API int grove_registry_peek(grove_registry *r, const char *kind, const uint8_t *id,
+GROVE_API GROVE_MUST_USE grove_status grove_registry_peek(grove_registry *r, const char *kind, const uint8_t *id,
                                   size_t id_len, char **rec, size_t *len);
 
 /*
@@ -82,8 +82,8 @@ GROVE_API int grove_registry_peek(grove_registry *r, const char *kind, const uin
  * text (copied into out, NUL-terminated). GROVE_ERR_NOT_FOUND if the key is absent,
  * GROVE_ERR_ENCODING if the value is malformed or does not fit.
  */
-GROVE_API int grove_record_u64(const char *rec, const char *key, uint64_t *v);
-GROVE_API int grove_record_str(const char *rec, const char *key, char *out, size_t cap);
+GROVE_API GROVE_MUST_USE grove_status grove_record_u64(const char *rec, const char *key, uint64_t *v);
+GROVE_API GROVE_MUST_USE grove_status grove_record_str(const char *rec, const char *key, char *out, size_t cap);
 
 #ifdef __cplusplus
 }

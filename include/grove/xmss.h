@@ -91,6 +91,8 @@ typedef struct grove_xmss_params grove_xmss_params;
 
 /* Look a set up by name; NULL if unknown. */
 GROVE_API const grove_xmss_params *grove_xmss_params_get(const char *name);
+/* The number of sets: 77. */
+GROVE_API size_t grove_xmss_params_count(void);
 /* Look a set up by family and OID; NULL if the OID is not registered in that family. */
 GROVE_API const grove_xmss_params *grove_xmss_params_from_oid(grove_xmss_family family,
                                                                uint32_t oid);
@@ -107,8 +109,12 @@ GROVE_API unsigned grove_xmss_params_height(const grove_xmss_params *p);      /*
 GROVE_API unsigned grove_xmss_params_layers(const grove_xmss_params *p);      /* d (1 for XMSS) */
 GROVE_API unsigned grove_xmss_params_tree_height(const grove_xmss_params *p); /* h / d */
 GROVE_API unsigned grove_xmss_params_wots_len(const grove_xmss_params *p);    /* len = 2n + 3 */
-/* 1 if SP 800-208 approves the set (SHA-256, SHA-256/192, SHAKE256/256, SHAKE256/192). */
-GROVE_API int grove_xmss_params_sp800_208(const grove_xmss_params *p);
+/* true if SP 800-208 approves the set (SHA-256, SHA-256/192, SHAKE256/256, SHAKE256/192). */
+GROVE_API bool grove_xmss_params_sp800_208(const grove_xmss_params *p);
+/*
+ * Sizes (0 for NULL). There is no _sk_bytes: a secret key is a grove_xmss_key object, and its
+ * saved state (grove_xmss_key_state_bytes) carries a node cache whose size depends on the key.
+ */
 GROVE_API size_t grove_xmss_pk_bytes(const grove_xmss_params *p);
 GROVE_API size_t grove_xmss_sig_bytes(const grove_xmss_params *p);
 /* Bytes of the index field at the start of a signature. */
@@ -119,24 +125,28 @@ GROVE_API uint64_t grove_xmss_total_signatures(const grove_xmss_params *p);
 /* ---- verification (anyone) ---------------------------------------------------------------- */
 
 /*
- * The parameter set of a public key: its OID looked up in `family`. GROVE_ERR_ENCODING if pklen
- * is not 4 + 2n for that set (or < 4), GROVE_ERR_UNSUPPORTED for an unregistered OID.
+ * The parameter set of a public key (*p): its OID looked up in `family`. GROVE_ERR_ENCODING if
+ * pk_len is not 4 + 2n for that set (or < 4), GROVE_ERR_UNSUPPORTED for an unregistered OID.
  */
-GROVE_API int grove_xmss_pk_params(grove_xmss_family family, const uint8_t *pk, size_t pklen,
-                                   const grove_xmss_params **p);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_pk_params(grove_xmss_family family,
+                                                           const grove_xmss_params **p,
+                                                           const uint8_t *pk, size_t pk_len);
 
 /*
- * Verify a signature. GROVE_OK if valid. GROVE_ERR_VERIFY if not, including a signature of the
- * wrong length (short or with trailing bytes) or with an index >= 2^h. GROVE_ERR_ENCODING /
+ * Verify a signature of msg under pk (pk_len bytes: the set comes from pk's OID). GROVE_OK if
+ * valid. GROVE_ERR_VERIFY if not, whatever the reason: a signature of the wrong length (short or
+ * with trailing bytes), an index >= 2^h, a bad value. GROVE_ERR_ENCODING /
  * GROVE_ERR_UNSUPPORTED for a malformed public key or unknown OID (as grove_xmss_pk_params).
  */
-GROVE_API int grove_xmss_verify(grove_xmss_family family, const uint8_t *pk, size_t pklen,
-                                const uint8_t *msg, size_t msglen, const uint8_t *sig,
-                                size_t siglen);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_verify(grove_xmss_family family,
+                                                        const uint8_t *sig, size_t sig_len,
+                                                        const uint8_t *msg, size_t msg_len,
+                                                        const uint8_t *pk, size_t pk_len);
 
-/* The index field of a signature (no verification). GROVE_ERR_ENCODING if siglen is wrong. */
-GROVE_API int grove_xmss_sig_index(const grove_xmss_params *p, const uint8_t *sig, size_t siglen,
-                                   uint64_t *idx);
+/* The index field of a signature (no verification). GROVE_ERR_ENCODING if sig_len is wrong. */
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_sig_index(const grove_xmss_params *p,
+                                                           uint64_t *idx, const uint8_t *sig,
+                                                           size_t sig_len);
 
 /* ---- key generation ----------------------------------------------------------------------- */
 
@@ -144,21 +154,29 @@ GROVE_API int grove_xmss_sig_index(const grove_xmss_params *p, const uint8_t *si
 typedef void (*grove_xmss_progress_fn)(void *arg, uint64_t done, uint64_t total);
 
 typedef struct grove_xmss_opts {
-    unsigned threads;                /* tree building on at most this many threads, the calling
-                                        thread included; 0 or 1: the calling thread only */
+    unsigned threads;                /* tree building: at most this many threads, the calling
+                                        thread included; 1 = the calling thread only,
+                                        GROVE_THREADS_AUTO (0) = one per online CPU */
     grove_xmss_progress_fn progress; /* may be NULL */
     void *progress_arg;
 } grove_xmss_opts;
 
 typedef struct grove_xmss_key grove_xmss_key;
 
-/* A key pair from 3n bytes of grove_randombytes (SK_SEED, SK_PRF, PUB_SEED). opts may be NULL. */
-GROVE_API int grove_xmss_keygen(const grove_xmss_params *p, const grove_xmss_opts *opts,
-                                grove_xmss_key **key);
+/*
+ * A key pair (*key) from 3n bytes of grove_randombytes (SK_SEED, SK_PRF, PUB_SEED). opts may be
+ * NULL (all threads, no progress).
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_keygen(const grove_xmss_params *p,
+                                                        grove_xmss_key **key,
+                                                        const grove_xmss_opts *opts);
 /* The key pair of the given seeds (n bytes each), e.g. for known-answer tests. */
-GROVE_API int grove_xmss_keygen_from_seed(const grove_xmss_params *p, const uint8_t *sk_seed,
-                                          const uint8_t *sk_prf, const uint8_t *pub_seed,
-                                          const grove_xmss_opts *opts, grove_xmss_key **key);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_keygen_from_seed(const grove_xmss_params *p,
+                                                                  grove_xmss_key **key,
+                                                                  const uint8_t *sk_seed,
+                                                                  const uint8_t *sk_prf,
+                                                                  const uint8_t *pub_seed,
+                                                                  const grove_xmss_opts *opts);
 /* Wipes and frees a key (NULL is ignored). */
 GROVE_API void grove_xmss_key_free(grove_xmss_key *key);
 
@@ -166,7 +184,8 @@ GROVE_API void grove_xmss_key_free(grove_xmss_key *key);
 
 GROVE_API const grove_xmss_params *grove_xmss_key_params(const grove_xmss_key *key);
 /* pk receives grove_xmss_pk_bytes(p) bytes. */
-GROVE_API int grove_xmss_key_public_key(const grove_xmss_key *key, uint8_t *pk);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_public_key(const grove_xmss_key *key,
+                                                                uint8_t *pk);
 /* The next index this key will sign with. */
 GROVE_API uint64_t grove_xmss_key_index(const grove_xmss_key *key);
 /* Signatures this key can still make (0 when exhausted). */
@@ -178,27 +197,30 @@ GROVE_API void grove_xmss_key_id(const grove_xmss_key *key, uint8_t id[GROVE_XMS
 /* ---- signing ------------------------------------------------------------------------------ */
 
 /*
- * Persistence callback: store `len` bytes of key state (the private-key format) durably, e.g.
- * write a temporary file, fsync it, rename it over the key file and fsync the directory.
- * Return 0 on success, anything else on failure. Called with the key's mutex held.
+ * Persistence callback: store `state_len` bytes of key state (the private-key format) durably,
+ * e.g. write a temporary file, fsync it, rename it over the key file and fsync the directory.
+ * Return GROVE_OK on success, any other status on failure. Called with the key's mutex held.
  */
-typedef int (*grove_xmss_persist_fn)(void *arg, const uint8_t *state, size_t len);
+typedef grove_status (*grove_xmss_persist_fn)(void *arg, const uint8_t *state, size_t state_len);
 
-GROVE_API int grove_xmss_key_set_persist(grove_xmss_key *key, grove_xmss_persist_fn fn,
-                                         void *arg);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_set_persist(grove_xmss_key *key,
+                                                                 grove_xmss_persist_fn fn,
+                                                                 void *arg);
 /*
  * Reserve `batch` indices per callback (default 1; at most 2^20). A crash, or freeing the key,
  * burns the reserved indices not yet used.
  */
-GROVE_API int grove_xmss_key_set_batch(grove_xmss_key *key, uint32_t batch);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_set_batch(grove_xmss_key *key,
+                                                               uint32_t batch);
 
 /*
- * Sign: sig receives grove_xmss_sig_bytes(p) bytes; *idx (may be NULL) the index used.
+ * Sign msg: sig receives grove_xmss_sig_bytes(p) bytes; *idx (may be NULL) the index used.
  * GROVE_ERR_STATE without a persistence callback, GROVE_ERR_EXHAUSTED when no index is left,
  * GROVE_ERR_STORAGE if the callback failed (sig is zeroed and nothing was signed).
  */
-GROVE_API int grove_xmss_key_sign(grove_xmss_key *key, const uint8_t *msg, size_t msglen,
-                                  uint8_t *sig, uint64_t *idx);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_sign(grove_xmss_key *key, uint8_t *sig,
+                                                          uint64_t *idx, const uint8_t *msg,
+                                                          size_t msg_len);
 
 /*
  * Streaming signature of a long message. begin reserves the index (through the callback, as
@@ -207,16 +229,20 @@ GROVE_API int grove_xmss_key_sign(grove_xmss_key *key, const uint8_t *msg, size_
  * independent of each other and of the key (which may be freed meanwhile).
  */
 typedef struct grove_xmss_sign_ctx grove_xmss_sign_ctx;
-GROVE_API int grove_xmss_key_sign_begin(grove_xmss_key *key, grove_xmss_sign_ctx **ctx,
-                                        uint64_t *idx);
-GROVE_API int grove_xmss_sign_update(grove_xmss_sign_ctx *ctx, const uint8_t *data, size_t len);
-GROVE_API int grove_xmss_sign_finish(grove_xmss_sign_ctx *ctx, uint8_t *sig);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_sign_begin(grove_xmss_key *key,
+                                                                grove_xmss_sign_ctx **ctx,
+                                                                uint64_t *idx);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_sign_update(grove_xmss_sign_ctx *ctx,
+                                                             const uint8_t *msg, size_t msg_len);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_sign_finish(grove_xmss_sign_ctx *ctx,
+                                                             uint8_t *sig);
 /*
  * grove_xmss_sign_finish, then the signature is verified against the key's public key for the
  * message digest that was signed (the work of one verification); if it does not verify, sig is
  * zeroed and GROVE_ERR_INTERNAL returned (the index stays used). grove's command signs this way.
  */
-GROVE_API int grove_xmss_sign_finish_checked(grove_xmss_sign_ctx *ctx, uint8_t *sig);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_sign_finish_checked(grove_xmss_sign_ctx *ctx,
+                                                                     uint8_t *sig);
 GROVE_API void grove_xmss_sign_abort(grove_xmss_sign_ctx *ctx);
 
 /* ---- key state (the private-key format) --------------------------------------------------- */
@@ -225,17 +251,20 @@ GROVE_API void grove_xmss_sign_abort(grove_xmss_sign_ctx *ctx);
 GROVE_API size_t grove_xmss_key_state_bytes(const grove_xmss_key *key);
 /*
  * The current state in the private-key format, e.g. to save a freshly generated key. The
- * high-water mark written is the key's current reservation. *len receives the size.
+ * high-water mark written is the key's current reservation. *out_len receives the size (the
+ * size needed with GROVE_ERR_BUFFER_TOO_SMALL).
  */
-GROVE_API int grove_xmss_key_export(grove_xmss_key *key, uint8_t *out, size_t cap, size_t *len);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_export(grove_xmss_key *key, uint8_t *out,
+                                                            size_t out_cap, size_t *out_len);
 /*
  * Load a key from its state (see the format above). Signing resumes at the high-water mark;
  * the node cache is brought up to that index (opts: threads and progress for that work; may
  * be NULL). GROVE_ERR_ENCODING for a malformed state, GROVE_ERR_UNSUPPORTED for an unknown
  * version or OID, GROVE_ERR_STATE for an integrity-check mismatch or inconsistent contents.
  */
-GROVE_API int grove_xmss_key_load(const uint8_t *state, size_t len, const grove_xmss_opts *opts,
-                                  grove_xmss_key **key);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_load(grove_xmss_key **key,
+                                                          const uint8_t *state, size_t state_len,
+                                                          const grove_xmss_opts *opts);
 
 /* What a state says, checked (length, counters, integrity) but without loading the key. */
 typedef struct grove_xmss_state_info {
@@ -243,17 +272,18 @@ typedef struct grove_xmss_state_info {
     unsigned version;
     uint64_t index, high_water, range_start, range_end;
     uint64_t remaining; /* range_end - high_water */
-    int exhausted;      /* 1 if the seeds have been erased */
+    bool exhausted;      /* the seeds have been erased */
     uint32_t generation; /* splits this key has made */
     uint32_t birth;      /* a split part: its parent's generation after the split; else 0 */
-    int has_parent;      /* 1 for a split part made by format version 2 */
+    bool has_parent;     /* a split part made by format version 2 */
     uint8_t parent_id[GROVE_XMSS_KEY_ID_BYTES];
     uint8_t key_id[GROVE_XMSS_KEY_ID_BYTES];
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
     size_t pk_bytes;
 } grove_xmss_state_info;
-GROVE_API int grove_xmss_state_info_get(const uint8_t *state, size_t len,
-                                        grove_xmss_state_info *info);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_state_info_get(grove_xmss_state_info *info,
+                                                                const uint8_t *state,
+                                                                size_t state_len);
 
 /*
  * Key split: hand the last `count` indices of the key's range to a new key (*out, with its own
@@ -262,8 +292,9 @@ GROVE_API int grove_xmss_state_info_get(const uint8_t *state, size_t len,
  * key needs its own callback before it signs; save it (grove_xmss_key_export) at once.
  * GROVE_ERR_EXHAUSTED if fewer than `count` unreserved indices are left.
  */
-GROVE_API int grove_xmss_key_split(grove_xmss_key *key, uint64_t count,
-                                   const grove_xmss_opts *opts, grove_xmss_key **out);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_split(grove_xmss_key *key,
+                                                           grove_xmss_key **out, uint64_t count,
+                                                           const grove_xmss_opts *opts);
 
 /* ---- key files and the state registry ------------------------------------------------------ */
 /*
@@ -280,7 +311,8 @@ GROVE_API int grove_xmss_key_split(grove_xmss_key *key, uint64_t count,
  *   - a file of another range start or parameter set under the same id is refused for good.
  * Signing through grove_xmss_keyfile_key(kf) persists each reservation to the file (replaced
  * atomically, lock kept) and then to the entry, before the signature exists. Every failure
- * writes one sentence (what, why, what to do) into err (errcap bytes; may be NULL).
+ * writes one sentence (what, why, what to do) into err (err_cap bytes; may be NULL): this
+ * diagnostic output comes last in every keyfile function.
  * reg may be NULL: no registry (the file is still locked; restored copies are not detected).
  */
 #define GROVE_XMSS_ERR_CAP 512
@@ -293,21 +325,25 @@ typedef struct grove_xmss_split_rec {
 
 /* A registry entry of an XMSS key. */
 typedef struct grove_xmss_record {
-    int legacy;                      /* grove 0.1 entry: only the high-water mark is known */
+    bool legacy;                     /* grove 0.1 entry: only the high-water mark is known */
     const grove_xmss_params *params; /* NULL for a legacy entry */
     uint64_t range_start, range_end, high_water;
     uint32_t generation;
-    int pending;                     /* a split was started and not finished */
+    bool pending;                    /* a split was started and not finished */
     char *pending_path;              /* its part's file (absolute; malloc'd) */
-    int has_parent;
+    bool has_parent;
     uint8_t parent_id[GROVE_XMSS_KEY_ID_BYTES];
     size_t nsplits;
     grove_xmss_split_rec *splits;    /* malloc'd: grove_xmss_record_free */
 } grove_xmss_record;
 
-/* Read the entry of a key id without locking it: GROVE_ERR_NOT_FOUND, GROVE_ERR_STATE (damaged). */
-GROVE_API int grove_xmss_record_read(grove_registry *reg, const uint8_t id[GROVE_XMSS_KEY_ID_BYTES],
-                                     grove_xmss_record *rec);
+/*
+ * Read the entry of a key id into *rec without locking it: GROVE_ERR_NOT_FOUND, GROVE_ERR_STATE
+ * (damaged). Free it with grove_xmss_record_free.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_record_read(grove_registry *reg,
+                                                             grove_xmss_record *rec,
+                                                             const uint8_t id[GROVE_XMSS_KEY_ID_BYTES]);
 GROVE_API void grove_xmss_record_free(grove_xmss_record *rec);
 
 typedef enum grove_xmss_file_verdict {
@@ -322,7 +358,7 @@ typedef enum grove_xmss_file_verdict {
 /* How a key file (its checked state info) stands against its entry (NULL: none); why: a sentence. */
 GROVE_API grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *file,
                                                         const grove_xmss_record *rec, char *why,
-                                                        size_t whycap);
+                                                        size_t why_cap);
 
 typedef struct grove_xmss_keyfile grove_xmss_keyfile;
 
@@ -337,15 +373,18 @@ enum {
  * file's parameter set. GROVE_ERR_IO (cannot open/read), GROVE_ERR_ENCODING/UNSUPPORTED (not a
  * key file), GROVE_ERR_STATE (integrity failure, stale or conflicting file, damaged entry).
  */
-GROVE_API int grove_xmss_keyfile_open(const char *path, grove_registry *reg, unsigned flags,
-                                      const grove_xmss_opts *opts, grove_xmss_keyfile **out,
-                                      char *err, size_t errcap);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_open(grove_xmss_keyfile **kf,
+                                                              const char *path,
+                                                              grove_registry *reg, unsigned flags,
+                                                              const grove_xmss_opts *opts,
+                                                              char *err, size_t err_cap);
 /* The key (owned by kf; sign with grove_xmss_key_sign / _sign_begin). */
 GROVE_API grove_xmss_key *grove_xmss_keyfile_key(grove_xmss_keyfile *kf);
 /* What the file says now (after any write). */
-GROVE_API int grove_xmss_keyfile_info(grove_xmss_keyfile *kf, grove_xmss_state_info *info);
-/* 1 if the open fast-forwarded the file or completed an interrupted split. */
-GROVE_API int grove_xmss_keyfile_changed(const grove_xmss_keyfile *kf);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_info(grove_xmss_keyfile *kf,
+                                                              grove_xmss_state_info *info);
+/* true if the open fast-forwarded the file or completed an interrupted split. */
+GROVE_API bool grove_xmss_keyfile_changed(const grove_xmss_keyfile *kf);
 /* The registry entry's file (NULL without a registry), e.g. to refuse it as an output. */
 GROVE_API const char *grove_xmss_keyfile_entry_path(const grove_xmss_keyfile *kf);
 /* The sentence of the last failed reservation (GROVE_ERR_STORAGE from signing). */
@@ -358,21 +397,27 @@ GROVE_API const char *grove_xmss_keyfile_error(const grove_xmss_keyfile *kf);
  * source completes the split). Without a registry the source is shrunk before the part exists.
  * *start / *end (may be NULL) receive the moved range.
  */
-GROVE_API int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count,
-                                       const char *out_path, const grove_xmss_opts *opts,
-                                       uint64_t *start, uint64_t *end, char *err, size_t errcap);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_split(grove_xmss_keyfile *kf,
+                                                               uint64_t *start, uint64_t *end,
+                                                               uint64_t count,
+                                                               const char *out_path,
+                                                               const grove_xmss_opts *opts,
+                                                               char *err, size_t err_cap);
 /*
  * Save a freshly generated key as a new file (must not exist) and register it. Refused
  * (GROVE_ERR_STATE) if its entry shows it was already used (same seeds regenerated).
  */
-GROVE_API int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_key *key,
-                                        char *err, size_t errcap);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_create(const char *path,
+                                                                grove_registry *reg,
+                                                                grove_xmss_key *key, char *err,
+                                                                size_t err_cap);
 /*
  * What a key file says (checked as grove_xmss_state_info_get; read capped at the largest key
  * file of its set), without locking or loading it, e.g. for a report.
  */
-GROVE_API int grove_xmss_keyfile_read_info(const char *path, grove_xmss_state_info *info,
-                                           char *err, size_t errcap);
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_read_info(grove_xmss_state_info *info,
+                                                                   const char *path, char *err,
+                                                                   size_t err_cap);
 /* Unlock and free (the key too; NULL is ignored). */
 GROVE_API void grove_xmss_keyfile_close(grove_xmss_keyfile *kf);
 

@@ -38,7 +38,7 @@ struct grove_registry_entry {
     char path[PATH_MAX];
 };
 
-int grove_registry_default_dir(char *out, size_t cap)
+grove_status grove_registry_default_dir(char *out, size_t cap)
 {
     if (out == NULL || cap == 0)
         return GROVE_ERR_INVALID_ARG;
@@ -56,7 +56,7 @@ int grove_registry_default_dir(char *out, size_t cap)
     return n < 0 || (size_t)n >= cap ? GROVE_ERR_INVALID_ARG : GROVE_OK;
 }
 
-int grove_registry_open(const char *dir, grove_registry **out)
+grove_status grove_registry_open(const char *dir, grove_registry **out)
 {
     if (out == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -153,13 +153,13 @@ static int lock_entry(grove_registry *r, const char *kind, const uint8_t *id, si
     return GROVE_OK;
 }
 
-int grove_registry_lock(grove_registry *r, const char *kind, const uint8_t *id, size_t id_len,
+grove_status grove_registry_lock(grove_registry *r, const char *kind, const uint8_t *id, size_t id_len,
                         grove_registry_entry **out)
 {
     return lock_entry(r, kind, id, id_len, 1, out);
 }
 
-int grove_registry_try_lock(grove_registry *r, const char *kind, const uint8_t *id,
+grove_status grove_registry_try_lock(grove_registry *r, const char *kind, const uint8_t *id,
                             size_t id_len, grove_registry_entry **out)
 {
     return lock_entry(r, kind, id, id_len, 0, out);
@@ -234,14 +234,14 @@ static int read_path(const char *path, const char *kind, const uint8_t *id, size
     return GROVE_OK;
 }
 
-int grove_registry_read(grove_registry_entry *e, char **rec, size_t *len)
+grove_status grove_registry_read(grove_registry_entry *e, char **rec, size_t *len)
 {
     if (e == NULL)
         return GROVE_ERR_INVALID_ARG;
     return read_path(e->path, e->kind, e->id, e->id_len, rec, len);
 }
 
-int grove_registry_peek(grove_registry *r, const char *kind, const uint8_t *id, size_t id_len,
+grove_status grove_registry_peek(grove_registry *r, const char *kind, const uint8_t *id, size_t id_len,
                         char **rec, size_t *len)
 {
     if (rec != NULL)
@@ -254,7 +254,7 @@ int grove_registry_peek(grove_registry *r, const char *kind, const uint8_t *id, 
     return rc != GROVE_OK ? rc : read_path(path, kind, id, id_len, rec, len);
 }
 
-int grove_registry_write(grove_registry_entry *e, const char *rec, size_t len)
+grove_status grove_registry_write(grove_registry_entry *e, const char *rec, size_t len)
 {
     if (e == NULL || (rec == NULL && len > 0) || len > GROVE_REGISTRY_MAX_RECORD)
         return GROVE_ERR_INVALID_ARG;
@@ -308,7 +308,7 @@ static int find_value(const char *rec, const char *key, const char **v, size_t *
     return GROVE_ERR_NOT_FOUND;
 }
 
-int grove_record_u64(const char *rec, const char *key, uint64_t *out)
+grove_status grove_record_u64(const char *rec, const char *key, uint64_t *out)
 {
     const char *v;
     size_t vl;
@@ -331,7 +331,7 @@ int grove_record_u64(const char *rec, const char *key, uint64_t *out)
     return GROVE_OK;
 }
 
-int grove_record_str(const char *rec, const char *key, char *out, size_t cap)
+grove_status grove_record_str(const char *rec, const char *key, char *out, size_t cap)
 {
     const char *v;
     size_t vl;

@@ -77,7 +77,7 @@ static reg_entry *reg_find(const uint8_t *id)
 /* Claim [from, to); *prev receives the mark before (for reg_undo). */
 static int reg_claim(const uint8_t *id, uint64_t from, uint64_t to, uint64_t *prev)
 {
-    int rc = GROVE_OK;
+    grove_status rc = GROVE_OK;
     pthread_mutex_lock(&reg_mu);
     reg_entry *e = reg_find(id);
     if (e == NULL) {
@@ -286,7 +286,7 @@ static int parse_state(const uint8_t *s, size_t len, const grove_xmss_params *fo
         force ? force : grove_xmss_params_from_oid((grove_xmss_family)s[10], grove_load32_be(s + 12));
     if (p == NULL || p->mt != s[10] || p->oid != grove_load32_be(s + 12))
         return GROVE_ERR_UNSUPPORTED;
-    int exhausted = s[11] & FLAG_EXHAUSTED;
+    bool exhausted = (s[11] & FLAG_EXHAUSTED) != 0;
     if (len != state_bytes_v(p, exhausted, version) ||
         grove_load32_be(s + 68) != (exhausted ? 0 : xmss_trav_bytes(p)))
         return GROVE_ERR_ENCODING;
@@ -311,7 +311,7 @@ static int parse_state(const uint8_t *s, size_t len, const grove_xmss_params *fo
         birth = grove_load32_be(e + 4);
         memcpy(parent, e + 8, sizeof parent);
     }
-    int has_parent = !is_zero(parent, sizeof parent);
+    bool has_parent = !is_zero(parent, sizeof parent);
     if (!has_parent && birth != 0)
         return GROVE_ERR_STATE;
     uint8_t id[GROVE_XMSS_KEY_ID_BYTES];
@@ -359,7 +359,7 @@ static grove_xmss_key *key_new(const grove_xmss_params *p)
 static int key_setup(grove_xmss_key *k)
 {
     xmss_hash_init(&k->hash, k->p, k->pub_seed, k->has_seeds ? k->sk_seed : NULL);
-    int rc = xmss_trav_alloc(&k->trav, k->p);
+    grove_status rc = xmss_trav_alloc(&k->trav, k->p);
     if (rc == GROVE_OK)
         rc = xmss_lanes_alloc(&k->lanes, &k->hash, k->p->len);
     return rc;
@@ -378,9 +378,9 @@ void grove_xmss_key_free(grove_xmss_key *k)
 
 /* ---- key generation ----------------------------------------------------------------------- */
 
-int grove_xmss_keygen_from_seed(const grove_xmss_params *p, const uint8_t *sk_seed,
-                                const uint8_t *sk_prf, const uint8_t *pub_seed,
-                                const grove_xmss_opts *opts, grove_xmss_key **key)
+grove_status grove_xmss_keygen_from_seed(const grove_xmss_params *p, grove_xmss_key **key,
+                                         const uint8_t *sk_seed, const uint8_t *sk_prf,
+                                         const uint8_t *pub_seed, const grove_xmss_opts *opts)
 {
     if (key != NULL)
         *key = NULL;
@@ -396,7 +396,7 @@ int grove_xmss_keygen_from_seed(const grove_xmss_params *p, const uint8_t *sk_se
     k->has_seeds = 1;
     k->range_start = 0;
     k->range_end = (uint64_t)1 << p->h;
-    int rc = key_setup(k);
+    grove_status rc = key_setup(k);
     if (rc == GROVE_OK)
         rc = xmss_trav_init(&k->trav, &k->hash, 0, k->range_end, NULL, opts);
     if (rc != GROVE_OK) {
@@ -410,8 +410,8 @@ int grove_xmss_keygen_from_seed(const grove_xmss_params *p, const uint8_t *sk_se
     return GROVE_OK;
 }
 
-int grove_xmss_keygen(const grove_xmss_params *p, const grove_xmss_opts *opts,
-                      grove_xmss_key **key)
+grove_status grove_xmss_keygen(const grove_xmss_params *p, grove_xmss_key **key,
+                               const grove_xmss_opts *opts)
 {
     if (key != NULL)
         *key = NULL;
@@ -419,9 +419,9 @@ int grove_xmss_keygen(const grove_xmss_params *p, const grove_xmss_opts *opts,
         return GROVE_ERR_INVALID_ARG;
     uint8_t seed[3 * XMSS_MAX_N];
     const unsigned n = p->n;
-    int rc = grove_randombytes(seed, 3 * (size_t)n);
+    grove_status rc = grove_randombytes(seed, 3 * (size_t)n);
     if (rc == GROVE_OK)
-        rc = grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, opts, key);
+        rc = grove_xmss_keygen_from_seed(p, key, seed, seed + n, seed + 2 * n, opts);
     grove_wipe(seed, sizeof seed);
     return rc;
 }
@@ -433,7 +433,7 @@ const grove_xmss_params *grove_xmss_key_params(const grove_xmss_key *k)
     return k ? k->p : NULL;
 }
 
-int grove_xmss_key_public_key(const grove_xmss_key *k, uint8_t *pk)
+grove_status grove_xmss_key_public_key(const grove_xmss_key *k, uint8_t *pk)
 {
     if (k == NULL || pk == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -483,7 +483,7 @@ void grove_xmss_key_id(const grove_xmss_key *k, uint8_t id[GROVE_XMSS_KEY_ID_BYT
         memcpy(id, k->key_id, GROVE_XMSS_KEY_ID_BYTES);
 }
 
-int grove_xmss_key_set_persist(grove_xmss_key *k, grove_xmss_persist_fn fn, void *arg)
+grove_status grove_xmss_key_set_persist(grove_xmss_key *k, grove_xmss_persist_fn fn, void *arg)
 {
     if (k == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -491,7 +491,7 @@ int grove_xmss_key_set_persist(grove_xmss_key *k, grove_xmss_persist_fn fn, void
     return GROVE_OK;
 }
 
-int grove_xmss_key_set_batch(grove_xmss_key *k, uint32_t batch)
+grove_status grove_xmss_key_set_batch(grove_xmss_key *k, uint32_t batch)
 {
     if (k == NULL || batch == 0 || batch > MAX_BATCH)
         return GROVE_ERR_INVALID_ARG;
@@ -514,32 +514,36 @@ size_t grove_xmss_key_state_bytes(const grove_xmss_key *k)
     return v;
 }
 
-int grove_xmss_key_export(grove_xmss_key *k, uint8_t *out, size_t cap, size_t *len)
+grove_status grove_xmss_key_export(grove_xmss_key *k, uint8_t *out, size_t out_cap,
+                                   size_t *out_len)
 {
     if (k == NULL || out == NULL)
         return GROVE_ERR_INVALID_ARG;
-    int rc = GROVE_OK;
+    grove_status rc = GROVE_OK;
     pthread_mutex_lock(&k->mu);
     /* never below what another object of this key reserved: exporting must not roll back */
     uint64_t hw = cur_hw(k), mark = reg_mark(k->key_id);
     if (mark > hw)
         hw = mark < k->range_end ? mark : k->range_end;
     size_t need = state_bytes(k->p, hw >= k->range_end || !k->has_seeds);
-    if (cap < need) {
+    if (out_cap < need) {
         rc = GROVE_ERR_BUFFER_TOO_SMALL;
+        if (out_len)
+            *out_len = need;
     } else {
         size_t l = write_state(k, out, k->idx, hw, k->range_end, k->generation);
-        if (len)
-            *len = l;
+        if (out_len)
+            *out_len = l;
     }
     pthread_mutex_unlock(&k->mu);
     return rc;
 }
 
-int grove_xmss_state_info_get(const uint8_t *state, size_t len, grove_xmss_state_info *info)
+grove_status grove_xmss_state_info_get(grove_xmss_state_info *info, const uint8_t *state,
+                                       size_t state_len)
 {
     grove_xmss_state_info tmp;
-    int rc = parse_state(state, len, NULL, info ? info : &tmp);
+    grove_status rc = parse_state(state, state_len, NULL, info ? info : &tmp);
     if (rc != GROVE_OK && info)
         memset(info, 0, sizeof *info);
     return rc;
@@ -615,21 +619,21 @@ static int check_paths(grove_xmss_key *k)
     return ok ? GROVE_OK : GROVE_ERR_STATE;
 }
 
-int grove_xmss_key_load(const uint8_t *state, size_t len, const grove_xmss_opts *opts,
-                        grove_xmss_key **key)
+grove_status grove_xmss_key_load(grove_xmss_key **key, const uint8_t *state, size_t state_len,
+                                 const grove_xmss_opts *opts)
 {
-    return xmss_key_load_params(NULL, state, len, opts, key);
+    return xmss_key_load_params(NULL, state, state_len, opts, key);
 }
 
-int xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state, size_t len,
-                         const grove_xmss_opts *opts, grove_xmss_key **key)
+grove_status xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state,
+                                  size_t len, const grove_xmss_opts *opts, grove_xmss_key **key)
 {
     if (key != NULL)
         *key = NULL;
     if (state == NULL || key == NULL)
         return GROVE_ERR_INVALID_ARG;
     grove_xmss_state_info info;
-    int rc = parse_state(state, len, force, &info);
+    grove_status rc = parse_state(state, len, force, &info);
     if (rc != GROVE_OK)
         return rc;
     const grove_xmss_params *p = info.params;
@@ -704,7 +708,7 @@ static void ctx_free(grove_xmss_sign_ctx *c)
     free(c);
 }
 
-int grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint64_t *idx_out)
+grove_status grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint64_t *idx_out)
 {
     if (out != NULL)
         *out = NULL;
@@ -721,7 +725,7 @@ int grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint
         free(c);
         return GROVE_ERR_NOMEM;
     }
-    int rc = GROVE_OK;
+    grove_status rc = GROVE_OK;
     pthread_mutex_lock(&k->mu);
     if (k->persist == NULL) {
         rc = GROVE_ERR_STATE;
@@ -793,16 +797,16 @@ out:
     return GROVE_OK;
 }
 
-int grove_xmss_sign_update(grove_xmss_sign_ctx *c, const uint8_t *data, size_t len)
+grove_status grove_xmss_sign_update(grove_xmss_sign_ctx *c, const uint8_t *msg, size_t msg_len)
 {
-    if (c == NULL || (data == NULL && len > 0))
+    if (c == NULL || (msg == NULL && msg_len > 0))
         return GROVE_ERR_INVALID_ARG;
-    xmss_hmsg_update(&c->hm, data, len);
+    xmss_hmsg_update(&c->hm, msg, msg_len);
     return GROVE_OK;
 }
 
 /* Finish a signature; check: verify it against the key's public key for the digest signed. */
-static int sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig, int check)
+static grove_status sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig, bool check)
 {
     if (c == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -815,7 +819,7 @@ static int sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig, int check)
     uint8_t mh[XMSS_MAX_N];
     xmss_hmsg_final(&c->hm, mh);
     xmss_lanes w;
-    int rc = xmss_lanes_alloc(&w, &c->hash, p->len);
+    grove_status rc = xmss_lanes_alloc(&w, &c->hash, p->len);
     if (rc == GROVE_OK) {
         xmss_wots_sign(&c->hash, &w, 0, c->idx >> hp, (uint32_t)(c->idx & ((1u << hp) - 1)), mh,
                        c->sig + p->idx_bytes + p->n);
@@ -834,14 +838,14 @@ static int sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig, int check)
     return rc;
 }
 
-int grove_xmss_sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig)
+grove_status grove_xmss_sign_finish(grove_xmss_sign_ctx *c, uint8_t *sig)
 {
-    return sign_finish(c, sig, 0);
+    return sign_finish(c, sig, false);
 }
 
-int grove_xmss_sign_finish_checked(grove_xmss_sign_ctx *c, uint8_t *sig)
+grove_status grove_xmss_sign_finish_checked(grove_xmss_sign_ctx *c, uint8_t *sig)
 {
-    return sign_finish(c, sig, 1);
+    return sign_finish(c, sig, true);
 }
 
 void grove_xmss_sign_abort(grove_xmss_sign_ctx *c)
@@ -849,19 +853,22 @@ void grove_xmss_sign_abort(grove_xmss_sign_ctx *c)
     ctx_free(c);
 }
 
-int grove_xmss_key_sign(grove_xmss_key *k, const uint8_t *msg, size_t msglen, uint8_t *sig,
-                        uint64_t *idx)
+grove_status grove_xmss_key_sign(grove_xmss_key *k, uint8_t *sig, uint64_t *idx,
+                                 const uint8_t *msg, size_t msg_len)
 {
-    if (k == NULL || sig == NULL || (msg == NULL && msglen > 0))
+    if (k == NULL || sig == NULL || (msg == NULL && msg_len > 0))
         return GROVE_ERR_INVALID_ARG;
     grove_xmss_sign_ctx *c;
-    int rc = grove_xmss_key_sign_begin(k, &c, idx);
+    grove_status rc = grove_xmss_key_sign_begin(k, &c, idx);
     if (rc != GROVE_OK) {
         memset(sig, 0, k->p->sig_bytes);
         return rc;
     }
-    grove_xmss_sign_update(c, msg, msglen);
-    rc = grove_xmss_sign_finish(c, sig);
+    rc = grove_xmss_sign_update(c, msg, msg_len);
+    if (rc == GROVE_OK)
+        rc = grove_xmss_sign_finish(c, sig);
+    else
+        grove_xmss_sign_abort(c);
     if (rc != GROVE_OK)
         memset(sig, 0, k->p->sig_bytes);
     return rc;
@@ -901,7 +908,7 @@ static int split_make_locked(grove_xmss_key *k, uint64_t count, const grove_xmss
     nk->birth = k->generation + 1;
     memcpy(nk->parent_id, k->key_id, GROVE_XMSS_KEY_ID_BYTES);
     derive_part_id(p, nk->root, nk->pub_seed, nk->parent_id, nk->birth, s, nk->key_id);
-    int rc = key_setup(nk);
+    grove_status rc = key_setup(nk);
     if (rc == GROVE_OK)
         rc = xmss_trav_init(&nk->trav, &nk->hash, s, nk->range_end, &k->trav, opts);
     if (rc != GROVE_OK) {
@@ -912,7 +919,7 @@ static int split_make_locked(grove_xmss_key *k, uint64_t count, const grove_xmss
     return GROVE_OK;
 }
 
-int xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
+grove_status xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
                         grove_xmss_key **out)
 {
     if (out != NULL)
@@ -920,7 +927,7 @@ int xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts
     if (k == NULL || out == NULL || count == 0)
         return GROVE_ERR_INVALID_ARG;
     pthread_mutex_lock(&k->mu);
-    int rc = split_make_locked(k, count, opts, out);
+    grove_status rc = split_make_locked(k, count, opts, out);
     pthread_mutex_unlock(&k->mu);
     return rc;
 }
@@ -931,14 +938,14 @@ int xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts
  * mark is capped at the end; a state whose mark reaches its end is exhausted (no seeds).
  * *out is malloc'd (free after wiping: it holds the seeds).
  */
-int xmss_key_state_at(grove_xmss_key *k, uint64_t hw, uint64_t end, uint32_t gen, uint8_t **out,
-                      size_t *len)
+grove_status xmss_key_state_at(grove_xmss_key *k, uint64_t hw, uint64_t end, uint32_t gen,
+                               uint8_t **out, size_t *len)
 {
     if (k == NULL || out == NULL || len == NULL)
         return GROVE_ERR_INVALID_ARG;
     *out = NULL;
     *len = 0;
-    int rc = GROVE_OK;
+    grove_status rc = GROVE_OK;
     pthread_mutex_lock(&k->mu);
     uint64_t mine = cur_hw(k), mark = reg_mark(k->key_id);
     if (mark > mine)
@@ -967,15 +974,15 @@ int xmss_key_state_at(grove_xmss_key *k, uint64_t hw, uint64_t end, uint32_t gen
     return rc;
 }
 
-int grove_xmss_key_split(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
-                         grove_xmss_key **out)
+grove_status grove_xmss_key_split(grove_xmss_key *k, grove_xmss_key **out, uint64_t count,
+                                  const grove_xmss_opts *opts)
 {
     if (out != NULL)
         *out = NULL;
     if (k == NULL || out == NULL || count == 0)
         return GROVE_ERR_INVALID_ARG;
     const grove_xmss_params *p = k->p;
-    int rc = GROVE_OK;
+    grove_status rc = GROVE_OK;
     grove_xmss_key *nk = NULL;
     pthread_mutex_lock(&k->mu);
     uint64_t hw = cur_hw(k);
@@ -993,7 +1000,7 @@ int grove_xmss_key_split(grove_xmss_key *k, uint64_t count, const grove_xmss_opt
             rc = GROVE_ERR_NOMEM;
         } else {
             write_state(k, buf, k->idx, hw, s, k->generation + 1);
-            if (k->persist(k->persist_arg, buf, sl) != 0)
+            if (k->persist(k->persist_arg, buf, sl) != GROVE_OK)
                 rc = GROVE_ERR_STORAGE;
             grove_wipe(buf, sl);
             free(buf);

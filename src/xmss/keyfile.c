@@ -128,7 +128,7 @@ static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, 
             grove_hex_decode((uint8_t *)r->pending_path, wl[1] / 2, w[1], wl[1]) != (long)(wl[1] / 2) ||
             memchr(r->pending_path, '\0', wl[1] / 2) != NULL)
             return -1;
-        r->pending = 1;
+        r->pending = true;
         return 0;
     }
     static const char *const nums[] = {"start", "end", "high-water", "generation"};
@@ -151,7 +151,7 @@ static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, 
         }
     }
     if (nw == 2 && word_is(w[0], wl[0], "parent") && wl[1] == ID_HEX && !r->has_parent) {
-        r->has_parent = 1;
+        r->has_parent = true;
         return grove_hex_decode(r->parent_id, GROVE_XMSS_KEY_ID_BYTES, w[1], wl[1]) ==
                        GROVE_XMSS_KEY_ID_BYTES
                    ? 0
@@ -175,7 +175,7 @@ static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, 
 }
 
 /* Parse a record's text; GROVE_ERR_STATE if it is not a well-formed XMSS record. */
-static int record_parse(const char *text, size_t len, const uint8_t *id, grove_xmss_record *r)
+static grove_status record_parse(const char *text, size_t len, const uint8_t *id, grove_xmss_record *r)
 {
     memset(r, 0, sizeof *r);
     if (len > strlen(LEGACY_MAGIC) && memcmp(text, LEGACY_MAGIC, strlen(LEGACY_MAGIC)) == 0) {
@@ -188,7 +188,7 @@ static int record_parse(const char *text, size_t len, const uint8_t *id, grove_x
         if (rest < ID_HEX + 2 || memcmp(p, hex, ID_HEX) != 0 || p[ID_HEX] != ' ' ||
             parse_u64(p + ID_HEX + 1, rest - ID_HEX - 1, &r->high_water) != 0)
             return GROVE_ERR_STATE;
-        r->legacy = 1;
+        r->legacy = true;
         return GROVE_OK;
     }
     size_t lines = 0;
@@ -198,7 +198,7 @@ static int record_parse(const char *text, size_t len, const uint8_t *id, grove_x
     if (r->splits == NULL)
         return GROVE_ERR_NOMEM;
     size_t ml = strlen(REC_MAGIC);
-    int rc = len > ml && memcmp(text, REC_MAGIC, ml) == 0 && text[ml] == '\n' ? GROVE_OK
+    grove_status rc = len > ml && memcmp(text, REC_MAGIC, ml) == 0 && text[ml] == '\n' ? GROVE_OK
                                                                               : GROVE_ERR_STATE;
     unsigned seen = 0;
     for (size_t i = ml + 1; rc == GROVE_OK && i < len;) {
@@ -255,8 +255,8 @@ static char *record_format(const grove_xmss_record *r, size_t *len)
     return b;
 }
 
-int grove_xmss_record_read(grove_registry *reg, const uint8_t id[GROVE_XMSS_KEY_ID_BYTES],
-                           grove_xmss_record *rec)
+grove_status grove_xmss_record_read(grove_registry *reg, grove_xmss_record *rec,
+                                    const uint8_t id[GROVE_XMSS_KEY_ID_BYTES])
 {
     if (rec == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -265,7 +265,7 @@ int grove_xmss_record_read(grove_registry *reg, const uint8_t id[GROVE_XMSS_KEY_
         return GROVE_ERR_INVALID_ARG;
     char *text = NULL;
     size_t len = 0;
-    int rc = grove_registry_peek(reg, KIND, id, GROVE_XMSS_KEY_ID_BYTES, &text, &len);
+    grove_status rc = grove_registry_peek(reg, KIND, id, GROVE_XMSS_KEY_ID_BYTES, &text, &len);
     if (rc == GROVE_OK)
         rc = record_parse(text, len, id, rec);
     free(text);
@@ -274,7 +274,7 @@ int grove_xmss_record_read(grove_registry *reg, const uint8_t id[GROVE_XMSS_KEY_
 
 static void clear_pending(grove_xmss_record *r)
 {
-    r->pending = 0;
+    r->pending = false;
     free(r->pending_path);
     r->pending_path = NULL;
 }
@@ -282,7 +282,7 @@ static void clear_pending(grove_xmss_record *r)
 /* The record of a file's state (no splits, not pending). */
 static void record_from_info(grove_xmss_record *r, const grove_xmss_state_info *f)
 {
-    r->legacy = 0;
+    r->legacy = false;
     r->params = f->params;
     r->range_start = f->range_start;
     r->range_end = f->range_end;
@@ -353,7 +353,7 @@ grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *f,
 /* ---- files ----------------------------------------------------------------------------------- */
 
 /* Read a locked key file: capped at the largest key file of its parameter set. */
-static int read_state(int fd, const char *path, uint8_t **buf, size_t *len, char *err, size_t cap)
+static grove_status read_state(int fd, const char *path, uint8_t **buf, size_t *len, char *err, size_t cap)
 {
     uint8_t h[16];
     ssize_t r;
@@ -367,7 +367,7 @@ static int read_state(int fd, const char *path, uint8_t **buf, size_t *len, char
         if (p != NULL)
             max = xmss_state_max_bytes(p);
     }
-    int rc = grove_file_read_fd(fd, max, buf, len);
+    grove_status rc = grove_file_read_fd(fd, max, buf, len);
     if (rc == GROVE_ERR_ENCODING)
         grove_errf(err, cap, "%s is larger than any key file of its parameter set (%zu bytes): not a "
                       "grove XMSS private key",
@@ -398,13 +398,13 @@ static void state_error(int st, const char *path, char *err, size_t cap)
     }
 }
 
-static int write_record(grove_xmss_keyfile *kf, char *err, size_t cap)
+static grove_status write_record(grove_xmss_keyfile *kf, char *err, size_t cap)
 {
     if (kf->entry == NULL)
         return GROVE_OK;
     size_t len = 0;
     char *text = record_format(&kf->rec, &len);
-    int rc = text ? grove_registry_write(kf->entry, text, len) : GROVE_ERR_NOMEM;
+    grove_status rc = text ? grove_registry_write(kf->entry, text, len) : GROVE_ERR_NOMEM;
     free(text);
     if (rc != GROVE_OK)
         grove_errf(err, cap, "cannot write the state registry entry %s: %s",
@@ -417,17 +417,17 @@ static int write_record(grove_xmss_keyfile *kf, char *err, size_t cap)
  * (high-water mark, range end and generation from the state; a pending split the file now
  * reflects is cleared).
  */
-static int store_state(grove_xmss_keyfile *kf, const uint8_t *state, size_t len, char *err,
+static grove_status store_state(grove_xmss_keyfile *kf, const uint8_t *state, size_t len, char *err,
                        size_t cap)
 {
     grove_xmss_state_info info;
-    if (grove_xmss_state_info_get(state, len, &info) != GROVE_OK) {
+    if (grove_xmss_state_info_get(&info, state, len) != GROVE_OK) {
         grove_errf(err, cap, "internal error: the key produced an unreadable state");
         return GROVE_ERR_INTERNAL;
     }
     int fd = -1;
     char ferr[GROVE_FILE_ERR_CAP];
-    int rc = grove_file_write_atomic_locked(kf->path, state, len, 0600, GROVE_FILE_REPLACE, &fd,
+    grove_status rc = grove_file_write_atomic_locked(kf->path, state, len, 0600, GROVE_FILE_REPLACE, &fd,
                                             ferr, sizeof ferr);
     if (rc != GROVE_OK) {
         grove_errf(err, cap, "%s", ferr);
@@ -450,18 +450,18 @@ static int store_state(grove_xmss_keyfile *kf, const uint8_t *state, size_t len,
     return write_record(kf, err, cap);
 }
 
-static int kf_persist(void *arg, const uint8_t *state, size_t len)
+static grove_status kf_persist(void *arg, const uint8_t *state, size_t len)
 {
     grove_xmss_keyfile *kf = arg;
-    return store_state(kf, state, len, kf->err, sizeof kf->err) == GROVE_OK ? 0 : -1;
+    return store_state(kf, state, len, kf->err, sizeof kf->err);
 }
 
 /* Replace the key object by one loaded from state. */
-static int reload(grove_xmss_keyfile *kf, const uint8_t *state, size_t len,
+static grove_status reload(grove_xmss_keyfile *kf, const uint8_t *state, size_t len,
                   const grove_xmss_opts *opts)
 {
     grove_xmss_key *k = NULL;
-    int rc = grove_xmss_key_load(state, len, opts, &k);
+    grove_status rc = grove_xmss_key_load(&k, state, len, opts);
     if (rc != GROVE_OK)
         return rc;
     grove_xmss_key_free(kf->key);
@@ -471,12 +471,12 @@ static int reload(grove_xmss_keyfile *kf, const uint8_t *state, size_t len,
 
 /* Rewrite the file as the key's state at (high-water mark, range end, generation), durably,
  * and reload the key from it. */
-static int rewrite_at(grove_xmss_keyfile *kf, uint64_t hw, uint64_t end, uint32_t gen,
+static grove_status rewrite_at(grove_xmss_keyfile *kf, uint64_t hw, uint64_t end, uint32_t gen,
                       const grove_xmss_opts *opts, char *err, size_t cap)
 {
     uint8_t *state = NULL;
     size_t len = 0;
-    int rc = xmss_key_state_at(kf->key, hw, end, gen, &state, &len);
+    grove_status rc = xmss_key_state_at(kf->key, hw, end, gen, &state, &len);
     if (rc == GROVE_OK)
         rc = store_state(kf, state, len, err, cap);
     if (rc == GROVE_OK)
@@ -492,7 +492,7 @@ static int rewrite_at(grove_xmss_keyfile *kf, uint64_t hw, uint64_t end, uint32_
  * Bring the file forward to the entry: high-water mark max, range end min, generation max (an
  * interrupted split is completed this way). The key is reloaded from the new state.
  */
-static int fast_forward(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, char *err,
+static grove_status fast_forward(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, char *err,
                         size_t cap)
 {
     const grove_xmss_record *r = &kf->rec;
@@ -504,7 +504,7 @@ static int fast_forward(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, cha
         if (r->generation > gen)
             gen = r->generation;
     }
-    int rc = rewrite_at(kf, r->high_water, end, gen, opts, err, cap);
+    grove_status rc = rewrite_at(kf, r->high_water, end, gen, opts, err, cap);
     if (rc == GROVE_OK)
         kf->changed = 1;
     return rc;
@@ -514,7 +514,7 @@ static int fast_forward(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, cha
 static int part_file_ok(const char *path, const uint8_t *id)
 {
     grove_xmss_state_info info;
-    return path != NULL && grove_xmss_keyfile_read_info(path, &info, NULL, 0) == GROVE_OK &&
+    return path != NULL && grove_xmss_keyfile_read_info(&info, path, NULL, 0) == GROVE_OK &&
            memcmp(info.key_id, id, GROVE_XMSS_KEY_ID_BYTES) == 0;
 }
 
@@ -522,13 +522,13 @@ static int part_file_ok(const char *path, const uint8_t *id)
  * An interrupted split (see the top of this file): complete it, or roll it back when the part
  * never came to exist (its entry is then marked used up).
  */
-static int resolve_pending(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, char *err,
+static grove_status resolve_pending(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, char *err,
                            size_t cap)
 {
     grove_xmss_record *r = &kf->rec;
     grove_xmss_split_rec last = r->splits[r->nsplits - 1];
     grove_registry_entry *e = NULL;
-    int rc = grove_registry_lock(kf->reg, KIND, last.child_id, GROVE_XMSS_KEY_ID_BYTES, &e);
+    grove_status rc = grove_registry_lock(kf->reg, KIND, last.child_id, GROVE_XMSS_KEY_ID_BYTES, &e);
     if (rc != GROVE_OK) {
         grove_errf(err, cap, "cannot lock the state registry entry of the part of an interrupted "
                       "split of %s: %s", kf->path, grove_strerror(rc));
@@ -569,9 +569,9 @@ static int resolve_pending(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, 
 }
 
 /* Lock the entry and read it (absent: no record). */
-static int lock_entry(grove_xmss_keyfile *kf, char *err, size_t cap)
+static grove_status lock_entry(grove_xmss_keyfile *kf, char *err, size_t cap)
 {
-    int rc = grove_registry_lock(kf->reg, KIND, kf->info.key_id, GROVE_XMSS_KEY_ID_BYTES,
+    grove_status rc = grove_registry_lock(kf->reg, KIND, kf->info.key_id, GROVE_XMSS_KEY_ID_BYTES,
                                  &kf->entry);
     if (rc != GROVE_OK) {
         grove_errf(err, cap, "cannot lock the state registry entry of %s in %s: %s", kf->path,
@@ -598,7 +598,7 @@ static int lock_entry(grove_xmss_keyfile *kf, char *err, size_t cap)
 }
 
 /* Check the file against its entry; complete / fast-forward / refuse / bring the entry along. */
-static int reconcile(grove_xmss_keyfile *kf, unsigned flags, const grove_xmss_opts *opts,
+static grove_status reconcile(grove_xmss_keyfile *kf, unsigned flags, const grove_xmss_opts *opts,
                      char *err, size_t cap)
 {
     char why[GROVE_XMSS_ERR_CAP - 64];
@@ -655,9 +655,9 @@ void grove_xmss_keyfile_close(grove_xmss_keyfile *kf)
     free(kf);
 }
 
-int grove_xmss_keyfile_open(const char *path, grove_registry *reg, unsigned flags,
-                            const grove_xmss_opts *opts, grove_xmss_keyfile **out, char *err,
-                            size_t errcap)
+grove_status grove_xmss_keyfile_open(grove_xmss_keyfile **out, const char *path,
+                                     grove_registry *reg, unsigned flags,
+                                     const grove_xmss_opts *opts, char *err, size_t err_cap)
 {
     if (out != NULL)
         *out = NULL;
@@ -669,12 +669,12 @@ int grove_xmss_keyfile_open(const char *path, grove_registry *reg, unsigned flag
     kf->fd = -1;
     kf->reg = reg;
     int n = snprintf(kf->path, sizeof kf->path, "%s", path);
-    int rc = n <= 0 || (size_t)n >= sizeof kf->path ? GROVE_ERR_INVALID_ARG : GROVE_OK;
+    grove_status rc = n <= 0 || (size_t)n >= sizeof kf->path ? GROVE_ERR_INVALID_ARG : GROVE_OK;
     char ferr[GROVE_FILE_ERR_CAP];
     if (rc == GROVE_OK) {
         rc = grove_file_open_locked(path, O_RDONLY, &kf->fd, ferr, sizeof ferr);
         if (rc != GROVE_OK) {
-            grove_errf(err, errcap, "%s", ferr);
+            grove_errf(err, err_cap, "%s", ferr);
             rc = GROVE_ERR_IO;
         }
     }
@@ -683,19 +683,19 @@ int grove_xmss_keyfile_open(const char *path, grove_registry *reg, unsigned flag
     if (rc == GROVE_OK) {
         /* temporary files of killed writers hold the seeds: remove them (we hold the lock) */
         grove_file_remove_stale_temps(path);
-        rc = read_state(kf->fd, path, &buf, &len, err, errcap);
+        rc = read_state(kf->fd, path, &buf, &len, err, err_cap);
     }
     if (rc == GROVE_OK) {
-        rc = grove_xmss_state_info_get(buf, len, &kf->info);
+        rc = grove_xmss_state_info_get(&kf->info, buf, len);
         if (rc != GROVE_OK)
-            state_error(rc, path, err, errcap);
+            state_error(rc, path, err, err_cap);
     }
     if (rc == GROVE_OK && reg != NULL)
-        rc = lock_entry(kf, err, errcap);
+        rc = lock_entry(kf, err, err_cap);
     if (rc == GROVE_OK) {
-        rc = grove_xmss_key_load(buf, len, opts, &kf->key);
+        rc = grove_xmss_key_load(&kf->key, buf, len, opts);
         if (rc != GROVE_OK)
-            state_error(rc, path, err, errcap);
+            state_error(rc, path, err, err_cap);
         else
             rc = grove_xmss_key_set_persist(kf->key, kf_persist, kf);
     }
@@ -704,7 +704,7 @@ int grove_xmss_keyfile_open(const char *path, grove_registry *reg, unsigned flag
         free(buf);
     }
     if (rc == GROVE_OK && reg != NULL)
-        rc = reconcile(kf, flags, opts, err, errcap);
+        rc = reconcile(kf, flags, opts, err, err_cap);
     if (rc != GROVE_OK) {
         grove_xmss_keyfile_close(kf);
         return rc;
@@ -718,7 +718,7 @@ grove_xmss_key *grove_xmss_keyfile_key(grove_xmss_keyfile *kf)
     return kf ? kf->key : NULL;
 }
 
-int grove_xmss_keyfile_info(grove_xmss_keyfile *kf, grove_xmss_state_info *info)
+grove_status grove_xmss_keyfile_info(grove_xmss_keyfile *kf, grove_xmss_state_info *info)
 {
     if (kf == NULL || info == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -726,9 +726,9 @@ int grove_xmss_keyfile_info(grove_xmss_keyfile *kf, grove_xmss_state_info *info)
     return GROVE_OK;
 }
 
-int grove_xmss_keyfile_changed(const grove_xmss_keyfile *kf)
+bool grove_xmss_keyfile_changed(const grove_xmss_keyfile *kf)
 {
-    return kf ? kf->changed : 0;
+    return kf != NULL && kf->changed;
 }
 
 const char *grove_xmss_keyfile_entry_path(const grove_xmss_keyfile *kf)
@@ -744,7 +744,7 @@ const char *grove_xmss_keyfile_error(const grove_xmss_keyfile *kf)
 /* ---- split ----------------------------------------------------------------------------------- */
 
 /* Register a new part: its entry must not exist yet. */
-static int register_part(grove_registry *reg, grove_xmss_key *part, const uint8_t *parent,
+static grove_status register_part(grove_registry *reg, grove_xmss_key *part, const uint8_t *parent,
                          char *err, size_t cap)
 {
     grove_xmss_record r;
@@ -752,12 +752,12 @@ static int register_part(grove_registry *reg, grove_xmss_key *part, const uint8_
     r.params = grove_xmss_key_params(part);
     grove_xmss_key_range(part, &r.range_start, &r.range_end);
     r.high_water = r.range_start;
-    r.has_parent = 1;
+    r.has_parent = true;
     memcpy(r.parent_id, parent, GROVE_XMSS_KEY_ID_BYTES);
     uint8_t id[GROVE_XMSS_KEY_ID_BYTES];
     grove_xmss_key_id(part, id);
     grove_registry_entry *e = NULL;
-    int rc = grove_registry_lock(reg, KIND, id, sizeof id, &e);
+    grove_status rc = grove_registry_lock(reg, KIND, id, sizeof id, &e);
     char *text = NULL;
     size_t len = 0;
     if (rc == GROVE_OK) {
@@ -785,14 +785,14 @@ static int register_part(grove_registry *reg, grove_xmss_key *part, const uint8_
 }
 
 /* Write the part's file (must not exist). */
-static int write_part(grove_xmss_key *part, const char *out_path, char *err, size_t cap)
+static grove_status write_part(grove_xmss_key *part, const char *out_path, char *err, size_t cap)
 {
     size_t sl = grove_xmss_key_state_bytes(part), len = 0;
     uint8_t *state = malloc(sl);
     if (state == NULL)
         return GROVE_ERR_NOMEM;
     char ferr[GROVE_FILE_ERR_CAP];
-    int rc = grove_xmss_key_export(part, state, sl, &len);
+    grove_status rc = grove_xmss_key_export(part, state, sl, &len);
     if (rc == GROVE_OK) {
         rc = grove_file_write_atomic(out_path, state, len, 0600, GROVE_FILE_NO_REPLACE, ferr,
                                      sizeof ferr);
@@ -805,14 +805,14 @@ static int write_part(grove_xmss_key *part, const char *out_path, char *err, siz
 }
 
 /* Shrink the source file to [start, s) at generation gen (its key is reloaded). */
-static int shrink_source(grove_xmss_keyfile *kf, uint64_t s, uint32_t gen,
+static grove_status shrink_source(grove_xmss_keyfile *kf, uint64_t s, uint32_t gen,
                          const grove_xmss_opts *opts, char *err, size_t cap)
 {
     return rewrite_at(kf, 0, s, gen, opts, err, cap);
 }
 
 /* Record the split in the source's entry, marked pending (range end s, generation + 1). */
-static int record_split(grove_xmss_keyfile *kf, grove_xmss_key *part, const char *out_path,
+static grove_status record_split(grove_xmss_keyfile *kf, grove_xmss_key *part, const char *out_path,
                         char *err, size_t cap)
 {
     grove_xmss_record *r = &kf->rec;
@@ -845,13 +845,13 @@ static int record_split(grove_xmss_keyfile *kf, grove_xmss_key *part, const char
     r->generation = sp->generation;
     if (r->high_water > r->range_end)
         r->high_water = r->range_end;
-    r->pending = 1;
+    r->pending = true;
     return write_record(kf, err, cap);
 }
 
-int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char *out_path,
-                             const grove_xmss_opts *opts, uint64_t *start, uint64_t *end,
-                             char *err, size_t errcap)
+grove_status grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t *start, uint64_t *end,
+                                      uint64_t count, const char *out_path,
+                                      const grove_xmss_opts *opts, char *err, size_t err_cap)
 {
     if (kf == NULL || out_path == NULL || count == 0)
         return GROVE_ERR_INVALID_ARG;
@@ -859,20 +859,20 @@ int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char 
     char dir[PATH_MAX];
     grove_file_dirname(out_path, dir, sizeof dir);
     if (lstat(out_path, &sb) == 0) {
-        grove_errf(err, errcap, "%s already exists: refusing to overwrite it", out_path);
+        grove_errf(err, err_cap, "%s already exists: refusing to overwrite it", out_path);
         return GROVE_ERR_EXISTS;
     }
     if (access(dir, W_OK) != 0) {
-        grove_errf(err, errcap, "cannot create %s: %s (nothing changed)", out_path, strerror(errno));
+        grove_errf(err, err_cap, "cannot create %s: %s (nothing changed)", out_path, strerror(errno));
         return GROVE_ERR_IO;
     }
     grove_xmss_key *part = NULL;
-    int rc = xmss_key_split_make(kf->key, count, opts, &part);
+    grove_status rc = xmss_key_split_make(kf->key, count, opts, &part);
     if (rc == GROVE_ERR_EXHAUSTED)
-        grove_errf(err, errcap, "%s has only %llu unused indices (asked for %llu)", kf->path,
+        grove_errf(err, err_cap, "%s has only %llu unused indices (asked for %llu)", kf->path,
             ull(grove_xmss_key_remaining(kf->key)), ull(count));
     else if (rc != GROVE_OK)
-        grove_errf(err, errcap, "split failed: %s", grove_strerror(rc));
+        grove_errf(err, err_cap, "split failed: %s", grove_strerror(rc));
     if (rc != GROVE_OK)
         return rc;
     uint64_t s, e;
@@ -881,18 +881,18 @@ int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char 
     int lost = 0;
     if (kf->entry != NULL) {
         /* the split is recorded (pending) first: an interruption is resolved at the next open */
-        rc = record_split(kf, part, out_path, err, errcap);
+        rc = record_split(kf, part, out_path, err, err_cap);
         int recorded = rc == GROVE_OK;
         if (rc == GROVE_OK)
-            rc = register_part(kf->reg, part, kf->info.key_id, err, errcap);
+            rc = register_part(kf->reg, part, kf->info.key_id, err, err_cap);
         if (rc == GROVE_OK)
-            rc = write_part(part, out_path, err, errcap);
+            rc = write_part(part, out_path, err, err_cap);
         if (rc == GROVE_OK) {
-            rc = shrink_source(kf, s, gen, opts, err, errcap);
+            rc = shrink_source(kf, s, gen, opts, err, err_cap);
             if (rc != GROVE_OK) {
                 size_t l = err ? strlen(err) : 0;
-                if (err != NULL && l < errcap)
-                    grove_errf(err + l, errcap - l, " (the split is recorded; the next use of %s "
+                if (err != NULL && l < err_cap)
+                    grove_errf(err + l, err_cap - l, " (the split is recorded; the next use of %s "
                                              "completes it)", kf->path);
             }
         } else if (recorded) {
@@ -900,21 +900,21 @@ int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char 
             char e2[GROVE_XMSS_ERR_CAP];
             if (resolve_pending(kf, opts, e2, sizeof e2) != GROVE_OK) {
                 size_t l = err ? strlen(err) : 0;
-                if (err != NULL && l < errcap)
-                    grove_errf(err + l, errcap - l, "; %s", e2);
+                if (err != NULL && l < err_cap)
+                    grove_errf(err + l, err_cap - l, "; %s", e2);
             }
         }
     } else {
-        rc = shrink_source(kf, s, gen, opts, err, errcap);
+        rc = shrink_source(kf, s, gen, opts, err, err_cap);
         if (rc == GROVE_OK) {
             lost = 1;
-            rc = write_part(part, out_path, err, errcap);
+            rc = write_part(part, out_path, err, err_cap);
         }
     }
     if (rc != GROVE_OK && lost) {
         size_t l = err ? strlen(err) : 0;
-        if (err != NULL && l < errcap)
-            grove_errf(err + l, errcap - l, "; indices [%llu, %llu) now belong to no file (lost, never "
+        if (err != NULL && l < err_cap)
+            grove_errf(err + l, err_cap - l, "; indices [%llu, %llu) now belong to no file (lost, never "
                                      "reused)",
                 ull(s), ull(e));
     }
@@ -930,8 +930,8 @@ int grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t count, const char 
 
 /* ---- creation ---------------------------------------------------------------------------------- */
 
-int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_key *key,
-                              char *err, size_t errcap)
+grove_status grove_xmss_keyfile_create(const char *path, grove_registry *reg,
+                                       grove_xmss_key *key, char *err, size_t err_cap)
 {
     if (path == NULL || key == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -939,10 +939,10 @@ int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_
     uint8_t *state = malloc(cap);
     if (state == NULL)
         return GROVE_ERR_NOMEM;
-    int rc = grove_xmss_key_export(key, state, cap, &len);
+    grove_status rc = grove_xmss_key_export(key, state, cap, &len);
     grove_xmss_state_info info;
     if (rc == GROVE_OK)
-        rc = grove_xmss_state_info_get(state, len, &info);
+        rc = grove_xmss_state_info_get(&info, state, len);
     grove_registry_entry *e = NULL;
     grove_xmss_record r;
     memset(&r, 0, sizeof r);
@@ -957,15 +957,15 @@ int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_
         free(text);
         have = rr == GROVE_OK;
         if (rc != GROVE_OK) {
-            grove_errf(err, errcap, "cannot lock the state registry entry in %s: %s",
+            grove_errf(err, err_cap, "cannot lock the state registry entry in %s: %s",
                 grove_registry_dir(reg), grove_strerror(rc));
         } else if (rr != GROVE_OK && rr != GROVE_ERR_NOT_FOUND) {
-            grove_errf(err, errcap, "the state registry entry %s is damaged: refusing to create a key "
+            grove_errf(err, err_cap, "the state registry entry %s is damaged: refusing to create a key "
                              "file for it", grove_registry_entry_path(e));
             rc = GROVE_ERR_STATE;
         } else if (have && (r.high_water > info.high_water || r.generation > 0 ||
                             (!r.legacy && r.range_end != info.range_end))) {
-            grove_errf(err, errcap, "this key (same seeds) has already been used on this machine "
+            grove_errf(err, err_cap, "this key (same seeds) has already been used on this machine "
                              "(registry high-water mark %llu, %llu splits): a regenerated copy "
                              "would reuse one-time keys",
                 ull(r.high_water), ull(r.generation));
@@ -978,7 +978,7 @@ int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_
         rc = grove_file_write_atomic(path, state, len, 0600, GROVE_FILE_NO_REPLACE, ferr,
                                      sizeof ferr);
         if (rc != GROVE_OK)
-            grove_errf(err, errcap, "%s", ferr);
+            grove_errf(err, err_cap, "%s", ferr);
     }
     if (rc == GROVE_OK && e != NULL && (!have || r.legacy)) {
         grove_xmss_record_free(&r);
@@ -988,7 +988,7 @@ int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_
         rc = text ? grove_registry_write(e, text, tl) : GROVE_ERR_NOMEM;
         free(text);
         if (rc != GROVE_OK)
-            grove_errf(err, errcap, "cannot write the state registry entry %s: %s",
+            grove_errf(err, err_cap, "cannot write the state registry entry %s: %s",
                 grove_registry_entry_path(e), grove_strerror(rc));
     }
     grove_xmss_record_free(&r);
@@ -1000,25 +1000,25 @@ int grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_
 
 /* ---- reading a key file without using it ------------------------------------------------------ */
 
-int grove_xmss_keyfile_read_info(const char *path, grove_xmss_state_info *info, char *err,
-                                 size_t errcap)
+grove_status grove_xmss_keyfile_read_info(grove_xmss_state_info *info, const char *path,
+                                          char *err, size_t err_cap)
 {
     if (path == NULL || info == NULL)
         return GROVE_ERR_INVALID_ARG;
     memset(info, 0, sizeof *info);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        grove_errf(err, errcap, "cannot open %s: %s", path, strerror(errno));
+        grove_errf(err, err_cap, "cannot open %s: %s", path, strerror(errno));
         return GROVE_ERR_IO;
     }
     uint8_t *buf = NULL;
     size_t len = 0;
-    int rc = read_state(fd, path, &buf, &len, err, errcap);
+    grove_status rc = read_state(fd, path, &buf, &len, err, err_cap);
     close(fd);
     if (rc == GROVE_OK) {
-        rc = grove_xmss_state_info_get(buf, len, info);
+        rc = grove_xmss_state_info_get(info, buf, len);
         if (rc != GROVE_OK)
-            state_error(rc, path, err, errcap);
+            state_error(rc, path, err, err_cap);
         grove_wipe(buf, len);
         free(buf);
     }

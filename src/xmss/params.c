@@ -89,6 +89,11 @@ const grove_xmss_params *grove_xmss_params_from_oid(grove_xmss_family family, ui
     return NULL;
 }
 
+size_t grove_xmss_params_count(void)
+{
+    return NSETS;
+}
+
 const grove_xmss_params *grove_xmss_params_at(size_t i)
 {
     return i < NSETS ? &table[i] : NULL;
@@ -130,9 +135,9 @@ unsigned grove_xmss_params_wots_len(const grove_xmss_params *p)
 {
     return p ? p->len : 0;
 }
-int grove_xmss_params_sp800_208(const grove_xmss_params *p)
+bool grove_xmss_params_sp800_208(const grove_xmss_params *p)
 {
-    return p ? p->approved : 0;
+    return p != NULL && p->approved;
 }
 size_t grove_xmss_pk_bytes(const grove_xmss_params *p)
 {

@@ -6,7 +6,7 @@
 #include "xmss/xmss_int.h"
 
 /* Everything after H_msg: the chain of WOTS+ leaves and authentication paths up to the root. */
-static int verify_from(const grove_xmss_params *p, xmss_hash *x, const uint8_t *root,
+static grove_status verify_from(const grove_xmss_params *p, xmss_hash *x, const uint8_t *root,
                        const uint8_t *mh, const uint8_t *sig)
 {
     const unsigned n = p->n, hp = p->hp, len = p->len;
@@ -39,18 +39,19 @@ static int verify_from(const grove_xmss_params *p, xmss_hash *x, const uint8_t *
     return ok ? GROVE_OK : GROVE_ERR_VERIFY;
 }
 
-int xmss_verify_digest(const grove_xmss_params *p, const uint8_t *root, const uint8_t *pub_seed,
-                       const uint8_t *mh, const uint8_t *sig)
+grove_status xmss_verify_digest(const grove_xmss_params *p, const uint8_t *root,
+                                const uint8_t *pub_seed, const uint8_t *mh, const uint8_t *sig)
 {
     xmss_hash x;
     xmss_hash_init(&x, p, pub_seed, NULL);
-    int rc = verify_from(p, &x, root, mh, sig);
+    grove_status rc = verify_from(p, &x, root, mh, sig);
     xmss_hash_wipe(&x);
     return rc;
 }
 
-int xmss_verify_internal(const grove_xmss_params *p, const uint8_t *root, const uint8_t *pub_seed,
-                         const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen)
+grove_status xmss_verify_internal(const grove_xmss_params *p, const uint8_t *root,
+                                  const uint8_t *pub_seed, const uint8_t *msg, size_t msglen,
+                                  const uint8_t *sig, size_t siglen)
 {
     if (sig == NULL || (msg == NULL && msglen > 0) || siglen != p->sig_bytes)
         return GROVE_ERR_VERIFY;
@@ -64,45 +65,47 @@ int xmss_verify_internal(const grove_xmss_params *p, const uint8_t *root, const 
     xmss_hmsg_init(&x, &hm, sig + p->idx_bytes, root, idx);
     xmss_hmsg_update(&hm, msg, msglen);
     xmss_hmsg_final(&hm, mh);
-    int rc = verify_from(p, &x, root, mh, sig);
+    grove_status rc = verify_from(p, &x, root, mh, sig);
     xmss_hash_wipe(&x);
     return rc;
 }
 
-int grove_xmss_pk_params(grove_xmss_family family, const uint8_t *pk, size_t pklen,
-                         const grove_xmss_params **p)
+grove_status grove_xmss_pk_params(grove_xmss_family family, const grove_xmss_params **p,
+                                  const uint8_t *pk, size_t pk_len)
 {
     if (p != NULL)
         *p = NULL;
-    if (pk == NULL || pklen < 4 || (family != GROVE_XMSS_FAMILY_XMSS &&
-                                    family != GROVE_XMSS_FAMILY_XMSSMT))
-        return pk == NULL || pklen < 4 ? GROVE_ERR_ENCODING : GROVE_ERR_INVALID_ARG;
+    if (family != GROVE_XMSS_FAMILY_XMSS && family != GROVE_XMSS_FAMILY_XMSSMT)
+        return GROVE_ERR_INVALID_ARG;
+    if (pk == NULL || pk_len < 4)
+        return GROVE_ERR_ENCODING;
     const grove_xmss_params *q = grove_xmss_params_from_oid(family, grove_load32_be(pk));
     if (q == NULL)
         return GROVE_ERR_UNSUPPORTED;
-    if (pklen != q->pk_bytes)
+    if (pk_len != q->pk_bytes)
         return GROVE_ERR_ENCODING;
     if (p != NULL)
         *p = q;
     return GROVE_OK;
 }
 
-int grove_xmss_verify(grove_xmss_family family, const uint8_t *pk, size_t pklen,
-                      const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen)
+grove_status grove_xmss_verify(grove_xmss_family family, const uint8_t *sig, size_t sig_len,
+                               const uint8_t *msg, size_t msg_len, const uint8_t *pk,
+                               size_t pk_len)
 {
     const grove_xmss_params *p;
-    int rc = grove_xmss_pk_params(family, pk, pklen, &p);
+    grove_status rc = grove_xmss_pk_params(family, &p, pk, pk_len);
     if (rc != GROVE_OK)
         return rc;
-    return xmss_verify_internal(p, pk + 4, pk + 4 + p->n, msg, msglen, sig, siglen);
+    return xmss_verify_internal(p, pk + 4, pk + 4 + p->n, msg, msg_len, sig, sig_len);
 }
 
-int grove_xmss_sig_index(const grove_xmss_params *p, const uint8_t *sig, size_t siglen,
-                         uint64_t *idx)
+grove_status grove_xmss_sig_index(const grove_xmss_params *p, uint64_t *idx, const uint8_t *sig,
+                                  size_t sig_len)
 {
     if (p == NULL || sig == NULL || idx == NULL)
         return GROVE_ERR_INVALID_ARG;
-    if (siglen != p->sig_bytes)
+    if (sig_len != p->sig_bytes)
         return GROVE_ERR_ENCODING;
     *idx = grove_load_be_n(sig, p->idx_bytes);
     return GROVE_OK;

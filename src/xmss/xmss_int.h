@@ -246,12 +246,13 @@ int xmss_trav_load(xmss_trav *t, const uint8_t *in, uint64_t pos, uint64_t range
 
 /* ---- signatures ----------------------------------------------------------------------------- */
 /* Verification with explicit parameters (also non-standard test parameters). */
-int xmss_verify_internal(const grove_xmss_params *p, const uint8_t *root, const uint8_t *pub_seed,
-                         const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen);
+grove_status xmss_verify_internal(const grove_xmss_params *p, const uint8_t *root,
+                                  const uint8_t *pub_seed, const uint8_t *msg, size_t msglen,
+                                  const uint8_t *sig, size_t siglen);
 
 /* Verification of a signature of the message digest mh (H_msg already computed). */
-int xmss_verify_digest(const grove_xmss_params *p, const uint8_t *root, const uint8_t *pub_seed,
-                       const uint8_t *mh, const uint8_t *sig);
+grove_status xmss_verify_digest(const grove_xmss_params *p, const uint8_t *root,
+                                const uint8_t *pub_seed, const uint8_t *mh, const uint8_t *sig);
 
 const grove_xmss_params *xmss_params_table(size_t *count);
 
@@ -259,20 +260,20 @@ const grove_xmss_params *xmss_params_table(size_t *count);
 void xmss_registry_reset(void);
 
 /* grove_xmss_key_load with the parameters given (tests with non-standard parameters). */
-int xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state, size_t len,
-                         const grove_xmss_opts *opts, grove_xmss_key **key);
+grove_status xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state,
+                                  size_t len, const grove_xmss_opts *opts, grove_xmss_key **key);
 
 /* ---- key files (keyfile.c) use these ---------------------------------------------------- */
 /* The largest state of a set (not exhausted, current format). */
 size_t xmss_state_max_bytes(const grove_xmss_params *p);
 /* The part of the last `count` unreserved indices (own id, parent = k); k is not changed. */
-int xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
+grove_status xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
                         grove_xmss_key **out);
 /*
  * k's state moved forward (high-water mark >= hw, range end `end` <= k's, generation `gen` >=
  * k's); malloc'd into *out, to be wiped and freed.
  */
-int xmss_key_state_at(grove_xmss_key *k, uint64_t hw, uint64_t end, uint32_t gen, uint8_t **out,
-                      size_t *len);
+grove_status xmss_key_state_at(grove_xmss_key *k, uint64_t hw, uint64_t end, uint32_t gen,
+                               uint8_t **out, size_t *len);
 
 #endif

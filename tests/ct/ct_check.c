@@ -105,12 +105,12 @@ static int cross(const char *name)
     return r;
 }
 
-static int persist_ok(void *arg, const uint8_t *state, size_t len)
+static grove_status persist_ok(void *arg, const uint8_t *state, size_t len)
 {
     (void)arg;
     (void)state;
     (void)len;
-    return 0;
+    return GROVE_OK;
 }
 
 static int xmss(const char *name)
@@ -120,11 +120,11 @@ static int xmss(const char *name)
     uint8_t *sig = malloc(grove_xmss_sig_bytes(p));
     grove_xmss_key *k = NULL;
     GROVE_SECRET(seed, 2 * n); /* SK_SEED, SK_PRF (PUB_SEED is public) */
-    int r = grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, NULL, &k);
+    int r = grove_xmss_keygen_from_seed(p, &k, seed, seed + n, seed + 2 * n, NULL);
     if (r == GROVE_OK)
         r = grove_xmss_key_set_persist(k, persist_ok, NULL);
     for (int i = 0; i < 2 && r == GROVE_OK; i++)
-        r = grove_xmss_key_sign(k, (const uint8_t *)"m", 1, sig, NULL);
+        r = grove_xmss_key_sign(k, sig, NULL, (const uint8_t *)"m", 1);
     grove_xmss_key_free(k);
     GROVE_DECLASSIFY(seed, sizeof seed);
     free(sig);

@@ -75,12 +75,12 @@ static void slhdsa(int all)
     }
 }
 
-static int persist_ok(void *arg, const uint8_t *state, size_t len)
+static grove_status persist_ok(void *arg, const uint8_t *state, size_t len)
 {
     (void)arg;
     (void)state;
     (void)len;
-    return 0;
+    return GROVE_OK;
 }
 
 static void xmss(void)
@@ -101,20 +101,20 @@ static void xmss(void)
         seed_bytes(seed, sizeof seed, 100 + (unsigned)i);
         grove_xmss_opts o = {2, NULL, NULL};
         grove_xmss_key *k = NULL;
-        expect(grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, &o, &k) == GROVE_OK,
+        expect(grove_xmss_keygen_from_seed(p, &k, seed, seed + n, seed + 2 * n, &o) == GROVE_OK,
                "keygen", sets[i]);
         if (k == NULL)
             continue;
-        grove_xmss_key_set_persist(k, persist_ok, NULL);
-        grove_xmss_key_public_key(k, pk);
+        expect(grove_xmss_key_set_persist(k, persist_ok, NULL) == GROVE_OK, "persist", sets[i]);
+        expect(grove_xmss_key_public_key(k, pk) == GROVE_OK, "public key", sets[i]);
         for (size_t j = 0; j < 2; j++)
-            expect(grove_xmss_key_sign(k, msg, sizeof msg, sig + j * sb, NULL) == GROVE_OK,
+            expect(grove_xmss_key_sign(k, sig + j * sb, NULL, msg, sizeof msg) == GROVE_OK,
                    "sign", sets[i]);
         grove_xmss_family fam = grove_xmss_params_family(p);
-        expect(grove_xmss_verify(fam, pk, pkb, msg, sizeof msg, sig + sb, sb) == GROVE_OK,
+        expect(grove_xmss_verify(fam, sig + sb, sb, msg, sizeof msg, pk, pkb) == GROVE_OK,
                "verify", sets[i]);
         sig[sb + sb / 3] ^= 4;
-        expect(grove_xmss_verify(fam, pk, pkb, msg, sizeof msg, sig + sb, sb) == GROVE_ERR_VERIFY,
+        expect(grove_xmss_verify(fam, sig + sb, sb, msg, sizeof msg, pk, pkb) == GROVE_ERR_VERIFY,
                "tamper", sets[i]);
         sig[sb + sb / 3] ^= 4;
         line("xmss", sets[i], pk, pkb, sig, 2 * sb, NULL, 0);

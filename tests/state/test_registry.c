@@ -133,9 +133,8 @@ static void locks(void)
                 char *rec = NULL;
                 uint64_t v = 0;
                 int rc = grove_registry_read(o, &rec, NULL);
-                if (rc == GROVE_OK)
-                    grove_record_u64(rec, "n", &v);
-                else if (rc != GROVE_ERR_NOT_FOUND)
+                if (rc == GROVE_OK ? grove_record_u64(rec, "n", &v) != GROVE_OK
+                                   : rc != GROVE_ERR_NOT_FOUND)
                     _exit(1);
                 free(rec);
                 char line[64];
@@ -176,7 +175,8 @@ static void killed_writers(void)
             for (unsigned i = 0;; i++) {
                 char line[64];
                 int l = snprintf(line, sizeof line, "n %u\n", i);
-                grove_registry_write(o, line, (size_t)l);
+                if (grove_registry_write(o, line, (size_t)l) != GROVE_OK)
+                    _exit(1);
             }
         }
         usleep((useconds_t)(200 + (round * 997) % 3000));

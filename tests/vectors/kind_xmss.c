@@ -15,12 +15,12 @@
 #include "kinds.h"
 #include "xmss/xmss_int.h"
 
-static int persist_ok(void *arg, const uint8_t *state, size_t len)
+static grove_status persist_ok(void *arg, const uint8_t *state, size_t len)
 {
     (void)state;
     (void)len;
     (*(long *)arg)++;
-    return 0;
+    return GROVE_OK;
 }
 
 static void check_params(const json_t *root, const grove_xmss_params *p, vec_report *r,
@@ -110,18 +110,19 @@ int vec_kind_xmss(json_t *root, vec_report *r)
     grove_xmss_opts opts = {.threads = 2};
     grove_xmss_key *key = NULL;
     long persists = 0;
-    int rc = grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, &opts, &key);
+    int rc = grove_xmss_keygen_from_seed(p, &key, seed, seed + n, seed + 2 * n, &opts);
     if (rc != GROVE_OK) {
         vec_fail(r, "%s: keygen: %s", name, grove_strerror(rc));
         return 1;
     }
-    grove_xmss_key_public_key(key, pk);
-    int pk_ok = vec_hex_fixed(root, "pk", want_pk, pklen) && memcmp(pk, want_pk, pklen) == 0;
+    int pk_ok = grove_xmss_key_public_key(key, pk) == GROVE_OK &&
+                vec_hex_fixed(root, "pk", want_pk, pklen) && memcmp(pk, want_pk, pklen) == 0;
     vec_check(r, pk_ok, "%s: public key from the seeds", name);
     uint8_t want_root[XMSS_MAX_N];
     vec_check(r, vec_hex_fixed(root, "root", want_root, n) && memcmp(pk + 4, want_root, n) == 0,
               "%s: root", name);
-    grove_xmss_key_set_persist(key, persist_ok, &persists);
+    vec_check(r, grove_xmss_key_set_persist(key, persist_ok, &persists) == GROVE_OK,
+              "%s: persistence callback set", name);
 
     uint8_t *sig = malloc(siglen), *want = malloc(siglen + 1);
     xmss_hash x;
@@ -168,18 +169,19 @@ int vec_kind_xmss(json_t *root, vec_report *r)
         }
         if (idx > at) {
             grove_xmss_key *nk = NULL;
-            rc = grove_xmss_key_split(key, end - idx, &opts, &nk);
+            rc = grove_xmss_key_split(key, &nk, end - idx, &opts);
             if (rc == GROVE_OK) {
                 grove_xmss_key_free(key);
                 key = nk;
-                grove_xmss_key_set_persist(key, persist_ok, &persists);
+                vec_check(r, grove_xmss_key_set_persist(key, persist_ok, &persists) == GROVE_OK,
+                          "%s: persistence callback of a part set", name);
             } else {
                 vec_fail(r, "%s: split at %llu: %s", name, (unsigned long long)idx,
                          grove_strerror(rc));
             }
         }
         uint64_t used = ~(uint64_t)0;
-        rc = key ? grove_xmss_key_sign(key, msg, mlen, sig, &used) : GROVE_ERR_INTERNAL;
+        rc = key ? grove_xmss_key_sign(key, sig, &used, msg, mlen) : GROVE_ERR_INTERNAL;
         vec_check(r, rc == GROVE_OK && used == idx && memcmp(sig, ws, siglen) == 0,
                   "%s: signature at index %llu reproduced", name, (unsigned long long)idx);
         uint8_t rr[XMSS_MAX_N], mh[XMSS_MAX_N], wm[XMSS_MAX_N];
@@ -191,11 +193,11 @@ int vec_kind_xmss(json_t *root, vec_report *r)
         xmss_hmsg_final(&hm, mh);
         vec_check(r, vec_hex_fixed(e, "msg_hash", wm, n) && memcmp(mh, wm, n) == 0,
                   "%s: H_msg at index %llu", name, (unsigned long long)idx);
-        rc = grove_xmss_verify(grove_xmss_params_family(p), want_pk, pklen, msg, mlen, ws, wl);
+        rc = grove_xmss_verify(grove_xmss_params_family(p), ws, wl, msg, mlen, want_pk, pklen);
         vec_check(r, rc == GROVE_OK, "%s: valid signature at index %llu verifies (%s)", name,
                   (unsigned long long)idx, grove_strerror(rc));
         if (idx == grove_xmss_total_signatures(p) - 1) {
-            rc = grove_xmss_key_sign(key, msg, mlen, sig, &used);
+            rc = grove_xmss_key_sign(key, sig, &used, msg, mlen);
             vec_check(r, rc == GROVE_ERR_EXHAUSTED && grove_xmss_key_remaining(key) == 0,
                       "%s: key exhausted after the last leaf (%s)", name, grove_strerror(rc));
         }
@@ -211,9 +213,9 @@ int vec_kind_xmss(json_t *root, vec_report *r)
         const char *desc = vec_str(e, "desc");
         const uint8_t *usepk = tpk ? tpk : want_pk;
         size_t uselen = tpk ? tl : pklen;
-        rc = msg && s ? grove_xmss_verify(grove_xmss_params_family(p), usepk, uselen, msg, mlen,
-                                          s, sl)
-                      : GROVE_OK;
+        rc = msg && s
+                 ? grove_xmss_verify(grove_xmss_params_family(p), s, sl, msg, mlen, usepk, uselen)
+                 : GROVE_OK;
         vec_check(r, rc != GROVE_OK && msg && s, "%s: rejected: %s (%s)", name,
                   desc ? desc : "?", grove_strerror(rc));
         free(msg);

@@ -62,16 +62,16 @@ typedef struct {
     const grove_xmss_params *force;
 } store;
 
-static int store_persist(void *arg, const uint8_t *s, size_t len)
+static grove_status store_persist(void *arg, const uint8_t *s, size_t len)
 {
     store *st = arg;
     if (st->fail > 0) {
         st->fail--;
-        return -1;
+        return GROVE_ERR_STORAGE;
     }
     uint8_t *b = malloc(len);
     if (b == NULL)
-        return -1;
+        return GROVE_ERR_STORAGE;
     memcpy(b, s, len);
     free(st->buf);
     st->buf = b;
@@ -81,7 +81,7 @@ static int store_persist(void *arg, const uint8_t *s, size_t len)
     if (st->calls > 1 && hw < st->last_hw)
         st->backwards = 1;
     st->last_hw = hw;
-    return 0;
+    return GROVE_OK;
 }
 
 static void store_free(store *st)
@@ -203,7 +203,8 @@ static void params_table(void)
         const grove_xmss_params *p = grove_xmss_params_at(i);
         const char *name = grove_xmss_params_name(p);
         CHECK(grove_xmss_params_get(name) == p);
-        CHECK(grove_xmss_params_from_oid(grove_xmss_params_family(p), grove_xmss_params_oid(p)) == p);
+        CHECK(grove_xmss_params_from_oid(grove_xmss_params_family(p), grove_xmss_params_oid(p)) ==
+              p);
         for (size_t k = 0; k < i; k++)
             CHECK(strcmp(name, grove_xmss_params_name(grove_xmss_params_at(k))) != 0);
         unsigned n = grove_xmss_params_n(p), h = grove_xmss_params_height(p);
@@ -280,7 +281,8 @@ static void params_table(void)
     CHECK(grove_xmss_params_from_oid(GROVE_XMSS_FAMILY_XMSSMT, 0x39) == NULL);
     CHECK(grove_xmss_params_from_oid(GROVE_XMSS_FAMILY_XMSS, 0) == NULL);
     /* lenient names: case, and '-' for the '/' of XMSS^MT */
-    CHECK(grove_xmss_params_get("xmssmt-sha2_20-2_256") == grove_xmss_params_get("XMSSMT-SHA2_20/2_256"));
+    CHECK(grove_xmss_params_get("xmssmt-sha2_20-2_256") ==
+          grove_xmss_params_get("XMSSMT-SHA2_20/2_256"));
     CHECK(grove_xmss_params_get("xmss-shake256_10_192") != NULL);
     CHECK(grove_xmss_params_get("XMSS-SHA2_10-256") == NULL);
     CHECK(grove_xmss_params_get("XMSS-SHA2_12_256") == NULL);
@@ -298,32 +300,32 @@ static void exhaust_sha2_10_256(void)
     seed_bytes(seed, sizeof seed, 0x21);
     grove_xmss_opts opts = {.threads = 2};
     grove_xmss_key *key = NULL;
-    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, &opts, &key), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &key, seed, seed + 32, seed + 64, &opts), GROVE_OK);
     if (key == NULL)
         return;
-    grove_xmss_key_public_key(key, pk);
+    CHECK_EQ_INT(grove_xmss_key_public_key(key, pk), GROVE_OK);
     oracle o;
     oracle_init(&o, p, seed);
     oracle_root(&o);
     CHECK_MEM(pk + 4, o.root, 32);
     uint8_t *sig = malloc(sl), *want = malloc(sl);
     /* no callback: refuses */
-    CHECK_EQ_INT(grove_xmss_key_sign(key, msg, sizeof msg, sig, NULL), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_xmss_key_sign(key, sig, NULL, msg, sizeof msg), GROVE_ERR_STATE);
     store st = {0};
-    grove_xmss_key_set_persist(key, store_persist, &st);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(key, store_persist, &st), GROVE_OK);
     int all_equal = 1, all_verify = 1, idx_ok = 1;
     for (uint64_t i = 0; i < 1024; i++) {
         memset(msg, (int)(i & 0xff), sizeof msg);
         grove_store64_be(msg, i * 0x9e3779b97f4a7c15ull);
         uint64_t used = ~(uint64_t)0;
         CHECK_EQ_INT(grove_xmss_key_remaining(key), 1024 - i);
-        int rc = grove_xmss_key_sign(key, msg, sizeof msg, sig, &used);
+        int rc = grove_xmss_key_sign(key, sig, &used, msg, sizeof msg);
         if (rc != GROVE_OK || used != i)
             idx_ok = 0;
         oracle_sign(&o, i, msg, sizeof msg, want);
         if (memcmp(sig, want, sl) != 0)
             all_equal = 0;
-        if (grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, p->pk_bytes, msg, sizeof msg, sig, sl) !=
+        if (grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, sig, sl, msg, sizeof msg, pk, p->pk_bytes) !=
             GROVE_OK)
             all_verify = 0;
     }
@@ -334,23 +336,23 @@ static void exhaust_sha2_10_256(void)
     CHECK(!st.backwards);
     /* exhausted: explicit status, nothing left, and the last state holds no secret */
     CHECK_EQ_INT(grove_xmss_key_remaining(key), 0);
-    CHECK_EQ_INT(grove_xmss_key_sign(key, msg, sizeof msg, sig, NULL), GROVE_ERR_EXHAUSTED);
+    CHECK_EQ_INT(grove_xmss_key_sign(key, sig, NULL, msg, sizeof msg), GROVE_ERR_EXHAUSTED);
     int zeroed = 1;
     for (size_t i = 0; i < sl; i++)
         zeroed &= sig[i] == 0;
     CHECK(zeroed); /* the output is zeroed when signing is refused */
     grove_xmss_state_info info;
-    CHECK_EQ_INT(grove_xmss_state_info_get(st.buf, st.len, &info), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_state_info_get(&info, st.buf, st.len), GROVE_OK);
     CHECK(info.exhausted && info.high_water == 1024 && info.remaining == 0);
     int zero = 1;
     for (size_t i = 72; i < 72 + 64; i++)
         zero &= st.buf[i] == 0;
     CHECK(zero);
     grove_xmss_key *again = NULL;
-    CHECK_EQ_INT(grove_xmss_key_load(st.buf, st.len, NULL, &again), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_load(&again, st.buf, st.len, NULL), GROVE_OK);
     CHECK_EQ_INT(grove_xmss_key_remaining(again), 0);
-    grove_xmss_key_set_persist(again, store_persist, &st);
-    CHECK_EQ_INT(grove_xmss_key_sign(again, msg, sizeof msg, sig, NULL), GROVE_ERR_EXHAUSTED);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(again, store_persist, &st), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_sign(again, sig, NULL, msg, sizeof msg), GROVE_ERR_EXHAUSTED);
     grove_xmss_key_free(again);
     store_free(&st);
     oracle_free(&o);
@@ -378,18 +380,19 @@ static void cache_walk(const grove_xmss_params *p, int mode)
     grove_xmss_opts opts = {.threads = (unsigned)(1 + (mode & 1))};
     grove_xmss_key *key = NULL;
     xmss_registry_reset(); /* the same key is walked in several modes */
-    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, &opts, &key), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &key, seed, seed + n, seed + 2 * n, &opts),
+                 GROVE_OK);
     if (key == NULL)
         return;
     oracle o;
     oracle_init(&o, p, seed);
     oracle_root(&o);
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
-    grove_xmss_key_public_key(key, pk);
+    CHECK_EQ_INT(grove_xmss_key_public_key(key, pk), GROVE_OK);
     CHECK_MEM(pk + 4, o.root, n);
     uint8_t *sig = malloc(sl), *want = malloc(sl), *used = calloc(total, 1);
     store st = {0};
-    grove_xmss_key_set_persist(key, store_persist, &st);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(key, store_persist, &st), GROVE_OK);
     /* a queue of keys (splits add more) */
     grove_xmss_key *keys[64];
     store stores[64];
@@ -397,7 +400,7 @@ static void cache_walk(const grove_xmss_params *p, int mode)
     size_t nkeys = 1;
     keys[0] = key;
     stores[0] = st;
-    grove_xmss_key_set_persist(key, store_persist, &stores[0]);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(key, store_persist, &stores[0]), GROVE_OK);
     int equal = 1, verify = 1, twice = 0, count_ok = 1;
     uint64_t signed_n = 0;
     for (size_t kq = 0; kq < nkeys; kq++) {
@@ -418,17 +421,18 @@ static void cache_walk(const grove_xmss_params *p, int mode)
                 CHECK_EQ_INT(grove_xmss_key_index(k2), hw);
                 grove_xmss_key_free(k);
                 k = keys[kq] = k2;
-                grove_xmss_key_set_persist(k, store_persist, &stores[kq]);
+                CHECK_EQ_INT(grove_xmss_key_set_persist(k, store_persist, &stores[kq]), GROVE_OK);
             }
             if ((mode & 4) && r % 53 == 1)
-                grove_xmss_key_set_batch(k, (uint32_t)(1 + r % 9));
+                CHECK_EQ_INT(grove_xmss_key_set_batch(k, (uint32_t)(1 + r % 9)), GROVE_OK);
             if ((mode & 8) && r % 41 == 2 && nkeys < 64 && grove_xmss_key_remaining(k) > 2) {
                 uint64_t cnt = 1 + (r >> 20) % (grove_xmss_key_remaining(k) - 1);
                 grove_xmss_key *nk = NULL;
-                int rc = grove_xmss_key_split(k, cnt, &opts, &nk);
+                int rc = grove_xmss_key_split(k, &nk, cnt, &opts);
                 if (rc == GROVE_OK) {
                     keys[nkeys] = nk;
-                    grove_xmss_key_set_persist(nk, store_persist, &stores[nkeys]);
+                    CHECK_EQ_INT(grove_xmss_key_set_persist(nk, store_persist, &stores[nkeys]),
+                                 GROVE_OK);
                     nkeys++;
                 } else if (rc != GROVE_ERR_EXHAUSTED) {
                     CHECK_EQ_INT(rc, GROVE_OK);
@@ -436,7 +440,7 @@ static void cache_walk(const grove_xmss_params *p, int mode)
             }
             uint64_t idx = 0;
             memset(msg, (int)r, sizeof msg);
-            int rc = grove_xmss_key_sign(k, msg, sizeof msg, sig, &idx);
+            int rc = grove_xmss_key_sign(k, sig, &idx, msg, sizeof msg);
             if (rc == GROVE_ERR_EXHAUSTED)
                 break;
             CHECK_EQ_INT(rc, GROVE_OK);
@@ -501,7 +505,7 @@ static grove_xmss_key *small_key(grove_xmss_params *p, uint8_t *seed, uint8_t ba
     *p = mkp("TEST", 0xfff10000u, 1, XMSS_SHA256, 32, 8, 2, 2);
     seed_bytes(seed, 96, base);
     grove_xmss_key *k = NULL;
-    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, NULL, &k), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &k, seed, seed + 32, seed + 64, NULL), GROVE_OK);
     return k;
 }
 
@@ -512,32 +516,32 @@ static void state_rules(void)
     grove_xmss_key *k = small_key(&p, seed, 7);
     if (k == NULL)
         return;
-    grove_xmss_key_public_key(k, pk);
+    CHECK_EQ_INT(grove_xmss_key_public_key(k, pk), GROVE_OK);
     uint8_t *sig = malloc(p.sig_bytes);
     store st = {0};
     uint64_t idx = 99;
-    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, sig, &idx, msg, 3), GROVE_ERR_STATE);
     CHECK_EQ_INT(grove_xmss_key_index(k), 0);
-    grove_xmss_key_set_persist(k, store_persist, &st);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(k, store_persist, &st), GROVE_OK);
     /* a failing callback: nothing signed, the buffer zeroed, the index never used */
     memset(sig, 0xaa, p.sig_bytes);
     st.fail = 1;
-    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_ERR_STORAGE);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, sig, &idx, msg, 3), GROVE_ERR_STORAGE);
     int zero = 1;
     for (size_t i = 0; i < p.sig_bytes; i++)
         zero &= sig[i] == 0;
     CHECK(zero);
     CHECK_EQ_INT(st.calls, 0);
-    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, sig, &idx, msg, 3), GROVE_OK);
     CHECK_EQ_INT(idx, 1); /* index 0 burned by the failure */
     CHECK_EQ_INT(st.calls, 1);
     CHECK_EQ_INT(grove_load64_be(st.buf + 24), 2); /* high-water mark persisted before signing */
     CHECK_EQ_INT(xmss_verify_internal(&p, pk + 4, pk + 36, msg, 3, sig, p.sig_bytes), GROVE_OK);
     /* batch reservation: one callback per 5 signatures; reloading burns the unused ones */
-    grove_xmss_key_set_batch(k, 5);
+    CHECK_EQ_INT(grove_xmss_key_set_batch(k, 5), GROVE_OK);
     CHECK_EQ_INT(grove_xmss_key_set_batch(k, 0), GROVE_ERR_INVALID_ARG);
     for (int i = 0; i < 7; i++)
-        CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_sign(k, sig, &idx, msg, 3), GROVE_OK);
     CHECK_EQ_INT(idx, 8);
     CHECK_EQ_INT(st.calls, 3);
     CHECK_EQ_INT(grove_load64_be(st.buf + 24), 12);
@@ -548,16 +552,16 @@ static void state_rules(void)
     if (k2 == NULL)
         return;
     CHECK_EQ_INT(grove_xmss_key_index(k2), 12);
-    grove_xmss_key_set_persist(k2, store_persist, &st);
-    CHECK_EQ_INT(grove_xmss_key_sign(k2, msg, 3, sig, &idx), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(k2, store_persist, &st), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_sign(k2, sig, &idx, msg, 3), GROVE_OK);
     CHECK_EQ_INT(idx, 12);
     CHECK_EQ_INT(xmss_verify_internal(&p, pk + 4, pk + 36, msg, 3, sig, p.sig_bytes), GROVE_OK);
     for (int i = 0; i < 3; i++)
-        CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_sign(k, sig, &idx, msg, 3), GROVE_OK);
     CHECK_EQ_INT(idx, 11);
-    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 3, sig, &idx), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, sig, &idx, msg, 3), GROVE_ERR_STATE);
     grove_xmss_key *nk = NULL;
-    CHECK_EQ_INT(grove_xmss_key_split(k, 10, NULL, &nk), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_xmss_key_split(k, &nk, 10, NULL), GROVE_ERR_STATE);
     size_t el = grove_xmss_key_state_bytes(k), elen = 0;
     uint8_t *eb = malloc(el + 32);
     CHECK_EQ_INT(grove_xmss_key_export(k, eb, el + 32, &elen), GROVE_OK);
@@ -566,15 +570,15 @@ static void state_rules(void)
     grove_xmss_key_free(k);
     k = k2;
     /* split: errors, then a disjoint range */
-    CHECK_EQ_INT(grove_xmss_key_split(k, 0, NULL, &nk), GROVE_ERR_INVALID_ARG);
-    CHECK_EQ_INT(grove_xmss_key_split(k, 245, NULL, &nk), GROVE_ERR_EXHAUSTED);
+    CHECK_EQ_INT(grove_xmss_key_split(k, &nk, 0, NULL), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_key_split(k, &nk, 245, NULL), GROVE_ERR_EXHAUSTED);
     st.fail = 1;
-    CHECK_EQ_INT(grove_xmss_key_split(k, 100, NULL, &nk), GROVE_ERR_STORAGE);
+    CHECK_EQ_INT(grove_xmss_key_split(k, &nk, 100, NULL), GROVE_ERR_STORAGE);
     CHECK(nk == NULL);
     uint64_t s0, e0;
     grove_xmss_key_range(k, &s0, &e0);
     CHECK(s0 == 0 && e0 == 256);
-    CHECK_EQ_INT(grove_xmss_key_split(k, 100, NULL, &nk), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_split(k, &nk, 100, NULL), GROVE_OK);
     grove_xmss_key_range(k, &s0, &e0);
     CHECK(s0 == 0 && e0 == 156);
     CHECK_EQ_INT(grove_load64_be(st.buf + 40), 156); /* the shrink was persisted */
@@ -587,10 +591,10 @@ static void state_rules(void)
         grove_xmss_key_id(k, id0);
         grove_xmss_key_id(nk, id1);
         CHECK(memcmp(id0, id1, 16) != 0);
-        CHECK_EQ_INT(grove_xmss_key_sign(nk, msg, 3, sig, &idx), GROVE_ERR_STATE);
+        CHECK_EQ_INT(grove_xmss_key_sign(nk, sig, &idx, msg, 3), GROVE_ERR_STATE);
         store st2 = {0};
-        grove_xmss_key_set_persist(nk, store_persist, &st2);
-        CHECK_EQ_INT(grove_xmss_key_sign(nk, msg, 3, sig, &idx), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_set_persist(nk, store_persist, &st2), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_sign(nk, sig, &idx, msg, 3), GROVE_OK);
         CHECK_EQ_INT(idx, 156);
         CHECK_EQ_INT(xmss_verify_internal(&p, pk + 4, pk + 36, msg, 3, sig, p.sig_bytes), GROVE_OK);
         store_free(&st2);
@@ -600,11 +604,12 @@ static void state_rules(void)
     /* sign the rest of the original range: it stops exactly at the split point */
     uint64_t last = 0;
     int rc;
-    while ((rc = grove_xmss_key_sign(k, msg, 3, sig, &idx)) == GROVE_OK)
+    while ((rc = grove_xmss_key_sign(k, sig, &idx, msg, 3)) == GROVE_OK)
         last = idx;
     CHECK_EQ_INT(rc, GROVE_ERR_EXHAUSTED);
     CHECK_EQ_INT(last, 155);
-    CHECK_EQ_INT(xmss_verify_internal(&p, pk + 4, pk + 36, msg, 3, sig, p.sig_bytes), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(xmss_verify_internal(&p, pk + 4, pk + 36, msg, 3, sig, p.sig_bytes),
+                 GROVE_ERR_VERIFY);
     store_free(&st);
     free(sig);
     grove_xmss_key_free(k);
@@ -622,13 +627,14 @@ static void *signer(void *arg)
 {
     thr_arg *a = arg;
     uint8_t *sig = malloc(a->p->sig_bytes), pk[68];
-    grove_xmss_key_public_key(a->k, pk);
+    CHECK_EQ_INT(grove_xmss_key_public_key(a->k, pk), GROVE_OK);
     a->ok = sig != NULL;
     for (int i = 0; i < 40 && a->ok; i++) {
         uint8_t msg[8];
         memset(msg, i, sizeof msg);
-        if (grove_xmss_key_sign(a->k, msg, sizeof msg, sig, &a->idx[i]) != GROVE_OK ||
-            xmss_verify_internal(a->p, pk + 4, pk + 36, msg, sizeof msg, sig, a->p->sig_bytes) != GROVE_OK)
+        if (grove_xmss_key_sign(a->k, sig, &a->idx[i], msg, sizeof msg) != GROVE_OK ||
+            xmss_verify_internal(a->p, pk + 4, pk + 36, msg, sizeof msg, sig, a->p->sig_bytes) !=
+                GROVE_OK)
             a->ok = 0;
     }
     free(sig);
@@ -643,8 +649,8 @@ static void concurrent_signers(void)
     if (k == NULL)
         return;
     store st = {0};
-    grove_xmss_key_set_persist(k, store_persist, &st);
-    grove_xmss_key_set_batch(k, 3);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(k, store_persist, &st), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_set_batch(k, 3), GROVE_OK);
     thr_arg a[4];
     pthread_t th[4];
     for (int t = 0; t < 4; t++) {
@@ -681,8 +687,8 @@ static void streaming_and_threads(void)
         msg[i] = (uint8_t)(i * 31);
     grove_xmss_opts o1 = {.threads = 1}, o3 = {.threads = 3};
     grove_xmss_key *a = NULL, *b = NULL;
-    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, &o1, &a), GROVE_OK);
-    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, &o3, &b), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &a, seed, seed + 32, seed + 64, &o1), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &b, seed, seed + 32, seed + 64, &o3), GROVE_OK);
     if (!a || !b)
         return;
     /* same seeds, any thread count: the same key state byte for byte */
@@ -695,10 +701,10 @@ static void streaming_and_threads(void)
     store s1 = {0}, s2 = {0};
     grove_xmss_key_free(a); /* one live object per key */
     a = NULL;
-    grove_xmss_key_set_persist(b, store_persist, &s2);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(b, store_persist, &s2), GROVE_OK);
     size_t sl = grove_xmss_sig_bytes(p);
     uint8_t *x = malloc(sl), *y = malloc(sl), pk[68];
-    grove_xmss_key_public_key(b, pk);
+    CHECK_EQ_INT(grove_xmss_key_public_key(b, pk), GROVE_OK);
     oracle o;
     oracle_init(&o, p, seed);
     oracle_root(&o);
@@ -709,7 +715,9 @@ static void streaming_and_threads(void)
         CHECK_EQ_INT(grove_xmss_key_sign_begin(b, &c, &i2), GROVE_OK);
         size_t step = 7 + (size_t)round;
         for (size_t off = 0; off < sizeof msg; off += step)
-            grove_xmss_sign_update(c, msg + off, sizeof msg - off < step ? sizeof msg - off : step);
+            CHECK_EQ_INT(grove_xmss_sign_update(c, msg + off,
+                                                sizeof msg - off < step ? sizeof msg - off : step),
+                         GROVE_OK);
         CHECK_EQ_INT(grove_xmss_sign_finish(c, y), GROVE_OK);
         oracle_sign(&o, i2, msg, sizeof msg, x);
         same &= i2 == (uint64_t)round && memcmp(x, y, sl) == 0;
@@ -721,25 +729,26 @@ static void streaming_and_threads(void)
     uint64_t ia, ib;
     CHECK_EQ_INT(grove_xmss_key_sign_begin(b, &c, &ia), GROVE_OK);
     grove_xmss_sign_abort(c);
-    CHECK_EQ_INT(grove_xmss_key_sign(b, msg, 1, y, &ib), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_sign(b, y, &ib, msg, 1), GROVE_OK);
     CHECK_EQ_INT(ib, ia + 1);
     /* random keys differ */
     grove_xmss_key *r1 = NULL, *r2 = NULL;
     uint8_t pk1[68], pk2[68];
-    CHECK_EQ_INT(grove_xmss_keygen(p, NULL, &r1), GROVE_OK);
-    CHECK_EQ_INT(grove_xmss_keygen(p, &o3, &r2), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen(p, &r1, NULL), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen(p, &r2, &o3), GROVE_OK);
     if (r1 && r2) {
-        grove_xmss_key_public_key(r1, pk1);
-        grove_xmss_key_public_key(r2, pk2);
+        CHECK_EQ_INT(grove_xmss_key_public_key(r1, pk1), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_public_key(r2, pk2), GROVE_OK);
         CHECK(memcmp(pk1, pk2, 68) != 0);
-        grove_xmss_key_set_persist(r1, store_persist, &s1);
-        CHECK_EQ_INT(grove_xmss_key_sign(r1, msg, 5, x, NULL), GROVE_OK);
-        CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, pk1, 68, msg, 5, x, sl), GROVE_OK);
-        CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, pk2, 68, msg, 5, x, sl), GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_xmss_key_set_persist(r1, store_persist, &s1), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_sign(r1, x, NULL, msg, 5), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, x, sl, msg, 5, pk1, 68), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, x, sl, msg, 5, pk2, 68),
+                     GROVE_ERR_VERIFY);
     }
     grove_xmss_key_free(r1);
     grove_xmss_key_free(r2);
-    CHECK_EQ_INT(grove_xmss_keygen(NULL, NULL, &r1), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_keygen(NULL, &r1, NULL), GROVE_ERR_INVALID_ARG);
     store_free(&s1);
     store_free(&s2);
     free(sa);
@@ -758,57 +767,58 @@ static void verify_strict(void)
     uint8_t seed[72], pk[52], msg[5] = "hello";
     seed_bytes(seed, sizeof seed, 5);
     grove_xmss_key *k = NULL;
-    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 24, seed + 48, NULL, &k), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &k, seed, seed + 24, seed + 48, NULL), GROVE_OK);
     if (!k)
         return;
     store st = {0};
-    grove_xmss_key_set_persist(k, store_persist, &st);
-    grove_xmss_key_public_key(k, pk);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(k, store_persist, &st), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_public_key(k, pk), GROVE_OK);
     size_t sl = grove_xmss_sig_bytes(p);
     uint8_t *sig = malloc(sl + 1), *t = malloc(sl + 1);
-    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 5, sig, NULL), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, sig, NULL, msg, 5), GROVE_OK);
     const grove_xmss_family X = GROVE_XMSS_FAMILY_XMSS;
-    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, sig, sl), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_verify(X, sig, sl, msg, 5, pk, 52), GROVE_OK);
     sig[sl] = 0;
-    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, sig, sl + 1), GROVE_ERR_VERIFY); /* trailing */
-    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, sig, sl - 1), GROVE_ERR_VERIFY); /* short */
-    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, sig, 0), GROVE_ERR_VERIFY);
-    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 4, sig, sl), GROVE_ERR_VERIFY);
-    CHECK_EQ_INT(grove_xmss_verify(X, pk, 51, msg, 5, sig, sl), GROVE_ERR_ENCODING);
-    CHECK_EQ_INT(grove_xmss_verify(X, pk, 3, msg, 5, sig, sl), GROVE_ERR_ENCODING);
-    CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, pk, 52, msg, 5, sig, sl),
+    CHECK_EQ_INT(grove_xmss_verify(X, sig, sl + 1, msg, 5, pk, 52),
+                 GROVE_ERR_VERIFY); /* trailing */
+    CHECK_EQ_INT(grove_xmss_verify(X, sig, sl - 1, msg, 5, pk, 52), GROVE_ERR_VERIFY); /* short */
+    CHECK_EQ_INT(grove_xmss_verify(X, sig, 0, msg, 5, pk, 52), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_xmss_verify(X, sig, sl, msg, 4, pk, 52), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_xmss_verify(X, sig, sl, msg, 5, pk, 51), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_xmss_verify(X, sig, sl, msg, 5, pk, 3), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSSMT, sig, sl, msg, 5, pk, 52),
                  GROVE_ERR_ENCODING); /* OID 0x13 in the XMSS^MT space is a 32-byte set */
-    CHECK_EQ_INT(grove_xmss_verify((grove_xmss_family)7, pk, 52, msg, 5, sig, sl),
+    CHECK_EQ_INT(grove_xmss_verify((grove_xmss_family)7, sig, sl, msg, 5, pk, 52),
                  GROVE_ERR_INVALID_ARG);
     memcpy(t, pk, 52);
     grove_store32_be(t, 0x99);
-    CHECK_EQ_INT(grove_xmss_verify(X, t, 52, msg, 5, sig, sl), GROVE_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(grove_xmss_verify(X, sig, sl, msg, 5, t, 52), GROVE_ERR_UNSUPPORTED);
     grove_store32_be(t, 0x10); /* another set's OID */
-    CHECK_EQ_INT(grove_xmss_verify(X, t, 52, msg, 5, sig, sl), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_xmss_verify(X, sig, sl, msg, 5, t, 52), GROVE_ERR_ENCODING);
     /* index out of range (the 4-byte field of h = 10) and every part of the signature */
     memcpy(t, sig, sl);
     grove_store32_be(t, 1024);
-    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, t, sl), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_xmss_verify(X, t, sl, msg, 5, pk, 52), GROVE_ERR_VERIFY);
     grove_store32_be(t, 0x80000000u);
-    CHECK_EQ_INT(grove_xmss_verify(X, pk, 52, msg, 5, t, sl), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_xmss_verify(X, t, sl, msg, 5, pk, 52), GROVE_ERR_VERIFY);
     int all = 1;
     for (size_t pos = 0; pos < sl; pos += 1 + pos / 3) {
         memcpy(t, sig, sl);
         t[pos] ^= (uint8_t)(1u << (pos % 8));
-        all &= grove_xmss_verify(X, pk, 52, msg, 5, t, sl) == GROVE_ERR_VERIFY;
+        all &= grove_xmss_verify(X, t, sl, msg, 5, pk, 52) == GROVE_ERR_VERIFY;
     }
     CHECK(all);
     for (size_t pos = 4; pos < 52; pos += 5) {
         memcpy(t, pk, 52);
         t[pos] ^= 0x40;
-        CHECK_EQ_INT(grove_xmss_verify(X, t, 52, msg, 5, sig, sl), GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_xmss_verify(X, sig, sl, msg, 5, t, 52), GROVE_ERR_VERIFY);
     }
     uint64_t i = 0;
-    CHECK_EQ_INT(grove_xmss_sig_index(p, sig, sl, &i), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_sig_index(p, &i, sig, sl), GROVE_OK);
     CHECK_EQ_INT(i, 0);
-    CHECK_EQ_INT(grove_xmss_sig_index(p, sig, sl + 1, &i), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_xmss_sig_index(p, &i, sig, sl + 1), GROVE_ERR_ENCODING);
     const grove_xmss_params *q = NULL;
-    CHECK_EQ_INT(grove_xmss_pk_params(X, pk, 52, &q), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_pk_params(X, &q, pk, 52), GROVE_OK);
     CHECK(q == p);
     store_free(&st);
     free(sig);
@@ -824,22 +834,23 @@ static void corrupted_states(void)
     uint8_t seed[96], msg[1] = {0};
     seed_bytes(seed, sizeof seed, 42);
     grove_xmss_key *k = NULL;
-    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + 32, seed + 64, NULL, &k), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &k, seed, seed + 32, seed + 64, NULL), GROVE_OK);
     if (!k)
         return;
     store st = {0};
-    grove_xmss_key_set_persist(k, store_persist, &st);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(k, store_persist, &st), GROVE_OK);
     uint8_t *sig = malloc(grove_xmss_sig_bytes(p));
     for (int i = 0; i < 35; i++)
-        grove_xmss_key_sign(k, msg, 1, sig, NULL);
+        CHECK_EQ_INT(grove_xmss_key_sign(k, sig, NULL, msg, 1), GROVE_OK);
     size_t len = st.len;
     uint8_t *good = malloc(len), *bad = malloc(len + 1);
     memcpy(good, st.buf, len);
     grove_xmss_key *l = NULL;
     grove_xmss_state_info info;
-    CHECK_EQ_INT(grove_xmss_state_info_get(good, len, &info), GROVE_OK);
-    CHECK(info.params == p && info.index == 35 && info.high_water == 35 && info.range_end == 1u << 20);
-    CHECK_EQ_INT(grove_xmss_key_load(good, len, NULL, &l), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_state_info_get(&info, good, len), GROVE_OK);
+    CHECK(info.params == p && info.index == 35 && info.high_water == 35 &&
+          info.range_end == 1u << 20);
+    CHECK_EQ_INT(grove_xmss_key_load(&l, good, len, NULL), GROVE_OK);
     grove_xmss_key_free(l);
     /* every header byte, and bytes spread over the seeds and the cache */
     int all = 1;
@@ -847,8 +858,8 @@ static void corrupted_states(void)
         memcpy(bad, good, len);
         bad[pos] ^= 0x10;
         l = NULL;
-        int rc = grove_xmss_key_load(bad, len, NULL, &l);
-        int ri = grove_xmss_state_info_get(bad, len, &info);
+        int rc = grove_xmss_key_load(&l, bad, len, NULL);
+        int ri = grove_xmss_state_info_get(&info, bad, len);
         if (rc == GROVE_OK || l != NULL || ri == GROVE_OK)
             all = 0;
         grove_xmss_key_free(l);
@@ -858,12 +869,12 @@ static void corrupted_states(void)
     all = 1;
     for (size_t cut = 0; cut < len; cut += 1 + cut / 20) {
         l = NULL;
-        all &= grove_xmss_key_load(good, cut, NULL, &l) == GROVE_ERR_ENCODING && l == NULL;
+        all &= grove_xmss_key_load(&l, good, cut, NULL) == GROVE_ERR_ENCODING && l == NULL;
     }
     CHECK(all);
     memcpy(bad, good, len);
     bad[len] = 0;
-    CHECK_EQ_INT(grove_xmss_key_load(bad, len + 1, NULL, &l), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_xmss_key_load(&l, bad, len + 1, NULL), GROVE_ERR_ENCODING);
     /* a consistent-looking state with inconsistent counters (tag recomputed) is refused */
     memcpy(bad, good, len);
     grove_store64_be(bad + 16, 36); /* index above the high-water mark */
@@ -872,7 +883,7 @@ static void corrupted_states(void)
     grove_sha256_update(&c, (const uint8_t *)"GROVE-XMSS-PRIVATE-KEY-v1", 25);
     grove_sha256_update(&c, bad, len - 32);
     grove_sha256_final(&c, bad + len - 32, 32);
-    CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_xmss_key_load(&l, bad, len, NULL), GROVE_ERR_STATE);
     /* a cache that does not match the index: moved index, recomputed tag */
     memcpy(bad, good, len);
     grove_store64_be(bad + 16, 40);
@@ -881,12 +892,12 @@ static void corrupted_states(void)
     grove_sha256_update(&c, (const uint8_t *)"GROVE-XMSS-PRIVATE-KEY-v1", 25);
     grove_sha256_update(&c, bad, len - 32);
     grove_sha256_final(&c, bad + len - 32, 32);
-    CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_xmss_key_load(&l, bad, len, NULL), GROVE_ERR_STATE);
     /* unknown version / OID */
     memcpy(bad, good, len);
     bad[9] = 3;
-    CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_ERR_UNSUPPORTED);
-    CHECK_EQ_INT(grove_xmss_key_load(NULL, len, NULL, &l), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_key_load(&l, bad, len, NULL), GROVE_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(grove_xmss_key_load(&l, NULL, len, NULL), GROVE_ERR_INVALID_ARG);
     store_free(&st);
     free(good);
     free(bad);
@@ -977,8 +988,8 @@ static int load_sign_verify(const grove_xmss_params *p, const uint8_t *s, size_t
     store st = {0};
     uint8_t *sig = malloc(p->sig_bytes), msg[2] = {7, 9};
     uint64_t idx = 0;
-    grove_xmss_key_set_persist(k, store_persist, &st);
-    CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 2, sig, &idx), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(k, store_persist, &st), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, sig, &idx, msg, 2), GROVE_OK);
     CHECK(idx == want_idx);
     CHECK_EQ_INT(xmss_verify_internal(p, s + 72 + 3 * p->n, s + 72 + 2 * p->n, msg, 2, sig,
                                       p->sig_bytes),
@@ -1007,11 +1018,11 @@ static grove_xmss_key *fresh_key(const grove_xmss_params *p, uint8_t base, store
     grove_xmss_key *k = NULL;
     *s0 = NULL;
     xmss_registry_reset();
-    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + p->n, seed + 2 * p->n, NULL, &k),
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &k, seed, seed + p->n, seed + 2 * p->n, NULL),
                  GROVE_OK);
     if (k == NULL)
         return NULL;
-    grove_xmss_key_set_persist(k, store_persist, st);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(k, store_persist, st), GROVE_OK);
     size_t cap = grove_xmss_key_state_bytes(k);
     *s0 = malloc(cap);
     CHECK_EQ_INT(grove_xmss_key_export(k, *s0, cap, len0), GROVE_OK);
@@ -1025,7 +1036,7 @@ static void sign_to(grove_xmss_key *k, uint64_t to)
     uint8_t *sig = malloc(p->sig_bytes), msg[1] = {0};
     xmss_registry_reset();
     while (grove_xmss_key_index(k) < to)
-        CHECK_EQ_INT(grove_xmss_key_sign(k, msg, 1, sig, NULL), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_sign(k, sig, NULL, msg, 1), GROVE_OK);
     free(sig);
 }
 
@@ -1057,7 +1068,7 @@ static void resealed_states(void)
          * 34 + 199 (XMSS^MT, more than its 128 steps: the cache is rebuilt there); loading moves
          * the cache to the high-water mark */
         uint32_t batch = s ? 200 : 40;
-        grove_xmss_key_set_batch(k, batch);
+        CHECK_EQ_INT(grove_xmss_key_set_batch(k, batch), GROVE_OK);
         sign_to(k, 34);
         CHECK(grove_load64_be(st.buf + 16) == 34 && grove_load64_be(st.buf + 24) == 33 + batch);
         CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, 33 + batch), GROVE_OK);
@@ -1066,11 +1077,11 @@ static void resealed_states(void)
         store s2 = {0};
         uint64_t cnt = s ? 100000 : 300;
         xmss_registry_reset();
-        CHECK_EQ_INT(grove_xmss_key_split(k, cnt, NULL, &nk), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_split(k, &nk, cnt, NULL), GROVE_OK);
         CHECK(grove_load64_be(st.buf + 40) == total - cnt);
         CHECK_EQ_INT(load_sign_verify(p, st.buf, st.len, 33 + batch), GROVE_OK);
         if (nk != NULL) {
-            grove_xmss_key_set_persist(nk, store_persist, &s2);
+            CHECK_EQ_INT(grove_xmss_key_set_persist(nk, store_persist, &s2), GROVE_OK);
             sign_to(nk, total - cnt + 1);
             CHECK_EQ_INT(load_sign_verify(p, s2.buf, s2.len, total - cnt + 1), GROVE_OK);
         }
@@ -1158,7 +1169,7 @@ static void checked_finish(void)
     grove_xmss_key *k = fresh_key(p, 9, &st, &s0, &len);
     if (k == NULL)
         return;
-    grove_xmss_key_public_key(k, pk);
+    CHECK_EQ_INT(grove_xmss_key_public_key(k, pk), GROVE_OK);
     sign_to(k, 32);
     uint8_t *bad = dup_state(st.buf, st.len);
     size_t cache0 = 72 + 4 * (size_t)n + n + 8;
@@ -1169,19 +1180,19 @@ static void checked_finish(void)
         grove_xmss_key *l = NULL;
         store s2 = {0};
         xmss_registry_reset();
-        CHECK_EQ_INT(grove_xmss_key_load(bad, len, NULL, &l), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_load(&l, bad, len, NULL), GROVE_OK);
         if (l == NULL)
             break;
-        grove_xmss_key_set_persist(l, store_persist, &s2);
+        CHECK_EQ_INT(grove_xmss_key_set_persist(l, store_persist, &s2), GROVE_OK);
         grove_xmss_sign_ctx *c = NULL;
         uint64_t idx = 0;
         CHECK_EQ_INT(grove_xmss_key_sign_begin(l, &c, &idx), GROVE_OK);
-        grove_xmss_sign_update(c, msg, 3);
+        CHECK_EQ_INT(grove_xmss_sign_update(c, msg, 3), GROVE_OK);
         CHECK_EQ_INT(grove_xmss_sign_finish_checked(c, sig), GROVE_OK);
-        CHECK(idx == 32 && grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, p->pk_bytes, msg, 3, sig,
-                                             p->sig_bytes) == GROVE_OK);
+        CHECK(idx == 32 && grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, sig, p->sig_bytes, msg, 3, pk,
+                                             p->pk_bytes) == GROVE_OK);
         CHECK_EQ_INT(grove_xmss_key_sign_begin(l, &c, &idx), GROVE_OK);
-        grove_xmss_sign_update(c, msg, 3);
+        CHECK_EQ_INT(grove_xmss_sign_update(c, msg, 3), GROVE_OK);
         memset(sig, 0xa5, p->sig_bytes);
         if (checked) {
             CHECK_EQ_INT(grove_xmss_sign_finish_checked(c, sig), GROVE_ERR_INTERNAL);
@@ -1191,8 +1202,8 @@ static void checked_finish(void)
             CHECK(zero);
         } else {
             CHECK_EQ_INT(grove_xmss_sign_finish(c, sig), GROVE_OK);
-            CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, pk, p->pk_bytes, msg, 3, sig,
-                                           p->sig_bytes),
+            CHECK_EQ_INT(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, sig, p->sig_bytes, msg, 3, pk,
+                                           p->pk_bytes),
                          GROVE_ERR_VERIFY);
         }
         CHECK_EQ_INT(idx, 33);
@@ -1215,11 +1226,11 @@ static void every_bit(void)
     seed_bytes(seed, sizeof seed, 77);
     grove_xmss_key *k = NULL;
     xmss_registry_reset();
-    CHECK_EQ_INT(grove_xmss_keygen_from_seed(&p, seed, seed + 32, seed + 64, NULL, &k), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(&p, &k, seed, seed + 32, seed + 64, NULL), GROVE_OK);
     if (k == NULL)
         return;
     store st = {0};
-    grove_xmss_key_set_persist(k, store_persist, &st);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(k, store_persist, &st), GROVE_OK);
     sign_to(k, 3);
     size_t len = st.len;
     uint8_t *b = dup_state(st.buf, len);
@@ -1253,12 +1264,13 @@ static void all_sets(unsigned max_hp, int quick)
         grove_xmss_opts o = {.threads = 2};
         grove_xmss_key *k = NULL;
         unsigned n = p->n;
-        CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, seed, seed + n, seed + 2 * n, &o, &k), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &k, seed, seed + n, seed + 2 * n, &o),
+                     GROVE_OK);
         if (!k)
             continue;
         store st = {0};
-        grove_xmss_key_set_persist(k, store_persist, &st);
-        grove_xmss_key_public_key(k, pk);
+        CHECK_EQ_INT(grove_xmss_key_set_persist(k, store_persist, &st), GROVE_OK);
+        CHECK_EQ_INT(grove_xmss_key_public_key(k, pk), GROVE_OK);
         size_t sl = grove_xmss_sig_bytes(p);
         uint8_t *sig = malloc(sl);
         int ok = 1;
@@ -1268,19 +1280,22 @@ static void all_sets(unsigned max_hp, int quick)
             nsig = 34;
         for (uint64_t s = 0; s < nsig; s++) {
             uint64_t idx;
-            ok &= grove_xmss_key_sign(k, msg, 2, sig, &idx) == GROVE_OK && idx == s;
-            ok &= grove_xmss_verify(grove_xmss_params_family(p), pk, p->pk_bytes, msg, 2, sig, sl) == GROVE_OK;
+            ok &= grove_xmss_key_sign(k, sig, &idx, msg, 2) == GROVE_OK && idx == s;
+            ok &= grove_xmss_verify(grove_xmss_params_family(p), sig, sl, msg, 2, pk,
+                                    p->pk_bytes) == GROVE_OK;
         }
         msg[0] ^= 1;
-        ok &= grove_xmss_verify(grove_xmss_params_family(p), pk, p->pk_bytes, msg, 2, sig, sl) == GROVE_ERR_VERIFY;
+        ok &= grove_xmss_verify(grove_xmss_params_family(p), sig, sl, msg, 2, pk, p->pk_bytes) ==
+              GROVE_ERR_VERIFY;
         /* reload from the persisted state and go on */
         grove_xmss_key *l = NULL;
-        ok &= grove_xmss_key_load(st.buf, st.len, &o, &l) == GROVE_OK;
+        ok &= grove_xmss_key_load(&l, st.buf, st.len, &o) == GROVE_OK;
         if (l) {
-            grove_xmss_key_set_persist(l, store_persist, &st);
+            CHECK_EQ_INT(grove_xmss_key_set_persist(l, store_persist, &st), GROVE_OK);
             uint64_t idx;
-            ok &= grove_xmss_key_sign(l, msg, 2, sig, &idx) == GROVE_OK && idx == nsig;
-            ok &= grove_xmss_verify(grove_xmss_params_family(p), pk, p->pk_bytes, msg, 2, sig, sl) == GROVE_OK;
+            ok &= grove_xmss_key_sign(l, sig, &idx, msg, 2) == GROVE_OK && idx == nsig;
+            ok &= grove_xmss_verify(grove_xmss_params_family(p), sig, sl, msg, 2, pk,
+                                    p->pk_bytes) == GROVE_OK;
             grove_xmss_key_free(l);
         }
         CHECK(ok);

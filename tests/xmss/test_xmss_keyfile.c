@@ -42,7 +42,7 @@ static int sign_once(grove_xmss_keyfile *kf, uint64_t *idx)
     grove_xmss_key *k = grove_xmss_keyfile_key(kf);
     const grove_xmss_params *p = grove_xmss_key_params(k);
     uint8_t *sig = malloc(grove_xmss_sig_bytes(p)), msg[4] = {1, 2, 3, 4};
-    int rc = grove_xmss_key_sign(k, msg, sizeof msg, sig, idx);
+    int rc = grove_xmss_key_sign(k, sig, idx, msg, sizeof msg);
     free(sig);
     return rc;
 }
@@ -50,7 +50,7 @@ static int sign_once(grove_xmss_keyfile *kf, uint64_t *idx)
 static int open_kf(const char *path, grove_registry *reg, unsigned flags, grove_xmss_keyfile **kf,
                    char *err)
 {
-    return grove_xmss_keyfile_open(path, reg, flags, NULL, kf, err, GROVE_XMSS_ERR_CAP);
+    return grove_xmss_keyfile_open(kf, path, reg, flags, NULL, err, GROVE_XMSS_ERR_CAP);
 }
 
 static void entry_write(grove_registry *reg, const uint8_t *id, const char *text)
@@ -73,14 +73,14 @@ static void scenario(void)
     path_of(part2, sizeof part2, "part2");
     grove_xmss_opts opts = {.threads = 2};
     grove_xmss_key *k = NULL;
-    CHECK_EQ_INT(grove_xmss_keygen(p, &opts, &k), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen(p, &k, &opts), GROVE_OK);
     CHECK_EQ_INT(grove_xmss_keyfile_create(a, reg, k, err, sizeof err), GROVE_OK);
     /* the same key again (a regenerated copy) is refused only once it was used */
     CHECK_EQ_INT(grove_xmss_keyfile_create(a, reg, k, err, sizeof err), GROVE_ERR_EXISTS);
     uint8_t id[GROVE_XMSS_KEY_ID_BYTES];
     grove_xmss_key_id(k, id);
     grove_xmss_record rec;
-    CHECK_EQ_INT(grove_xmss_record_read(reg, id, &rec), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_record_read(reg, &rec, id), GROVE_OK);
     CHECK(rec.params == p && rec.range_end == 1024 && rec.high_water == 0 && !rec.legacy);
     grove_xmss_record_free(&rec);
     CHECK_EQ_INT(copy_file(a, a_old), 0);
@@ -89,19 +89,19 @@ static void scenario(void)
     grove_xmss_keyfile *kf = NULL;
     CHECK_EQ_INT(open_kf(a, reg, 0, &kf, err), GROVE_OK);
     uint64_t s = 1, e = 0;
-    CHECK_EQ_INT(grove_xmss_keyfile_split(kf, 1024, part, &opts, &s, &e, err, sizeof err),
+    CHECK_EQ_INT(grove_xmss_keyfile_split(kf, &s, &e, 1024, part, &opts, err, sizeof err),
                  GROVE_OK);
     CHECK(s == 0 && e == 1024);
     uint64_t idx = 0;
     CHECK_EQ_INT(sign_once(kf, &idx), GROVE_ERR_EXHAUSTED);
     grove_xmss_keyfile_close(kf);
     grove_xmss_state_info ia, ip;
-    CHECK_EQ_INT(grove_xmss_keyfile_read_info(a, &ia, err, sizeof err), GROVE_OK);
-    CHECK_EQ_INT(grove_xmss_keyfile_read_info(part, &ip, err, sizeof err), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keyfile_read_info(&ia, a, err, sizeof err), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keyfile_read_info(&ip, part, err, sizeof err), GROVE_OK);
     CHECK(ia.range_end == 0 && ia.generation == 1 && ia.exhausted);
     CHECK(ip.has_parent && memcmp(ip.parent_id, id, sizeof id) == 0 && ip.birth == 1);
     CHECK(memcmp(ia.key_id, ip.key_id, sizeof id) != 0);
-    CHECK_EQ_INT(grove_xmss_record_read(reg, id, &rec), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_record_read(reg, &rec, id), GROVE_OK);
     CHECK(rec.nsplits == 1 && rec.splits[0].start == 0 && rec.splits[0].end == 1024 &&
           memcmp(rec.splits[0].child_id, ip.key_id, sizeof id) == 0 && !rec.pending &&
           rec.generation == 1 && rec.range_end == 0);
@@ -110,8 +110,8 @@ static void scenario(void)
     /* the pre-split copy: stale, refused, then fast-forwarded to [0, 0) */
     CHECK_EQ_INT(open_kf(a_old, reg, 0, &kf, err), GROVE_ERR_STATE);
     CHECK(kf == NULL && strstr(err, "before a split") != NULL);
-    CHECK_EQ_INT(grove_xmss_keyfile_read_info(a_old, &ia, err, sizeof err), GROVE_OK);
-    CHECK_EQ_INT(grove_xmss_record_read(reg, id, &rec), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keyfile_read_info(&ia, a_old, err, sizeof err), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_record_read(reg, &rec, id), GROVE_OK);
     CHECK_EQ_INT(grove_xmss_file_check(&ia, &rec, err, sizeof err), GROVE_XMSS_FILE_STALE);
     grove_xmss_record_free(&rec);
     CHECK_EQ_INT(open_kf(a_old, reg, GROVE_XMSS_KEYFILE_RECOVER, &kf, err), GROVE_OK);
@@ -143,11 +143,11 @@ static void scenario(void)
     path_of(pre, sizeof pre, "part.pre");
     CHECK_EQ_INT(copy_file(part, pre), 0);
     CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK);
-    CHECK_EQ_INT(grove_xmss_keyfile_split(kf, 100, part2, &opts, &s, &e, err, sizeof err),
+    CHECK_EQ_INT(grove_xmss_keyfile_split(kf, &s, &e, 100, part2, &opts, err, sizeof err),
                  GROVE_OK);
     CHECK(s == 924 && e == 1024);
     grove_xmss_keyfile_close(kf);
-    CHECK_EQ_INT(grove_xmss_record_read(reg, ip.key_id, &rec), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_record_read(reg, &rec, ip.key_id), GROVE_OK);
     char text[2048];
     char child[2 * GROVE_XMSS_KEY_ID_BYTES + 1];
     for (int i = 0; i < GROVE_XMSS_KEY_ID_BYTES; i++)
@@ -166,14 +166,14 @@ static void scenario(void)
              parent, child, hexpath);
     entry_write(reg, ip.key_id, text);
     CHECK_EQ_INT(copy_file(pre, part), 0);
-    CHECK_EQ_INT(grove_xmss_keyfile_read_info(part, &ia, err, sizeof err), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keyfile_read_info(&ia, part, err, sizeof err), GROVE_OK);
     CHECK(ia.range_end == 1024 && ia.generation == 0);
     CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK); /* the part exists: completed */
     CHECK(grove_xmss_keyfile_changed(kf));
-    grove_xmss_keyfile_info(kf, &ia);
+    CHECK_EQ_INT(grove_xmss_keyfile_info(kf, &ia), GROVE_OK);
     CHECK(ia.range_end == 924 && ia.generation == 1 && ia.high_water == 3);
     grove_xmss_keyfile_close(kf);
-    CHECK_EQ_INT(grove_xmss_record_read(reg, ip.key_id, &rec), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_record_read(reg, &rec, ip.key_id), GROVE_OK);
     CHECK(!rec.pending && rec.range_end == 924);
     grove_xmss_record_free(&rec);
     /* the same interruption with no part file at the recorded path: rolled back, and the
@@ -185,7 +185,7 @@ static void scenario(void)
     entry_write(reg, ip.key_id, text);
     CHECK_EQ_INT(copy_file(pre, part), 0);
     CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK);
-    grove_xmss_keyfile_info(kf, &ia);
+    CHECK_EQ_INT(grove_xmss_keyfile_info(kf, &ia), GROVE_OK);
     CHECK(ia.range_end == 1024 && ia.generation == 1 && ia.high_water == 3);
     grove_xmss_keyfile_close(kf);
     CHECK_EQ_INT(open_kf(part2, reg, 0, &kf, err), GROVE_ERR_STATE);
@@ -220,7 +220,7 @@ static void legacy_and_conflict(void)
     path_of(b, sizeof b, "b");
     grove_xmss_opts opts = {.threads = 2};
     grove_xmss_key *k = NULL;
-    CHECK_EQ_INT(grove_xmss_keygen(p, &opts, &k), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen(p, &k, &opts), GROVE_OK);
     CHECK_EQ_INT(grove_xmss_keyfile_create(b, NULL, k, err, sizeof err), GROVE_OK);
     uint8_t id[GROVE_XMSS_KEY_ID_BYTES];
     grove_xmss_key_id(k, id);
@@ -246,7 +246,7 @@ static void legacy_and_conflict(void)
     CHECK_EQ_INT(idx, 5);
     grove_xmss_keyfile_close(kf);
     grove_xmss_record rec;
-    CHECK_EQ_INT(grove_xmss_record_read(reg, id, &rec), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_record_read(reg, &rec, id), GROVE_OK);
     CHECK(!rec.legacy && rec.high_water == 6 && rec.range_end == 1024 && rec.params == p);
     grove_xmss_record_free(&rec);
     /* an entry of another range start under this id: refused even with recovery */
@@ -258,11 +258,14 @@ static void legacy_and_conflict(void)
     CHECK(strstr(err, "not the same key") != NULL);
     /* malformed records are damaged entries */
     static const char *const bad[] = {
-        "grove-xmss-key 2\nparams XMSS-SHA2_10_192\nstart 0\nend 1024\nhigh-water 2000\ngeneration 0\n",
+        "grove-xmss-key 2\nparams XMSS-SHA2_10_192\nstart 0\nend 1024\nhigh-water 2000\ngeneration "
+        "0\n",
         "grove-xmss-key 2\nparams NOPE\nstart 0\nend 1024\nhigh-water 0\ngeneration 0\n",
         "grove-xmss-key 2\nparams XMSS-SHA2_10_192\nstart 0\nend 1024\nhigh-water 0\n",
-        "grove-xmss-key 2\nparams XMSS-SHA2_10_192\nstart 0\nend 1024\nhigh-water 0\ngeneration 0\nsplit 0 1 2 zz\n",
-        "grove-xmss-key 2\nparams XMSS-SHA2_10_192\nstart 0\nend 1024\nhigh-water 0\ngeneration 0\nend 5\n",
+        "grove-xmss-key 2\nparams XMSS-SHA2_10_192\nstart 0\nend 1024\nhigh-water 0\ngeneration "
+        "0\nsplit 0 1 2 zz\n",
+        "grove-xmss-key 2\nparams XMSS-SHA2_10_192\nstart 0\nend 1024\nhigh-water 0\ngeneration "
+        "0\nend 5\n",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         entry_write(reg, id, bad[i]);
