@@ -62,6 +62,88 @@ GROVE_API GROVE_MUST_USE grove_status grove_sig_verify(const grove_sig_alg *a, c
                                                        size_t sig_len, const uint8_t *msg,
                                                        size_t msg_len, const uint8_t *pk);
 
+/* ==== Stateful signatures: XMSS and XMSS^MT ================================================ */
+/*
+ * grove_sig_stfl_*: the counterpart of grove_sig_* for the stateful hash-based algorithms: the
+ * 21 XMSS and 56 XMSS^MT sets of RFC 8391 / SP 800-208, named as `grove xmss params` prints
+ * them ("XMSS-SHA2_10_256", "XMSSMT-SHAKE_20/4_256"; any spelling grove_xmss_params_get
+ * accepts also works).
+ *
+ * A stateful secret key is never in a caller's buffer: it lives in a key file (the format
+ * `grove xmss` reads and writes, see grove/xmss.h), locked while open. Each signature uses a
+ * fresh index, and that index is written durably to the key file and then to the state
+ * registry (grove/state.h; reg may be NULL: then a restored copy goes undetected) BEFORE the
+ * signature is returned: a crash at any instant may burn an index, never release one twice.
+ *
+ *     const grove_sig_stfl_alg *a = grove_sig_stfl_alg_get("XMSS-SHA2_10_256");
+ *     grove_registry *reg;                        grove_registry_open(NULL, &reg);
+ *     grove_sig_stfl_keygen(a, pk, "signer.key", reg);       (pk: grove_sig_stfl_pk_bytes(a))
+ *     grove_sig_stfl_key *k;                      grove_sig_stfl_key_open(&k, "signer.key", reg);
+ *     grove_sig_stfl_sign(k, sig, grove_sig_stfl_sig_bytes(a), &sig_len, msg, msg_len);
+ *     grove_sig_stfl_key_close(k);                grove_registry_close(reg);
+ *     if (grove_sig_stfl_verify(a, sig, sig_len, msg, msg_len, pk) == GROVE_OK) ...
+ *
+ * Results follow grove/common.h: GROVE_ERR_VERIFY for any signature that does not verify (of
+ * the wrong length included); GROVE_ERR_ENCODING for a public key that is not one of the
+ * algorithm's; GROVE_ERR_EXHAUSTED when a key has no index left; GROVE_ERR_STATE for a key file
+ * that is stale (a restored backup, an overtaken copy), conflicting or damaged; GROVE_ERR_IO
+ * when a file cannot be read or written. Key splits, reports, batches and threads:
+ * grove/xmss.h (these functions build the node cache on GROVE_THREADS_AUTO threads).
+ */
+#include "grove/state.h"
+
+typedef struct grove_sig_stfl_alg grove_sig_stfl_alg;
+typedef struct grove_sig_stfl_key grove_sig_stfl_key;
+
+/* The algorithms, in a fixed order (21 XMSS then 56 XMSS^MT); NULL past the end or if unknown. */
+GROVE_API size_t grove_sig_stfl_alg_count(void);
+GROVE_API const grove_sig_stfl_alg *grove_sig_stfl_alg_at(size_t i);
+GROVE_API const grove_sig_stfl_alg *grove_sig_stfl_alg_get(const char *name);
+GROVE_API const char *grove_sig_stfl_alg_name(const grove_sig_stfl_alg *a);
+
+/* Sizes in bytes (0 for NULL); signatures of an algorithm all have sig_bytes bytes. */
+GROVE_API size_t grove_sig_stfl_pk_bytes(const grove_sig_stfl_alg *a);
+GROVE_API size_t grove_sig_stfl_sig_bytes(const grove_sig_stfl_alg *a);
+
+/*
+ * A fresh key pair from the system's randomness: the public key into pk (pk_bytes), the secret
+ * key into a new key file key_path (mode 0600; must not exist), registered in reg.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_sig_stfl_keygen(const grove_sig_stfl_alg *a,
+                                                            uint8_t *pk, const char *key_path,
+                                                            grove_registry *reg);
+
+/*
+ * Open and lock a key file (checked against its registry entry when reg is not NULL; reg must
+ * stay open until the key is closed). GROVE_ERR_STATE for a stale or conflicting file.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_sig_stfl_key_open(grove_sig_stfl_key **key,
+                                                              const char *key_path,
+                                                              grove_registry *reg);
+/* The algorithm of an open key (NULL for NULL). */
+GROVE_API const grove_sig_stfl_alg *grove_sig_stfl_key_alg(const grove_sig_stfl_key *key);
+/* Signatures the key can still make (0 for NULL or when exhausted). */
+GROVE_API uint64_t grove_sig_stfl_remaining(const grove_sig_stfl_key *key);
+/* Unlock, wipe and free (NULL is ignored). */
+GROVE_API void grove_sig_stfl_key_close(grove_sig_stfl_key *key);
+
+/*
+ * Sign msg with the key's next index, recorded durably before this returns the signature (sig:
+ * sig_cap bytes available; *sig_len receives its length, or the length needed with
+ * GROVE_ERR_BUFFER_TOO_SMALL, and then no index is used). The signature is verified before it
+ * is released (a fault gives GROVE_ERR_INTERNAL). GROVE_ERR_EXHAUSTED when no index is left,
+ * GROVE_ERR_STORAGE when the state could not be recorded (nothing was signed).
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_sig_stfl_sign(grove_sig_stfl_key *key, uint8_t *sig,
+                                                          size_t sig_cap, size_t *sig_len,
+                                                          const uint8_t *msg, size_t msg_len);
+
+/* GROVE_OK if sig is a valid signature of msg under pk, else GROVE_ERR_VERIFY. */
+GROVE_API GROVE_MUST_USE grove_status grove_sig_stfl_verify(const grove_sig_stfl_alg *a,
+                                                            const uint8_t *sig, size_t sig_len,
+                                                            const uint8_t *msg, size_t msg_len,
+                                                            const uint8_t *pk);
+
 #ifdef __cplusplus
 }
 #endif

@@ -136,7 +136,8 @@ GROVE_API GROVE_MUST_USE grove_status grove_xmss_pk_params(grove_xmss_family fam
  * Verify a signature of msg under pk (pk_len bytes: the set comes from pk's OID). GROVE_OK if
  * valid. GROVE_ERR_VERIFY if not, whatever the reason: a signature of the wrong length (short or
  * with trailing bytes), an index >= 2^h, a bad value. GROVE_ERR_ENCODING /
- * GROVE_ERR_UNSUPPORTED for a malformed public key or unknown OID (as grove_xmss_pk_params).
+ * GROVE_ERR_UNSUPPORTED for a malformed public key or unknown OID (as grove_xmss_pk_params);
+ * GROVE_ERR_INVALID_ARG for a NULL sig (or a NULL msg with msg_len > 0).
  */
 GROVE_API GROVE_MUST_USE grove_status grove_xmss_verify(grove_xmss_family family,
                                                         const uint8_t *sig, size_t sig_len,

@@ -93,6 +93,8 @@ grove_status grove_xmss_verify(grove_xmss_family family, const uint8_t *sig, siz
                                const uint8_t *msg, size_t msg_len, const uint8_t *pk,
                                size_t pk_len)
 {
+    if (sig == NULL || (msg == NULL && msg_len > 0))
+        return GROVE_ERR_INVALID_ARG;
     const grove_xmss_params *p;
     grove_status rc = grove_xmss_pk_params(family, &p, pk, pk_len);
     if (rc != GROVE_OK)
