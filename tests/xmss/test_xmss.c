@@ -826,6 +826,70 @@ static void verify_strict(void)
     grove_xmss_key_free(k);
 }
 
+/*
+ * The rules of grove/common.h that XMSS adds to: the set count, bool predicates, the size needed
+ * on a short export buffer, NULL inputs, and threads = GROVE_THREADS_AUTO giving the same key.
+ */
+static void contract(void)
+{
+    CHECK_EQ_INT(grove_xmss_params_count(), 77);
+    CHECK(grove_xmss_params_at(grove_xmss_params_count()) == NULL);
+    CHECK(grove_xmss_params_sp800_208(grove_xmss_params_get("XMSS-SHA2_10_256")) == true);
+    CHECK(grove_xmss_params_sp800_208(grove_xmss_params_get("XMSS-SHA2_10_512")) == false);
+    CHECK(grove_xmss_params_sp800_208(NULL) == false);
+    CHECK_EQ_INT(grove_xmss_pk_bytes(NULL), 0);
+    CHECK_EQ_INT(grove_xmss_sig_bytes(NULL), 0);
+
+    const grove_xmss_params *p = grove_xmss_params_get("XMSSMT-SHA2_20/4_256");
+    uint8_t seed[96], pk_auto[68], pk_one[68], msg[3] = {1, 2, 3};
+    seed_bytes(seed, sizeof seed, 9);
+    grove_xmss_opts auto_opts = {.threads = GROVE_THREADS_AUTO}, one = {.threads = 1};
+    grove_xmss_key *k = NULL, *l = NULL;
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &k, seed, seed + 32, seed + 64, &auto_opts),
+                 GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &l, seed, seed + 32, seed + 64, &one), GROVE_OK);
+    if (k == NULL || l == NULL) {
+        grove_xmss_key_free(k);
+        grove_xmss_key_free(l);
+        return;
+    }
+    CHECK_EQ_INT(grove_xmss_key_public_key(k, pk_auto), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_key_public_key(l, pk_one), GROVE_OK);
+    CHECK_MEM(pk_auto, pk_one, sizeof pk_one);
+
+    /* a short export buffer: BUFFER_TOO_SMALL and the size needed, nothing written */
+    size_t need = grove_xmss_key_state_bytes(k), got = 0;
+    uint8_t *buf = malloc(need);
+    memset(buf, 0xa5, need);
+    CHECK_EQ_INT(grove_xmss_key_export(k, buf, need - 1, &got), GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(got, need);
+    CHECK_EQ_INT(buf[0], 0xa5);
+    CHECK_EQ_INT(grove_xmss_key_export(k, buf, need, &got), GROVE_OK);
+    CHECK_EQ_INT(got, need);
+    grove_xmss_state_info info;
+    CHECK_EQ_INT(grove_xmss_state_info_get(&info, buf, got), GROVE_OK);
+    CHECK(info.exhausted == false && info.has_parent == false && info.params == p);
+    grove_wipe(buf, need);
+    free(buf);
+
+    /* NULL inputs are INVALID_ARG, also for verify (a NULL signature is not a forgery) */
+    size_t sl = grove_xmss_sig_bytes(p);
+    uint8_t *sig = calloc(1, sl);
+    const grove_xmss_family F = GROVE_XMSS_FAMILY_XMSSMT;
+    CHECK_EQ_INT(grove_xmss_verify(F, NULL, sl, msg, 3, pk_one, 68), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_verify(F, sig, sl, NULL, 3, pk_one, 68), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_verify(F, sig, sl, msg, 3, NULL, 68), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, NULL, NULL, msg, 3), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_key_sign(k, sig, NULL, NULL, 3), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_key_set_batch(k, 0), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_key_set_persist(NULL, store_persist, NULL), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_xmss_keygen(p, NULL, NULL), GROVE_ERR_INVALID_ARG);
+    CHECK(grove_xmss_keyfile_changed(NULL) == false);
+    free(sig);
+    grove_xmss_key_free(k);
+    grove_xmss_key_free(l);
+}
+
 /* ---- corrupted key states ------------------------------------------------------------------------ */
 
 static void corrupted_states(void)
@@ -1322,6 +1386,7 @@ int main(int argc, char **argv)
         RUN(all_sets(16, 0));
         return test_done();
     }
+    RUN(contract());
     RUN(verify_strict());
     RUN(state_rules());
     RUN(concurrent_signers());
