@@ -4,7 +4,7 @@
 # overwrite), sign / verify (files, stdin, stdout, --json), tampering and wrong inputs with their
 # exit codes, info on keys, public keys and signatures, split (disjoint ranges, the last leaf,
 # exhaustion), restored and copied key files refused, corrupted and truncated key files,
-# parameter listing. GROVE in the environment; VECTORS optional (the shared vectors folder).
+# parameter listing, --threads (0 = one per CPU). GROVE in the environment; VECTORS optional (the shared vectors folder).
 set -u
 G="${GROVE:?}"
 d=$(mktemp -d)
@@ -26,6 +26,14 @@ if [ -n "${VECTORS:-}" ] && [ -f "$vec" ]; then
   want=$(python3 -c "import json; print(json.load(open('$vec'))['pk'])")
   check '[ "$(hex k.pub)" = "$want" ]' "public key equals the shared vector's"
 fi
+# --threads 0 (one per CPU, the default) and 1 give the same key; 257 is refused
+"$G" xmss keygen --params XMSS-SHA2_10_256 --seed $seed --key kt0 --pub kt0.pub --threads 0 --no-registry >/dev/null 2>&1
+check '[ $? -eq 0 ] && cmp -s kt0.pub k.pub' "--threads 0 (one per CPU) gives the same key"
+"$G" xmss keygen --params XMSS-SHA2_10_256 --seed $seed --key kt1 --pub kt1.pub --threads 1 --no-registry >/dev/null 2>&1
+check '[ $? -eq 0 ] && cmp -s kt1.pub k.pub' "--threads 1 gives the same key"
+"$G" xmss keygen --params XMSS-SHA2_10_256 --key kt2 --pub kt2.pub --threads 257 >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e kt2 ]' "--threads above 256 exits 2"
+rm -f kt0 kt0.pub kt1 kt1.pub
 cp k k.orig
 "$G" xmss keygen --params XMSS-SHA2_10_256 --key k --pub k2.pub >/dev/null 2>&1
 check '[ $? -eq 2 ] && cmp -s k k.orig && [ ! -e k2.pub ]' "keygen refuses to overwrite a key file"
