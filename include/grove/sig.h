@@ -13,8 +13,8 @@
  *     if (grove_sig_verify(a, sig, sig_len, msg, msg_len, pk) == GROVE_OK) ...
  *
  * Options that belong to one scheme (SLH-DSA contexts and pre-hash, CROSS strategies, BLS
- * domain tags) are in that scheme's header. Stateful XMSS keys are not here: they sign only
- * through grove/xmss.h's key objects, which persist their state before releasing a signature.
+ * domain tags) are in that scheme's header. Stateful XMSS / XMSS^MT keys have their own block,
+ * grove_sig_stfl_*, at the end of this header: they persist their state before a signature.
  * Results follow grove/common.h: GROVE_OK; GROVE_ERR_VERIFY for any signature that does not
  * verify, including one of the wrong length or a malformed encoding, and for a malformed
  * public key (it verifies nothing); GROVE_ERR_INVALID_ARG for
@@ -138,7 +138,10 @@ GROVE_API GROVE_MUST_USE grove_status grove_sig_stfl_sign(grove_sig_stfl_key *ke
                                                           size_t sig_cap, size_t *sig_len,
                                                           const uint8_t *msg, size_t msg_len);
 
-/* GROVE_OK if sig is a valid signature of msg under pk, else GROVE_ERR_VERIFY. */
+/*
+ * GROVE_OK if sig is a valid signature of msg under pk (pk_bytes(a) bytes), else
+ * GROVE_ERR_VERIFY; GROVE_ERR_ENCODING if pk is not a public key of algorithm a.
+ */
 GROVE_API GROVE_MUST_USE grove_status grove_sig_stfl_verify(const grove_sig_stfl_alg *a,
                                                             const uint8_t *sig, size_t sig_len,
                                                             const uint8_t *msg, size_t msg_len,

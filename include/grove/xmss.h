@@ -267,7 +267,10 @@ GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_load(grove_xmss_key **key,
                                                           const uint8_t *state, size_t state_len,
                                                           const grove_xmss_opts *opts);
 
-/* What a state says, checked (length, counters, integrity) but without loading the key. */
+/*
+ * What a state says (*info; NULL to only check it), checked (length, counters, integrity) but
+ * without loading the key. Errors as grove_xmss_key_load.
+ */
 typedef struct grove_xmss_state_info {
     const grove_xmss_params *params;
     unsigned version;
