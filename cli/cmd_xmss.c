@@ -27,7 +27,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "common/encoding.h"
 #include "grove/xmss.h"
 
 #define DEFAULT_SET "XMSS-SHA2_10_256"
@@ -59,6 +58,19 @@ static const grove_xmss_params *lookup(cli_ctx *c, const char *dflt)
                  "XMSS-SHA2_10_256, XMSSMT-SHA2_20/2_256)",
                  name);
     return p;
+}
+
+#define KEY_ID_HEX (2 * GROVE_XMSS_KEY_ID_BYTES + 1)
+
+/* A key id in lower-case hex (NUL-terminated), for messages. */
+static void key_id_hex(char out[KEY_ID_HEX], const uint8_t id[GROVE_XMSS_KEY_ID_BYTES])
+{
+    static const char digits[] = "0123456789abcdef";
+    for (size_t i = 0; i < GROVE_XMSS_KEY_ID_BYTES; i++) {
+        out[2 * i] = digits[id[i] >> 4];
+        out[2 * i + 1] = digits[id[i] & 15];
+    }
+    out[2 * GROVE_XMSS_KEY_ID_BYTES] = '\0';
 }
 
 /* --threads N: at most N threads, the calling one included; 0 (the default) = one per CPU. */
@@ -658,8 +670,8 @@ static int info_registry(cli_ctx *c, const char *keypath, const grove_xmss_state
                     (unsigned long long)rec.range_start, (unsigned long long)rec.range_end,
                     rec.generation, rec.pending ? ", a split in progress" : "");
         for (size_t i = 0; i < rec.nsplits; i++) {
-            char hex[2 * GROVE_XMSS_KEY_ID_BYTES + 1];
-            grove_hex_encode(hex, rec.splits[i].child_id, GROVE_XMSS_KEY_ID_BYTES);
+            char hex[KEY_ID_HEX];
+            key_id_hex(hex, rec.splits[i].child_id);
             cli_say(c, "  split %-10u [%llu, %llu) to key id %s", rec.splits[i].generation,
                     (unsigned long long)rec.splits[i].start,
                     (unsigned long long)rec.splits[i].end, hex);
@@ -684,8 +696,8 @@ static int info_key(cli_ctx *c, const char *keypath)
         return keyfile_fail(c, st, err);
     out_key_info(c, &info);
     cli_out_bool(c, "sp800_208_approved_set", grove_xmss_params_sp800_208(info.params));
-    char hex[2 * GROVE_XMSS_KEY_ID_BYTES + 1];
-    grove_hex_encode(hex, info.key_id, GROVE_XMSS_KEY_ID_BYTES);
+    char hex[KEY_ID_HEX];
+    key_id_hex(hex, info.key_id);
     const char *fam = family_name((int)grove_xmss_params_family(info.params));
     cli_say(c, "%s private key, %s (OID 0x%08x), key id %s", fam,
             grove_xmss_params_name(info.params), grove_xmss_params_oid(info.params), hex);
