@@ -49,20 +49,24 @@ GROVE_API void grove_registry_close(grove_registry *r);
  * Lock the entry (kind, id): kind is 1..32 characters of [a-z0-9-], id 1..64 bytes. Waits
  * while another process or another entry object holds it. The entry may not exist yet.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_lock(grove_registry *r, const char *kind, const uint8_t *id,
-                                  size_t id_len, grove_registry_entry **out);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_lock(grove_registry *r, const char *kind,
+                                                          const uint8_t *id, size_t id_len,
+                                                          grove_registry_entry **out);
 /* Like grove_registry_lock but GROVE_ERR_STATE at once if the entry is locked elsewhere. */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_try_lock(grove_registry *r, const char *kind, const uint8_t *id,
-                                      size_t id_len, grove_registry_entry **out);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_try_lock(grove_registry *r, const char *kind,
+                                                              const uint8_t *id, size_t id_len,
+                                                              grove_registry_entry **out);
 
 /*
  * The entry's record (malloc'd, NUL-terminated, *len without the NUL; free with free()).
  * GROVE_ERR_NOT_FOUND if the entry has no record yet, GROVE_ERR_STATE if it is damaged.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_read(grove_registry_entry *e, char **rec, size_t *len);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_read(grove_registry_entry *e, char **rec,
+                                                          size_t *len);
 
 /* Replace the entry's record atomically and durably (len <= GROVE_REGISTRY_MAX_RECORD). */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_write(grove_registry_entry *e, const char *rec, size_t len);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_write(grove_registry_entry *e, const char *rec,
+                                                           size_t len);
 
 /* The entry's file (for messages). */
 GROVE_API const char *grove_registry_entry_path(const grove_registry_entry *e);
@@ -74,16 +78,19 @@ GROVE_API void grove_registry_unlock(grove_registry_entry *e);
  * Read an entry without locking it (for reports such as `grove xmss info`): same results as
  * grove_registry_read.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_peek(grove_registry *r, const char *kind, const uint8_t *id,
-                                  size_t id_len, char **rec, size_t *len);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_peek(grove_registry *r, const char *kind,
+                                                          const uint8_t *id, size_t id_len,
+                                                          char **rec, size_t *len);
 
 /*
  * Helpers for records of "key value" lines: the value of `key` as an unsigned decimal, or as
  * text (copied into out, NUL-terminated). GROVE_ERR_NOT_FOUND if the key is absent,
  * GROVE_ERR_ENCODING if the value is malformed or does not fit.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_record_u64(const char *rec, const char *key, uint64_t *v);
-GROVE_API GROVE_MUST_USE grove_status grove_record_str(const char *rec, const char *key, char *out, size_t cap);
+GROVE_API GROVE_MUST_USE grove_status grove_record_u64(const char *rec, const char *key,
+                                                       uint64_t *v);
+GROVE_API GROVE_MUST_USE grove_status grove_record_str(const char *rec, const char *key, char *out,
+                                                       size_t cap);
 
 #ifdef __cplusplus
 }

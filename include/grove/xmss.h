@@ -291,9 +291,10 @@ GROVE_API GROVE_MUST_USE grove_status grove_xmss_state_info_get(grove_xmss_state
 
 /*
  * Key split: hand the last `count` indices of the key's range to a new key (*out, with its own
- * key id; the key's split generation goes up by one). The shortened range of `key` is persisted through its callback (required) BEFORE
- * the new key exists, so a crash can lose that range but never give it to two keys. The new
- * key needs its own callback before it signs; save it (grove_xmss_key_export) at once.
+ * key id; the key's split generation goes up by one). The shortened range of `key` is
+ * persisted through its callback (required) BEFORE the new key exists, so a crash can lose
+ * that range but never give it to two keys. The new key needs its own callback before it
+ * signs; save it (grove_xmss_key_export) at once.
  * GROVE_ERR_EXHAUSTED if fewer than `count` unreserved indices are left.
  */
 GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_split(grove_xmss_key *key,
@@ -345,9 +346,9 @@ typedef struct grove_xmss_record {
  * Read the entry of a key id into *rec without locking it: GROVE_ERR_NOT_FOUND, GROVE_ERR_STATE
  * (damaged). Free it with grove_xmss_record_free.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_xmss_record_read(grove_registry *reg,
-                                                             grove_xmss_record *rec,
-                                                             const uint8_t id[GROVE_XMSS_KEY_ID_BYTES]);
+GROVE_API GROVE_MUST_USE grove_status
+grove_xmss_record_read(grove_registry *reg, grove_xmss_record *rec,
+                       const uint8_t id[GROVE_XMSS_KEY_ID_BYTES]);
 GROVE_API void grove_xmss_record_free(grove_xmss_record *rec);
 
 typedef enum grove_xmss_file_verdict {
@@ -359,7 +360,10 @@ typedef enum grove_xmss_file_verdict {
     GROVE_XMSS_FILE_CONFLICT = 4       /* another range start or set: refused, not recoverable */
 } grove_xmss_file_verdict;
 
-/* How a key file (its checked state info) stands against its entry (NULL: none); why: a sentence. */
+/*
+ * How a key file (its checked state info) stands against its entry (NULL: none); why (why_cap
+ * bytes; may be NULL) receives a sentence.
+ */
 GROVE_API grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *file,
                                                         const grove_xmss_record *rec, char *why,
                                                         size_t why_cap);

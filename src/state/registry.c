@@ -153,14 +153,14 @@ static int lock_entry(grove_registry *r, const char *kind, const uint8_t *id, si
     return GROVE_OK;
 }
 
-grove_status grove_registry_lock(grove_registry *r, const char *kind, const uint8_t *id, size_t id_len,
-                        grove_registry_entry **out)
+grove_status grove_registry_lock(grove_registry *r, const char *kind, const uint8_t *id,
+                                 size_t id_len, grove_registry_entry **out)
 {
     return lock_entry(r, kind, id, id_len, 1, out);
 }
 
 grove_status grove_registry_try_lock(grove_registry *r, const char *kind, const uint8_t *id,
-                            size_t id_len, grove_registry_entry **out)
+                                     size_t id_len, grove_registry_entry **out)
 {
     return lock_entry(r, kind, id, id_len, 0, out);
 }
@@ -241,8 +241,8 @@ grove_status grove_registry_read(grove_registry_entry *e, char **rec, size_t *le
     return read_path(e->path, e->kind, e->id, e->id_len, rec, len);
 }
 
-grove_status grove_registry_peek(grove_registry *r, const char *kind, const uint8_t *id, size_t id_len,
-                        char **rec, size_t *len)
+grove_status grove_registry_peek(grove_registry *r, const char *kind, const uint8_t *id,
+                                 size_t id_len, char **rec, size_t *len)
 {
     if (rec != NULL)
         *rec = NULL;

@@ -514,8 +514,7 @@ size_t grove_xmss_key_state_bytes(const grove_xmss_key *k)
     return v;
 }
 
-grove_status grove_xmss_key_export(grove_xmss_key *k, uint8_t *out, size_t out_cap,
-                                   size_t *out_len)
+grove_status grove_xmss_key_export(grove_xmss_key *k, uint8_t *out, size_t out_cap, size_t *out_len)
 {
     if (k == NULL || out == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -625,8 +624,8 @@ grove_status grove_xmss_key_load(grove_xmss_key **key, const uint8_t *state, siz
     return xmss_key_load_params(NULL, state, state_len, opts, key);
 }
 
-grove_status xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state,
-                                  size_t len, const grove_xmss_opts *opts, grove_xmss_key **key)
+grove_status xmss_key_load_params(const grove_xmss_params *force, const uint8_t *state, size_t len,
+                                  const grove_xmss_opts *opts, grove_xmss_key **key)
 {
     if (key != NULL)
         *key = NULL;
@@ -708,7 +707,8 @@ static void ctx_free(grove_xmss_sign_ctx *c)
     free(c);
 }
 
-grove_status grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out, uint64_t *idx_out)
+grove_status grove_xmss_key_sign_begin(grove_xmss_key *k, grove_xmss_sign_ctx **out,
+                                       uint64_t *idx_out)
 {
     if (out != NULL)
         *out = NULL;
@@ -853,8 +853,8 @@ void grove_xmss_sign_abort(grove_xmss_sign_ctx *c)
     ctx_free(c);
 }
 
-grove_status grove_xmss_key_sign(grove_xmss_key *k, uint8_t *sig, uint64_t *idx,
-                                 const uint8_t *msg, size_t msg_len)
+grove_status grove_xmss_key_sign(grove_xmss_key *k, uint8_t *sig, uint64_t *idx, const uint8_t *msg,
+                                 size_t msg_len)
 {
     if (k == NULL || sig == NULL || (msg == NULL && msg_len > 0))
         return GROVE_ERR_INVALID_ARG;
@@ -920,7 +920,7 @@ static int split_make_locked(grove_xmss_key *k, uint64_t count, const grove_xmss
 }
 
 grove_status xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
-                        grove_xmss_key **out)
+                                 grove_xmss_key **out)
 {
     if (out != NULL)
         *out = NULL;

@@ -175,7 +175,8 @@ static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, 
 }
 
 /* Parse a record's text; GROVE_ERR_STATE if it is not a well-formed XMSS record. */
-static grove_status record_parse(const char *text, size_t len, const uint8_t *id, grove_xmss_record *r)
+static grove_status record_parse(const char *text, size_t len, const uint8_t *id,
+                                 grove_xmss_record *r)
 {
     memset(r, 0, sizeof *r);
     if (len > strlen(LEGACY_MAGIC) && memcmp(text, LEGACY_MAGIC, strlen(LEGACY_MAGIC)) == 0) {
@@ -353,7 +354,8 @@ grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *f,
 /* ---- files ----------------------------------------------------------------------------------- */
 
 /* Read a locked key file: capped at the largest key file of its parameter set. */
-static grove_status read_state(int fd, const char *path, uint8_t **buf, size_t *len, char *err, size_t cap)
+static grove_status read_state(int fd, const char *path, uint8_t **buf, size_t *len, char *err,
+                               size_t cap)
 {
     uint8_t h[16];
     ssize_t r;
@@ -418,7 +420,7 @@ static grove_status write_record(grove_xmss_keyfile *kf, char *err, size_t cap)
  * reflects is cleared).
  */
 static grove_status store_state(grove_xmss_keyfile *kf, const uint8_t *state, size_t len, char *err,
-                       size_t cap)
+                                size_t cap)
 {
     grove_xmss_state_info info;
     if (grove_xmss_state_info_get(&info, state, len) != GROVE_OK) {
@@ -427,8 +429,8 @@ static grove_status store_state(grove_xmss_keyfile *kf, const uint8_t *state, si
     }
     int fd = -1;
     char ferr[GROVE_FILE_ERR_CAP];
-    grove_status rc = grove_file_write_atomic_locked(kf->path, state, len, 0600, GROVE_FILE_REPLACE, &fd,
-                                            ferr, sizeof ferr);
+    grove_status rc = grove_file_write_atomic_locked(kf->path, state, len, 0600, GROVE_FILE_REPLACE,
+                                                     &fd, ferr, sizeof ferr);
     if (rc != GROVE_OK) {
         grove_errf(err, cap, "%s", ferr);
         return rc;
@@ -458,7 +460,7 @@ static grove_status kf_persist(void *arg, const uint8_t *state, size_t len)
 
 /* Replace the key object by one loaded from state. */
 static grove_status reload(grove_xmss_keyfile *kf, const uint8_t *state, size_t len,
-                  const grove_xmss_opts *opts)
+                           const grove_xmss_opts *opts)
 {
     grove_xmss_key *k = NULL;
     grove_status rc = grove_xmss_key_load(&k, state, len, opts);
@@ -472,7 +474,7 @@ static grove_status reload(grove_xmss_keyfile *kf, const uint8_t *state, size_t 
 /* Rewrite the file as the key's state at (high-water mark, range end, generation), durably,
  * and reload the key from it. */
 static grove_status rewrite_at(grove_xmss_keyfile *kf, uint64_t hw, uint64_t end, uint32_t gen,
-                      const grove_xmss_opts *opts, char *err, size_t cap)
+                               const grove_xmss_opts *opts, char *err, size_t cap)
 {
     uint8_t *state = NULL;
     size_t len = 0;
@@ -493,7 +495,7 @@ static grove_status rewrite_at(grove_xmss_keyfile *kf, uint64_t hw, uint64_t end
  * interrupted split is completed this way). The key is reloaded from the new state.
  */
 static grove_status fast_forward(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, char *err,
-                        size_t cap)
+                                 size_t cap)
 {
     const grove_xmss_record *r = &kf->rec;
     uint64_t end = kf->info.range_end;
@@ -523,12 +525,13 @@ static int part_file_ok(const char *path, const uint8_t *id)
  * never came to exist (its entry is then marked used up).
  */
 static grove_status resolve_pending(grove_xmss_keyfile *kf, const grove_xmss_opts *opts, char *err,
-                           size_t cap)
+                                    size_t cap)
 {
     grove_xmss_record *r = &kf->rec;
     grove_xmss_split_rec last = r->splits[r->nsplits - 1];
     grove_registry_entry *e = NULL;
-    grove_status rc = grove_registry_lock(kf->reg, KIND, last.child_id, GROVE_XMSS_KEY_ID_BYTES, &e);
+    grove_status rc =
+        grove_registry_lock(kf->reg, KIND, last.child_id, GROVE_XMSS_KEY_ID_BYTES, &e);
     if (rc != GROVE_OK) {
         grove_errf(err, cap, "cannot lock the state registry entry of the part of an interrupted "
                       "split of %s: %s", kf->path, grove_strerror(rc));
@@ -599,7 +602,7 @@ static grove_status lock_entry(grove_xmss_keyfile *kf, char *err, size_t cap)
 
 /* Check the file against its entry; complete / fast-forward / refuse / bring the entry along. */
 static grove_status reconcile(grove_xmss_keyfile *kf, unsigned flags, const grove_xmss_opts *opts,
-                     char *err, size_t cap)
+                              char *err, size_t cap)
 {
     char why[GROVE_XMSS_ERR_CAP - 64];
     grove_xmss_file_verdict v =
@@ -745,7 +748,7 @@ const char *grove_xmss_keyfile_error(const grove_xmss_keyfile *kf)
 
 /* Register a new part: its entry must not exist yet. */
 static grove_status register_part(grove_registry *reg, grove_xmss_key *part, const uint8_t *parent,
-                         char *err, size_t cap)
+                                  char *err, size_t cap)
 {
     grove_xmss_record r;
     memset(&r, 0, sizeof r);
@@ -806,14 +809,14 @@ static grove_status write_part(grove_xmss_key *part, const char *out_path, char 
 
 /* Shrink the source file to [start, s) at generation gen (its key is reloaded). */
 static grove_status shrink_source(grove_xmss_keyfile *kf, uint64_t s, uint32_t gen,
-                         const grove_xmss_opts *opts, char *err, size_t cap)
+                                  const grove_xmss_opts *opts, char *err, size_t cap)
 {
     return rewrite_at(kf, 0, s, gen, opts, err, cap);
 }
 
 /* Record the split in the source's entry, marked pending (range end s, generation + 1). */
 static grove_status record_split(grove_xmss_keyfile *kf, grove_xmss_key *part, const char *out_path,
-                        char *err, size_t cap)
+                                 char *err, size_t cap)
 {
     grove_xmss_record *r = &kf->rec;
     char dir[PATH_MAX], real[PATH_MAX];
@@ -930,8 +933,8 @@ grove_status grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t *start, u
 
 /* ---- creation ---------------------------------------------------------------------------------- */
 
-grove_status grove_xmss_keyfile_create(const char *path, grove_registry *reg,
-                                       grove_xmss_key *key, char *err, size_t err_cap)
+grove_status grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_key *key,
+                                       char *err, size_t err_cap)
 {
     if (path == NULL || key == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -1000,8 +1003,8 @@ grove_status grove_xmss_keyfile_create(const char *path, grove_registry *reg,
 
 /* ---- reading a key file without using it ------------------------------------------------------ */
 
-grove_status grove_xmss_keyfile_read_info(grove_xmss_state_info *info, const char *path,
-                                          char *err, size_t err_cap)
+grove_status grove_xmss_keyfile_read_info(grove_xmss_state_info *info, const char *path, char *err,
+                                          size_t err_cap)
 {
     if (path == NULL || info == NULL)
         return GROVE_ERR_INVALID_ARG;

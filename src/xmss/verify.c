@@ -7,7 +7,7 @@
 
 /* Everything after H_msg: the chain of WOTS+ leaves and authentication paths up to the root. */
 static grove_status verify_from(const grove_xmss_params *p, xmss_hash *x, const uint8_t *root,
-                       const uint8_t *mh, const uint8_t *sig)
+                                const uint8_t *mh, const uint8_t *sig)
 {
     const unsigned n = p->n, hp = p->hp, len = p->len;
     uint64_t idx = grove_load_be_n(sig, p->idx_bytes);
@@ -90,8 +90,7 @@ grove_status grove_xmss_pk_params(grove_xmss_family family, const grove_xmss_par
 }
 
 grove_status grove_xmss_verify(grove_xmss_family family, const uint8_t *sig, size_t sig_len,
-                               const uint8_t *msg, size_t msg_len, const uint8_t *pk,
-                               size_t pk_len)
+                               const uint8_t *msg, size_t msg_len, const uint8_t *pk, size_t pk_len)
 {
     if (sig == NULL || (msg == NULL && msg_len > 0))
         return GROVE_ERR_INVALID_ARG;
