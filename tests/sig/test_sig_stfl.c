@@ -115,6 +115,9 @@ static void round_trip(const char *name, const char *file)
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
     CHECK_EQ_INT(grove_sig_stfl_keygen(a, pk, path, reg), GROVE_OK);
     CHECK(grove_sig_stfl_keygen(a, pk, path, reg) != GROVE_OK); /* never overwrites a key */
+    char backup[410];
+    snprintf(backup, sizeof backup, "%s.backup", path);
+    CHECK_EQ_INT(copy_file(path, backup), 0);
 
     grove_sig_stfl_key *k = NULL;
     CHECK_EQ_INT(grove_sig_stfl_key_open(&k, path, reg), GROVE_OK);
@@ -149,6 +152,15 @@ static void round_trip(const char *name, const char *file)
     }
     bad_signatures(a, sig, sig_len, msg, sizeof msg, pk);
     grove_sig_stfl_key_close(k);
+
+    /* the backup taken before those signatures, put back: refused (GROVE_ERR_STATE) */
+    char used[420];
+    snprintf(used, sizeof used, "%s.used", path);
+    CHECK_EQ_INT(copy_file(path, used), 0);
+    CHECK_EQ_INT(copy_file(backup, path), 0);
+    CHECK_EQ_INT(grove_sig_stfl_key_open(&k, path, reg), GROVE_ERR_STATE);
+    CHECK(k == NULL);
+    CHECK_EQ_INT(copy_file(used, path), 0);
 
     /* what the generic API wrote is an ordinary key file, its use recorded */
     grove_xmss_state_info info;
