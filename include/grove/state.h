@@ -37,8 +37,13 @@ extern "C" {
 typedef struct grove_registry grove_registry;
 typedef struct grove_registry_entry grove_registry_entry;
 
-/* The default folder (see above) into out; GROVE_ERR_STATE if no variable names one. */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_default_dir(char *out, size_t cap);
+/*
+ * The default folder (see above) into out, NUL-terminated; *out_len (may be NULL) receives its
+ * length without the NUL, also with GROVE_ERR_BUFFER_TOO_SMALL (out_cap must exceed it).
+ * GROVE_ERR_STATE if no variable names one.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_registry_default_dir(char *out, size_t out_cap,
+                                                                 size_t *out_len);
 
 /* Open (creating with mode 0700) the registry in `dir`, or in the default folder if NULL. */
 GROVE_API GROVE_MUST_USE grove_status grove_registry_open(const char *dir, grove_registry **out);
@@ -85,12 +90,13 @@ GROVE_API GROVE_MUST_USE grove_status grove_registry_peek(grove_registry *r, con
 /*
  * Helpers for records of "key value" lines: the value of `key` as an unsigned decimal, or as
  * text (copied into out, NUL-terminated). GROVE_ERR_NOT_FOUND if the key is absent,
- * GROVE_ERR_ENCODING if the value is malformed or does not fit.
+ * GROVE_ERR_ENCODING if the value is malformed or does not fit in 64 bits,
+ * GROVE_ERR_BUFFER_TOO_SMALL if the text does not fit in out_cap bytes (nothing written).
  */
 GROVE_API GROVE_MUST_USE grove_status grove_record_u64(const char *rec, const char *key,
                                                        uint64_t *v);
 GROVE_API GROVE_MUST_USE grove_status grove_record_str(const char *rec, const char *key, char *out,
-                                                       size_t cap);
+                                                       size_t out_cap);
 
 #ifdef __cplusplus
 }

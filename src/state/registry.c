@@ -38,22 +38,30 @@ struct grove_registry_entry {
     char path[PATH_MAX];
 };
 
-grove_status grove_registry_default_dir(char *out, size_t cap)
+grove_status grove_registry_default_dir(char *out, size_t out_cap, size_t *out_len)
 {
-    if (out == NULL || cap == 0)
+    if (out == NULL)
         return GROVE_ERR_INVALID_ARG;
     const char *d = getenv("GROVE_STATE_DIR"), *x = getenv("XDG_STATE_HOME"),
                *h = getenv("HOME");
+    char path[PATH_MAX];
     int n;
     if (d != NULL && d[0] != '\0')
-        n = snprintf(out, cap, "%s", d);
+        n = snprintf(path, sizeof path, "%s", d);
     else if (x != NULL && x[0] == '/')
-        n = snprintf(out, cap, "%s/grove", x);
+        n = snprintf(path, sizeof path, "%s/grove", x);
     else if (h != NULL && h[0] != '\0')
-        n = snprintf(out, cap, "%s/.local/state/grove", h);
+        n = snprintf(path, sizeof path, "%s/.local/state/grove", h);
     else
         return GROVE_ERR_STATE;
-    return n < 0 || (size_t)n >= cap ? GROVE_ERR_INVALID_ARG : GROVE_OK;
+    if (n < 0 || (size_t)n >= sizeof path)
+        return GROVE_ERR_INVALID_ARG; /* the variable names a path longer than PATH_MAX */
+    if (out_len != NULL)
+        *out_len = (size_t)n;
+    if ((size_t)n >= out_cap)
+        return GROVE_ERR_BUFFER_TOO_SMALL;
+    memcpy(out, path, (size_t)n + 1);
+    return GROVE_OK;
 }
 
 grove_status grove_registry_open(const char *dir, grove_registry **out)
@@ -70,7 +78,7 @@ grove_status grove_registry_open(const char *dir, grove_registry **out)
         if (n <= 0 || (size_t)n >= sizeof r->dir)
             rc = GROVE_ERR_INVALID_ARG;
     } else {
-        rc = grove_registry_default_dir(r->dir, sizeof r->dir);
+        rc = grove_registry_default_dir(r->dir, sizeof r->dir, NULL);
     }
     if (rc == GROVE_OK)
         rc = grove_file_mkdirs(r->dir, 0700, NULL, 0);
@@ -331,15 +339,17 @@ grove_status grove_record_u64(const char *rec, const char *key, uint64_t *out)
     return GROVE_OK;
 }
 
-grove_status grove_record_str(const char *rec, const char *key, char *out, size_t cap)
+grove_status grove_record_str(const char *rec, const char *key, char *out, size_t out_cap)
 {
+    if (out == NULL)
+        return GROVE_ERR_INVALID_ARG;
     const char *v;
     size_t vl;
     int rc = find_value(rec, key, &v, &vl);
     if (rc != GROVE_OK)
         return rc;
-    if (out == NULL || vl + 1 > cap)
-        return GROVE_ERR_ENCODING;
+    if (vl + 1 > out_cap)
+        return GROVE_ERR_BUFFER_TOO_SMALL;
     memcpy(out, v, vl);
     out[vl] = '\0';
     return GROVE_OK;

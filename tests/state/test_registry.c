@@ -56,7 +56,7 @@ static void round_trip(void)
     CHECK_EQ_INT(v, 7);
     CHECK_EQ_INT(grove_record_str(rec, "name", s, sizeof s), GROVE_OK);
     CHECK(strcmp(s, "abc") == 0);
-    CHECK_EQ_INT(grove_record_str(rec, "name", s, 3), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_record_str(rec, "name", s, 3), GROVE_ERR_BUFFER_TOO_SMALL);
     CHECK_EQ_INT(grove_record_u64(rec, "missing", &v), GROVE_ERR_NOT_FOUND);
     CHECK_EQ_INT(grove_record_u64(rec, "name", &v), GROVE_ERR_ENCODING);
     CHECK_EQ_INT(grove_record_u64("x 007\n", "x", &v), GROVE_ERR_ENCODING);
@@ -238,19 +238,24 @@ static void stale_temps(void)
 static void default_dir(void)
 {
     char out[512];
+    size_t len = 0;
     setenv("GROVE_STATE_DIR", "/x/y", 1);
-    CHECK_EQ_INT(grove_registry_default_dir(out, sizeof out), GROVE_OK);
-    CHECK(strcmp(out, "/x/y") == 0);
+    CHECK_EQ_INT(grove_registry_default_dir(out, sizeof out, &len), GROVE_OK);
+    CHECK(strcmp(out, "/x/y") == 0 && len == 4);
+    /* too small: the length needed, nothing written */
+    strcpy(out, "untouched");
+    CHECK_EQ_INT(grove_registry_default_dir(out, 4, &len), GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == 4 && strcmp(out, "untouched") == 0);
     unsetenv("GROVE_STATE_DIR");
     setenv("XDG_STATE_HOME", "/s", 1);
-    CHECK_EQ_INT(grove_registry_default_dir(out, sizeof out), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_default_dir(out, sizeof out, NULL), GROVE_OK);
     CHECK(strcmp(out, "/s/grove") == 0);
     unsetenv("XDG_STATE_HOME");
     setenv("HOME", "/h", 1);
-    CHECK_EQ_INT(grove_registry_default_dir(out, sizeof out), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_default_dir(out, sizeof out, &len), GROVE_OK);
     CHECK(strcmp(out, "/h/.local/state/grove") == 0);
     unsetenv("HOME");
-    CHECK_EQ_INT(grove_registry_default_dir(out, sizeof out), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_registry_default_dir(out, sizeof out, &len), GROVE_ERR_STATE);
 }
 
 int main(void)
