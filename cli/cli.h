@@ -10,11 +10,13 @@
 #ifndef GROVE_CLI_H
 #define GROVE_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "grove/common.h"
+#include "grove/json.h"
 
 enum { CLI_EXIT_OK = 0, CLI_EXIT_INVALID = 1, CLI_EXIT_USAGE = 2, CLI_EXIT_STATE = 3 };
 
@@ -53,9 +55,8 @@ struct cli_ctx {
     int present[CLI_MAX_OPTS];
     const char *repeat[CLI_MAX_OPTS][CLI_MAX_REPEAT];
     size_t nrepeat[CLI_MAX_OPTS];
-    /* JSON output under construction */
-    char *out;
-    size_t outlen, outcap;
+    /* JSON output under construction: the members of the one object --json prints */
+    grove_json_buf out;
     int nfields;
     int has_error;
     int has_warning;
@@ -101,8 +102,6 @@ void cli_say(cli_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 
 FILE *cli_text_stream(const cli_ctx *c);
 /* A warning: "grove: warning: ..." on stderr; with --json a "warning" field (the first one). */
 void cli_warn(cli_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* JSON string escaping into a fresh malloc'd buffer. */
-char *cli_json_escape(const char *s);
 
 /* ---- files ------------------------------------------------------------------------------ */
 /* Read a whole file ("-" = stdin) of at most maxlen bytes. Returns 0 or an exit code. */
@@ -122,7 +121,7 @@ int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len);
 /*
  * Write a file ("-" = stdout) atomically: temp file <path>.tmp.<pid>.<n> (unique per call) in
  * the same folder, fsync, rename, fsync of the folder; stale temporary files of killed writers
- * of the same path are removed first (cli_remove_stale_temps). secret != 0 creates it with mode
+ * of the same path are removed first (grove_file_remove_stale_temps). secret != 0 creates it with mode
  * 0600 (and refuses "-" and devices). "-" marks stdout as carrying data (c->stdout_data) and is
  * refused if stdout was closed when grove started. Returns 0 or exit code.
  */
@@ -133,13 +132,6 @@ int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
 enum { CLI_WRITE_SECRET = 1u, CLI_WRITE_NO_REPLACE = 2u };
 int cli_write_file_ex(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
                       unsigned flags);
-/*
- * Remove `<path>.tmp.<pid>[.<n>]` files left by writers that no longer run: pid not alive
- * (kill(pid, 0) gives ESRCH), a regular file owned by this user; its content is overwritten
- * with zeros first (it may hold a secret). A live writer's file is never touched. Returns how
- * many were removed. (Same rule as grove_file_remove_stale_temps in src/common/file.h.)
- */
-size_t cli_remove_stale_temps(const char *path);
 /* Before writing a secret file: exit 2 naming it (opt is the option, e.g. "--sk") if path
  * exists and the command's --force flag is not given; else 0. */
 int cli_refuse_existing_secret(cli_ctx *c, const char *opt, const char *path);
@@ -168,8 +160,9 @@ int cli_hex_opt(cli_ctx *c, const char *name, size_t maxlen, uint8_t **buf, size
  */
 #define CLI_SK_TRAILER_BYTES 40
 #define CLI_SK_MAX_BYTES 128 /* largest raw secret key these helpers handle */
-void cli_sk_trailer(uint8_t out[CLI_SK_TRAILER_BYTES], const char *set, const uint8_t *sk,
-                    size_t sklen, const uint8_t *pk, size_t pklen);
+GROVE_MUST_USE grove_status cli_sk_trailer(uint8_t out[CLI_SK_TRAILER_BYTES], const char *set,
+                                           const uint8_t *sk, size_t sklen, const uint8_t *pk,
+                                           size_t pklen);
 /* Read a secret key file of sklen bytes (raw) or sklen + trailer (*sealed = 1, the trailer in
  * `trailer`); anything else is exit 2. Never reads more than sklen + trailer + 1 bytes. */
 int cli_read_secret_key(cli_ctx *c, const char *path, size_t sklen, uint8_t *sk,

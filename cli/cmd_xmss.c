@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "common/encoding.h"
+#include "grove/io.h"
 #include "grove/xmss.h"
 
 #define DEFAULT_SET "XMSS-SHA2_10_256"

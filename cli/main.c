@@ -84,7 +84,7 @@ static void emit_json(cli_ctx *c, int rc)
     if (!c->has_error)
         cli_out_bool(c, "ok", rc == 0);
     cli_out_int(c, "exit_code", rc);
-    fprintf(cli_text_stream(c), "{%s}\n", c->out ? c->out : "");
+    fprintf(cli_text_stream(c), "{%s}\n", c->out.p ? c->out.p : "");
 }
 
 /* An output option (its help mentions "stdout") given "-": stdout will carry data. */
@@ -261,6 +261,6 @@ int main(int argc, char **argv)
         rc = cmd->fn(c);
     if (c->json)
         emit_json(c, rc);
-    free(c->out);
+    grove_json_buf_free(&c->out);
     return rc;
 }
