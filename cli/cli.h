@@ -22,6 +22,7 @@ enum { CLI_EXIT_OK = 0, CLI_EXIT_INVALID = 1, CLI_EXIT_USAGE = 2, CLI_EXIT_STATE
 
 #define CLI_MAX_OPTS 40
 #define CLI_MAX_REPEAT 256
+#define CLI_JSON_DEPTH 8 /* --json output: nesting below the top-level object */
 /* Inputs read from files are bounded before any allocation. */
 #define CLI_MAX_INPUT (1u << 30)
 
@@ -57,7 +58,9 @@ struct cli_ctx {
     size_t nrepeat[CLI_MAX_OPTS];
     /* JSON output under construction: the members of the one object --json prints */
     grove_json_buf out;
-    int nfields;
+    int depth;                      /* open arrays/objects inside the top-level object      */
+    int nfields[CLI_JSON_DEPTH];    /* members (elements) written at each depth so far      */
+    char closer[CLI_JSON_DEPTH];    /* ']' or '}' for each open array/object                */
     int has_error;
     int has_warning;
     /*
@@ -96,6 +99,15 @@ void cli_out_bool(cli_ctx *c, const char *key, int val);
 void cli_out_hex(cli_ctx *c, const char *key, const uint8_t *p, size_t len);
 /* A raw JSON value (already valid JSON text). */
 void cli_out_raw(cli_ctx *c, const char *key, const char *json);
+/*
+ * Nested values: cli_out_begin_array(c, "sets") starts `"sets": [`, cli_out_begin_object(c,
+ * NULL) an object element of it (a key names a member instead), cli_out_end closes the
+ * innermost one. The cli_out_* calls between them write members of the open object. Elements
+ * and members are separated by ", " as at the top level.
+ */
+void cli_out_begin_array(cli_ctx *c, const char *key);
+void cli_out_begin_object(cli_ctx *c, const char *key);
+void cli_out_end(cli_ctx *c);
 /* Human-readable line on stdout, or stderr when stdout carries data (suppressed with --json). */
 void cli_say(cli_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Where human text goes: stdout, or stderr when stdout carries data (c->stdout_data). */

@@ -415,29 +415,23 @@ static int collect(cli_ctx *c, blist *l, const char *scheme, const char *params)
     return 0;
 }
 
-/* {"scheme": .., "set": .., "op": .., "iterations": n, "median_ms": .., "p10_ms": ..,
- * "p90_ms": ..} (milliseconds with 6 decimals, as docs/benchmarks.md shows them). */
-static void add_result(grove_json_buf *j, int first, const bcase *b, const bench_stats *st)
+/* One element of "results": {"scheme", "set", "op", "iterations", "median_ms", "p10_ms",
+ * "p90_ms"} (milliseconds with 6 decimals, as docs/benchmarks.md shows them). */
+static void out_result(cli_ctx *c, const bcase *b, const bench_stats *st)
 {
-    char ms[3][32];
-    snprintf(ms[0], sizeof ms[0], "%.6f", (double)st->median_ns / 1e6);
-    snprintf(ms[1], sizeof ms[1], "%.6f", (double)st->p10_ns / 1e6);
-    snprintf(ms[2], sizeof ms[2], "%.6f", (double)st->p90_ns / 1e6);
-    grove_json_buf_text(j, first ? "{\"scheme\": " : ", {\"scheme\": ");
-    grove_json_buf_string(j, b->scheme, strlen(b->scheme));
-    grove_json_buf_text(j, ", \"set\": ");
-    grove_json_buf_string(j, b->set, strlen(b->set));
-    grove_json_buf_text(j, ", \"op\": ");
-    grove_json_buf_string(j, b->op, strlen(b->op));
-    grove_json_buf_text(j, ", \"iterations\": ");
-    grove_json_buf_u64(j, st->iterations);
-    grove_json_buf_text(j, ", \"median_ms\": ");
-    grove_json_buf_text(j, ms[0]);
-    grove_json_buf_text(j, ", \"p10_ms\": ");
-    grove_json_buf_text(j, ms[1]);
-    grove_json_buf_text(j, ", \"p90_ms\": ");
-    grove_json_buf_text(j, ms[2]);
-    grove_json_buf_text(j, "}");
+    static const char *const keys[3] = {"median_ms", "p10_ms", "p90_ms"};
+    const uint64_t ns[3] = {st->median_ns, st->p10_ns, st->p90_ns};
+    cli_out_begin_object(c, NULL);
+    cli_out_str(c, "scheme", b->scheme);
+    cli_out_str(c, "set", b->set);
+    cli_out_str(c, "op", b->op);
+    cli_out_u64(c, "iterations", st->iterations);
+    for (int i = 0; i < 3; i++) {
+        char ms[32];
+        snprintf(ms, sizeof ms, "%.6f", (double)ns[i] / 1e6);
+        cli_out_raw(c, keys[i], ms);
+    }
+    cli_out_end(c);
 }
 
 int cli_bench(cli_ctx *c, const char *scheme);
@@ -460,8 +454,8 @@ int cli_bench(cli_ctx *c, const char *scheme)
             grove_cpu_path(), (unsigned long long)ms);
     cli_say(c, "%-8s %-26s %-15s %12s %12s %10s", "scheme", "set", "operation", "median", "p10-p90",
             "ops/s");
-    grove_json_buf json = GROVE_JSON_BUF_INIT;
-    grove_json_buf_text(&json, "[");
+    cli_out_str(c, "cpu_path", grove_cpu_path());
+    cli_out_begin_array(c, "results");
     for (size_t i = 0; i < l.n; i++) {
         bcase *b = &l.c[i];
         bench_stats st;
@@ -477,14 +471,9 @@ int cli_bench(cli_ctx *c, const char *scheme)
         snprintf(spread, sizeof spread, "%.3g-%.3g", p10, p90);
         cli_say(c, "%-8s %-26s %-15s %9.3f ms %12s %10.1f", b->scheme, b->set, b->op, med, spread,
                 1e3 / med);
-        add_result(&json, i == 0, b, &st);
+        out_result(c, b, &st);
     }
-    grove_json_buf_text(&json, "]");
-    if (!json.oom) {
-        cli_out_str(c, "cpu_path", grove_cpu_path());
-        cli_out_raw(c, "results", json.p);
-    }
-    grove_json_buf_free(&json);
+    cli_out_end(c);
     release_all(&l);
     return rc;
 }

@@ -81,6 +81,8 @@ static int find_command(const cli_scheme *s, int argc, char **argv, const cli_co
 
 static void emit_json(cli_ctx *c, int rc)
 {
+    while (c->depth > 0)
+        cli_out_end(c);
     if (!c->has_error)
         cli_out_bool(c, "ok", rc == 0);
     cli_out_int(c, "exit_code", rc);

@@ -107,13 +107,45 @@ const char *cli_require(cli_ctx *c, const char *name)
 
 /* ---- output ----------------------------------------------------------------------------- */
 
-/* `"key": ` after a ", " unless it is the first member. */
+/* `"key": ` (nothing for an array element) after a ", " unless it comes first. */
 static void out_key(cli_ctx *c, const char *key)
 {
-    if (c->nfields++)
+    if (c->nfields[c->depth]++)
         grove_json_buf_raw(&c->out, ", ", 2);
+    if (key == NULL)
+        return;
     grove_json_buf_string(&c->out, key, strlen(key));
     grove_json_buf_raw(&c->out, ": ", 2);
+}
+
+static void out_open(cli_ctx *c, const char *key, char open, char close)
+{
+    if (c->depth + 1 >= CLI_JSON_DEPTH) {
+        c->out.oom = true; /* a bug in the command: its output is dropped, not malformed */
+        return;
+    }
+    out_key(c, key);
+    grove_json_buf_raw(&c->out, &open, 1);
+    c->closer[++c->depth] = close;
+    c->nfields[c->depth] = 0;
+}
+
+void cli_out_begin_array(cli_ctx *c, const char *key)
+{
+    out_open(c, key, '[', ']');
+}
+
+void cli_out_begin_object(cli_ctx *c, const char *key)
+{
+    out_open(c, key, '{', '}');
+}
+
+void cli_out_end(cli_ctx *c)
+{
+    if (c->depth == 0)
+        return;
+    grove_json_buf_raw(&c->out, &c->closer[c->depth], 1);
+    c->depth--;
 }
 
 void cli_out_raw(cli_ctx *c, const char *key, const char *json)
@@ -195,6 +227,8 @@ int cli_fail(cli_ctx *c, int exit_code, int status, const char *fmt, ...)
         return exit_code; /* keep the first (most specific) error */
     c->has_error = 1;
     if (c->json) {
+        while (c->depth > 0) /* the error members belong to the top-level object */
+            cli_out_end(c);
         cli_out_bool(c, "ok", 0);
         cli_out_str(c, "error", msg);
         cli_out_str(c, "status", status ? grove_status_name(status) : "usage_or_input");
