@@ -167,11 +167,14 @@ int main(int argc, char **argv)
         return argc < 2 ? CLI_EXIT_USAGE : 0;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
-        if (c->json)
-            printf("{\"ok\": true, \"version\": \"%s\", \"cpu_path\": \"%s\", \"exit_code\": 0}\n",
-                   grove_version(), grove_cpu_path());
-        else
+        if (c->json) {
+            cli_out_str(c, "version", grove_version());
+            cli_out_str(c, "cpu_path", grove_cpu_path());
+            emit_json(c, 0);
+            grove_json_buf_free(&c->out);
+        } else {
             printf("grove %s (hash path: %s)\n", grove_version(), grove_cpu_path());
+        }
         return 0;
     }
     if (strcmp(argv[1], "bench") == 0) {

@@ -82,6 +82,11 @@ static void hash_refusals(void)
     CHECK_EQ_INT(grove_hash_final(&ctx, d, 31), GROVE_ERR_INVALID_ARG);
     CHECK(d[0] == 0x5a);
     CHECK_EQ_INT(grove_hash(GROVE_HASH_SHA3_512, d, 32, abc, 3), GROVE_ERR_INVALID_ARG);
+    /* a finalised context is wiped: updating it does nothing, finalising it again fails */
+    CHECK_EQ_INT(grove_hash_init(&ctx, GROVE_HASH_SHAKE256), GROVE_OK);
+    CHECK_EQ_INT(grove_hash_final(&ctx, d, 64), GROVE_OK);
+    grove_hash_update(&ctx, abc, 3);
+    CHECK_EQ_INT(grove_hash_final(&ctx, d, 64), GROVE_ERR_INVALID_ARG);
     CHECK_EQ_INT(grove_hash(GROVE_HASH_SHA256, d, 32, NULL, 5), GROVE_ERR_INVALID_ARG);
 }
 

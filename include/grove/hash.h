@@ -55,14 +55,14 @@ typedef struct grove_hash_ctx {
  * unknown alg. */
 GROVE_API GROVE_MUST_USE grove_status grove_hash_init(grove_hash_ctx *ctx, grove_hash_alg alg);
 
-/* Absorb in_len more bytes (in may be NULL when in_len is 0). ctx must have been initialised
- * and not finalised. */
+/* Absorb in_len more bytes (in may be NULL when in_len is 0). On a context that was never
+ * initialised or is finalised it does nothing, and grove_hash_final then fails. */
 GROVE_API void grove_hash_update(grove_hash_ctx *ctx, const uint8_t *in, size_t in_len);
 
 /*
  * Write the digest: out_len must be grove_hash_digest_bytes(alg), or any length for SHAKE128
  * and SHAKE256 (else GROVE_ERR_INVALID_ARG, nothing written). The context is wiped; init it
- * again to reuse it.
+ * again to reuse it (a finalised context is GROVE_ERR_INVALID_ARG).
  */
 GROVE_API GROVE_MUST_USE grove_status grove_hash_final(grove_hash_ctx *ctx, uint8_t *out,
                                                        size_t out_len);

@@ -703,26 +703,26 @@ void grove_json_buf_double(grove_json_buf *b, double x)
         grove_json_buf_raw(b, t, n);
 }
 
-void grove_json_buf_bytes(grove_json_buf *b, const uint8_t *p, size_t n)
+/* "[n0,n1,...]" of bytes[i] or, if bytes is NULL, words[i]. */
+static void number_array(grove_json_buf *b, const uint8_t *bytes, const uint64_t *words, size_t n)
 {
     grove_json_buf_raw(b, "[", 1);
     for (size_t i = 0; i < n; i++) {
         if (i)
             grove_json_buf_raw(b, ",", 1);
-        grove_json_buf_u64(b, p[i]);
+        grove_json_buf_u64(b, bytes ? bytes[i] : words[i]);
     }
     grove_json_buf_raw(b, "]", 1);
 }
 
+void grove_json_buf_bytes(grove_json_buf *b, const uint8_t *p, size_t n)
+{
+    number_array(b, p, NULL, p ? n : 0);
+}
+
 void grove_json_buf_u64s(grove_json_buf *b, const uint64_t *p, size_t n)
 {
-    grove_json_buf_raw(b, "[", 1);
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            grove_json_buf_raw(b, ",", 1);
-        grove_json_buf_u64(b, p[i]);
-    }
-    grove_json_buf_raw(b, "]", 1);
+    number_array(b, NULL, p, p ? n : 0);
 }
 
 grove_status grove_json_buf_take(grove_json_buf *b, char **out)

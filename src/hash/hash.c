@@ -96,7 +96,11 @@ void grove_hash_update(grove_hash_ctx *ctx, const uint8_t *in, size_t in_len)
     case GROVE_HASH_SHA256: grove_sha256_update(&h->u.sha256, in, in_len); break;
     case GROVE_HASH_SHA384:
     case GROVE_HASH_SHA512: grove_sha512_update(&h->u.sha512, in, in_len); break;
-    default: grove_keccak_absorb(&h->u.keccak, in, in_len); break;
+    case GROVE_HASH_SHA3_256:
+    case GROVE_HASH_SHA3_512:
+    case GROVE_HASH_SHAKE128:
+    case GROVE_HASH_SHAKE256: grove_keccak_absorb(&h->u.keccak, in, in_len); break;
+    default: break; /* not initialised, or finalised (wiped): grove_hash_final refuses it */
     }
 }
 
