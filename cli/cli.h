@@ -133,9 +133,10 @@ int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len);
 /*
  * Write a file ("-" = stdout) atomically: temp file <path>.tmp.<pid>.<n> (unique per call) in
  * the same folder, fsync, rename, fsync of the folder; stale temporary files of killed writers
- * of the same path are removed first (grove_file_remove_stale_temps). secret != 0 creates it with mode
- * 0600 (and refuses "-" and devices). "-" marks stdout as carrying data (c->stdout_data) and is
- * refused if stdout was closed when grove started. Returns 0 or exit code.
+ * of the same path are removed first (grove_file_remove_stale_temps). secret != 0 creates it
+ * with mode 0600 (and refuses "-" and devices). "-" marks stdout as carrying data
+ * (c->stdout_data) and is refused if stdout was closed when grove started. Returns 0 or exit
+ * code.
  */
 int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len, int secret);
 /* cli_write_file with flags: CLI_WRITE_SECRET as secret != 0 above; CLI_WRITE_NO_REPLACE never

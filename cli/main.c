@@ -86,7 +86,13 @@ static void emit_json(cli_ctx *c, int rc)
     if (!c->has_error)
         cli_out_bool(c, "ok", rc == 0);
     cli_out_int(c, "exit_code", rc);
-    fprintf(cli_text_stream(c), "{%s}\n", c->out.p ? c->out.p : "");
+    if (c->out.oom) /* an incomplete object would not parse: say what happened instead */
+        fprintf(cli_text_stream(c),
+                "{\"ok\": false, \"error\": \"out of memory writing the JSON output\", "
+                "\"exit_code\": %d}\n",
+                rc);
+    else
+        fprintf(cli_text_stream(c), "{%s}\n", c->out.p ? c->out.p : "");
 }
 
 /* An output option (its help mentions "stdout") given "-": stdout will carry data. */
