@@ -3,8 +3,8 @@
 # The grove command uses libgrove's public API only: every #include "..." in cli/ names a public
 # header (grove/...) or one of the command's own (cli.h, schemes.h, bench.h: the benchmark
 # driver shared with bench/). Files named after the folder are the known exceptions still on
-# internal headers (cli/CMakeLists.txt: GROVE_CLI_INTERNAL_SOURCES, linked with the internal
-# library); each must really need one, so the list cannot go stale.
+# internal headers (cli/CMakeLists.txt: GROVE_CLI_INTERNAL_SOURCES; a build that compiles one
+# links the internal library); each must really need one, so the list cannot go stale.
 # Usage: cli_public_api.sh <cli folder> [exception.c ...]
 set -eu
 dir="$1"
