@@ -106,21 +106,21 @@ typedef struct grove_json_buf {
 } grove_json_buf;
 #define GROVE_JSON_BUF_INIT {NULL, 0, 0, false}
 
-/* Append n bytes of JSON text as they are (punctuation, a value formatted elsewhere). */
-GROVE_API void grove_json_buf_raw(grove_json_buf *b, const char *s, size_t n);
+/* Append text_len bytes of JSON text as they are (punctuation, a value formatted elsewhere). */
+GROVE_API void grove_json_buf_raw(grove_json_buf *b, const char *text, size_t text_len);
 /* Append a NUL-terminated piece of JSON text as it is. */
-GROVE_API void grove_json_buf_text(grove_json_buf *b, const char *s);
-/* Append n bytes as a JSON string: quoted, '"' and '\' escaped, control characters \u00XX. */
-GROVE_API void grove_json_buf_string(grove_json_buf *b, const char *s, size_t n);
+GROVE_API void grove_json_buf_text(grove_json_buf *b, const char *text);
+/* Append s_len bytes as a JSON string: quoted, '"' and '\' escaped, control characters \u00XX. */
+GROVE_API void grove_json_buf_string(grove_json_buf *b, const char *s, size_t s_len);
 /* Append bytes as a string of lower-case hex digits. */
-GROVE_API void grove_json_buf_hex(grove_json_buf *b, const uint8_t *p, size_t n);
+GROVE_API void grove_json_buf_hex(grove_json_buf *b, const uint8_t *data, size_t data_len);
 GROVE_API void grove_json_buf_u64(grove_json_buf *b, uint64_t v);
 GROVE_API void grove_json_buf_i64(grove_json_buf *b, int64_t v);
 /* grove_json_format_double's text; null if x is not finite. */
 GROVE_API void grove_json_buf_double(grove_json_buf *b, double x);
 /* Compact arrays of numbers: "[1,2,3]". */
-GROVE_API void grove_json_buf_bytes(grove_json_buf *b, const uint8_t *p, size_t n);
-GROVE_API void grove_json_buf_u64s(grove_json_buf *b, const uint64_t *p, size_t n);
+GROVE_API void grove_json_buf_bytes(grove_json_buf *b, const uint8_t *data, size_t data_len);
+GROVE_API void grove_json_buf_u64s(grove_json_buf *b, const uint64_t *v, size_t v_len);
 /* Hand the text over (*out, the caller frees it; "" if nothing was written) and reset b:
  * GROVE_OK, or GROVE_ERR_NOMEM (b freed, *out = NULL) if an append failed. */
 GROVE_API GROVE_MUST_USE grove_status grove_json_buf_take(grove_json_buf *b, char **out);

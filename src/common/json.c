@@ -609,17 +609,17 @@ size_t grove_json_format_double(char out[32], double x)
     return o;
 }
 
-void grove_json_buf_raw(grove_json_buf *b, const char *s, size_t n)
+void grove_json_buf_raw(grove_json_buf *b, const char *text, size_t text_len)
 {
     if (b->oom)
         return;
-    if (n > SIZE_MAX - 1 - b->len) {
+    if (text_len > SIZE_MAX - 1 - b->len) {
         b->oom = true;
         return;
     }
-    if (b->len + n + 1 > b->cap) {
+    if (b->len + text_len + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1) {
+        while (cap < b->len + text_len + 1) {
             if (cap > SIZE_MAX / 2) {
                 b->oom = true;
                 return;
@@ -634,21 +634,21 @@ void grove_json_buf_raw(grove_json_buf *b, const char *s, size_t n)
         b->p = p;
         b->cap = cap;
     }
-    if (n > 0)
-        memcpy(b->p + b->len, s, n);
-    b->len += n;
+    if (text_len > 0)
+        memcpy(b->p + b->len, text, text_len);
+    b->len += text_len;
     b->p[b->len] = '\0';
 }
 
-void grove_json_buf_text(grove_json_buf *b, const char *s)
+void grove_json_buf_text(grove_json_buf *b, const char *text)
 {
-    grove_json_buf_raw(b, s, strlen(s));
+    grove_json_buf_raw(b, text, strlen(text));
 }
 
-void grove_json_buf_string(grove_json_buf *b, const char *s, size_t n)
+void grove_json_buf_string(grove_json_buf *b, const char *s, size_t s_len)
 {
     grove_json_buf_raw(b, "\"", 1);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < s_len; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\') {
             char esc[2] = {'\\', (char)c};
@@ -664,12 +664,12 @@ void grove_json_buf_string(grove_json_buf *b, const char *s, size_t n)
     grove_json_buf_raw(b, "\"", 1);
 }
 
-void grove_json_buf_hex(grove_json_buf *b, const uint8_t *p, size_t n)
+void grove_json_buf_hex(grove_json_buf *b, const uint8_t *data, size_t data_len)
 {
-    static const char digits[] = "0123456789abcdef";
     grove_json_buf_raw(b, "\"", 1);
-    for (size_t i = 0; i < n; i++) {
-        char h[2] = {digits[p[i] >> 4], digits[p[i] & 15]};
+    for (size_t i = 0; i < data_len; i++) {
+        char h[3];
+        grove_hex_encode(h, data + i, 1);
         grove_json_buf_raw(b, h, 2);
     }
     grove_json_buf_raw(b, "\"", 1);
@@ -715,14 +715,14 @@ static void number_array(grove_json_buf *b, const uint8_t *bytes, const uint64_t
     grove_json_buf_raw(b, "]", 1);
 }
 
-void grove_json_buf_bytes(grove_json_buf *b, const uint8_t *p, size_t n)
+void grove_json_buf_bytes(grove_json_buf *b, const uint8_t *data, size_t data_len)
 {
-    number_array(b, p, NULL, p ? n : 0);
+    number_array(b, data, NULL, data ? data_len : 0);
 }
 
-void grove_json_buf_u64s(grove_json_buf *b, const uint64_t *p, size_t n)
+void grove_json_buf_u64s(grove_json_buf *b, const uint64_t *v, size_t v_len)
 {
-    number_array(b, NULL, p, p ? n : 0);
+    number_array(b, NULL, v, v ? v_len : 0);
 }
 
 grove_status grove_json_buf_take(grove_json_buf *b, char **out)
