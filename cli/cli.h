@@ -10,16 +10,19 @@
 #ifndef GROVE_CLI_H
 #define GROVE_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "grove/common.h"
+#include "grove/json.h"
 
 enum { CLI_EXIT_OK = 0, CLI_EXIT_INVALID = 1, CLI_EXIT_USAGE = 2, CLI_EXIT_STATE = 3 };
 
 #define CLI_MAX_OPTS 40
 #define CLI_MAX_REPEAT 256
+#define CLI_JSON_DEPTH 8 /* --json output: nesting below the top-level object */
 /* Inputs read from files are bounded before any allocation. */
 #define CLI_MAX_INPUT (1u << 30)
 
@@ -53,10 +56,11 @@ struct cli_ctx {
     int present[CLI_MAX_OPTS];
     const char *repeat[CLI_MAX_OPTS][CLI_MAX_REPEAT];
     size_t nrepeat[CLI_MAX_OPTS];
-    /* JSON output under construction */
-    char *out;
-    size_t outlen, outcap;
-    int nfields;
+    /* JSON output under construction: the members of the one object --json prints */
+    grove_json_buf out;
+    int depth;                      /* open arrays/objects inside the top-level object      */
+    int nfields[CLI_JSON_DEPTH];    /* members (elements) written at each depth so far      */
+    char closer[CLI_JSON_DEPTH];    /* ']' or '}' for each open array/object                */
     int has_error;
     int has_warning;
     /*
@@ -95,14 +99,21 @@ void cli_out_bool(cli_ctx *c, const char *key, int val);
 void cli_out_hex(cli_ctx *c, const char *key, const uint8_t *p, size_t len);
 /* A raw JSON value (already valid JSON text). */
 void cli_out_raw(cli_ctx *c, const char *key, const char *json);
+/*
+ * Nested values: cli_out_begin_array(c, "sets") starts `"sets": [`, cli_out_begin_object(c,
+ * NULL) an object element of it (a key names a member instead), cli_out_end closes the
+ * innermost one. The cli_out_* calls between them write members of the open object. Elements
+ * and members are separated by ", " as at the top level.
+ */
+void cli_out_begin_array(cli_ctx *c, const char *key);
+void cli_out_begin_object(cli_ctx *c, const char *key);
+void cli_out_end(cli_ctx *c);
 /* Human-readable line on stdout, or stderr when stdout carries data (suppressed with --json). */
 void cli_say(cli_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Where human text goes: stdout, or stderr when stdout carries data (c->stdout_data). */
 FILE *cli_text_stream(const cli_ctx *c);
 /* A warning: "grove: warning: ..." on stderr; with --json a "warning" field (the first one). */
 void cli_warn(cli_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* JSON string escaping into a fresh malloc'd buffer. */
-char *cli_json_escape(const char *s);
 
 /* ---- files ------------------------------------------------------------------------------ */
 /* Read a whole file ("-" = stdin) of at most maxlen bytes. Returns 0 or an exit code. */
@@ -122,9 +133,10 @@ int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len);
 /*
  * Write a file ("-" = stdout) atomically: temp file <path>.tmp.<pid>.<n> (unique per call) in
  * the same folder, fsync, rename, fsync of the folder; stale temporary files of killed writers
- * of the same path are removed first (cli_remove_stale_temps). secret != 0 creates it with mode
- * 0600 (and refuses "-" and devices). "-" marks stdout as carrying data (c->stdout_data) and is
- * refused if stdout was closed when grove started. Returns 0 or exit code.
+ * of the same path are removed first (grove_file_remove_stale_temps). secret != 0 creates it
+ * with mode 0600 (and refuses "-" and devices). "-" marks stdout as carrying data
+ * (c->stdout_data) and is refused if stdout was closed when grove started. Returns 0 or exit
+ * code.
  */
 int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len, int secret);
 /* cli_write_file with flags: CLI_WRITE_SECRET as secret != 0 above; CLI_WRITE_NO_REPLACE never
@@ -133,13 +145,6 @@ int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
 enum { CLI_WRITE_SECRET = 1u, CLI_WRITE_NO_REPLACE = 2u };
 int cli_write_file_ex(cli_ctx *c, const char *path, const uint8_t *buf, size_t len,
                       unsigned flags);
-/*
- * Remove `<path>.tmp.<pid>[.<n>]` files left by writers that no longer run: pid not alive
- * (kill(pid, 0) gives ESRCH), a regular file owned by this user; its content is overwritten
- * with zeros first (it may hold a secret). A live writer's file is never touched. Returns how
- * many were removed. (Same rule as grove_file_remove_stale_temps in src/common/file.h.)
- */
-size_t cli_remove_stale_temps(const char *path);
 /* Before writing a secret file: exit 2 naming it (opt is the option, e.g. "--sk") if path
  * exists and the command's --force flag is not given; else 0. */
 int cli_refuse_existing_secret(cli_ctx *c, const char *opt, const char *path);
@@ -168,8 +173,9 @@ int cli_hex_opt(cli_ctx *c, const char *name, size_t maxlen, uint8_t **buf, size
  */
 #define CLI_SK_TRAILER_BYTES 40
 #define CLI_SK_MAX_BYTES 128 /* largest raw secret key these helpers handle */
-void cli_sk_trailer(uint8_t out[CLI_SK_TRAILER_BYTES], const char *set, const uint8_t *sk,
-                    size_t sklen, const uint8_t *pk, size_t pklen);
+GROVE_MUST_USE grove_status cli_sk_trailer(uint8_t out[CLI_SK_TRAILER_BYTES], const char *set,
+                                           const uint8_t *sk, size_t sklen, const uint8_t *pk,
+                                           size_t pklen);
 /* Read a secret key file of sklen bytes (raw) or sklen + trailer (*sealed = 1, the trailer in
  * `trailer`); anything else is exit 2. Never reads more than sklen + trailer + 1 bytes. */
 int cli_read_secret_key(cli_ctx *c, const char *path, size_t sklen, uint8_t *sk,

@@ -4,13 +4,14 @@
  * key generation, signing and verification (and every DGSP operation) per parameter set and
  * prints the median, the spread (10th to 90th percentile) and operations per second, with the
  * hash code path in use. Without a scheme, a representative set of each scheme is measured.
+ * The timing loop and its statistics are the bench programs' (bench/support/bench.h).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench.h"
 #include "cli.h"
 #include "grove/grove.h"
 
@@ -82,19 +83,6 @@ static int add(blist *l, const char *scheme, const char *set, const char *op, in
     b->ctx = ctx;
     b->prep = NULL;
     return 0;
-}
-
-static uint64_t now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
 }
 
 /* ---- SLH-DSA / SPHINCS+ ------------------------------------------------------------------- */
@@ -427,6 +415,25 @@ static int collect(cli_ctx *c, blist *l, const char *scheme, const char *params)
     return 0;
 }
 
+/* One element of "results": {"scheme", "set", "op", "iterations", "median_ms", "p10_ms",
+ * "p90_ms"} (milliseconds with 6 decimals, as docs/benchmarks.md shows them). */
+static void out_result(cli_ctx *c, const bcase *b, const bench_stats *st)
+{
+    static const char *const keys[3] = {"median_ms", "p10_ms", "p90_ms"};
+    const uint64_t ns[3] = {st->median_ns, st->p10_ns, st->p90_ns};
+    cli_out_begin_object(c, NULL);
+    cli_out_str(c, "scheme", b->scheme);
+    cli_out_str(c, "set", b->set);
+    cli_out_str(c, "op", b->op);
+    cli_out_u64(c, "iterations", st->iterations);
+    for (int i = 0; i < 3; i++) {
+        char ms[32];
+        snprintf(ms, sizeof ms, "%.6f", (double)ns[i] / 1e6);
+        cli_out_raw(c, keys[i], ms);
+    }
+    cli_out_end(c);
+}
+
 int cli_bench(cli_ctx *c, const char *scheme);
 int cli_bench(cli_ctx *c, const char *scheme)
 {
@@ -447,52 +454,26 @@ int cli_bench(cli_ctx *c, const char *scheme)
             grove_cpu_path(), (unsigned long long)ms);
     cli_say(c, "%-8s %-26s %-15s %12s %12s %10s", "scheme", "set", "operation", "median", "p10-p90",
             "ops/s");
-    size_t jcap = 256 + l.n * 256, jo = 0;
-    char *json = malloc(jcap);
-    if (json)
-        jo += (size_t)snprintf(json, jcap, "[");
-    uint64_t *t = malloc(100000 * sizeof *t);
-    for (size_t i = 0; i < l.n && t; i++) {
+    cli_out_str(c, "cpu_path", grove_cpu_path());
+    cli_out_begin_array(c, "results");
+    for (size_t i = 0; i < l.n; i++) {
         bcase *b = &l.c[i];
-        if ((b->prep && b->prep(b->ctx) != GROVE_OK) ||
-            b->fn(b->ctx) != GROVE_OK) { /* warm-up, and a check that it works */
+        bench_stats st;
+        if ((b->prep && b->prep(b->ctx) != GROVE_OK) || b->fn(b->ctx) != GROVE_OK ||
+            bench_time(b->fn, b->prep, b->ctx, (double)ms / 1e3, 0, &st) != 0) {
             rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INTERNAL, "%s %s %s failed", b->scheme,
                           b->set, b->op);
             break;
         }
-        size_t n = 0;
-        uint64_t start = now_ns();
-        while (n < 100000) {
-            if (b->prep)
-                b->prep(b->ctx);
-            uint64_t a = now_ns();
-            b->fn(b->ctx);
-            uint64_t e = now_ns();
-            t[n++] = e - a;
-            if (n >= 3 && e - start >= ms * 1000000ull)
-                break;
-        }
-        qsort(t, n, sizeof *t, cmp_u64);
-        double med = (double)t[n / 2] / 1e6, p10 = (double)t[n / 10] / 1e6,
-               p90 = (double)t[(n * 9) / 10] / 1e6;
+        double med = (double)st.median_ns / 1e6, p10 = (double)st.p10_ns / 1e6,
+               p90 = (double)st.p90_ns / 1e6;
         char spread[40];
         snprintf(spread, sizeof spread, "%.3g-%.3g", p10, p90);
         cli_say(c, "%-8s %-26s %-15s %9.3f ms %12s %10.1f", b->scheme, b->set, b->op, med, spread,
                 1e3 / med);
-        if (json && jo + 256 < jcap)
-            jo += (size_t)snprintf(json + jo, jcap - jo,
-                                   "%s{\"scheme\": \"%s\", \"set\": \"%s\", \"op\": \"%s\", "
-                                   "\"iterations\": %zu, \"median_ms\": %.6f, \"p10_ms\": %.6f, "
-                                   "\"p90_ms\": %.6f}",
-                                   i ? ", " : "", b->scheme, b->set, b->op, n, med, p10, p90);
+        out_result(c, b, &st);
     }
-    if (json) {
-        snprintf(json + jo, jcap - jo, "]");
-        cli_out_str(c, "cpu_path", grove_cpu_path());
-        cli_out_raw(c, "results", json);
-    }
-    free(json);
-    free(t);
+    cli_out_end(c);
     release_all(&l);
     return rc;
 }

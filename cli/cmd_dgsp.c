@@ -18,12 +18,11 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "common/encoding.h"
-#include "common/file.h"
 #include "common/util.h"
 #include "dgsp/dgsp_int.h"
 #include "dgsp/files.h"
 #include "grove/dgsp.h"
+#include "grove/io.h"
 #include "grove/state.h"
 
 #define MAX_FILE (256u << 20)

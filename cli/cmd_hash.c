@@ -4,9 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/encoding.h"
-#include "hash/keccak.h"
-#include "hash/sha2.h"
+#include "grove/hash.h"
+#include "grove/io.h"
 
 static const cli_opt digest_opts[] = {
     {"alg", "NAME", "sha224, sha256, sha384, sha512, sha3-256, sha3-512, shake128, shake256"},
@@ -17,55 +16,34 @@ static const cli_opt digest_opts[] = {
 
 static int cmd_digest(cli_ctx *c)
 {
-    const char *alg = cli_require(c, "alg");
-    if (alg == NULL)
+    const char *name = cli_require(c, "alg");
+    if (name == NULL)
         return CLI_EXIT_USAGE;
-    const char *path = cli_opt_str(c, "msg");
+    grove_hash_alg alg;
+    if (grove_hash_alg_from_name(name, &alg) != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "unknown algorithm '%s'", name);
+    /* digest_bytes is 0 for the extendable-output functions: their length is --len */
+    size_t olen = grove_hash_digest_bytes(alg);
     uint64_t xlen;
-    int shake128 = strcmp(alg, "shake128") == 0, shake256 = strcmp(alg, "shake256") == 0;
-    if (cli_opt_u64(c, "len", 1, 1024, shake128 ? 32 : 64, &xlen) != 0)
+    if (cli_opt_u64(c, "len", 1, 1024, alg == GROVE_HASH_SHAKE128 ? 32 : 64, &xlen) != 0)
         return CLI_EXIT_USAGE;
-    if (!shake128 && !shake256 && cli_opt_str(c, "len") != NULL)
+    if (olen != 0 && cli_opt_str(c, "len") != NULL)
         return cli_fail(c, CLI_EXIT_USAGE, 0, "--len applies only to shake128/shake256");
-    uint8_t *msg;
-    size_t mlen, olen;
-    uint8_t out[1024];
-    static const struct {
-        const char *name;
-        size_t len;
-    } fixed[] = {{"sha224", 28}, {"sha256", 32}, {"sha384", 48},
-                 {"sha512", 64}, {"sha3-256", 32}, {"sha3-512", 64}};
-    olen = 0;
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
-        if (strcmp(alg, fixed[i].name) == 0)
-            olen = fixed[i].len;
-    if (shake128 || shake256)
-        olen = (size_t)xlen;
     if (olen == 0)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "unknown algorithm '%s'", alg);
+        olen = (size_t)xlen;
+    const char *path = cli_opt_str(c, "msg");
+    uint8_t *msg, out[1024];
+    size_t mlen;
     int rc = cli_read_file(c, path ? path : "-", CLI_MAX_INPUT, &msg, &mlen);
     if (rc)
         return rc;
-    if (strcmp(alg, "sha224") == 0)
-        grove_sha224(out, msg, mlen);
-    else if (strcmp(alg, "sha256") == 0)
-        grove_sha256(out, msg, mlen);
-    else if (strcmp(alg, "sha384") == 0)
-        grove_sha384(out, msg, mlen);
-    else if (strcmp(alg, "sha512") == 0)
-        grove_sha512(out, msg, mlen);
-    else if (strcmp(alg, "sha3-256") == 0)
-        grove_sha3_256(out, msg, mlen);
-    else if (strcmp(alg, "sha3-512") == 0)
-        grove_sha3_512(out, msg, mlen);
-    else if (shake128)
-        grove_shake128(out, olen, msg, mlen);
-    else
-        grove_shake256(out, olen, msg, mlen);
+    grove_status st = grove_hash(alg, out, olen, msg, mlen);
     free(msg);
-    char hex[2 * 1024 + 1];
+    if (st != GROVE_OK)
+        return cli_fail_status(c, st, "hash");
+    char hex[2 * sizeof out + 1];
     grove_hex_encode(hex, out, olen);
-    cli_out_str(c, "alg", alg);
+    cli_out_str(c, "alg", name);
     cli_out_str(c, "digest", hex);
     cli_say(c, "%s", hex);
     return 0;

@@ -24,8 +24,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "common/encoding.h"
-#include "common/json.h"
+#include "grove/io.h"
+#include "grove/json.h"
 #include "grove/stm.h"
 
 #define FORMAT_HELP "bin (default; grove's binary layout) or json (serde_json shape)"
@@ -440,9 +440,9 @@ static char *dir_of(const char *path)
 static int party_vkpop(cli_ctx *c, const char *field, const char *dir, size_t line,
                        uint8_t out[GROVE_STM_VKPOP_BYTES])
 {
-    size_t fl = strlen(field);
+    size_t fl = strlen(field), got;
     if (fl == 2 * GROVE_STM_VKPOP_BYTES &&
-        grove_hex_decode(out, GROVE_STM_VKPOP_BYTES, field, fl) == GROVE_STM_VKPOP_BYTES)
+        grove_hex_decode(out, GROVE_STM_VKPOP_BYTES, &got, field, fl) == GROVE_OK)
         return 0;
     char path[4096];
     if (field[0] == '/')

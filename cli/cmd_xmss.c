@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "grove/io.h"
 #include "grove/xmss.h"
 
 #define DEFAULT_SET "XMSS-SHA2_10_256"
@@ -65,12 +66,7 @@ static const grove_xmss_params *lookup(cli_ctx *c, const char *dflt)
 /* A key id in lower-case hex (NUL-terminated), for messages. */
 static void key_id_hex(char out[KEY_ID_HEX], const uint8_t id[GROVE_XMSS_KEY_ID_BYTES])
 {
-    static const char digits[] = "0123456789abcdef";
-    for (size_t i = 0; i < GROVE_XMSS_KEY_ID_BYTES; i++) {
-        out[2 * i] = digits[id[i] >> 4];
-        out[2 * i + 1] = digits[id[i] & 15];
-    }
-    out[2 * GROVE_XMSS_KEY_ID_BYTES] = '\0';
+    grove_hex_encode(out, id, GROVE_XMSS_KEY_ID_BYTES);
 }
 
 /* --threads N: at most N threads, the calling one included; 0 (the default) = one per CPU. */

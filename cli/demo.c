@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "common/util.h"
 #include "grove/config.h"
 
 int cli_demo(cli_ctx *c);

@@ -81,10 +81,18 @@ static int find_command(const cli_scheme *s, int argc, char **argv, const cli_co
 
 static void emit_json(cli_ctx *c, int rc)
 {
+    while (c->depth > 0)
+        cli_out_end(c);
     if (!c->has_error)
         cli_out_bool(c, "ok", rc == 0);
     cli_out_int(c, "exit_code", rc);
-    fprintf(cli_text_stream(c), "{%s}\n", c->out ? c->out : "");
+    if (c->out.oom) /* an incomplete object would not parse: say what happened instead */
+        fprintf(cli_text_stream(c),
+                "{\"ok\": false, \"error\": \"out of memory writing the JSON output\", "
+                "\"exit_code\": %d}\n",
+                rc);
+    else
+        fprintf(cli_text_stream(c), "{%s}\n", c->out.p ? c->out.p : "");
 }
 
 /* An output option (its help mentions "stdout") given "-": stdout will carry data. */
@@ -165,11 +173,14 @@ int main(int argc, char **argv)
         return argc < 2 ? CLI_EXIT_USAGE : 0;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
-        if (c->json)
-            printf("{\"ok\": true, \"version\": \"%s\", \"cpu_path\": \"%s\", \"exit_code\": 0}\n",
-                   grove_version(), grove_cpu_path());
-        else
+        if (c->json) {
+            cli_out_str(c, "version", grove_version());
+            cli_out_str(c, "cpu_path", grove_cpu_path());
+            emit_json(c, 0);
+            grove_json_buf_free(&c->out);
+        } else {
             printf("grove %s (hash path: %s)\n", grove_version(), grove_cpu_path());
+        }
         return 0;
     }
     if (strcmp(argv[1], "bench") == 0) {
@@ -261,6 +272,6 @@ int main(int argc, char **argv)
         rc = cmd->fn(c);
     if (c->json)
         emit_json(c, rc);
-    free(c->out);
+    grove_json_buf_free(&c->out);
     return rc;
 }

@@ -14,32 +14,35 @@
 #include <string.h>
 
 #include "cli.h"
-#include "common/util.h"
-#include "hash/sha2.h"
+#include "grove/hash.h"
+#include "grove/io.h"
 
 static const uint8_t sk_magic[8] = {'G', 'R', 'V', 'S', 'K', 'C', 'K', '1'};
 static const char sk_label[] = "grove secret key file integrity check v1";
 
-static void put_field(grove_sha256_ctx *h, const uint8_t *p, size_t len)
+static void put_field(grove_hash_ctx *h, const uint8_t *p, size_t len)
 {
     uint8_t l[4] = {(uint8_t)(len >> 24), (uint8_t)(len >> 16), (uint8_t)(len >> 8),
                     (uint8_t)len};
-    grove_sha256_update(h, l, sizeof l);
-    grove_sha256_update(h, p, len);
+    grove_hash_update(h, l, sizeof l);
+    grove_hash_update(h, p, len);
 }
 
-void cli_sk_trailer(uint8_t out[CLI_SK_TRAILER_BYTES], const char *set, const uint8_t *sk,
-                    size_t sklen, const uint8_t *pk, size_t pklen)
+grove_status cli_sk_trailer(uint8_t out[CLI_SK_TRAILER_BYTES], const char *set, const uint8_t *sk,
+                            size_t sklen, const uint8_t *pk, size_t pklen)
 {
-    grove_sha256_ctx h;
-    grove_sha256_init(&h);
-    grove_sha256_update(&h, (const uint8_t *)sk_label, sizeof sk_label - 1);
-    put_field(&h, (const uint8_t *)set, strlen(set));
-    put_field(&h, sk, sklen);
-    put_field(&h, pk, pklen);
-    memcpy(out, sk_magic, sizeof sk_magic);
-    grove_sha256_final(&h, out + sizeof sk_magic, 32);
+    grove_hash_ctx h;
+    grove_status st = grove_hash_init(&h, GROVE_HASH_SHA256);
+    if (st == GROVE_OK) {
+        grove_hash_update(&h, (const uint8_t *)sk_label, sizeof sk_label - 1);
+        put_field(&h, (const uint8_t *)set, strlen(set));
+        put_field(&h, sk, sklen);
+        put_field(&h, pk, pklen);
+        memcpy(out, sk_magic, sizeof sk_magic);
+        st = grove_hash_final(&h, out + sizeof sk_magic, 32);
+    }
     grove_wipe(&h, sizeof h);
+    return st;
 }
 
 int cli_read_secret_key(cli_ctx *c, const char *path, size_t sklen, uint8_t *sk,
@@ -84,9 +87,11 @@ int cli_check_secret_key(cli_ctx *c, const char *path, const char *set, const ui
                         "key (nothing signed)",
                         path);
     uint8_t want[CLI_SK_TRAILER_BYTES];
-    cli_sk_trailer(want, set, sk, sklen, pk, pklen);
-    int ok = grove_ct_memeq(want, trailer, CLI_SK_TRAILER_BYTES);
+    grove_status st = cli_sk_trailer(want, set, sk, sklen, pk, pklen);
+    bool ok = st == GROVE_OK && grove_ct_equal(want, trailer, CLI_SK_TRAILER_BYTES);
     grove_wipe(want, sizeof want);
+    if (st != GROVE_OK)
+        return cli_fail_status(c, st, "secret key integrity check");
     if (!ok)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
                         "%s: secret key integrity check failed: the file is corrupted or is not "
@@ -102,9 +107,10 @@ int cli_write_secret_key(cli_ctx *c, const char *path, const char *set, const ui
     if (sklen > CLI_SK_MAX_BYTES)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG, "secret key too large");
     memcpy(buf, sk, sklen);
-    cli_sk_trailer(buf + sklen, set, sk, sklen, pk, pklen);
+    grove_status st = cli_sk_trailer(buf + sklen, set, sk, sklen, pk, pklen);
     unsigned flags = CLI_WRITE_SECRET | (cli_opt_flag(c, "force") ? 0u : CLI_WRITE_NO_REPLACE);
-    int rc = cli_write_file_ex(c, path, buf, sklen + CLI_SK_TRAILER_BYTES, flags);
+    int rc = st != GROVE_OK ? cli_fail_status(c, st, "secret key integrity trailer")
+                            : cli_write_file_ex(c, path, buf, sklen + CLI_SK_TRAILER_BYTES, flags);
     grove_wipe(buf, sizeof buf);
     return rc;
 }

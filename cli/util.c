@@ -13,8 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "common/file.h"
-#include "common/encoding.h"
+#include "grove/io.h"
 
 /* ---- standard descriptors ---------------------------------------------------------------- */
 
@@ -108,81 +107,69 @@ const char *cli_require(cli_ctx *c, const char *name)
 
 /* ---- output ----------------------------------------------------------------------------- */
 
-static void out_append(cli_ctx *c, const char *s, size_t len)
+/* `"key": ` (nothing for an array element) after a ", " unless it comes first. */
+static void out_key(cli_ctx *c, const char *key)
 {
-    if (c->outlen + len + 1 > c->outcap) {
-        size_t cap = c->outcap ? c->outcap : 256;
-        while (cap < c->outlen + len + 1)
-            cap *= 2;
-        char *n = realloc(c->out, cap);
-        if (n == NULL)
-            return; /* output is best effort on OOM */
-        c->out = n;
-        c->outcap = cap;
-    }
-    memcpy(c->out + c->outlen, s, len);
-    c->outlen += len;
-    c->out[c->outlen] = '\0';
+    if (c->nfields[c->depth]++)
+        grove_json_buf_raw(&c->out, ", ", 2);
+    if (key == NULL)
+        return;
+    grove_json_buf_string(&c->out, key, strlen(key));
+    grove_json_buf_raw(&c->out, ": ", 2);
 }
 
-char *cli_json_escape(const char *s)
+static void out_open(cli_ctx *c, const char *key, char open, char close)
 {
-    size_t n = strlen(s);
-    char *o = malloc(6 * n + 3);
-    if (o == NULL)
-        return NULL;
-    size_t j = 0;
-    o[j++] = '"';
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\') {
-            o[j++] = '\\';
-            o[j++] = (char)ch;
-        } else if (ch < 0x20) {
-            j += (size_t)sprintf(o + j, "\\u%04x", ch);
-        } else {
-            o[j++] = (char)ch;
-        }
+    if (c->depth + 1 >= CLI_JSON_DEPTH) {
+        c->out.oom = true; /* a bug in the command: its output is dropped, not malformed */
+        return;
     }
-    o[j++] = '"';
-    o[j] = '\0';
-    return o;
+    out_key(c, key);
+    grove_json_buf_raw(&c->out, &open, 1);
+    c->closer[++c->depth] = close;
+    c->nfields[c->depth] = 0;
+}
+
+void cli_out_begin_array(cli_ctx *c, const char *key)
+{
+    out_open(c, key, '[', ']');
+}
+
+void cli_out_begin_object(cli_ctx *c, const char *key)
+{
+    out_open(c, key, '{', '}');
+}
+
+void cli_out_end(cli_ctx *c)
+{
+    if (c->depth == 0)
+        return;
+    grove_json_buf_raw(&c->out, &c->closer[c->depth], 1);
+    c->depth--;
 }
 
 void cli_out_raw(cli_ctx *c, const char *key, const char *json)
 {
-    char *k = cli_json_escape(key);
-    if (k == NULL)
-        return;
-    if (c->nfields++)
-        out_append(c, ", ", 2);
-    out_append(c, k, strlen(k));
-    out_append(c, ": ", 2);
-    out_append(c, json, strlen(json));
-    free(k);
+    out_key(c, key);
+    grove_json_buf_text(&c->out, json);
 }
 
 void cli_out_str(cli_ctx *c, const char *key, const char *val)
 {
-    char *v = cli_json_escape(val ? val : "");
-    if (v == NULL)
-        return;
-    cli_out_raw(c, key, v);
-    free(v);
+    out_key(c, key);
+    grove_json_buf_string(&c->out, val ? val : "", val ? strlen(val) : 0);
 }
 
 void cli_out_int(cli_ctx *c, const char *key, long long val)
 {
-    char b[32];
-    snprintf(b, sizeof b, "%lld", val);
-    cli_out_raw(c, key, b);
+    out_key(c, key);
+    grove_json_buf_i64(&c->out, (int64_t)val);
 }
 
 void cli_out_u64(cli_ctx *c, const char *key, uint64_t val)
 {
-    char b[32];
-    snprintf(b, sizeof b, "%llu", (unsigned long long)val);
-    cli_out_raw(c, key, b);
+    out_key(c, key);
+    grove_json_buf_u64(&c->out, val);
 }
 
 void cli_out_bool(cli_ctx *c, const char *key, int val)
@@ -192,15 +179,8 @@ void cli_out_bool(cli_ctx *c, const char *key, int val)
 
 void cli_out_hex(cli_ctx *c, const char *key, const uint8_t *p, size_t len)
 {
-    char *h = malloc(2 * len + 3);
-    if (h == NULL)
-        return;
-    h[0] = '"';
-    grove_hex_encode(h + 1, p, len);
-    h[2 * len + 1] = '"';
-    h[2 * len + 2] = '\0';
-    cli_out_raw(c, key, h);
-    free(h);
+    out_key(c, key);
+    grove_json_buf_hex(&c->out, p, len);
 }
 
 FILE *cli_text_stream(const cli_ctx *c)
@@ -247,6 +227,8 @@ int cli_fail(cli_ctx *c, int exit_code, int status, const char *fmt, ...)
         return exit_code; /* keep the first (most specific) error */
     c->has_error = 1;
     if (c->json) {
+        while (c->depth > 0) /* the error members belong to the top-level object */
+            cli_out_end(c);
         cli_out_bool(c, "ok", 0);
         cli_out_str(c, "error", msg);
         cli_out_str(c, "status", status ? grove_status_name(status) : "usage_or_input");
@@ -282,7 +264,7 @@ int cli_fail_status(cli_ctx *c, int status, const char *what)
 
 int cli_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
 {
-    int st = grove_file_read_fd(fd, maxlen, buf, len);
+    grove_status st = grove_file_read_fd(fd, maxlen, buf, len);
     if (st == GROVE_OK)
         return 0;
     if (st == GROVE_ERR_ENCODING)
@@ -382,11 +364,6 @@ int cli_write_all(int fd, const uint8_t *p, size_t len)
     return grove_file_write_all(fd, p, len) == GROVE_OK ? 0 : -1;
 }
 
-size_t cli_remove_stale_temps(const char *path)
-{
-    return grove_file_remove_stale_temps(path);
-}
-
 int cli_write_file(cli_ctx *c, const char *path, const uint8_t *buf, size_t len, int secret)
 {
     return cli_write_file_ex(c, path, buf, len, secret ? CLI_WRITE_SECRET : 0);
@@ -438,7 +415,7 @@ int cli_write_file_ex(cli_ctx *c, const char *path, const uint8_t *buf, size_t l
     /* temporary file, fsync, rename (or link: never replace), fsync of the folder; temporary
      * files of killed writers of this path are wiped and removed first */
     char err[GROVE_FILE_ERR_CAP];
-    int st = grove_file_write_atomic(
+    grove_status st = grove_file_write_atomic(
         path, buf, len, secret ? 0600 : 0644,
         ((flags & CLI_WRITE_NO_REPLACE) ? GROVE_FILE_NO_REPLACE : GROVE_FILE_REPLACE) |
             (secret ? GROVE_FILE_SECRET : 0),
@@ -531,13 +508,13 @@ int cli_hex_opt(cli_ctx *c, const char *name, size_t maxlen, uint8_t **buf, size
     uint8_t *b = malloc(hl / 2 + 1);
     if (b == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    long n = grove_hex_decode(b, hl / 2 + 1, s, hl);
-    if (n < 0) {
+    size_t n;
+    if (grove_hex_decode(b, hl / 2 + 1, &n, s, hl) != GROVE_OK) {
         free(b);
         return cli_fail(c, CLI_EXIT_USAGE, 0, "--%s: not a hex string", name);
     }
     *buf = b;
-    *len = (size_t)n;
+    *len = n;
     return 0;
 }
 

@@ -17,16 +17,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(re);
         return 0;
     }
-    long n = grove_hex_decode(out, size / 2, s, size);
-    if (n >= 0) {
-        grove_hex_encode(re, out, (size_t)n);
+    size_t n;
+    if (grove_hex_decode(out, size / 2, &n, s, size) == GROVE_OK) {
+        grove_hex_encode(re, out, n);
         for (size_t i = 0; i < size; i++)
             if (tolower((unsigned char)s[i]) != re[i])
                 abort();
     }
-    n = grove_base64_decode(out, size, s, size);
-    if (n >= 0) {
-        grove_base64_encode(re, out, (size_t)n);
+    if (grove_base64_decode(out, size, &n, s, size) == GROVE_OK) {
+        grove_base64_encode(re, out, n);
         if (strlen(re) != size || memcmp(re, s, size) != 0)
             abort(); /* strict decoding accepts only the canonical encoding */
     }

@@ -29,13 +29,21 @@ static void hex_codec(void)
 {
     uint8_t buf[8];
     char out[17];
-    CHECK_EQ_INT(grove_hex_decode(buf, 8, "00fFa5", 6), 3);
+    size_t n = 99;
+    CHECK_EQ_INT(grove_hex_decode(buf, 8, &n, "00fFa5", 6), GROVE_OK);
+    CHECK_EQ_INT(n, 3);
     CHECK(buf[0] == 0 && buf[1] == 0xff && buf[2] == 0xa5);
-    CHECK_EQ_INT(grove_hex_decode(buf, 8, "abc", 3), -1);      /* odd */
-    CHECK_EQ_INT(grove_hex_decode(buf, 8, "zz", 2), -1);       /* non-hex */
-    CHECK_EQ_INT(grove_hex_decode(buf, 8, "0x00", 4), -1);     /* prefix */
-    CHECK_EQ_INT(grove_hex_decode(buf, 1, "0000", 4), -1);     /* too long for buffer */
-    CHECK_EQ_INT(grove_hex_decode(buf, 8, "", 0), 0);
+    CHECK_EQ_INT(grove_hex_decode(buf, 8, &n, "abc", 3), GROVE_ERR_ENCODING);  /* odd */
+    CHECK_EQ_INT(grove_hex_decode(buf, 8, &n, "zz", 2), GROVE_ERR_ENCODING);   /* non-hex */
+    CHECK_EQ_INT(grove_hex_decode(buf, 8, &n, "0x00", 4), GROVE_ERR_ENCODING); /* prefix */
+    /* too long for the buffer: nothing written, the length needed reported */
+    memset(buf, 0x5a, sizeof buf);
+    CHECK_EQ_INT(grove_hex_decode(buf, 1, &n, "0000", 4), GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(n, 2);
+    CHECK(buf[0] == 0x5a);
+    CHECK_EQ_INT(grove_hex_decode(buf, 8, NULL, "00", 2), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_hex_decode(buf, 8, &n, "", 0), GROVE_OK);
+    CHECK_EQ_INT(n, 0);
     grove_hex_encode(out, (const uint8_t *)"\x01\xab", 2);
     CHECK(strcmp(out, "01ab") == 0);
 }
@@ -51,21 +59,32 @@ static void base64_codec(void)
         grove_base64_encode(out, (const uint8_t *)plain[i], l);
         CHECK(strcmp(out, enc[i]) == 0);
         CHECK_EQ_INT(grove_base64_encoded_len(l), strlen(enc[i]));
-        CHECK_EQ_INT(grove_base64_decode(dec, sizeof dec, enc[i], strlen(enc[i])), (long)l);
+        size_t n = 99;
+        CHECK_EQ_INT(grove_base64_decode(dec, sizeof dec, &n, enc[i], strlen(enc[i])), GROVE_OK);
+        CHECK_EQ_INT(n, l);
         CHECK(memcmp(dec, plain[i], l) == 0);
     }
     const char *bad[] = {"Zg=", "Zg", "Z===", "Zh==", "Zm9=", "Zm9vYg==Zm9v", "Zm 9", "Zm9v\n",
                          "=Zm9", "Zg=A", "Zm-v"};
+    size_t n;
     for (size_t i = 0; i < GROVE_ARRAY_LEN(bad); i++)
-        CHECK_EQ_INT(grove_base64_decode(dec, sizeof dec, bad[i], strlen(bad[i])), -1);
-    CHECK_EQ_INT(grove_base64_decode(dec, 2, "Zm9v", 4), -1); /* capacity */
+        CHECK_EQ_INT(grove_base64_decode(dec, sizeof dec, &n, bad[i], strlen(bad[i])),
+                     GROVE_ERR_ENCODING);
+    /* capacity: nothing written, the length needed reported */
+    memset(dec, 0x5a, sizeof dec);
+    CHECK_EQ_INT(grove_base64_decode(dec, 2, &n, "Zm9v", 4), GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(n, 3);
+    CHECK(dec[0] == 0x5a);
+    CHECK_EQ_INT(grove_base64_decode(dec, 1, &n, "Zg==", 4), GROVE_OK);
+    CHECK_EQ_INT(n, 1);
     /* random round trips */
     uint64_t rng = 3;
     for (size_t l = 0; l < 40; l++) {
         uint8_t in[40];
         test_rand_bytes(&rng, in, l);
         grove_base64_encode(out, in, l);
-        CHECK_EQ_INT(grove_base64_decode(dec, sizeof dec, out, strlen(out)), (long)l);
+        CHECK_EQ_INT(grove_base64_decode(dec, sizeof dec, &n, out, strlen(out)), GROVE_OK);
+        CHECK_EQ_INT(n, l);
         CHECK(memcmp(in, dec, l) == 0);
     }
 }

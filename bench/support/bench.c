@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* Benchmark driver: timing statistics, callgrind instruction counts, JSON output. */
+/* The benchmark driver (see bench.h): timing statistics, callgrind instruction counts, JSON. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +47,66 @@ static int cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
+}
+
+int bench_time(bench_fn fn, bench_fn prep, void *ctx, double min_time, unsigned iterations,
+               bench_stats *st)
+{
+    size_t n = 0, cap = 64;
+    uint64_t *t = malloc(cap * sizeof *t);
+    int rc = t == NULL ? -1 : 0;
+    uint64_t start = bench_now_ns();
+    while (rc == 0) {
+        if (prep != NULL && prep(ctx) != 0) {
+            rc = -1;
+            break;
+        }
+        uint64_t a = bench_now_ns();
+        if (grove_bench_run_op(fn, ctx) != 0) {
+            rc = -1;
+            break;
+        }
+        uint64_t b = bench_now_ns();
+        if (n == cap) {
+            uint64_t *nt = realloc(t, 2 * cap * sizeof *t);
+            if (nt == NULL) {
+                rc = -1;
+                break;
+            }
+            t = nt;
+            cap *= 2;
+        }
+        t[n++] = b - a;
+        if (iterations ? n >= iterations : n >= 3 && (double)(b - start) / 1e9 >= min_time)
+            break;
+        if (n >= 1000000)
+            break;
+    }
+    if (rc == 0) {
+        qsort(t, n, sizeof *t, cmp_u64);
+        *st = (bench_stats){n, t[n / 2], t[0], t[n / 10], t[(n * 9) / 10], t[n - 1]};
+    }
+    free(t);
+    return rc;
+}
+
+static void json_member(grove_json_buf *b, const char *key, uint64_t v)
+{
+    grove_json_buf_text(b, ", \"");
+    grove_json_buf_text(b, key);
+    grove_json_buf_text(b, "\": ");
+    grove_json_buf_u64(b, v);
+}
+
+void bench_json_stats(grove_json_buf *b, const bench_stats *st)
+{
+    grove_json_buf_text(b, "\"iterations\": ");
+    grove_json_buf_u64(b, st->iterations);
+    json_member(b, "median_ns", st->median_ns);
+    json_member(b, "min_ns", st->min_ns);
+    json_member(b, "p10_ns", st->p10_ns);
+    json_member(b, "p90_ns", st->p90_ns);
+    json_member(b, "max_ns", st->max_ns);
 }
 
 static int matches(const bench_case *c, const char *filter)
@@ -99,6 +159,48 @@ static long long count_instructions(const char *self, size_t index, int reps)
     return total < 0 ? -1 : total / reps;
 }
 
+/* {"benchmark": name, "grove_version": .., "cpu_path": .., "results": [ */
+static void print_header(const char *name)
+{
+    grove_json_buf b = GROVE_JSON_BUF_INIT;
+    grove_json_buf_text(&b, "{\"benchmark\": ");
+    grove_json_buf_string(&b, name, strlen(name));
+    grove_json_buf_text(&b, ", \"grove_version\": ");
+    grove_json_buf_string(&b, grove_version(), strlen(grove_version()));
+    grove_json_buf_text(&b, ", \"cpu_path\": ");
+    grove_json_buf_string(&b, grove_cpu_path(), strlen(grove_cpu_path()));
+    grove_json_buf_text(&b, ", \"results\": [\n");
+    fputs(b.oom ? "" : b.p, stdout);
+    grove_json_buf_free(&b);
+}
+
+/* One element of "results": set, op, the statistics (if timed), instructions, extras. */
+static void print_result(const bench_case *c, const bench_stats *st, int instructions,
+                         long long ins, int first)
+{
+    grove_json_buf b = GROVE_JSON_BUF_INIT;
+    grove_json_buf_text(&b, first ? "  {\"set\": " : ",\n  {\"set\": ");
+    grove_json_buf_string(&b, c->set, strlen(c->set));
+    grove_json_buf_text(&b, ", \"op\": ");
+    grove_json_buf_string(&b, c->op, strlen(c->op));
+    if (st != NULL && st->iterations > 0) {
+        grove_json_buf_text(&b, ", ");
+        bench_json_stats(&b, st);
+    }
+    if (instructions) {
+        grove_json_buf_text(&b, ", \"instructions\": ");
+        grove_json_buf_i64(&b, ins);
+    }
+    if (c->extra && c->extra[0]) {
+        grove_json_buf_text(&b, ", ");
+        grove_json_buf_text(&b, c->extra);
+    }
+    grove_json_buf_text(&b, "}");
+    fputs(b.oom ? "" : b.p, stdout);
+    fflush(stdout);
+    grove_json_buf_free(&b);
+}
+
 int bench_main(bench_suite *s, int argc, char **argv)
 {
     const char *filter = NULL;
@@ -132,9 +234,7 @@ int bench_main(bench_suite *s, int argc, char **argv)
             return 2;
         }
     }
-    printf("{\"benchmark\": \"%s\", \"grove_version\": \"%s\", \"cpu_path\": \"%s\", "
-           "\"results\": [\n",
-           s->name, grove_version(), grove_cpu_path());
+    print_header(s->name);
     int first = 1, status = 0;
     for (size_t k = 0; k < s->ncases; k++) {
         bench_case *c = &s->cases[k];
@@ -145,30 +245,11 @@ int bench_main(bench_suite *s, int argc, char **argv)
             status = 1;
             continue;
         }
-        size_t n = 0, cap = 64;
-        uint64_t *t = malloc(cap * sizeof *t);
-        uint64_t start = bench_now_ns();
-        while (timing && t != NULL) {
-            uint64_t a = bench_now_ns();
-            if (grove_bench_run_op(c->fn, c->ctx) != 0) {
-                fprintf(stderr, "bench: %s %s failed\n", c->set, c->op);
-                status = 1;
-                break;
-            }
-            uint64_t b = bench_now_ns();
-            if (n == cap) {
-                uint64_t *nt = realloc(t, 2 * cap * sizeof *t);
-                if (nt == NULL)
-                    break;
-                t = nt;
-                cap *= 2;
-            }
-            t[n++] = b - a;
-            if (c->iterations ? n >= c->iterations
-                              : n >= 3 && (double)(b - start) / 1e9 >= min_time)
-                break;
-            if (n >= 1000000)
-                break;
+        bench_stats st = {0, 0, 0, 0, 0, 0};
+        if (timing && bench_time(c->fn, NULL, c->ctx, min_time, c->iterations, &st) != 0) {
+            fprintf(stderr, "bench: %s %s failed\n", c->set, c->op);
+            status = 1;
+            st.iterations = 0;
         }
         long long ins = -1;
         if (instructions) {
@@ -179,23 +260,8 @@ int bench_main(bench_suite *s, int argc, char **argv)
                 ins = count_instructions(self, k, 1);
             }
         }
-        printf("%s  {\"set\": \"%s\", \"op\": \"%s\"", first ? "" : ",\n", c->set, c->op);
-        if (n > 0) {
-            qsort(t, n, sizeof *t, cmp_u64);
-            printf(", \"iterations\": %zu, \"median_ns\": %llu, \"min_ns\": %llu, \"p10_ns\": %llu, "
-                   "\"p90_ns\": %llu, \"max_ns\": %llu",
-                   n, (unsigned long long)t[n / 2], (unsigned long long)t[0],
-                   (unsigned long long)t[n / 10], (unsigned long long)t[(n * 9) / 10],
-                   (unsigned long long)t[n - 1]);
-        }
-        if (instructions)
-            printf(", \"instructions\": %lld", ins);
-        if (c->extra && c->extra[0])
-            printf(", %s", c->extra);
-        printf("}");
-        fflush(stdout);
+        print_result(c, timing ? &st : NULL, instructions, ins, first);
         first = 0;
-        free(t);
     }
     printf("\n]}\n");
     return status;

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Benchmark support shared by every bench program.
+ * The benchmark driver shared by the bench programs (bench/) and `grove bench` (cli/): one
+ * timing loop and one set of statistics (bench_time), one JSON shape of a result
+ * (bench_json_stats), written with the library's JSON writer (grove/json.h). Uses the public
+ * API only; the program linking it brings the library.
  *
- * A benchmark is a list of cases (set, operation, function, context). bench_main() runs each
- * case repeatedly and prints one JSON object:
- *   {"benchmark": ..., "cpu_path": ..., "results": [{"set", "op", "iterations", "median_ns",
- *    "min_ns", "p10_ns", "p90_ns", "max_ns", "instructions"}...]}
+ * A bench program is a list of cases (set, operation, function, context). bench_main() runs
+ * each case repeatedly and prints one JSON object:
+ *   {"benchmark": ..., "grove_version": ..., "cpu_path": ..., "results": [{"set", "op",
+ *    "iterations", "median_ns", "min_ns", "p10_ns", "p90_ns", "max_ns", "instructions"}...]}
  * Options every bench program accepts:
  *   --filter SUBSTR    only cases whose "set op" contains SUBSTR
  *   --min-time SEC     time budget per case (default 1.0; each case runs at least 3 times)
@@ -21,7 +24,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grove/json.h"
+
 typedef int (*bench_fn)(void *ctx);
+
+/* ---- the timing loop (bench programs and grove bench) -------------------------------------- */
+
+typedef struct bench_stats {
+    size_t iterations;
+    uint64_t median_ns, min_ns, p10_ns, p90_ns, max_ns;
+} bench_stats;
+
+/*
+ * Call fn(ctx) repeatedly, timing each call: prep(ctx) (may be NULL; not timed) runs before
+ * each call. Stops after exactly `iterations` calls if it is not 0, else once min_time seconds
+ * have passed and fn ran at least 3 times (at most 1000000 calls). Returns 0 with *st filled,
+ * or -1 if fn or prep failed (returned non-zero) or memory ran out.
+ */
+int bench_time(bench_fn fn, bench_fn prep, void *ctx, double min_time, unsigned iterations,
+               bench_stats *st);
+
+/* Append the statistics as JSON members: `"iterations": n, "median_ns": .., "min_ns": ..,
+ * "p10_ns": .., "p90_ns": .., "max_ns": ..`. */
+void bench_json_stats(grove_json_buf *b, const bench_stats *st);
+
+/* Wall clock in nanoseconds (monotonic). */
+uint64_t bench_now_ns(void);
+
+/* ---- bench programs ------------------------------------------------------------------------ */
 
 typedef struct bench_case {
     const char *set; /* parameter set name */
@@ -47,8 +77,5 @@ typedef struct bench_suite {
 void bench_add(bench_suite *s, const char *set, const char *op, bench_fn fn, void *ctx,
                int (*setup)(void *ctx));
 int bench_main(bench_suite *s, int argc, char **argv);
-
-/* Wall clock in nanoseconds (monotonic). */
-uint64_t bench_now_ns(void);
 
 #endif

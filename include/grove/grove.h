@@ -3,14 +3,18 @@
  * grove/grove.h - umbrella header for libgrove.
  *
  * libgrove offers post-quantum signatures (SPHINCS+/SLH-DSA, XMSS, CROSS), the DGSP group
- * signature and Mithril STM threshold multisignatures. Include this header, or the header of
- * one area. Link with `pkg-config --libs grove`.
+ * signature and Mithril STM threshold multisignatures, and the hash functions, encodings,
+ * durable files and JSON they are built with. Include this header, or the header of one area.
+ * Link with `pkg-config --libs grove`.
  */
 #ifndef GROVE_GROVE_H
 #define GROVE_GROVE_H
 
 #include "grove/config.h"
 #include "grove/common.h"
+#include "grove/hash.h"
+#include "grove/io.h"
+#include "grove/json.h"
 #include "grove/state.h"
 #include "grove/sig.h"
 #include "grove/slhdsa.h"

@@ -119,14 +119,15 @@ int grove_armor_decode(const char *text, size_t len, char *title, size_t titleca
         return -1;
     }
     uint8_t *out = malloc(bl / 4 * 3 + 1);
-    long n = out ? grove_base64_decode(out, bl / 4 * 3 + 1, b64, bl) : -1;
+    size_t n = 0;
+    int bad = out == NULL || grove_base64_decode(out, bl / 4 * 3 + 1, &n, b64, bl) != GROVE_OK;
     free(b64);
-    if (n < 0) {
+    if (bad) {
         free(out);
         snprintf(err, errcap, "bad base64 in the body");
         return -1;
     }
     *body = out;
-    *bodylen = (size_t)n;
+    *bodylen = n;
     return 0;
 }

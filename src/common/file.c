@@ -37,7 +37,7 @@ void grove_file_dirname(const char *path, char *out, size_t cap)
         snprintf(out, cap, "%.*s", (int)(slash - path), path);
 }
 
-int grove_file_write_all(int fd, const uint8_t *p, size_t len)
+grove_status grove_file_write_all(int fd, const uint8_t *p, size_t len)
 {
     while (len > 0) {
         ssize_t w = write(fd, p, len);
@@ -150,13 +150,13 @@ static int write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t
     return rc;
 }
 
-int grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode,
+grove_status grove_file_write_atomic(const char *path, const uint8_t *buf, size_t len, mode_t mode,
                             int flags, char *err, size_t errcap)
 {
     return write_atomic(path, buf, len, mode, flags, NULL, err, errcap);
 }
 
-int grove_file_write_atomic_locked(const char *path, const uint8_t *buf, size_t len, mode_t mode,
+grove_status grove_file_write_atomic_locked(const char *path, const uint8_t *buf, size_t len, mode_t mode,
                                    int flags, int *lockfd, char *err, size_t errcap)
 {
     if (lockfd == NULL)
@@ -198,7 +198,7 @@ static int open_locked(const char *path, int oflags, int wait, int *out, char *e
     return GROVE_ERR_IO;
 }
 
-int grove_file_open_locked(const char *path, int oflags, int *fd, char *err, size_t errcap)
+grove_status grove_file_open_locked(const char *path, int oflags, int *fd, char *err, size_t errcap)
 {
     if (path == NULL || fd == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -206,7 +206,7 @@ int grove_file_open_locked(const char *path, int oflags, int *fd, char *err, siz
     return open_locked(path, oflags, 1, fd, err, errcap);
 }
 
-int grove_file_try_locked(const char *path, int oflags, int *fd, char *err, size_t errcap)
+grove_status grove_file_try_locked(const char *path, int oflags, int *fd, char *err, size_t errcap)
 {
     if (path == NULL || fd == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -214,7 +214,7 @@ int grove_file_try_locked(const char *path, int oflags, int *fd, char *err, size
     return open_locked(path, oflags, 0, fd, err, errcap);
 }
 
-int grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
+grove_status grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
 {
     if (buf == NULL || len == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -272,7 +272,7 @@ int grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
     return GROVE_OK;
 }
 
-int grove_file_mkdirs(const char *dir, mode_t mode, char *err, size_t errcap)
+grove_status grove_file_mkdirs(const char *dir, mode_t mode, char *err, size_t errcap)
 {
     char tmp[PATH_MAX];
     int l = snprintf(tmp, sizeof tmp, "%s", dir);

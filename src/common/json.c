@@ -416,7 +416,7 @@ void grove_json_free(grove_json_doc *doc)
     free(doc);
 }
 
-int grove_json_parse(grove_json_doc **doc, const char *in, size_t len)
+grove_status grove_json_parse(grove_json_doc **doc, const char *in, size_t len)
 {
     if (doc == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -507,12 +507,12 @@ const char *grove_json_num_text(const grove_json_doc *doc, const grove_json_node
     return doc->in + n->off;
 }
 
-int grove_json_u64(const grove_json_node *n, uint64_t *v)
+grove_status grove_json_u64(const grove_json_node *n, uint64_t *v)
 {
     if (n == NULL || n->type != GROVE_JSON_NUMBER || !n->is_u64)
-        return -1;
+        return GROVE_ERR_ENCODING;
     *v = n->u64;
-    return 0;
+    return GROVE_OK;
 }
 
 /* The decimal point of the current locale (strtod/snprintf use it). */
@@ -522,11 +522,11 @@ static char locale_point(void)
     return (lc && lc->decimal_point && lc->decimal_point[0]) ? lc->decimal_point[0] : '.';
 }
 
-int grove_json_double(const grove_json_doc *doc, const grove_json_node *n, double *v)
+grove_status grove_json_double(const grove_json_doc *doc, const grove_json_node *n, double *v)
 {
     char buf[512];
     if (n == NULL || n->type != GROVE_JSON_NUMBER || n->len >= sizeof buf)
-        return -1;
+        return GROVE_ERR_ENCODING;
     memcpy(buf, doc->in + n->off, n->len);
     buf[n->len] = '\0';
     char pt = locale_point();
@@ -536,9 +536,9 @@ int grove_json_double(const grove_json_doc *doc, const grove_json_node *n, doubl
     char *end;
     double x = strtod(buf, &end);
     if (end != buf + n->len || !isfinite(x))
-        return -1;
+        return GROVE_ERR_ENCODING;
     *v = x;
-    return 0;
+    return GROVE_OK;
 }
 
 /* ---- output ------------------------------------------------------------------------------- */
@@ -609,89 +609,175 @@ size_t grove_json_format_double(char out[32], double x)
     return o;
 }
 
-void grove_strbuf_put(grove_strbuf *b, const char *s, size_t n)
+void grove_json_buf_raw(grove_json_buf *b, const char *text, size_t text_len)
 {
     if (b->oom)
         return;
-    if (n > SIZE_MAX - 1 - b->len) {
-        b->oom = 1;
+    if (text_len > SIZE_MAX - 1 - b->len) {
+        b->oom = true;
         return;
     }
-    if (b->len + n + 1 > b->cap) {
+    if (b->len + text_len + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1) {
+        while (cap < b->len + text_len + 1) {
             if (cap > SIZE_MAX / 2) {
-                b->oom = 1;
+                b->oom = true;
                 return;
             }
             cap *= 2;
         }
         char *p = realloc(b->p, cap);
         if (p == NULL) {
-            b->oom = 1;
+            b->oom = true;
             return;
         }
         b->p = p;
         b->cap = cap;
     }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
+    if (text_len > 0)
+        memcpy(b->p + b->len, text, text_len);
+    b->len += text_len;
     b->p[b->len] = '\0';
 }
 
-static void sb_string(grove_strbuf *b, const char *s, size_t n)
+void grove_json_buf_text(grove_json_buf *b, const char *text)
 {
-    grove_strbuf_put(b, "\"", 1);
-    for (size_t i = 0; i < n; i++) {
+    grove_json_buf_raw(b, text, strlen(text));
+}
+
+void grove_json_buf_string(grove_json_buf *b, const char *s, size_t s_len)
+{
+    grove_json_buf_raw(b, "\"", 1);
+    for (size_t i = 0; i < s_len; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\') {
             char esc[2] = {'\\', (char)c};
-            grove_strbuf_put(b, esc, 2);
+            grove_json_buf_raw(b, esc, 2);
         } else if (c < 0x20) {
             char esc[8];
             snprintf(esc, sizeof esc, "\\u%04x", c);
-            grove_strbuf_put(b, esc, 6);
+            grove_json_buf_raw(b, esc, 6);
         } else {
-            grove_strbuf_put(b, (const char *)&c, 1);
+            grove_json_buf_raw(b, (const char *)&c, 1);
         }
     }
-    grove_strbuf_put(b, "\"", 1);
+    grove_json_buf_raw(b, "\"", 1);
 }
 
-static void compact(grove_strbuf *b, const grove_json_doc *d, const grove_json_node *n)
+void grove_json_buf_hex(grove_json_buf *b, const uint8_t *data, size_t data_len)
+{
+    grove_json_buf_raw(b, "\"", 1);
+    for (size_t i = 0; i < data_len; i++) {
+        char h[3];
+        grove_hex_encode(h, data + i, 1);
+        grove_json_buf_raw(b, h, 2);
+    }
+    grove_json_buf_raw(b, "\"", 1);
+}
+
+void grove_json_buf_u64(grove_json_buf *b, uint64_t v)
+{
+    char t[24];
+    size_t i = sizeof t;
+    do {
+        t[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    grove_json_buf_raw(b, t + i, sizeof t - i);
+}
+
+void grove_json_buf_i64(grove_json_buf *b, int64_t v)
+{
+    if (v < 0)
+        grove_json_buf_raw(b, "-", 1);
+    grove_json_buf_u64(b, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+}
+
+void grove_json_buf_double(grove_json_buf *b, double x)
+{
+    char t[32];
+    size_t n = grove_json_format_double(t, x);
+    if (n == 0)
+        grove_json_buf_raw(b, "null", 4);
+    else
+        grove_json_buf_raw(b, t, n);
+}
+
+/* "[n0,n1,...]" of bytes[i] or, if bytes is NULL, words[i]. */
+static void number_array(grove_json_buf *b, const uint8_t *bytes, const uint64_t *words, size_t n)
+{
+    grove_json_buf_raw(b, "[", 1);
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            grove_json_buf_raw(b, ",", 1);
+        grove_json_buf_u64(b, bytes ? bytes[i] : words[i]);
+    }
+    grove_json_buf_raw(b, "]", 1);
+}
+
+void grove_json_buf_bytes(grove_json_buf *b, const uint8_t *data, size_t data_len)
+{
+    number_array(b, data, NULL, data ? data_len : 0);
+}
+
+void grove_json_buf_u64s(grove_json_buf *b, const uint64_t *v, size_t v_len)
+{
+    number_array(b, NULL, v, v ? v_len : 0);
+}
+
+grove_status grove_json_buf_take(grove_json_buf *b, char **out)
+{
+    if (b == NULL || out == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    grove_json_buf_raw(b, "", 0); /* "" rather than NULL when nothing was written */
+    if (b->oom) {
+        grove_json_buf_free(b);
+        *out = NULL;
+        return GROVE_ERR_NOMEM;
+    }
+    *out = b->p;
+    *b = (grove_json_buf)GROVE_JSON_BUF_INIT;
+    return GROVE_OK;
+}
+
+void grove_json_buf_free(grove_json_buf *b)
+{
+    if (b == NULL)
+        return;
+    free(b->p);
+    *b = (grove_json_buf)GROVE_JSON_BUF_INIT;
+}
+
+static void compact(grove_json_buf *b, const grove_json_doc *d, const grove_json_node *n)
 {
     switch (n->type) {
-    case GROVE_JSON_NULL: grove_strbuf_put(b, "null", 4); break;
-    case GROVE_JSON_FALSE: grove_strbuf_put(b, "false", 5); break;
-    case GROVE_JSON_TRUE: grove_strbuf_put(b, "true", 4); break;
-    case GROVE_JSON_NUMBER: grove_strbuf_put(b, d->in + n->off, n->len); break;
-    case GROVE_JSON_STRING: sb_string(b, d->arena + n->off, n->count); break;
+    case GROVE_JSON_NULL: grove_json_buf_raw(b, "null", 4); break;
+    case GROVE_JSON_FALSE: grove_json_buf_raw(b, "false", 5); break;
+    case GROVE_JSON_TRUE: grove_json_buf_raw(b, "true", 4); break;
+    case GROVE_JSON_NUMBER: grove_json_buf_raw(b, d->in + n->off, n->len); break;
+    case GROVE_JSON_STRING: grove_json_buf_string(b, d->arena + n->off, n->count); break;
     default: {
         int obj = n->type == GROVE_JSON_OBJECT;
-        grove_strbuf_put(b, obj ? "{" : "[", 1);
+        grove_json_buf_raw(b, obj ? "{" : "[", 1);
         for (const grove_json_node *c = grove_json_first(d, n); c; c = grove_json_next(d, c)) {
             if (c != grove_json_first(d, n))
-                grove_strbuf_put(b, ",", 1);
+                grove_json_buf_raw(b, ",", 1);
             if (obj) {
-                sb_string(b, d->arena + c->key, c->key_len);
-                grove_strbuf_put(b, ":", 1);
+                grove_json_buf_string(b, d->arena + c->key, c->key_len);
+                grove_json_buf_raw(b, ":", 1);
             }
             compact(b, d, c);
         }
-        grove_strbuf_put(b, obj ? "}" : "]", 1);
+        grove_json_buf_raw(b, obj ? "}" : "]", 1);
     }
     }
 }
 
 char *grove_json_compact(const grove_json_doc *doc, const grove_json_node *n)
 {
-    grove_strbuf b = {NULL, 0, 0, 0};
-    grove_strbuf_put(&b, "", 0);
+    grove_json_buf b = GROVE_JSON_BUF_INIT;
+    char *out;
     if (n != NULL)
         compact(&b, doc, n);
-    if (b.oom) {
-        free(b.p);
-        return NULL;
-    }
-    return b.p;
+    return grove_json_buf_take(&b, &out) == GROVE_OK ? out : NULL;
 }

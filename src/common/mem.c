@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "grove/io.h"
 
 void grove_wipe(void *p, size_t len)
 {
@@ -28,6 +29,11 @@ int grove_ct_memeq(const void *a, const void *b, size_t len)
         acc |= (uint8_t)(x[i] ^ y[i]);
     uint64_t m = grove_value_barrier64(acc);
     return (int)(1 & ((m - 1) >> 63));
+}
+
+bool grove_ct_equal(const void *a, const void *b, size_t len)
+{
+    return grove_ct_memeq(a, b, len) == 1;
 }
 
 void grove_ct_cmov(void *dst, const void *src, size_t len, unsigned cond)

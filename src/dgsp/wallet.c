@@ -629,8 +629,9 @@ static int reg_parse(const char *rec, size_t len, fpset *s)
     if (count > rest / (2 * FP_BYTES + 1) || rest != count * (2 * FP_BYTES + 1))
         return GROVE_ERR_STATE;
     uint8_t fp[FP_BYTES];
+    size_t got;
     for (uint64_t i = 0; i < count; i++, p += 2 * FP_BYTES + 1) {
-        if (p[2 * FP_BYTES] != '\n' || grove_hex_decode(fp, sizeof fp, p, 2 * FP_BYTES) != FP_BYTES)
+        if (p[2 * FP_BYTES] != '\n' || grove_hex_decode(fp, sizeof fp, &got, p, 2 * FP_BYTES) != GROVE_OK)
             return GROVE_ERR_STATE;
         if (s->n > 0 && memcmp(s->v + (s->n - 1) * FP_BYTES, fp, FP_BYTES) >= 0)
             return GROVE_ERR_STATE; /* ascending and distinct */

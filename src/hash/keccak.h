@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grove/hash.h" /* the one-shot grove_sha3_256 .. grove_shake256 */
+
 #define GROVE_SHAKE128_RATE 168
 #define GROVE_SHAKE256_RATE 136
 #define GROVE_SHA3_256_RATE 136
@@ -42,10 +44,6 @@ void grove_keccak_absorb(grove_keccak_ctx *c, const uint8_t *in, size_t len);
 /* Squeeze len bytes; the first call ends absorption. May be called repeatedly. */
 void grove_keccak_squeeze(grove_keccak_ctx *c, uint8_t *out, size_t len);
 
-void grove_sha3_256(uint8_t out[32], const uint8_t *in, size_t len);
-void grove_sha3_512(uint8_t out[64], const uint8_t *in, size_t len);
-void grove_shake128(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
-void grove_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen);
 
 /* For i < count: out[i] = SHAKE(in[i][0..inlen)) truncated to outlen bytes. */
 void grove_shake128_many(uint8_t *const out[], size_t outlen, const uint8_t *const in[],

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grove/hash.h" /* the one-shot grove_sha224 .. grove_sha512 */
+
 typedef struct {
     uint32_t s[8];
     uint64_t count; /* bytes absorbed so far */
@@ -30,16 +32,12 @@ void grove_sha224_init(grove_sha256_ctx *c);
 void grove_sha256_update(grove_sha256_ctx *c, const uint8_t *in, size_t len);
 /* Writes the first outlen (<= 32) bytes of the digest; the context is wiped. */
 void grove_sha256_final(grove_sha256_ctx *c, uint8_t *out, size_t outlen);
-void grove_sha256(uint8_t out[32], const uint8_t *in, size_t len);
-void grove_sha224(uint8_t out[28], const uint8_t *in, size_t len);
 
 void grove_sha512_init(grove_sha512_ctx *c);
 void grove_sha384_init(grove_sha512_ctx *c);
 void grove_sha512_update(grove_sha512_ctx *c, const uint8_t *in, size_t len);
 /* Writes the first outlen (<= 64) bytes of the digest; the context is wiped. */
 void grove_sha512_final(grove_sha512_ctx *c, uint8_t *out, size_t outlen);
-void grove_sha512(uint8_t out[64], const uint8_t *in, size_t len);
-void grove_sha384(uint8_t out[48], const uint8_t *in, size_t len);
 
 /*
  * For i < count: out[i] = the first outlen bytes of SHA-256(P || in[i][0..inlen)), where P is

@@ -19,63 +19,15 @@
 
 /* ---- writing ------------------------------------------------------------------------------ */
 
-static void jb_str(grove_strbuf *b, const char *s)
+static void sig_json(grove_json_buf *b, const grove_stm_sig *sig)
 {
-    grove_strbuf_put(b, s, strlen(s));
-}
-
-static void jb_u64(grove_strbuf *b, uint64_t v)
-{
-    char t[24];
-    size_t i = sizeof t;
-    do {
-        t[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    grove_strbuf_put(b, t + i, sizeof t - i);
-}
-
-static void jb_bytes(grove_strbuf *b, const uint8_t *p, size_t n)
-{
-    grove_strbuf_put(b, "[", 1);
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            grove_strbuf_put(b, ",", 1);
-        jb_u64(b, p[i]);
-    }
-    grove_strbuf_put(b, "]", 1);
-}
-
-static void jb_u64s(grove_strbuf *b, const uint64_t *p, size_t n)
-{
-    grove_strbuf_put(b, "[", 1);
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            grove_strbuf_put(b, ",", 1);
-        jb_u64(b, p[i]);
-    }
-    grove_strbuf_put(b, "]", 1);
-}
-
-static int jb_finish(grove_strbuf *b, char **out)
-{
-    if (b->oom || b->p == NULL) {
-        free(b->p);
-        return GROVE_ERR_NOMEM;
-    }
-    *out = b->p;
-    return GROVE_OK;
-}
-
-static void sig_json(grove_strbuf *b, const grove_stm_sig *sig)
-{
-    jb_str(b, "{\"sigma\":");
-    jb_bytes(b, sig->sigma, GROVE_STM_SIGMA_BYTES);
-    jb_str(b, ",\"indexes\":");
-    jb_u64s(b, sig->indexes, sig->n_indexes);
-    jb_str(b, ",\"signer_index\":");
-    jb_u64(b, sig->signer_index);
-    grove_strbuf_put(b, "}", 1);
+    grove_json_buf_text(b, "{\"sigma\":");
+    grove_json_buf_bytes(b, sig->sigma, GROVE_STM_SIGMA_BYTES);
+    grove_json_buf_text(b, ",\"indexes\":");
+    grove_json_buf_u64s(b, sig->indexes, sig->n_indexes);
+    grove_json_buf_text(b, ",\"signer_index\":");
+    grove_json_buf_u64(b, sig->signer_index);
+    grove_json_buf_raw(b, "}", 1);
 }
 
 int grove_stm_params_to_json(char **out, const grove_stm_params *params)
@@ -86,15 +38,15 @@ int grove_stm_params_to_json(char **out, const grove_stm_params *params)
     char num[32];
     if (grove_json_format_double(num, params->phi_f) == 0)
         return GROVE_ERR_INVALID_ARG;
-    grove_strbuf b = {NULL, 0, 0, 0};
-    jb_str(&b, "{\"m\":");
-    jb_u64(&b, params->m);
-    jb_str(&b, ",\"k\":");
-    jb_u64(&b, params->k);
-    jb_str(&b, ",\"phi_f\":");
-    jb_str(&b, num);
-    grove_strbuf_put(&b, "}", 1);
-    return jb_finish(&b, out);
+    grove_json_buf b = GROVE_JSON_BUF_INIT;
+    grove_json_buf_text(&b, "{\"m\":");
+    grove_json_buf_u64(&b, params->m);
+    grove_json_buf_text(&b, ",\"k\":");
+    grove_json_buf_u64(&b, params->k);
+    grove_json_buf_text(&b, ",\"phi_f\":");
+    grove_json_buf_text(&b, num);
+    grove_json_buf_raw(&b, "}", 1);
+    return grove_json_buf_take(&b, out);
 }
 
 int grove_stm_sig_to_json(char **out, const grove_stm_sig *sig)
@@ -102,9 +54,9 @@ int grove_stm_sig_to_json(char **out, const grove_stm_sig *sig)
     if (out == NULL || sig == NULL || (sig->n_indexes && sig->indexes == NULL))
         return GROVE_ERR_INVALID_ARG;
     *out = NULL;
-    grove_strbuf b = {NULL, 0, 0, 0};
+    grove_json_buf b = GROVE_JSON_BUF_INIT;
     sig_json(&b, sig);
-    return jb_finish(&b, out);
+    return grove_json_buf_take(&b, out);
 }
 
 int grove_stm_avk_to_json(char **out, const grove_stm_avk *avk)
@@ -112,15 +64,15 @@ int grove_stm_avk_to_json(char **out, const grove_stm_avk *avk)
     if (out == NULL || avk == NULL)
         return GROVE_ERR_INVALID_ARG;
     *out = NULL;
-    grove_strbuf b = {NULL, 0, 0, 0};
-    jb_str(&b, "{\"mt_commitment\":{\"root\":");
-    jb_bytes(&b, avk->root, GROVE_STM_ROOT_BYTES);
-    jb_str(&b, ",\"nr_leaves\":");
-    jb_u64(&b, avk->nr_leaves);
-    jb_str(&b, ",\"hasher\":null},\"total_stake\":");
-    jb_u64(&b, avk->total_stake);
-    grove_strbuf_put(&b, "}", 1);
-    return jb_finish(&b, out);
+    grove_json_buf b = GROVE_JSON_BUF_INIT;
+    grove_json_buf_text(&b, "{\"mt_commitment\":{\"root\":");
+    grove_json_buf_bytes(&b, avk->root, GROVE_STM_ROOT_BYTES);
+    grove_json_buf_text(&b, ",\"nr_leaves\":");
+    grove_json_buf_u64(&b, avk->nr_leaves);
+    grove_json_buf_text(&b, ",\"hasher\":null},\"total_stake\":");
+    grove_json_buf_u64(&b, avk->total_stake);
+    grove_json_buf_raw(&b, "}", 1);
+    return grove_json_buf_take(&b, out);
 }
 
 int grove_stm_aggregate_to_json(char **out, const grove_stm_aggregate *agg)
@@ -128,28 +80,28 @@ int grove_stm_aggregate_to_json(char **out, const grove_stm_aggregate *agg)
     if (out == NULL || agg == NULL)
         return GROVE_ERR_INVALID_ARG;
     *out = NULL;
-    grove_strbuf b = {NULL, 0, 0, 0};
-    jb_str(&b, "{\"signatures\":[");
+    grove_json_buf b = GROVE_JSON_BUF_INIT;
+    grove_json_buf_text(&b, "{\"signatures\":[");
     for (size_t i = 0; i < agg->n; i++) {
         const uint8_t *e = agg->entries + i * GROVE_STM_ENTRY_BYTES;
-        jb_str(&b, i ? ",[" : "[");
+        grove_json_buf_text(&b, i ? ",[" : "[");
         sig_json(&b, &agg->sigs[i]);
-        jb_str(&b, ",[");
-        jb_bytes(&b, e, GROVE_STM_VK_BYTES);
-        grove_strbuf_put(&b, ",", 1);
-        jb_u64(&b, grove_load64_be(e + GROVE_STM_VK_BYTES));
-        jb_str(&b, "]]");
+        grove_json_buf_text(&b, ",[");
+        grove_json_buf_bytes(&b, e, GROVE_STM_VK_BYTES);
+        grove_json_buf_raw(&b, ",", 1);
+        grove_json_buf_u64(&b, grove_load64_be(e + GROVE_STM_VK_BYTES));
+        grove_json_buf_text(&b, "]]");
     }
-    jb_str(&b, "],\"batch_proof\":{\"values\":[");
+    grove_json_buf_text(&b, "],\"batch_proof\":{\"values\":[");
     for (size_t i = 0; i < agg->n_values; i++) {
         if (i)
-            grove_strbuf_put(&b, ",", 1);
-        jb_bytes(&b, agg->values + i * 32, 32);
+            grove_json_buf_raw(&b, ",", 1);
+        grove_json_buf_bytes(&b, agg->values + i * 32, 32);
     }
-    jb_str(&b, "],\"indices\":");
-    jb_u64s(&b, agg->indices, agg->n_indices);
-    jb_str(&b, ",\"hasher\":null}}");
-    return jb_finish(&b, out);
+    grove_json_buf_text(&b, "],\"indices\":");
+    grove_json_buf_u64s(&b, agg->indices, agg->n_indices);
+    grove_json_buf_text(&b, ",\"hasher\":null}}");
+    return grove_json_buf_take(&b, out);
 }
 
 /* ---- reading ------------------------------------------------------------------------------ */

@@ -110,6 +110,7 @@ static int word_is(const char *w, size_t wl, const char *s)
 
 static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, unsigned *seen)
 {
+    size_t got; /* bytes a hex field decoded to */
     uint64_t v[4];
     if (nw == 2 && word_is(w[0], wl[0], "params")) {
         char name[64];
@@ -125,7 +126,7 @@ static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, 
         wl[1] > 0 && wl[1] < 2 * (size_t)PATH_MAX) {
         r->pending_path = calloc(wl[1] / 2 + 1, 1);
         if (r->pending_path == NULL ||
-            grove_hex_decode((uint8_t *)r->pending_path, wl[1] / 2, w[1], wl[1]) != (long)(wl[1] / 2) ||
+            grove_hex_decode((uint8_t *)r->pending_path, wl[1] / 2, &got, w[1], wl[1]) != GROVE_OK ||
             memchr(r->pending_path, '\0', wl[1] / 2) != NULL)
             return -1;
         r->pending = true;
@@ -152,8 +153,8 @@ static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, 
     }
     if (nw == 2 && word_is(w[0], wl[0], "parent") && wl[1] == ID_HEX && !r->has_parent) {
         r->has_parent = true;
-        return grove_hex_decode(r->parent_id, GROVE_XMSS_KEY_ID_BYTES, w[1], wl[1]) ==
-                       GROVE_XMSS_KEY_ID_BYTES
+        return grove_hex_decode(r->parent_id, GROVE_XMSS_KEY_ID_BYTES, &got, w[1], wl[1]) ==
+                       GROVE_OK
                    ? 0
                    : -1;
     }
@@ -162,8 +163,8 @@ static int parse_line(grove_xmss_record *r, const char **w, size_t *wl, int nw, 
         if (parse_u64(w[1], wl[1], &v[0]) || parse_u64(w[2], wl[2], &v[1]) ||
             parse_u64(w[3], wl[3], &v[2]) || v[0] == 0 || v[0] > UINT32_MAX || v[1] >= v[2])
             return -1;
-        if (grove_hex_decode(sp->child_id, GROVE_XMSS_KEY_ID_BYTES, w[4], wl[4]) !=
-            GROVE_XMSS_KEY_ID_BYTES)
+        if (grove_hex_decode(sp->child_id, GROVE_XMSS_KEY_ID_BYTES, &got, w[4], wl[4]) !=
+            GROVE_OK)
             return -1;
         sp->generation = (uint32_t)v[0];
         sp->start = v[1];

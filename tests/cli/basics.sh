@@ -23,6 +23,15 @@ check '[ "$out" = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f2001
 out=$(printf abc | "$G" hash digest --alg sha256 --json)
 check 'echo "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"ok\"] and d[\"digest\"].startswith(\"ba78\")"' "digest --json"
 "$G" hash digest --alg nope </dev/null >/dev/null 2>&1; check '[ $? -eq 2 ]' "bad algorithm exits 2"
+# every algorithm (grove/hash.h through the CLI) against Python's hashlib
+for a in sha224 sha256 sha384 sha512 sha3-256 sha3-512 shake128 shake256; do
+  py=$(printf 'grove %s' "$a" | python3 -c "import hashlib,sys; h=hashlib.new('$a'.replace('-','_'), sys.stdin.buffer.read()); print(h.hexdigest(40) if '$a'.startswith('shake') else h.hexdigest())")
+  len=""; case $a in shake*) len="--len 40";; esac
+  out=$(printf 'grove %s' "$a" | "$G" hash digest --alg "$a" $len)
+  check '[ "$out" = "$py" ]' "hash digest --alg $a matches hashlib"
+done
+out=$("$G" --version --json)
+check 'echo "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"ok\"] and d[\"version\"] and d[\"cpu_path\"]"' "--version --json fields"
 "$G" hash digest --alg sha256 --bogus </dev/null >/dev/null 2>&1; check '[ $? -eq 2 ]' "unknown option exits 2"
 "$G" hash digest --alg shake256 --len 0 </dev/null >/dev/null 2>&1; check '[ $? -eq 2 ]' "out-of-range number exits 2"
 "$G" hash digest --alg sha256 --msg /nonexistent/file >/dev/null 2>&1; check '[ $? -eq 2 ]' "missing file exits 2"

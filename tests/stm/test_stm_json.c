@@ -194,7 +194,7 @@ static void test_reader(void)
     free(c);
     grove_json_free(d);
     CHECK_EQ_INT(grove_json_parse(&d, "1e999", 5), GROVE_OK);
-    CHECK(grove_json_double(d, grove_json_root(d), &x) == -1); /* not finite */
+    CHECK(grove_json_double(d, grove_json_root(d), &x) == GROVE_ERR_ENCODING); /* not finite */
     grove_json_free(d);
 }
 

@@ -45,13 +45,13 @@ uint8_t *test_unhex(const char *hex, size_t *len)
 {
     size_t hl = strlen(hex);
     uint8_t *out = malloc(hl / 2 + 1);
-    long n = out ? grove_hex_decode(out, hl / 2 + 1, hex, hl) : -1;
-    if (n < 0) {
+    size_t n;
+    if (out == NULL || grove_hex_decode(out, hl / 2 + 1, &n, hex, hl) != GROVE_OK) {
         fprintf(stderr, "bad hex in test data\n");
         exit(1);
     }
     if (len)
-        *len = (size_t)n;
+        *len = n;
     return out;
 }
 
@@ -60,7 +60,8 @@ int test_unhex_into(uint8_t *out, size_t len, const char *hex)
     size_t hl = strlen(hex);
     if (hl != 2 * len)
         return 0;
-    return grove_hex_decode(out, len, hex, hl) == (long)len;
+    size_t got;
+    return grove_hex_decode(out, len, &got, hex, hl) == GROVE_OK;
 }
 
 uint64_t test_rand_u64(uint64_t *s)

@@ -63,7 +63,8 @@ static int fp_matches(const fp *x, const char *hex)
     memset(buf, '0', 96);
     memcpy(buf + 96 - hl, hex, hl);
     buf[96] = 0;
-    if (grove_hex_decode(want, 48, buf, 96) != 48)
+    size_t wl;
+    if (grove_hex_decode(want, 48, &wl, buf, 96) != GROVE_OK)
         return 0;
     fp_to_bytes(got, x);
     return memcmp(got, want, 48) == 0;

@@ -108,9 +108,10 @@ static void hash_entry(grove_sha256_ctx *const hs[], size_t nh, int count, const
 static int check_digest(grove_sha256_ctx *h, const char *want_hex)
 {
     uint8_t d[32], want[32];
+    size_t wl;
     grove_sha256_final(h, d, 32);
     return want_hex != NULL && strlen(want_hex) == 64 &&
-           grove_hex_decode(want, 32, want_hex, 64) == 32 && memcmp(d, want, 32) == 0;
+           grove_hex_decode(want, 32, &wl, want_hex, 64) == GROVE_OK && memcmp(d, want, 32) == 0;
 }
 
 static void run_variant(const char *name, const json_t *v, vec_report *r)

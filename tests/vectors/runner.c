@@ -125,12 +125,12 @@ uint8_t *vec_unhex(const char *s, size_t *len)
     uint8_t *out = malloc(hl / 2 + 1);
     if (out == NULL)
         return NULL;
-    long n = grove_hex_decode(out, hl / 2 + 1, s, hl);
-    if (n < 0) {
+    size_t n;
+    if (grove_hex_decode(out, hl / 2 + 1, &n, s, hl) != GROVE_OK) {
         free(out);
         return NULL;
     }
-    *len = (size_t)n;
+    *len = n;
     return out;
 }
 
@@ -139,7 +139,8 @@ int vec_hex_fixed(const json_t *obj, const char *key, uint8_t *out, size_t len)
     const char *s = vec_str(obj, key);
     if (s == NULL || strlen(s) != 2 * len)
         return 0;
-    return grove_hex_decode(out, len, s, 2 * len) == (long)len;
+    size_t got;
+    return grove_hex_decode(out, len, &got, s, 2 * len) == GROVE_OK;
 }
 
 json_t *vec_array(const json_t *obj, const char *key)
