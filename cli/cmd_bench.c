@@ -189,7 +189,8 @@ static int dg_csr(void *a)
 static int dg_cert(void *a)
 {
     dg_b *b = a;
-    return grove_dgsp_gen_cert(&b->cfg, b->store, b->certs, b->wpk, b->batch, b->id, b->cid, b->sk, 1);
+    return grove_dgsp_gen_cert(&b->cfg, b->store, b->certs, b->wpk, b->batch, b->id, b->cid, b->sk,
+                               1);
 }
 static int dg_check(void *a)
 {
@@ -203,7 +204,8 @@ static int dg_refill(void *a)
     if (grove_dgsp_wallet_available(b->w) == 0) {
         int r = grove_dgsp_wallet_csr(b->w, b->wpk, 1);
         if (r == GROVE_OK)
-            r = grove_dgsp_gen_cert(&b->cfg, b->store, b->certs, b->wpk, 1, b->id, b->cid, b->sk, 1);
+            r = grove_dgsp_gen_cert(&b->cfg, b->store, b->certs, b->wpk, 1, b->id, b->cid, b->sk,
+                                    1);
         if (r == GROVE_OK)
             r = grove_dgsp_wallet_import(b->w, b->certs, b->wpk, 1, b->pk);
         return r;
@@ -219,22 +221,26 @@ static int dg_sign(void *a)
 static int dg_verify(void *a)
 {
     dg_b *b = a;
-    return grove_dgsp_verify(&b->cfg, b->sig, grove_dgsp_sig_bytes(&b->cfg), (const uint8_t *)"bench", 5, b->pk, b->store);
+    return grove_dgsp_verify(&b->cfg, b->sig, grove_dgsp_sig_bytes(&b->cfg),
+                             (const uint8_t *)"bench", 5, b->pk, b->store);
 }
 static int dg_open(void *a)
 {
     dg_b *b = a;
     uint64_t id;
     uint8_t pi[32];
-    return grove_dgsp_open(&b->cfg, b->store, &id, NULL, pi, b->sig, grove_dgsp_sig_bytes(&b->cfg), (const uint8_t *)"bench", 5, b->sk);
+    return grove_dgsp_open(&b->cfg, b->store, &id, NULL, pi, b->sig, grove_dgsp_sig_bytes(&b->cfg),
+                           (const uint8_t *)"bench", 5, b->sk);
 }
 static int dg_judge(void *a)
 {
     dg_b *b = a;
     uint8_t pi[32];
     uint64_t id;
-    int r = grove_dgsp_open(&b->cfg, b->store, &id, NULL, pi, b->sig, grove_dgsp_sig_bytes(&b->cfg), (const uint8_t *)"bench", 5, b->sk);
-    return r ? r : grove_dgsp_judge(&b->cfg, b->sig, grove_dgsp_sig_bytes(&b->cfg), (const uint8_t *)"bench", 5, id, pi);
+    int r = grove_dgsp_open(&b->cfg, b->store, &id, NULL, pi, b->sig, grove_dgsp_sig_bytes(&b->cfg),
+                            (const uint8_t *)"bench", 5, b->sk);
+    return r ? r : grove_dgsp_judge(&b->cfg, b->sig, grove_dgsp_sig_bytes(&b->cfg),
+                                    (const uint8_t *)"bench", 5, id, pi);
 }
 static int dg_revoke(void *a)
 {
@@ -274,7 +280,8 @@ static int add_dgsp(blist *l, const char *params)
 {
     dg_b *b = calloc(1, sizeof *b);
     if (b == NULL || own(l, b, dg_release) != 0 ||
-        grove_dgsp_cfg_init(&b->cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE))
+        grove_dgsp_cfg_init(&b->cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                            GROVE_DGSP_PROFILE_GROVE))
         return -1;
     b->batch = 1;
     b->certs = malloc(8 * grove_dgsp_cert_bytes(&b->cfg));

@@ -49,7 +49,8 @@ static size_t obj_cap(grove_dgsp_file_type type, size_t count)
     size_t cap = 0;
     for (size_t i = 0; i < sizeof widest / sizeof widest[0]; i++) {
         grove_dgsp_cfg w;
-        if (grove_dgsp_cfg_init(&w, grove_dgsp_params_get(widest[i]), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE) ==
+        if (grove_dgsp_cfg_init(&w, grove_dgsp_params_get(widest[i]), GROVE_DGSP_FLAVOUR_R31,
+                                GROVE_DGSP_PROFILE_GROVE) ==
             GROVE_OK) {
             size_t k = grove_dgsp_file_max_text(&w, type, count);
             cap = k > cap ? k : cap;
@@ -976,7 +977,8 @@ static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_sta
     aout_body(&o, head, sizeof head);
     for (size_t done = 0; done < count && st == GROVE_OK && !o.failed; done += chunk) {
         size_t k = count - done < chunk ? count - done : chunk;
-        st = grove_dgsp_gen_cert(&g->cfg, g->store, certs, pks + done * n, k, id, cid_star, g->sk, threads);
+        st = grove_dgsp_gen_cert(&g->cfg, g->store, certs, pks + done * n, k, id, cid_star, g->sk,
+                                 threads);
         if (st == GROVE_OK) /* never release a certificate that does not verify */
             st = grove_dgsp_check_cert(&g->cfg, certs, pks + done * n, k, id, g->pk) == GROVE_OK
                      ? GROVE_OK
@@ -1024,7 +1026,8 @@ static int cmd_manager_cert(cli_ctx *c)
     /* the CSR is read only up to the size of a request of --max-certs keys */
     uint8_t *data, *body = NULL;
     size_t dl, len = 0;
-    rc = cli_read_file(c, csr, grove_dgsp_file_max_text(&g.cfg, GROVE_DGSP_FILE_CSR, (size_t)maxc), &data, &dl);
+    rc = cli_read_file(c, csr, grove_dgsp_file_max_text(&g.cfg, GROVE_DGSP_FILE_CSR, (size_t)maxc),
+                       &data, &dl);
     if (rc) {
         group_close(&g);
         return rc;
@@ -1690,7 +1693,8 @@ static int import_pub(cli_ctx *c, grove_dgsp_wallet *w, uint8_t *pk)
     grove_dgsp_cfg pcfg;
     uint8_t *pb;
     size_t pl;
-    int rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, &pcfg, &pb, &pl);
+    int rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, &pcfg, &pb,
+                         &pl);
     if (rc)
         return rc;
     memcpy(pk, pb, pl);
@@ -1969,13 +1973,15 @@ static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_
             return cli_fail(c, CLI_EXIT_USAGE, 0,
                             "--params/--flavour/--profile apply to --raw files only (armored "
                             "files name them)");
-        rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, cfg, &pb, &pl);
+        rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, cfg, &pb,
+                         &pl);
         if (rc)
             return rc;
         memcpy(pk, pb, pl);
         free(pb);
         grove_dgsp_cfg scfg;
-        rc = load_capped(c, sigp, GROVE_DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig, sl);
+        rc = load_capped(c, sigp, GROVE_DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig,
+                         sl);
         if (rc)
             return rc;
         if (!same_cfg(&scfg, cfg)) {
@@ -2127,7 +2133,8 @@ static int cmd_judge(cli_ctx *c)
     uint64_t pid = grove_load64_be(proof);
     /* A judgement is about a valid signature: verify first, then the opening. */
     int vst = grove_dgsp_verify(&cfg, sig, sl, msg, ml, pk, NULL);
-    int jst = pid == id ? grove_dgsp_judge(&cfg, sig, sl, msg, ml, id, proof + 8) : GROVE_ERR_VERIFY;
+    int jst = pid == id ? grove_dgsp_judge(&cfg, sig, sl, msg, ml, id,
+                                           proof + 8) : GROVE_ERR_VERIFY;
     free(sig);
     free(msg);
     free(proof);
@@ -2325,7 +2332,7 @@ static const cli_opt cert_opts[] = {
     GROUP_OPT,
     {"csr", "FILE", "the member's certificate signing request"},
     {"out", "FILE", "certificates output"},
-    {"threads", "N", "most threads signing at once (1: this thread only; 0, the default: one per CPU)"},
+    {"threads", "N", "most threads signing at once (1: this thread only; default 0: one per CPU)"},
     {"max-certs", "N", "largest request accepted (default 1024, at most 1048576)"},
     FORCE_OPT,
     {NULL, NULL, NULL},

@@ -72,7 +72,8 @@ int cli_demo(cli_ctx *c)
     const char *params = "shake-256f";
     grove_dgsp_cfg cfg;
     char dir[] = "/tmp/grove-demo.XXXXXX", path[4200];
-    int st = grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE);
+    int st = grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                                 GROVE_DGSP_PROFILE_GROVE);
     if (st != GROVE_OK || mkdtemp(dir) == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, st, "cannot prepare the demo");
     const size_t n = cfg.n, cb = grove_dgsp_cert_bytes(&cfg), sb = grove_dgsp_sig_bytes(&cfg);
@@ -148,10 +149,12 @@ int cli_demo(cli_ctx *c)
     uint64_t who;
     char user[GROVE_DGSP_MAX_USERNAME + 1];
     uint8_t pi[GROVE_DGSP_MAX_N];
-    if ((st = grove_dgsp_open(&cfg, store, &who, user, pi, sig_b, sb, (const uint8_t *)msg_b, strlen(msg_b), sk)) != GROVE_OK)
+    if ((st = grove_dgsp_open(&cfg, store, &who, user, pi, sig_b, sb, (const uint8_t *)msg_b,
+                              strlen(msg_b), sk)) != GROVE_OK)
         goto fail;
     int jd = grove_dgsp_judge(&cfg, sig_b, sb, (const uint8_t *)msg_b, strlen(msg_b), who, pi);
-    int jw = grove_dgsp_judge(&cfg, sig_b, sb, (const uint8_t *)msg_b, strlen(msg_b), people[2].id, pi);
+    int jw = grove_dgsp_judge(&cfg, sig_b, sb, (const uint8_t *)msg_b, strlen(msg_b), people[2].id,
+                              pi);
     STEP("   it was member %llu (%s); the judge %s the opening, and rejects blaming carol (%s).",
          (unsigned long long)who, user, jd == GROVE_OK ? "confirms" : "REJECTS",
          jw == GROVE_OK ? "accepted!" : "rejected");
@@ -180,11 +183,13 @@ int cli_demo(cli_ctx *c)
         goto fail;
     size_t rlen = grove_dgsp_revocations_bytes(&cfg, zl.n);
     if ((rl = malloc(rlen)) == NULL ||
-        (st = grove_dgsp_revocations_sign(&cfg, rl, rlen, &rlen, 1, (uint64_t)time(NULL), zl.z, zl.n, sk)) != GROVE_OK)
+        (st = grove_dgsp_revocations_sign(&cfg, rl, rlen, &rlen, 1, (uint64_t)time(NULL), zl.z,
+                                          zl.n, sk)) != GROVE_OK)
         goto fail;
     const uint8_t *z;
     uint64_t cnt, seq;
-    if ((st = grove_dgsp_revocations_verify(&cfg, &seq, NULL, &z, &cnt, rl, rlen, pk)) != GROVE_OK ||
+    if ((st = grove_dgsp_revocations_verify(&cfg, &seq, NULL, &z, &cnt, rl, rlen,
+                                            pk)) != GROVE_OK ||
         (st = grove_dgsp_store_memory_open(&published)) != GROVE_OK ||
         (st = published->ops->add_revoked(published->ctx, z, (size_t)cnt)) != GROVE_OK)
         goto fail;

@@ -23,7 +23,8 @@
 int main(void)
 {
     grove_dgsp_cfg cfg;
-    TRY(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get("shake-128f"), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE));
+    TRY(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get("shake-128f"), GROVE_DGSP_FLAVOUR_R31,
+                            GROVE_DGSP_PROFILE_GROVE));
 
     /* Manager setup: keys, member list and revocation list (in memory here). */
     uint8_t pkm[GROVE_DGSP_MAX_PK_BYTES], skm[GROVE_DGSP_MAX_SK_BYTES];
@@ -61,20 +62,24 @@ int main(void)
     TRY(grove_dgsp_wallet_sign(wallet, sig, (const uint8_t *)message, strlen(message)));
 
     /* Anyone verifies with the manager public key and the revocation list. */
-    TRY(grove_dgsp_verify(&cfg, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message, strlen(message), pkm, store));
+    TRY(grove_dgsp_verify(&cfg, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message,
+                          strlen(message), pkm, store));
     printf("signature of %zu bytes verifies\n", grove_dgsp_sig_bytes(&cfg));
 
     /* The manager opens it; a judge checks the opening. */
     uint64_t signer;
     char username[GROVE_DGSP_MAX_USERNAME + 1];
     uint8_t pi[GROVE_DGSP_MAX_N];
-    TRY(grove_dgsp_open(&cfg, store, &signer, username, pi, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message, strlen(message), skm));
-    TRY(grove_dgsp_judge(&cfg, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message, strlen(message), signer, pi));
+    TRY(grove_dgsp_open(&cfg, store, &signer, username, pi, sig, grove_dgsp_sig_bytes(&cfg),
+                        (const uint8_t *)message, strlen(message), skm));
+    TRY(grove_dgsp_judge(&cfg, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message,
+                         strlen(message), signer, pi));
     printf("opened to member %llu (%s); the judge confirms\n", (unsigned long long)signer, username);
 
     /* Revocation: the member and every certificate issued to them. */
     TRY(grove_dgsp_revoke(&cfg, store, NULL, &signer, 1, skm));
-    int rc = grove_dgsp_verify(&cfg, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message, strlen(message), pkm, store);
+    int rc = grove_dgsp_verify(&cfg, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message,
+                               strlen(message), pkm, store);
     printf("after revocation: %s\n", grove_strerror(rc));
 
     grove_dgsp_wallet_free(wallet);

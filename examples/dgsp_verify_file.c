@@ -119,7 +119,8 @@ static char *armor(const grove_dgsp_cfg *cfg, grove_dgsp_file_type type, const u
         GROVE_ERR_BUFFER_TOO_SMALL)
         return NULL;
     char *text = malloc(*text_len);
-    if (text && grove_dgsp_file_encode(cfg, text, *text_len, text_len, type, body, len) != GROVE_OK) {
+    if (text && grove_dgsp_file_encode(cfg, text, *text_len, text_len, type, body,
+                                       len) != GROVE_OK) {
         free(text);
         text = NULL;
     }

@@ -12,7 +12,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_in in = {data, size};
     unsigned sel = fuzz_byte(&in);
     grove_dgsp_cfg cfg;
-    if (grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(sets[sel % 4]), (sel & 4) ? GROVE_DGSP_FLAVOUR_FIPS205 : GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE))
+    if (grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(sets[sel % 4]),
+                            (sel & 4) ? GROVE_DGSP_FLAVOUR_FIPS205 : GROVE_DGSP_FLAVOUR_R31,
+                            GROVE_DGSP_PROFILE_GROVE))
         return 0;
     const uint8_t *pk;
     if (!fuzz_take(&in, 2 * cfg.n, &pk))

@@ -18,7 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_in in = {data, size};
     unsigned sel = fuzz_byte(&in);
     grove_dgsp_cfg cfg;
-    if (grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(sets[sel % 8]), GROVE_DGSP_FLAVOUR_R31, (sel & 8) ? GROVE_DGSP_PROFILE_DGSP_RS_0_1 : GROVE_DGSP_PROFILE_GROVE))
+    if (grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(sets[sel % 8]), GROVE_DGSP_FLAVOUR_R31,
+                            (sel & 8) ? GROVE_DGSP_PROFILE_DGSP_RS_0_1 : GROVE_DGSP_PROFILE_GROVE))
         return 0;
     const uint8_t *sk, *msg, *sig;
     size_t ml;

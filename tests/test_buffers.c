@@ -161,7 +161,8 @@ static void cross(const char *name)
 static void dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                                     GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     const size_t n = cfg.n, pkb = grove_dgsp_pk_bytes(&cfg), skb = grove_dgsp_sk_bytes(&cfg),
                  certb = grove_dgsp_cert_bytes(&cfg), sigb = grove_dgsp_sig_bytes(&cfg);
@@ -213,7 +214,8 @@ static void dgsp(const char *params)
         /* signed revocation list of one zeta (any 16 bytes) */
         size_t rlb = grove_dgsp_revocations_bytes(&cfg, 1), rllen = 0;
         gbuf z = gb_from(seed, 16, o), rl = gb_new(rlb, (o + 1) % 8);
-        CHECK_EQ_INT(grove_dgsp_revocations_sign(&cfg, rl.p, rlb, &rllen, 1, 2, z.p, 1, sk.p), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_revocations_sign(&cfg, rl.p, rlb, &rllen, 1, 2, z.p, 1, sk.p),
+                     GROVE_OK);
         CHECK_EQ_INT(rllen, rlb);
         uint64_t seq, when, cnt;
         const uint8_t *zs;

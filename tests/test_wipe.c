@@ -85,7 +85,8 @@ static void slhdsa(const char *name)
 static void dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                                     GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     const size_t n = cfg.n;
     uint8_t pk[64], *sk = malloc(grove_dgsp_sk_bytes(&cfg)), cid[32], wpk[32], ws[32], pi[32];
@@ -118,7 +119,8 @@ static void dgsp(const char *params)
     CHECK_CLEAN("DGSP sign (seed_u)", su, n);
     CHECK_CLEAN("DGSP sign (wots seed)", ws, n);
     clear_stack();
-    CHECK_EQ_INT(grove_dgsp_open(&cfg, st, &who, NULL, pi, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)"msg", 3, sk),
+    CHECK_EQ_INT(grove_dgsp_open(&cfg, st, &who, NULL, pi, sig, grove_dgsp_sig_bytes(&cfg),
+                                 (const uint8_t *)"msg", 3, sk),
                  GROVE_OK);
     CHECK_CLEAN("DGSP open", msecret, 4 * n);
     grove_dgsp_wallet_free(w);

@@ -82,7 +82,8 @@ static int op_csr(void *arg)
 static int op_gen_cert(void *arg)
 {
     dctx *d = arg;
-    return grove_dgsp_gen_cert(&d->cfg, d->store, d->certs, d->pks, d->batch, d->id, d->cid_star, d->sk, d->threads);
+    return grove_dgsp_gen_cert(&d->cfg, d->store, d->certs, d->pks, d->batch, d->id, d->cid_star,
+                               d->sk, d->threads);
 }
 static int op_check_cert(void *arg)
 {
@@ -100,7 +101,8 @@ static int op_sign(void *arg)
 static int op_verify(void *arg)
 {
     dctx *d = arg;
-    return grove_dgsp_verify(&d->cfg, d->sig, grove_dgsp_sig_bytes(&d->cfg), (const uint8_t *)"m", 1, d->pk, d->store);
+    return grove_dgsp_verify(&d->cfg, d->sig, grove_dgsp_sig_bytes(&d->cfg), (const uint8_t *)"m",
+                             1, d->pk, d->store);
 }
 static int op_open(void *arg)
 {
@@ -108,15 +110,18 @@ static int op_open(void *arg)
     uint64_t id;
     uint8_t pi[32];
     char u[256];
-    return grove_dgsp_open(&d->cfg, d->store, &id, u, pi, d->sig, grove_dgsp_sig_bytes(&d->cfg), (const uint8_t *)"m", 1, d->sk);
+    return grove_dgsp_open(&d->cfg, d->store, &id, u, pi, d->sig, grove_dgsp_sig_bytes(&d->cfg),
+                           (const uint8_t *)"m", 1, d->sk);
 }
 static int op_judge(void *arg)
 {
     dctx *d = arg;
     uint64_t id;
     uint8_t pi[32];
-    int r = grove_dgsp_open(&d->cfg, d->store, &id, NULL, pi, d->sig, grove_dgsp_sig_bytes(&d->cfg), (const uint8_t *)"m", 1, d->sk);
-    return r ? r : grove_dgsp_judge(&d->cfg, d->sig, grove_dgsp_sig_bytes(&d->cfg), (const uint8_t *)"m", 1, id, pi);
+    int r = grove_dgsp_open(&d->cfg, d->store, &id, NULL, pi, d->sig, grove_dgsp_sig_bytes(&d->cfg),
+                            (const uint8_t *)"m", 1, d->sk);
+    return r ? r : grove_dgsp_judge(&d->cfg, d->sig, grove_dgsp_sig_bytes(&d->cfg),
+                                    (const uint8_t *)"m", 1, id, pi);
 }
 /* revoke: a fresh member that was issued `batch` counters (reservation only, no signing) */
 static int op_revoke(void *arg)
@@ -142,7 +147,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < 12; i++) {
         for (size_t v = 0; v < 3; v++) {
             dctx *d = &ctx[i][v];
-            if (grove_dgsp_cfg_init(&d->cfg, grove_dgsp_params_get(sets[i]), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE))
+            if (grove_dgsp_cfg_init(&d->cfg, grove_dgsp_params_get(sets[i]), GROVE_DGSP_FLAVOUR_R31,
+                                    GROVE_DGSP_PROFILE_GROVE))
                 return 2;
             d->batch = v == 0 ? 1 : 8;
             d->threads = v == 2 ? 2 : 1;

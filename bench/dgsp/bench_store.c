@@ -151,7 +151,8 @@ int main(int argc, char **argv)
                 argv[j] = argv[j + 1];
             argc--;
         }
-    if (grove_dgsp_cfg_init(&g_cfg, grove_dgsp_params_get("shake-128f"), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE) ||
+    if (grove_dgsp_cfg_init(&g_cfg, grove_dgsp_params_get("shake-128f"), GROVE_DGSP_FLAVOUR_R31,
+                            GROVE_DGSP_PROFILE_GROVE) ||
         grove_dgsp_keygen_manager(&g_cfg, g_pk, g_sk))
         return 2;
     /* one valid signature for the verify case */

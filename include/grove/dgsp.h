@@ -285,10 +285,9 @@ GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_set_registry(grove_dgsp_s
  * The store's summary and the registry's record (*recorded = false if the registry has none
  * yet). registry may be NULL. Needs grove_dgsp_store_set_registry for the registry part.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_summary_get(grove_dgsp_store *store,
-                                                                   grove_dgsp_store_summary *sum,
-                                                                   grove_dgsp_store_summary *registry,
-                                                                   bool *recorded);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_summary_get(
+    grove_dgsp_store *store, grove_dgsp_store_summary *sum, grove_dgsp_store_summary *registry,
+    bool *recorded);
 /*
  * Recover an older store (after grove_dgsp_store_set_registry): raises it to the registry's
  * record so nothing is issued twice. Members joined after the backup come back as

@@ -184,8 +184,8 @@ static int dgsp_keygen_manager_from_seed_impl(const grove_dgsp_cfg *cfg, uint8_t
     return r;
 }
 
-grove_status grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk,
-                                        const uint8_t *seed)
+grove_status grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk,
+                                                 uint8_t *sk, const uint8_t *seed)
 {
     int r = dgsp_keygen_manager_from_seed_impl(cfg, pk, sk, seed);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
@@ -263,14 +263,16 @@ static int dgsp_credential_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, ui
     return GROVE_OK;
 }
 
-grove_status grove_dgsp_credential(const grove_dgsp_cfg *cfg, uint8_t *cid_star, uint64_t id, const uint8_t *sk)
+grove_status grove_dgsp_credential(const grove_dgsp_cfg *cfg, uint8_t *cid_star, uint64_t id,
+                                   const uint8_t *sk)
 {
     int r = dgsp_credential_impl(cfg, sk, id, cid_star);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
 
-grove_status grove_dgsp_join(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint64_t *id, uint8_t *cid_star, const char *username, const uint8_t *sk)
+grove_status grove_dgsp_join(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint64_t *id,
+                             uint8_t *cid_star, const char *username, const uint8_t *sk)
 {
     if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || id == NULL || cid_star == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -372,7 +374,9 @@ static int dgsp_gen_cert_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grov
     return r;
 }
 
-grove_status grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint8_t *certs, const uint8_t *wots_pks, size_t count, uint64_t id, const uint8_t *cid_star, const uint8_t *sk, unsigned threads)
+grove_status grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint8_t *certs,
+                                 const uint8_t *wots_pks, size_t count, uint64_t id,
+                                 const uint8_t *cid_star, const uint8_t *sk, unsigned threads)
 {
     int r = dgsp_gen_cert_impl(cfg, sk, store, id, cid_star, wots_pks, count, certs, threads);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
@@ -421,7 +425,9 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
     return GROVE_OK;
 }
 
-grove_status grove_dgsp_open(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint64_t *id, char *username, uint8_t *pi, const uint8_t *sig, size_t siglen, const uint8_t *msg, size_t msglen, const uint8_t *sk)
+grove_status grove_dgsp_open(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint64_t *id,
+                             char *username, uint8_t *pi, const uint8_t *sig, size_t siglen,
+                             const uint8_t *msg, size_t msglen, const uint8_t *sk)
 {
     int r = dgsp_open_impl(cfg, sk, store, msg, msglen, sig, siglen, id, username, pi);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
@@ -446,8 +452,7 @@ static bool listed_before(const uint64_t *ids, size_t i)
 
 /* Adds the zetas of counters [0, ctr) of member id to the list and deactivates the member. */
 static grove_status revoke_member(const grove_dgsp_cfg *cfg, const uint8_t *aes_key,
-                                  grove_dgsp_store *store, uint64_t id, uint64_t ctr,
-                                  uint8_t *buf)
+                                  grove_dgsp_store *store, uint64_t id, uint64_t ctr, uint8_t *buf)
 {
     grove_status r = GROVE_OK;
     for (uint64_t c = 0; c < ctr && r == GROVE_OK; c += REVOKE_CHUNK) {
@@ -507,9 +512,8 @@ static grove_status dgsp_revoke_impl(const grove_dgsp_cfg *cfg, grove_dgsp_store
     return r;
 }
 
-grove_status grove_dgsp_revoke(const grove_dgsp_cfg *cfg, grove_dgsp_store *store,
-                               size_t *revoked, const uint64_t *ids, size_t count,
-                               const uint8_t *sk)
+grove_status grove_dgsp_revoke(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, size_t *revoked,
+                               const uint64_t *ids, size_t count, const uint8_t *sk)
 {
     grove_status r = dgsp_revoke_impl(cfg, store, revoked, ids, count, sk);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
@@ -566,7 +570,8 @@ static int dgsp_csr_impl(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_
     return r;
 }
 
-grove_status grove_dgsp_csr(const grove_dgsp_cfg *cfg, uint8_t *wots_pks, uint8_t *wots_seeds, size_t count, const uint8_t *seed_u)
+grove_status grove_dgsp_csr(const grove_dgsp_cfg *cfg, uint8_t *wots_pks, uint8_t *wots_seeds,
+                            size_t count, const uint8_t *seed_u)
 {
     int r = dgsp_csr_impl(cfg, seed_u, count, wots_pks, wots_seeds);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
@@ -587,7 +592,9 @@ static int check_one(const grove_dgsp_cfg *cfg, const uint8_t *pk, uint64_t id,
     return spx_verify(cfg, cert + 16 + n, s.spx_sig, msg, 2 * n + 16, pk);
 }
 
-grove_status grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *certs, const uint8_t *wots_pks, size_t count, uint64_t id, const uint8_t *pk)
+grove_status grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *certs,
+                                   const uint8_t *wots_pks, size_t count, uint64_t id,
+                                   const uint8_t *pk)
 {
     if (!dgsp_cfg_ok(cfg) || pk == NULL || (count && (wots_pks == NULL || certs == NULL)))
         return GROVE_ERR_INVALID_ARG;
@@ -638,7 +645,9 @@ int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
 
 /* ---- anyone ------------------------------------------------------------------------------ */
 
-grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t siglen, const uint8_t *msg, size_t msglen, const uint8_t *pk, grove_dgsp_store *revoked)
+grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t siglen,
+                               const uint8_t *msg, size_t msglen, const uint8_t *pk,
+                               grove_dgsp_store *revoked)
 {
     if (!dgsp_cfg_ok(cfg) || pk == NULL || sig == NULL || (msg == NULL && msglen))
         return GROVE_ERR_INVALID_ARG;
@@ -665,7 +674,8 @@ grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, si
     return r == GROVE_OK ? GROVE_OK : GROVE_ERR_VERIFY;
 }
 
-grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t siglen, const uint8_t *msg, size_t msglen, uint64_t id, const uint8_t *pi)
+grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t siglen,
+                              const uint8_t *msg, size_t msglen, uint64_t id, const uint8_t *pi)
 {
     if (!dgsp_cfg_ok(cfg) || sig == NULL || pi == NULL || (msg == NULL && msglen))
         return GROVE_ERR_INVALID_ARG;

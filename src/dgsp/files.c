@@ -28,7 +28,8 @@ static void header_title(char *title, size_t cap, grove_dgsp_file_type t, int ve
                          const grove_dgsp_cfg *cfg)
 {
     snprintf(title, cap, "GROVE DGSP %s v%d %s %s %s", type_names[t], version,
-             grove_dgsp_params_name(cfg->params), grove_dgsp_flavour_name(grove_dgsp_cfg_flavour(cfg)),
+             grove_dgsp_params_name(cfg->params),
+             grove_dgsp_flavour_name(grove_dgsp_cfg_flavour(cfg)),
              grove_dgsp_profile_name(cfg->profile));
 }
 
@@ -49,9 +50,9 @@ static char *encode_text(grove_dgsp_file_type t, const grove_dgsp_cfg *cfg, cons
                          size_t len, size_t *outlen)
 {
     char title[128], end[64];
-    header_title(title, sizeof title, t, t == GROVE_DGSP_FILE_SECRET_KEY ? GROVE_DGSP_SK_FILE_VERSION
-                                                                          : GROVE_DGSP_FILE_VERSION,
-                 cfg);
+    int version = t == GROVE_DGSP_FILE_SECRET_KEY ? GROVE_DGSP_SK_FILE_VERSION
+                                                  : GROVE_DGSP_FILE_VERSION;
+    header_title(title, sizeof title, t, version, cfg);
     snprintf(end, sizeof end, "GROVE DGSP %s", type_names[t]);
     if (t != GROVE_DGSP_FILE_SECRET_KEY)
         return grove_armor_encode(title, end, body, len, outlen);
@@ -64,8 +65,8 @@ static char *encode_text(grove_dgsp_file_type t, const grove_dgsp_cfg *cfg, cons
 }
 
 grove_status grove_dgsp_file_encode(const grove_dgsp_cfg *cfg, char *out, size_t out_cap,
-                                    size_t *out_len, grove_dgsp_file_type type,
-                                    const uint8_t *body, size_t body_len)
+                                    size_t *out_len, grove_dgsp_file_type type, const uint8_t *body,
+                                    size_t body_len)
 {
     if (!dgsp_cfg_ok(cfg) || out_len == NULL || (out == NULL && out_cap) || body == NULL ||
         (unsigned)type >= GROVE_DGSP_FILE_ANY)
@@ -110,8 +111,8 @@ size_t grove_dgsp_file_max_text(const grove_dgsp_cfg *cfg, grove_dgsp_file_type 
     return 2 * 128 + b64 + b64 / 64 + 8; /* BEGIN and END lines, newlines, CRs tolerated */
 }
 
-static grove_status check_body(grove_dgsp_file_type t, const grove_dgsp_cfg *cfg, const uint8_t *body,
-                         size_t len, char *err, size_t errcap)
+static grove_status check_body(grove_dgsp_file_type t, const grove_dgsp_cfg *cfg,
+                               const uint8_t *body, size_t len, char *err, size_t errcap)
 {
     const size_t n = cfg->n, cb = grove_dgsp_cert_bytes(cfg);
     size_t want = 0;
@@ -149,7 +150,8 @@ static grove_status check_body(grove_dgsp_file_type t, const grove_dgsp_cfg *cfg
         }
         uint32_t c = grove_load32_be(body + 8);
         if (c == 0 || c > GROVE_DGSP_MAX_BATCH) {
-            snprintf(err, errcap, "certificate count %u out of range (1..%u)", c, GROVE_DGSP_MAX_BATCH);
+            snprintf(err, errcap, "certificate count %u out of range (1..%u)", c,
+                     GROVE_DGSP_MAX_BATCH);
             return GROVE_ERR_ENCODING;
         }
         want = 12 + (size_t)c * (n + cb);
@@ -303,9 +305,9 @@ fail:
 
 /* Decode into the caller's buffer; v1 secret keys only when allow_v1. */
 static grove_status decode_into(grove_dgsp_cfg *cfg, grove_dgsp_file_type *type, int *version,
-                                uint8_t *body, size_t body_cap, size_t *body_len,
-                                const char *text, size_t text_len, grove_dgsp_file_type expect,
-                                bool allow_v1, char *err, size_t err_cap)
+                                uint8_t *body, size_t body_cap, size_t *body_len, const char *text,
+                                size_t text_len, grove_dgsp_file_type expect, bool allow_v1,
+                                char *err, size_t err_cap)
 {
     char dummy[1];
     if (err == NULL) {
@@ -360,9 +362,9 @@ grove_status grove_dgsp_file_decode(grove_dgsp_cfg *cfg, grove_dgsp_file_type *t
 
 grove_status grove_dgsp_file_decode_any_version(grove_dgsp_cfg *cfg, grove_dgsp_file_type *type,
                                                 int *version, uint8_t *body, size_t body_cap,
-                                                size_t *body_len, const char *text,
-                                                size_t text_len, grove_dgsp_file_type expect,
-                                                char *err, size_t err_cap)
+                                                size_t *body_len, const char *text, size_t text_len,
+                                                grove_dgsp_file_type expect, char *err,
+                                                size_t err_cap)
 {
     return decode_into(cfg, type, version, body, body_cap, body_len, text, text_len, expect, true,
                        err, err_cap);

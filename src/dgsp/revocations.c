@@ -87,10 +87,9 @@ grove_status grove_dgsp_revocations_sign(const grove_dgsp_cfg *cfg, uint8_t *out
     return (grove_status)rl_sign(cfg, sk + 2 * (size_t)cfg->n, out, body, out + body);
 }
 
-grove_status grove_dgsp_revocations_verify(const grove_dgsp_cfg *cfg, uint64_t *seq,
-                                           uint64_t *time, const uint8_t **zetas,
-                                           uint64_t *count, const uint8_t *rl, size_t rl_len,
-                                           const uint8_t *pk)
+grove_status grove_dgsp_revocations_verify(const grove_dgsp_cfg *cfg, uint64_t *seq, uint64_t *time,
+                                           const uint8_t **zetas, uint64_t *count,
+                                           const uint8_t *rl, size_t rl_len, const uint8_t *pk)
 {
     if (!dgsp_cfg_ok(cfg) || pk == NULL || rl == NULL)
         return GROVE_ERR_INVALID_ARG;

@@ -271,12 +271,15 @@ static int create_common(const char *path, const grove_dgsp_cfg *cfg, const uint
     return GROVE_OK;
 }
 
-grove_status grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out, const uint8_t *seed_u, uint64_t id, const uint8_t *cid_star)
+grove_status grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out,
+                                   const uint8_t *seed_u, uint64_t id, const uint8_t *cid_star)
 {
     return create_common(":memory:", cfg, seed_u, id, cid_star, NULL, out);
 }
 
-grove_status grove_dgsp_wallet_create(const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out, const char *path, const uint8_t *seed_u, uint64_t id, const uint8_t *cid_star, const uint8_t *group_pk)
+grove_status grove_dgsp_wallet_create(const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out,
+                                      const char *path, const uint8_t *seed_u, uint64_t id,
+                                      const uint8_t *cid_star, const uint8_t *group_pk)
 {
     if (path == NULL || *path == '\0' || strcmp(path, ":memory:") == 0)
         return GROVE_ERR_INVALID_ARG;
@@ -373,7 +376,8 @@ uint64_t grove_dgsp_wallet_id(const grove_dgsp_wallet *w)
     return w ? w->id : 0;
 }
 
-grove_status grove_dgsp_wallet_credential(const grove_dgsp_wallet *w, uint64_t *id, uint8_t *cid_star)
+grove_status grove_dgsp_wallet_credential(const grove_dgsp_wallet *w, uint64_t *id,
+                                          uint8_t *cid_star)
 {
     if (w == NULL || id == NULL || cid_star == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -392,8 +396,8 @@ grove_status grove_dgsp_wallet_group_pk(const grove_dgsp_wallet *w, uint8_t *pk)
     return GROVE_OK;
 }
 
-grove_status grove_dgsp_wallet_counts(const grove_dgsp_wallet *w, uint64_t *pending, uint64_t *ready,
-                             uint64_t *used)
+grove_status grove_dgsp_wallet_counts(const grove_dgsp_wallet *w, uint64_t *pending,
+                                      uint64_t *ready, uint64_t *used)
 {
     if (w == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -483,7 +487,8 @@ grove_status grove_dgsp_wallet_csr(grove_dgsp_wallet *w, uint8_t *wots_pks, size
     return r;
 }
 
-grove_status grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *certs, const uint8_t *wots_pks, size_t count, const uint8_t *pk)
+grove_status grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *certs,
+                                      const uint8_t *wots_pks, size_t count, const uint8_t *pk)
 {
     if (w == NULL || pk == NULL || (count && (wots_pks == NULL || certs == NULL)))
         return GROVE_ERR_INVALID_ARG;
@@ -526,7 +531,8 @@ grove_status grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *certs
     return r;
 }
 
-grove_status grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_seed, const uint8_t *cert)
+grove_status grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_seed,
+                                   const uint8_t *cert)
 {
     if (w == NULL || wots_seed == NULL || cert == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -963,7 +969,8 @@ static int dgsp_wallet_sign_impl(grove_dgsp_wallet *w, const uint8_t *msg, size_
     return r;
 }
 
-grove_status grove_dgsp_wallet_sign(grove_dgsp_wallet *w, uint8_t *sig, const uint8_t *msg, size_t msglen)
+grove_status grove_dgsp_wallet_sign(grove_dgsp_wallet *w, uint8_t *sig, const uint8_t *msg,
+                                    size_t msglen)
 {
     int r = dgsp_wallet_sign_impl(w, msg, msglen, sig);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
@@ -990,7 +997,8 @@ grove_status grove_dgsp_wallet_set_registry(grove_dgsp_wallet *w, grove_registry
     return GROVE_OK;
 }
 
-grove_status grove_dgsp_wallet_registry_status(grove_dgsp_wallet *w, uint64_t *listed, uint64_t *stale)
+grove_status grove_dgsp_wallet_registry_status(grove_dgsp_wallet *w, uint64_t *listed,
+                                               uint64_t *stale)
 {
     if (w == NULL)
         return GROVE_ERR_INVALID_ARG;

@@ -39,7 +39,8 @@ static int slhdsa(const char *name)
 static int dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
-    int r = grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE);
+    int r = grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                                GROVE_DGSP_PROFILE_GROVE);
     if (r)
         return r;
     const size_t n = cfg.n;
@@ -72,7 +73,8 @@ static int dgsp(const char *params)
     uint64_t who;
     uint8_t pi[32];
     if (r == GROVE_OK)
-        r = grove_dgsp_open(&cfg, st, &who, NULL, pi, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)"m", 1, sk);
+        r = grove_dgsp_open(&cfg, st, &who, NULL, pi, sig, grove_dgsp_sig_bytes(&cfg),
+                            (const uint8_t *)"m", 1, sk);
     if (r == GROVE_OK)
         r = grove_dgsp_revoke(&cfg, st, NULL, &id, 1, sk);
     grove_dgsp_store_close(st);

@@ -116,7 +116,8 @@ static void member_join(group *g, member *m, const char *name, size_t certs)
         return;
     uint8_t *pks = malloc(certs * g->n), *cs = malloc(certs * g->cb);
     CHECK_EQ_INT(grove_dgsp_wallet_csr(m->w, pks, certs), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&g->cfg, g->store, cs, pks, certs, m->id, m->cid_star, g->sk, 2),
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&g->cfg, g->store, cs, pks, certs, m->id, m->cid_star, g->sk,
+                                     2),
                  GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_import(m->w, cs, pks, certs, g->pk), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_available(m->w), certs);
@@ -133,12 +134,14 @@ static void scenario_full(group *g)
     const uint8_t msg[] = "Hello, DGSP!";
     uint8_t *sig = malloc(g->sb), *sig2 = malloc(g->sb);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(a.w, sig, msg, sizeof msg), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, msg, sizeof msg, g->pk, g->store), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, msg, sizeof msg, g->pk, g->store),
+                 GROVE_OK);
     /* open and judge; pi recomputed independently */
     uint64_t id;
     char name[256];
     uint8_t pi[32], cid[32], wpk[32], pi2[32];
-    CHECK_EQ_INT(grove_dgsp_open(&g->cfg, g->store, &id, name, pi, sig, g->sb, msg, sizeof msg, g->sk),
+    CHECK_EQ_INT(grove_dgsp_open(&g->cfg, g->store, &id, name, pi, sig, g->sb, msg, sizeof msg,
+                                 g->sk),
                  GROVE_OK);
     CHECK(id == a.id && strcmp(name, "alice") == 0);
     dgsp_cid(&g->cfg, g->sk, a.id, cid, NULL);
@@ -146,9 +149,11 @@ static void scenario_full(group *g)
     dgsp_hash(&g->cfg, pi2, wpk, g->n, cid, g->n, NULL, 0);
     CHECK_MEM(pi, pi2, g->n);
     CHECK_EQ_INT(grove_dgsp_judge(&g->cfg, sig, g->sb, msg, sizeof msg, a.id, pi), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_judge(&g->cfg, sig, g->sb, msg, sizeof msg, b.id, pi), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_dgsp_judge(&g->cfg, sig, g->sb, msg, sizeof msg, b.id, pi),
+                 GROVE_ERR_VERIFY);
     pi[0] ^= 1;
-    CHECK_EQ_INT(grove_dgsp_judge(&g->cfg, sig, g->sb, msg, sizeof msg, a.id, pi), GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_dgsp_judge(&g->cfg, sig, g->sb, msg, sizeof msg, a.id, pi),
+                 GROVE_ERR_VERIFY);
 
     /* a second signature with a different certificate: distinct zeta */
     CHECK_EQ_INT(grove_dgsp_wallet_sign(a.w, sig2, msg, sizeof msg), GROVE_OK);
@@ -179,7 +184,8 @@ static void scenario_full(group *g)
     CHECK_EQ_INT(revoked_count(g), 3);
     /* bob unaffected */
     CHECK_EQ_INT(grove_dgsp_wallet_sign(b.w, sig, msg, sizeof msg), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, msg, sizeof msg, g->pk, g->store), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, msg, sizeof msg, g->pk, g->store),
+                 GROVE_OK);
     /* the wallet is exhausted now */
     CHECK_EQ_INT(grove_dgsp_wallet_sign(b.w, sig, msg, sizeof msg), GROVE_ERR_EXHAUSTED);
     free(cert);
@@ -207,11 +213,13 @@ static void scenario_bad_inputs(group *g)
     CHECK_EQ_INT(grove_dgsp_join(&g->cfg, g->store, &id, cs, "carol", g->sk), GROVE_ERR_EXISTS);
     CHECK_EQ_INT(grove_dgsp_join(&g->cfg, g->store, &id, cs, "", g->sk), GROVE_ERR_INVALID_ARG);
     CHECK_EQ_INT(grove_dgsp_join(&g->cfg, g->store, &id, cs, "a\nb", g->sk), GROVE_ERR_INVALID_ARG);
-    CHECK_EQ_INT(grove_dgsp_join(&g->cfg, g->store, &id, cs, "\xc3\x28", g->sk), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_dgsp_join(&g->cfg, g->store, &id, cs, "\xc3\x28", g->sk),
+                 GROVE_ERR_INVALID_ARG);
     char longname[300];
     memset(longname, 'x', sizeof longname - 1);
     longname[299] = 0;
-    CHECK_EQ_INT(grove_dgsp_join(&g->cfg, g->store, &id, cs, longname, g->sk), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_dgsp_join(&g->cfg, g->store, &id, cs, longname, g->sk),
+                 GROVE_ERR_INVALID_ARG);
     CHECK_EQ_INT(grove_dgsp_join(&g->cfg, g->store, &id, cs, "\xc3\xa9milie", g->sk), GROVE_OK);
     uint64_t members;
     g->store->ops->member_count(g->store->ctx, &members);
@@ -219,7 +227,8 @@ static void scenario_bad_inputs(group *g)
     /* fake id, fake cid*, swapped credentials: refused, no counter moves */
     grove_dgsp_member before, after;
     g->store->ops->get_member(g->store->ctx, a.id, &before);
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&g->cfg, g->store, certs, pks, 2, 999999, a.cid_star, g->sk, 1),
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&g->cfg, g->store, certs, pks, 2, 999999, a.cid_star, g->sk,
+                                     1),
                  GROVE_ERR_NOT_FOUND);
     memcpy(cid_bad, a.cid_star, n);
     cid_bad[n - 1] ^= 1;
@@ -247,7 +256,8 @@ static void scenario_bad_inputs(group *g)
     const uint8_t msg[] = "message 0";
     CHECK_EQ_INT(dgsp_sign_raw(&g->cfg, msg, sizeof msg, seed_u, a.id, seeds, certs, sig, 0),
                  GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, msg, sizeof msg, g->pk, g->store), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, msg, sizeof msg, g->pk, g->store),
+                 GROVE_OK);
     /* sign_with_wrong_seed / _id / _wots_seed / _cert: verification fails */
     uint8_t bad[32];
     memcpy(bad, seed_u, n);
@@ -303,10 +313,12 @@ static void scenario_bad_inputs(group *g)
      * (open verifies first) */
     memcpy(sig2, sig, g->sb);
     sig2[wl + n] ^= 0x80;
-    CHECK_EQ_INT(grove_dgsp_open(&g->cfg, g->store, &id, name, pi, sig2, g->sb, msg, sizeof msg, g->sk),
+    CHECK_EQ_INT(grove_dgsp_open(&g->cfg, g->store, &id, name, pi, sig2, g->sb, msg, sizeof msg,
+                                 g->sk),
                  GROVE_ERR_VERIFY);
     /* a valid signature opened against another message is refused too */
-    CHECK_EQ_INT(grove_dgsp_open(&g->cfg, g->store, &id, name, pi, sig, g->sb, msg2, sizeof msg2, g->sk),
+    CHECK_EQ_INT(grove_dgsp_open(&g->cfg, g->store, &id, name, pi, sig, g->sb, msg2, sizeof msg2,
+                                 g->sk),
                  GROVE_ERR_VERIFY);
 
     /* revocation is all or nothing: an unknown id refuses the whole list */
@@ -316,7 +328,8 @@ static void scenario_bad_inputs(group *g)
     CHECK_EQ_INT(revoked_count(g), rc0);
     g->store->ops->get_member(g->store->ctx, a.id, &after);
     CHECK(after.active == 1);
-    CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, msg, sizeof msg, g->pk, g->store), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, msg, sizeof msg, g->pk, g->store),
+                 GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_revoke(&g->cfg, g->store, NULL, ids, 2, g->sk), GROVE_OK);
     CHECK_EQ_INT(revoked_count(g), rc0 + 2); /* carol had 2 certificates, dave none */
     g->store->ops->member_count(g->store->ctx, &id);
@@ -356,7 +369,8 @@ static void scenario_wallet(group *g)
     uint8_t zetas[3][16];
     for (int i = 0; i < 3; i++) {
         CHECK_EQ_INT(grove_dgsp_wallet_sign(m.w, sig, (const uint8_t *)"msg", 3), GROVE_OK);
-        CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, (const uint8_t *)"msg", 3, g->pk, g->store),
+        CHECK_EQ_INT(grove_dgsp_verify(&g->cfg, sig, g->sb, (const uint8_t *)"msg", 3, g->pk,
+                                       g->store),
                      GROVE_OK);
         memcpy(zetas[i], sig + (2 * n + 3) * n + n, 16);
     }
@@ -382,7 +396,8 @@ struct conc {
 static void *conc_worker(void *arg)
 {
     struct conc *c = arg;
-    c->status = grove_dgsp_gen_cert(&c->g->cfg, c->g->store, c->certs, c->pks, c->per, c->m->id, c->m->cid_star, c->g->sk, 1);
+    c->status = grove_dgsp_gen_cert(&c->g->cfg, c->g->store, c->certs, c->pks, c->per, c->m->id,
+                                    c->m->cid_star, c->g->sk, 1);
     return NULL;
 }
 
@@ -442,7 +457,8 @@ static void scenario_compat_refuses(const char *set)
     CHECK_EQ_INT(grove_dgsp_csr(&g.cfg, pks, seeds, 1, seed_u), GROVE_ERR_INSECURE_PROFILE);
     CHECK_EQ_INT(grove_dgsp_wallet_new(&g.cfg, &m.w, seed_u, m.id, m.cid_star), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_csr(m.w, pks, 1), GROVE_ERR_INSECURE_PROFILE);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(m.w, sig, (const uint8_t *)"x", 1), GROVE_ERR_INSECURE_PROFILE);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(m.w, sig, (const uint8_t *)"x", 1),
+                 GROVE_ERR_INSECURE_PROFILE);
     grove_dgsp_wallet_free(m.w);
     group_free(&g);
 }
@@ -450,18 +466,22 @@ static void scenario_compat_refuses(const char *set)
 static void cfg_names(void)
 {
     grove_dgsp_cfg c;
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("sphincs_shake_256f"), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("sphincs_shake_256f"),
+                                     GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     CHECK(strcmp(grove_dgsp_params_name(c.params), "shake-256f") == 0);
     CHECK_EQ_INT(grove_dgsp_sig_bytes(&c), 52080);
     CHECK_EQ_INT(grove_dgsp_cert_bytes(&c), 49904);
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("sha2-128f"), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("sha2-128f"), GROVE_DGSP_FLAVOUR_R31,
+                                     GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_sig_bytes(&c), 17696);
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("sha2-128s"), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("sha2-128s"), GROVE_DGSP_FLAVOUR_R31,
+                                     GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_sig_bytes(&c), 8464);
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("shake-192s"), GROVE_DGSP_FLAVOUR_FIPS205, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("shake-192s"),
+                                     GROVE_DGSP_FLAVOUR_FIPS205, GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_sig_bytes(&c), 17512);
     CHECK(grove_slhdsa_params_is_fips205(c.spx));
@@ -476,7 +496,8 @@ static void cfg_names(void)
         const grove_dgsp_params *p = grove_dgsp_params_at(i);
         CHECK(p != NULL && grove_dgsp_params_get(grove_dgsp_params_name(p)) == p);
     }
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("shake-128f"), (grove_dgsp_flavour)7, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&c, grove_dgsp_params_get("shake-128f"), (grove_dgsp_flavour)7,
+                                     GROVE_DGSP_PROFILE_GROVE),
                  GROVE_ERR_INVALID_ARG);
     grove_dgsp_profile prof = GROVE_DGSP_PROFILE_GROVE;
     grove_dgsp_flavour fl = GROVE_DGSP_FLAVOUR_R31;
@@ -501,7 +522,8 @@ static void scenario_fips(const char *set)
     CHECK_EQ_INT(grove_dgsp_verify(&g.cfg, sig, g.sb, (const uint8_t *)"fips", 4, g.pk, g.store),
                  GROVE_OK);
     grove_dgsp_cfg r31;
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&r31, grove_dgsp_params_get(set), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&r31, grove_dgsp_params_get(set), GROVE_DGSP_FLAVOUR_R31,
+                                     GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_verify(&r31, sig, g.sb, (const uint8_t *)"fips", 4, g.pk, g.store),
                  GROVE_ERR_VERIFY);

@@ -111,7 +111,8 @@ static int run_file(const char *path, int *forged_ok, int *rejected)
             if ((size_t)json_integer_value(json_object_get(u, "id")) == id) {
                 uint64_t got;
                 uint8_t cs[32];
-                CHECK_EQ_INT(grove_dgsp_join(&cfg, store, &got, cs, json_string_value(json_object_get(u, "username")), sk),
+                CHECK_EQ_INT(grove_dgsp_join(&cfg, store, &got, cs,
+                                             json_string_value(json_object_get(u, "username")), sk),
                              GROVE_OK);
             }
         }
@@ -139,7 +140,8 @@ static int run_file(const char *path, int *forged_ok, int *rejected)
                 uint64_t id = UINT64_MAX;
                 uint8_t pi[32];
                 CHECK_EQ_INT(st, GROVE_OK);
-                CHECK_EQ_INT(grove_dgsp_open(&cfg, store, &id, NULL, pi, forged, siglen, m2, m2l, sk),
+                CHECK_EQ_INT(grove_dgsp_open(&cfg, store, &id, NULL, pi, forged, siglen, m2, m2l,
+                                             sk),
                              GROVE_OK);
                 CHECK(id == signer);
                 CHECK_EQ_INT(grove_dgsp_judge(&cfg, forged, siglen, m2, m2l, id, pi), GROVE_OK);

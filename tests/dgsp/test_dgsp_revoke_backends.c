@@ -212,7 +212,8 @@ int main(int argc, char **argv)
     backends++;
 #endif
 #if GROVE_HAVE_POSTGRES
-    const char *url = argc > 2 && strcmp(argv[1], "postgres") == 0 ? argv[2] : getenv("GROVE_PG_URL");
+    const char *url = argc > 2 && strcmp(argv[1],
+                                         "postgres") == 0 ? argv[2] : getenv("GROVE_PG_URL");
     if (url != NULL && *url != '\0') {
         if (open_postgres(url, &s) == GROVE_OK) {
             scenario(s, &got);

@@ -60,7 +60,8 @@ int main(void)
     snprintf(regdir, sizeof regdir, "%s/state", dir);
 
     grove_dgsp_cfg cfg;
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get("sha2-128f"), GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get("sha2-128f"),
+                                     GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     const size_t n = cfg.n, cb = grove_dgsp_cert_bytes(&cfg), pl = grove_dgsp_pk_bytes(&cfg);
     uint8_t pk[64], sk[192], cid0[32], cid1[32], wpks[4 * 32];

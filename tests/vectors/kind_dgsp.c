@@ -145,16 +145,19 @@ static void check_batches(const json_t *root, dgsp_run *d)
             uint64_t ctr = vec_u64(e, "ctr", &ok);
             eok = eok && ok && dgsp_zetas(&d->cfg, d->sk + n, id, ctr, 1, zeta) == GROVE_OK &&
                   memcmp(zeta, certs + ei * d->cert_bytes, 16) == 0;
-            eok = eok && grove_dgsp_check_cert(&d->cfg, certs + ei * d->cert_bytes, pks + ei * n, 1, id, d->pk) == GROVE_OK;
+            eok = eok && grove_dgsp_check_cert(&d->cfg, certs + ei * d->cert_bytes, pks + ei * n, 1,
+                                               id, d->pk) == GROVE_OK;
             /* the same certificate under another id must not check */
-            eok = eok && grove_dgsp_check_cert(&d->cfg, certs + ei * d->cert_bytes, pks + ei * n, 1, id ^ 1, d->pk) == GROVE_ERR_VERIFY;
+            eok = eok && grove_dgsp_check_cert(&d->cfg, certs + ei * d->cert_bytes, pks + ei * n, 1,
+                                               id ^ 1, d->pk) == GROVE_ERR_VERIFY;
             vec_check(r, eok, "%s batch %zu entry %zu: CSR, zeta, check_cert", d->label, bi, ei);
         }
         /* grove issues the same batch: counters as the crate's, same zeta and pi, valid certs */
         if (good) {
             grove_dgsp_member before;
             int st = d->store->ops->get_member(d->store->ctx, id, &before);
-            st = st == GROVE_OK ? grove_dgsp_gen_cert(&d->cfg, d->store, mine, pks, cnt, id, cid_star, d->sk, 2)
+            st = st == GROVE_OK ? grove_dgsp_gen_cert(&d->cfg, d->store, mine, pks, cnt, id,
+                                                      cid_star, d->sk, 2)
                                 : st;
             grove_dgsp_member after;
             int gok = st == GROVE_OK &&

@@ -73,7 +73,8 @@ static int record_write(grove_dgsp_guard *g, grove_dgsp_store_summary *sum)
 }
 
 grove_status grove_dgsp_store_set_registry(grove_dgsp_store *store, grove_registry *reg,
-                                  const uint8_t *group_pk, size_t pk_len, const char *where)
+                                           const uint8_t *group_pk, size_t pk_len,
+                                           const char *where)
 {
     if (store == NULL || reg == NULL || group_pk == NULL || pk_len == 0 ||
         pk_len > GROVE_DGSP_MAX_PK_BYTES)
@@ -202,7 +203,7 @@ int dgsp_guard_leave(grove_dgsp_store *store, int r)
 }
 
 grove_status grove_dgsp_store_summary_get(grove_dgsp_store *store, grove_dgsp_store_summary *sum,
-                                 grove_dgsp_store_summary *registry, bool *recorded)
+                                          grove_dgsp_store_summary *registry, bool *recorded)
 {
     if (store == NULL || sum == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -246,7 +247,8 @@ grove_status grove_dgsp_store_recover(grove_dgsp_store *store, uint64_t *added, 
     return dgsp_guard_leave(store, r);
 }
 
-grove_status grove_dgsp_store_add_members(grove_dgsp_store *store, uint64_t *ids, const char *const *usernames, size_t count)
+grove_status grove_dgsp_store_add_members(grove_dgsp_store *store, uint64_t *ids,
+                                          const char *const *usernames, size_t count)
 {
     if (store == NULL || (usernames == NULL && count))
         return GROVE_ERR_INVALID_ARG;

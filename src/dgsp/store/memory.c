@@ -110,7 +110,8 @@ static int cmp_str_ptr(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static grove_status mem_add_members(void *ctx, const char *const *usernames, size_t count, uint64_t *ids)
+static grove_status mem_add_members(void *ctx, const char *const *usernames, size_t count,
+                                    uint64_t *ids)
 {
     mem_store *m = ctx;
     int r = GROVE_OK;
@@ -391,8 +392,7 @@ static int cmp16(const void *a, const void *b)
     return memcmp(a, b, 16);
 }
 
-static grove_status mem_list_revoked(void *ctx,
-                                     grove_status (*fn)(void *, const uint8_t *, size_t),
+static grove_status mem_list_revoked(void *ctx, grove_status (*fn)(void *, const uint8_t *, size_t),
                                      void *arg)
 {
     mem_store *m = ctx;
@@ -512,7 +512,8 @@ static const grove_dgsp_store_ops mem_ops = {
     /* no last_error; no restore protection (guard, recover): nothing is persisted */
 };
 
-grove_status grove_dgsp_store_meta_get(grove_dgsp_store *store, uint8_t *val, size_t cap, size_t *len, const char *key)
+grove_status grove_dgsp_store_meta_get(grove_dgsp_store *store, uint8_t *val, size_t cap,
+                                       size_t *len, const char *key)
 {
     if (store == NULL || key == NULL || len == NULL || (val == NULL && cap))
         return GROVE_ERR_INVALID_ARG;
@@ -522,7 +523,7 @@ grove_status grove_dgsp_store_meta_get(grove_dgsp_store *store, uint8_t *val, si
 }
 
 grove_status grove_dgsp_store_meta_set(grove_dgsp_store *store, const char *key, const uint8_t *val,
-                              size_t len)
+                                       size_t len)
 {
     if (store == NULL || key == NULL || (val == NULL && len))
         return GROVE_ERR_INVALID_ARG;

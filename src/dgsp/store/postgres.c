@@ -144,7 +144,8 @@ static int copy_end(pg_store *s, int ok)
     return ok ? st : GROVE_ERR_STORAGE;
 }
 
-static grove_status pg_add_members(void *ctx, const char *const *usernames, size_t count, uint64_t *ids)
+static grove_status pg_add_members(void *ctx, const char *const *usernames, size_t count,
+                                   uint64_t *ids)
 {
     pg_store *s = ctx;
     if (count == 0)
@@ -422,8 +423,7 @@ static grove_status pg_add_revoked(void *ctx, const uint8_t *zetas, size_t count
     return st;
 }
 
-static grove_status pg_list_revoked(void *ctx,
-                                    grove_status (*fn)(void *, const uint8_t *, size_t),
+static grove_status pg_list_revoked(void *ctx, grove_status (*fn)(void *, const uint8_t *, size_t),
                                     void *arg)
 {
     pg_store *s = ctx;
@@ -626,7 +626,8 @@ static int migrate(pg_store *s, int create)
     return st;
 }
 
-grove_status grove_dgsp_store_postgres_open(grove_dgsp_store **out, const char *conninfo, bool create, char *err, size_t errcap)
+grove_status grove_dgsp_store_postgres_open(grove_dgsp_store **out, const char *conninfo,
+                                            bool create, char *err, size_t errcap)
 {
     if (conninfo == NULL || out == NULL)
         return GROVE_ERR_INVALID_ARG;

@@ -148,7 +148,8 @@ static int finish(sq_store *s, int r)
     return r;
 }
 
-static grove_status sq_add_members(void *ctx, const char *const *usernames, size_t count, uint64_t *ids)
+static grove_status sq_add_members(void *ctx, const char *const *usernames, size_t count,
+                                   uint64_t *ids)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -358,8 +359,7 @@ static grove_status sq_add_revoked(void *ctx, const uint8_t *zetas, size_t count
     return r;
 }
 
-static grove_status sq_list_revoked(void *ctx,
-                                    grove_status (*fn)(void *, const uint8_t *, size_t),
+static grove_status sq_list_revoked(void *ctx, grove_status (*fn)(void *, const uint8_t *, size_t),
                                     void *arg)
 {
     sq_store *s = ctx;
@@ -620,7 +620,7 @@ static grove_status sq_guard(void *ctx, uint64_t floor, grove_dgsp_store_summary
 }
 
 static grove_status sq_recover(void *ctx, const grove_dgsp_store_summary *hw, const char *prefix,
-                      uint64_t *added, uint64_t *raised)
+                               uint64_t *added, uint64_t *raised)
 {
     sq_store *s = ctx;
     grove_dgsp_store_summary cur;
