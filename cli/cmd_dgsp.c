@@ -1221,7 +1221,7 @@ struct zcollect {
     size_t n, cap;
 };
 
-static int zcollect_fn(void *arg, const uint8_t *z, size_t count)
+static grove_status zcollect_fn(void *arg, const uint8_t *z, size_t count)
 {
     struct zcollect *c = arg;
     if (c->n + count > c->cap) {
@@ -1284,7 +1284,7 @@ static int cmd_manager_export(cli_ctx *c)
     return 0;
 }
 
-static int count_cb(void *arg, const uint8_t *z, size_t k)
+static grove_status count_cb(void *arg, const uint8_t *z, size_t k)
 {
     (void)z;
     *(uint64_t *)arg += k;

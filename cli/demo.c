@@ -31,7 +31,7 @@ struct zlist {
     size_t n;
 };
 
-static int collect_zetas(void *arg, const uint8_t *z, size_t k)
+static grove_status collect_zetas(void *arg, const uint8_t *z, size_t k)
 {
     struct zlist *l = arg;
     if (l->n + k > 64)

@@ -87,7 +87,7 @@ static void group_free(group *g)
     }
 }
 
-static int count_cb(void *arg, const uint8_t *z, size_t c)
+static grove_status count_cb(void *arg, const uint8_t *z, size_t c)
 {
     (void)z;
     *(uint64_t *)arg += c;
@@ -532,6 +532,121 @@ static void scenario_fips(const char *set)
     group_free(&g);
 }
 
+/*
+ * grove/common.h on the rest of the API: revocation lists (capacities, GROVE_ERR_VERIFY for
+ * anything wrong), the public file API (round trips, capacities, wrong types and lengths), and
+ * gen_cert with threads = GROVE_THREADS_AUTO.
+ */
+static void contract_and_files(void)
+{
+    group g;
+    group_new(&g, "sha2-128f", GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE);
+    member a;
+    memset(&a, 0, sizeof a);
+    CHECK_EQ_INT(grove_dgsp_join(&g.cfg, g.store, &a.id, a.cid_star, "alice", g.sk), GROVE_OK);
+    uint8_t pks[4 * 16], *certs = malloc(4 * g.cb);
+    CHECK_EQ_INT(grove_dgsp_wallet_new(&g.cfg, &a.w, NULL, a.id, a.cid_star), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_csr(a.w, pks, 4), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&g.cfg, g.store, certs, pks, 4, a.id, a.cid_star, g.sk,
+                                     GROVE_THREADS_AUTO),
+                 GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_check_cert(&g.cfg, certs, pks, 4, a.id, g.pk), GROVE_OK);
+
+    /* revocation lists */
+    uint8_t zetas[3 * 16];
+    for (size_t i = 0; i < sizeof zetas; i++)
+        zetas[i] = (uint8_t)(i < 16 ? 200 - i : i); /* unsorted, one duplicate below */
+    memcpy(zetas + 32, zetas, 16);
+    size_t cap = grove_dgsp_revocations_bytes(&g.cfg, 3), len = 0;
+    uint8_t *rl = malloc(cap);
+    CHECK_EQ_INT(grove_dgsp_revocations_sign(&g.cfg, rl, 40, &len, 1, 2, zetas, 3, g.sk),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(len, cap - 16); /* the size needed: two distinct zetas */
+    CHECK_EQ_INT(grove_dgsp_revocations_sign(&g.cfg, rl, cap, &len, 1, 2, zetas, 3, g.sk),
+                 GROVE_OK);
+    uint64_t seq = 0, count = 0;
+    const uint8_t *z = NULL;
+    CHECK_EQ_INT(grove_dgsp_revocations_verify(&g.cfg, &seq, NULL, &z, &count, rl, len, g.pk),
+                 GROVE_OK);
+    CHECK(seq == 1 && count == 2 && memcmp(z, z + 16, 16) < 0);
+    CHECK_EQ_INT(grove_dgsp_revocations_verify(&g.cfg, NULL, NULL, NULL, NULL, rl, len - 1, g.pk),
+                 GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_dgsp_revocations_verify(&g.cfg, NULL, NULL, NULL, NULL, rl, 10, g.pk),
+                 GROVE_ERR_VERIFY);
+    rl[20] ^= 1; /* the count */
+    CHECK_EQ_INT(grove_dgsp_revocations_verify(&g.cfg, NULL, NULL, NULL, NULL, rl, len, g.pk),
+                 GROVE_ERR_VERIFY);
+    rl[20] ^= 1;
+    rl[len - 1] ^= 1; /* the signature */
+    CHECK_EQ_INT(grove_dgsp_revocations_verify(&g.cfg, NULL, NULL, NULL, NULL, rl, len, g.pk),
+                 GROVE_ERR_VERIFY);
+
+    /* files: a public key round trip, then every refusal */
+    size_t tl = 0, bl = 0;
+    CHECK_EQ_INT(grove_dgsp_file_encode(&g.cfg, NULL, 0, &tl, GROVE_DGSP_FILE_PUBLIC_KEY, g.pk,
+                                        2 * g.n),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    char *text = malloc(tl + 1);
+    memset(text, 'Z', tl + 1);
+    CHECK_EQ_INT(grove_dgsp_file_encode(&g.cfg, text, tl - 1, &tl, GROVE_DGSP_FILE_PUBLIC_KEY,
+                                        g.pk, 2 * g.n),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK(text[0] == 'Z'); /* nothing written */
+    CHECK_EQ_INT(grove_dgsp_file_encode(&g.cfg, text, tl, &tl, GROVE_DGSP_FILE_PUBLIC_KEY, g.pk,
+                                        2 * g.n),
+                 GROVE_OK);
+    CHECK(strncmp(text, "-----BEGIN GROVE DGSP PUBLIC KEY v1 sha2-128f r3.1 grove-----", 61) == 0);
+    CHECK_EQ_INT(grove_dgsp_file_encode(&g.cfg, text, tl, &tl, GROVE_DGSP_FILE_PUBLIC_KEY, g.pk,
+                                        2 * g.n - 1),
+                 GROVE_ERR_ENCODING);
+    grove_dgsp_cfg c2;
+    grove_dgsp_file_type t = GROVE_DGSP_FILE_ANY;
+    uint8_t body[64];
+    char err[256] = "";
+    CHECK_EQ_INT(grove_dgsp_file_decode(&c2, &t, body, sizeof body, &bl, text, tl,
+                                        GROVE_DGSP_FILE_ANY, err, sizeof err),
+                 GROVE_OK);
+    CHECK(t == GROVE_DGSP_FILE_PUBLIC_KEY && bl == 2 * g.n && memcmp(body, g.pk, bl) == 0);
+    CHECK(c2.spx == g.cfg.spx && c2.profile == g.cfg.profile && c2.params == g.cfg.params);
+    CHECK_EQ_INT(grove_dgsp_file_decode(&c2, NULL, body, sizeof body, &bl, text, tl,
+                                        GROVE_DGSP_FILE_SIGNATURE, err, sizeof err),
+                 GROVE_ERR_ENCODING);
+    CHECK(strstr(err, "SIGNATURE") != NULL);
+    CHECK_EQ_INT(grove_dgsp_file_decode(&c2, NULL, body, 8, &bl, text, tl,
+                                        GROVE_DGSP_FILE_PUBLIC_KEY, NULL, 0),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(grove_dgsp_file_decode(&c2, NULL, body, sizeof body, &bl, text, 40,
+                                        GROVE_DGSP_FILE_PUBLIC_KEY, NULL, 0),
+                 GROVE_ERR_ENCODING);
+    free(text);
+
+    /* a secret key file carries its check: a changed key is GROVE_ERR_STATE */
+    CHECK_EQ_INT(grove_dgsp_file_encode(&g.cfg, NULL, 0, &tl, GROVE_DGSP_FILE_SECRET_KEY, g.sk,
+                                        6 * g.n),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    text = malloc(tl);
+    CHECK_EQ_INT(grove_dgsp_file_encode(&g.cfg, text, tl, &tl, GROVE_DGSP_FILE_SECRET_KEY, g.sk,
+                                        6 * g.n),
+                 GROVE_OK);
+    uint8_t skb[256];
+    CHECK_EQ_INT(grove_dgsp_file_decode(&c2, NULL, skb, sizeof skb, &bl, text, tl,
+                                        GROVE_DGSP_FILE_SECRET_KEY, NULL, 0),
+                 GROVE_OK);
+    CHECK(bl == 6 * g.n && memcmp(skb, g.sk, bl) == 0);
+    char *line2 = strchr(text, '\n') + 1;
+    line2[3] = line2[3] == 'A' ? 'B' : 'A';
+    CHECK_EQ_INT(grove_dgsp_file_decode(&c2, NULL, skb, sizeof skb, &bl, text, tl,
+                                        GROVE_DGSP_FILE_SECRET_KEY, NULL, 0),
+                 GROVE_ERR_STATE);
+    grove_wipe(skb, sizeof skb);
+    grove_wipe(text, tl);
+    free(text);
+    free(rl);
+    free(certs);
+    grove_dgsp_wallet_free(a.w);
+    group_free(&g);
+}
+
 int main(int argc, char **argv)
 {
     int all = argc > 1 && strcmp(argv[1], "all") == 0;
@@ -553,6 +668,7 @@ int main(int argc, char **argv)
                                  "sha2-256f", "shake-256f", "sha2-128s", "shake-128s",
                                  "sha2-192s", "shake-192s", "sha2-256s", "shake-256s"};
     cfg_names();
+    contract_and_files();
     for (size_t i = 0; i < (all ? 12u : 6u); i++) {
         group g;
         group_new(&g, sets[i], GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE);

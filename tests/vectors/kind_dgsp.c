@@ -312,7 +312,7 @@ struct collect {
     size_t n, cap;
 };
 
-static int collect_fn(void *arg, const uint8_t *z, size_t count)
+static grove_status collect_fn(void *arg, const uint8_t *z, size_t count)
 {
     struct collect *c = arg;
     if (c->n + count > c->cap)

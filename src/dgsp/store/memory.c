@@ -307,22 +307,21 @@ static grove_status mem_tx_get_member(void *ctx, uint64_t id, grove_dgsp_member 
     return GROVE_OK;
 }
 
-/* Room for `extra` more items of `size` bytes in a growing array. */
-static grove_status grow(void **p, size_t *cap, size_t used, size_t extra, size_t size)
+/* A growing array p with room for `extra` more items of `size` bytes (NULL: out of memory,
+ * p unchanged). */
+static void *grow(void *p, size_t *cap, size_t used, size_t extra, size_t size)
 {
     if (extra > SIZE_MAX / size / 2 - used)
-        return GROVE_ERR_NOMEM;
-    if (used + extra <= *cap)
-        return GROVE_OK;
+        return NULL;
+    if (p != NULL && used + extra <= *cap)
+        return p;
     size_t c = *cap ? *cap : 64;
     while (c < used + extra)
         c *= 2;
-    void *q = realloc(*p, c * size);
-    if (q == NULL)
-        return GROVE_ERR_NOMEM;
-    *p = q;
-    *cap = c;
-    return GROVE_OK;
+    void *q = realloc(p, c * size);
+    if (q != NULL)
+        *cap = c;
+    return q;
 }
 
 static grove_status mem_tx_deactivate(void *ctx, uint64_t id)
@@ -330,21 +329,25 @@ static grove_status mem_tx_deactivate(void *ctx, uint64_t id)
     mem_store *m = ctx;
     if (id >= m->nmembers)
         return GROVE_ERR_NOT_FOUND;
-    grove_status r = grow((void **)&m->tx_off, &m->tx_off_cap, m->tx_noff, 1, sizeof(uint64_t));
-    if (r == GROVE_OK)
-        m->tx_off[m->tx_noff++] = id;
-    return r;
+    uint64_t *off = grow(m->tx_off, &m->tx_off_cap, m->tx_noff, 1, sizeof *off);
+    if (off == NULL)
+        return GROVE_ERR_NOMEM;
+    m->tx_off = off;
+    m->tx_off[m->tx_noff++] = id;
+    return GROVE_OK;
 }
 
 static grove_status mem_tx_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
 {
     mem_store *m = ctx;
-    grove_status r = grow((void **)&m->tx_zetas, &m->tx_zetas_cap, m->tx_nzetas, count, 16);
-    if (r == GROVE_OK && count) {
+    uint8_t *z = grow(m->tx_zetas, &m->tx_zetas_cap, m->tx_nzetas, count, 16);
+    if (z == NULL)
+        return GROVE_ERR_NOMEM;
+    m->tx_zetas = z;
+    if (count)
         memcpy(m->tx_zetas + 16 * m->tx_nzetas, zetas, 16 * count);
-        m->tx_nzetas += count;
-    }
-    return r;
+    m->tx_nzetas += count;
+    return GROVE_OK;
 }
 
 static grove_status mem_tx_end(void *ctx, grove_status status)
