@@ -1142,9 +1142,6 @@ static int cmd_manager_open(cli_ctx *c)
         return cli_fail(c, CLI_EXIT_INVALID, st,
                         "the signature is not a valid signature of this group on this message: "
                         "nothing to open");
-    if (st == GROVE_ERR_ENCODING)
-        return cli_fail(c, CLI_EXIT_USAGE, st, "the signature has the wrong length for %s",
-                        grove_dgsp_params_name(g.cfg.params));
     if (st == GROVE_ERR_NOT_FOUND)
         return cli_fail(c, CLI_EXIT_INVALID, st,
                         "the signature does not open to any member of this group");
@@ -2093,9 +2090,6 @@ static int cmd_verify(cli_ctx *c)
                                                  "revocation list)");
     if (st == GROVE_ERR_VERIFY)
         return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID");
-    if (st == GROVE_ERR_ENCODING)
-        return cli_fail(c, CLI_EXIT_USAGE, st, "not a %s signature (wrong length)",
-                        grove_dgsp_params_name(cfg.params));
     if (st != GROVE_OK)
         return fail_st(c, st, "verification could not run");
     if (!checked)
@@ -2141,7 +2135,7 @@ static int cmd_judge(cli_ctx *c)
     cli_out_u64(c, "id", id);
     cli_out_bool(c, "signature_valid", vst == GROVE_OK);
     cli_out_bool(c, "confirmed", vst == GROVE_OK && jst == GROVE_OK);
-    if (vst != GROVE_OK && vst != GROVE_ERR_VERIFY && vst != GROVE_ERR_ENCODING)
+    if (vst != GROVE_OK && vst != GROVE_ERR_VERIFY)
         return fail_st(c, vst, "verification could not run");
     if (vst != GROVE_OK)
         return cli_fail(c, CLI_EXIT_INVALID, GROVE_ERR_VERIFY,

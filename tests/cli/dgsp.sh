@@ -72,6 +72,13 @@ check '[ $? -eq 2 ] && [ ! -e z.csr ]' "csr of 0 certificates refused"
 check '[ $? -eq 0 ]' "manager cert"
 "$G" dgsp manager cert --group fgrp --csr a.csr --out x.certs >/dev/null 2>&1
 check '[ $? -eq 2 ] && [ ! -e x.certs ]' "CSR of another group's parameters refused"
+# --threads follows grove/common.h: 0 = one per CPU (the default), at most 64
+"$G" dgsp member init --wallet t.w --credential creds/2.cred >/dev/null
+"$G" dgsp member csr --wallet t.w --count 2 --out t.csr >/dev/null
+"$G" dgsp manager cert --group grp --csr t.csr --out t.certs --threads 0 >/dev/null
+check '[ $? -eq 0 ] && [ -s t.certs ]' "manager cert --threads 0 (one per CPU)"
+"$G" dgsp manager cert --group grp --csr t.csr --out t2.certs --threads 65 >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e t2.certs ]' "--threads 65 refused"
 # a CSR carrying bob's id with alice's cid*: refused, bob's counter does not move
 python3 - a.csr b.csr <<'P'
 import base64,sys
