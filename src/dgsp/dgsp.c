@@ -148,22 +148,22 @@ size_t grove_dgsp_sig_bytes(const grove_dgsp_cfg *cfg)
 
 /* ---- SPHINCS+ of the group ---------------------------------------------------------------- */
 
-static int spx_sign(const grove_dgsp_cfg *cfg, uint8_t *sig, const uint8_t *msg, size_t msglen,
+static int spx_sign(const grove_dgsp_cfg *cfg, uint8_t *sig, const uint8_t *msg, size_t msg_len,
                     const uint8_t *spx_sk)
 {
     if (grove_slhdsa_params_is_fips205(cfg->spx))
-        return grove_slhdsa_sign(cfg->spx, sig, msg, msglen, (const uint8_t *)DGSP_CERT_CTX,
+        return grove_slhdsa_sign(cfg->spx, sig, msg, msg_len, (const uint8_t *)DGSP_CERT_CTX,
                                  sizeof DGSP_CERT_CTX - 1, spx_sk, 1);
-    return grove_sphincs_sign(cfg->spx, sig, msg, msglen, spx_sk);
+    return grove_sphincs_sign(cfg->spx, sig, msg, msg_len, spx_sk);
 }
 
-static int spx_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t siglen,
-                      const uint8_t *msg, size_t msglen, const uint8_t *pk)
+static int spx_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
+                      const uint8_t *msg, size_t msg_len, const uint8_t *pk)
 {
     if (grove_slhdsa_params_is_fips205(cfg->spx))
-        return grove_slhdsa_verify(cfg->spx, sig, siglen, msg, msglen,
+        return grove_slhdsa_verify(cfg->spx, sig, sig_len, msg, msg_len,
                                    (const uint8_t *)DGSP_CERT_CTX, sizeof DGSP_CERT_CTX - 1, pk);
-    return grove_sphincs_verify(cfg->spx, sig, siglen, msg, msglen, pk);
+    return grove_sphincs_verify(cfg->spx, sig, sig_len, msg, msg_len, pk);
 }
 
 /* ---- manager ----------------------------------------------------------------------------- */
@@ -384,15 +384,15 @@ grove_status grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, grove_dgsp_store *st
 }
 
 static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
-                    const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen,
+                    const uint8_t *msg, size_t msg_len, const uint8_t *sig, size_t sig_len,
                     uint64_t *id, char *username, uint8_t *pi)
 {
     if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || sig == NULL || id == NULL ||
-        pi == NULL || (msg == NULL && msglen))
+        pi == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     dgsp_sizes s;
     dgsp_sizes_of(cfg, &s);
-    if (siglen != s.sig)
+    if (sig_len != s.sig)
         return GROVE_ERR_VERIFY;
     const size_t n = cfg->n;
     const uint8_t *wots_sig = sig, *wots_rand = sig + s.wots_sig, *zeta = wots_rand + n;
@@ -401,7 +401,7 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
     uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
     memcpy(pk, sk + 4 * n, 2 * n);
     GROVE_DECLASSIFY(pk, 2 * n); /* the group public key */
-    int r = grove_dgsp_verify(cfg, sig, siglen, msg, msglen, pk, NULL);
+    int r = grove_dgsp_verify(cfg, sig, sig_len, msg, msg_len, pk, NULL);
     if (r != GROVE_OK)
         return r;
     uint64_t who;
@@ -414,7 +414,7 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
     if (r != GROVE_OK)
         return r;
     uint8_t wpk[GROVE_DGSP_MAX_N], cid[GROVE_DGSP_MAX_N];
-    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msglen, wpk);
+    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msg_len, wpk);
     dgsp_cid(cfg, sk, who, cid, NULL);
     dgsp_hash(cfg, pi, wpk, n, cid, n, NULL, 0);
     GROVE_DECLASSIFY(pi, n); /* the opening proof is public */
@@ -426,10 +426,10 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
 }
 
 grove_status grove_dgsp_open(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint64_t *id,
-                             char *username, uint8_t *pi, const uint8_t *sig, size_t siglen,
-                             const uint8_t *msg, size_t msglen, const uint8_t *sk)
+                             char *username, uint8_t *pi, const uint8_t *sig, size_t sig_len,
+                             const uint8_t *msg, size_t msg_len, const uint8_t *sk)
 {
-    int r = dgsp_open_impl(cfg, sk, store, msg, msglen, sig, siglen, id, username, pi);
+    int r = dgsp_open_impl(cfg, sk, store, msg, msg_len, sig, sig_len, id, username, pi);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
@@ -608,12 +608,12 @@ grove_status grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *cer
     return GROVE_OK;
 }
 
-int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
+int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msg_len,
                   const uint8_t *seed_u, uint64_t id, const uint8_t *wots_seed,
                   const uint8_t *cert, uint8_t *sig, int allow_compat)
 {
     if (!dgsp_cfg_ok(cfg) || seed_u == NULL || wots_seed == NULL || cert == NULL || sig == NULL ||
-        (msg == NULL && msglen))
+        (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     if (cfg->profile != GROVE_DGSP_PROFILE_GROVE && !allow_compat)
         return GROVE_ERR_INSECURE_PROFILE;
@@ -625,7 +625,7 @@ int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
     uint8_t *spx = zeta + 16, *tau = spx + s.spx_sig;
     dgsp_hash(cfg, wots_rand, wots_seed, n, NULL, 0, NULL, 0);
     dgsp_hash(cfg, wots_key, seed_u, n, wots_seed, n, NULL, 0);
-    dgsp_hash_msg(cfg, digest, wots_rand, msg, msglen);
+    dgsp_hash_msg(cfg, digest, wots_rand, msg, msg_len);
     GROVE_DECLASSIFY(wots_rand, n); /* wots_rand and the digest are published */
     GROVE_DECLASSIFY(digest, n);
     int r = dgsp_wots_pk_sign(cfg, wots_rand, wots_key, digest, wpk, wots_sig);
@@ -645,15 +645,15 @@ int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
 
 /* ---- anyone ------------------------------------------------------------------------------ */
 
-grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t siglen,
-                               const uint8_t *msg, size_t msglen, const uint8_t *pk,
+grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
+                               const uint8_t *msg, size_t msg_len, const uint8_t *pk,
                                grove_dgsp_store *revoked)
 {
-    if (!dgsp_cfg_ok(cfg) || pk == NULL || sig == NULL || (msg == NULL && msglen))
+    if (!dgsp_cfg_ok(cfg) || pk == NULL || sig == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     dgsp_sizes s;
     dgsp_sizes_of(cfg, &s);
-    if (siglen != s.sig)
+    if (sig_len != s.sig)
         return GROVE_ERR_VERIFY; /* grove/common.h: a wrong length does not verify */
     const size_t n = cfg->n;
     const uint8_t *wots_sig = sig, *wots_rand = sig + s.wots_sig, *zeta = wots_rand + n;
@@ -667,26 +667,26 @@ grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, si
             return GROVE_ERR_REVOKED;
     }
     uint8_t m[2 * GROVE_DGSP_MAX_N + 16];
-    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msglen, m);
+    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msg_len, m);
     memcpy(m + n, zeta, 16);
     memcpy(m + n + 16, tau, n);
     int r = spx_verify(cfg, spx, s.spx_sig, m, 2 * n + 16, pk);
     return r == GROVE_OK ? GROVE_OK : GROVE_ERR_VERIFY;
 }
 
-grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t siglen,
-                              const uint8_t *msg, size_t msglen, uint64_t id, const uint8_t *pi)
+grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
+                              const uint8_t *msg, size_t msg_len, uint64_t id, const uint8_t *pi)
 {
-    if (!dgsp_cfg_ok(cfg) || sig == NULL || pi == NULL || (msg == NULL && msglen))
+    if (!dgsp_cfg_ok(cfg) || sig == NULL || pi == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     dgsp_sizes s;
     dgsp_sizes_of(cfg, &s);
-    if (siglen != s.sig)
+    if (sig_len != s.sig)
         return GROVE_ERR_VERIFY; /* grove/common.h: a wrong length does not verify */
     const size_t n = cfg->n;
     const uint8_t *wots_rand = sig + s.wots_sig, *tau = sig + s.sig - n;
     uint8_t wpk[GROVE_DGSP_MAX_N], t[GROVE_DGSP_MAX_N], idb[8];
-    dgsp_wots_pk_from_sig(cfg, wots_rand, sig, msg, msglen, wpk);
+    dgsp_wots_pk_from_sig(cfg, wots_rand, sig, msg, msg_len, wpk);
     grove_store64_be(idb, id);
     dgsp_hash(cfg, t, wpk, n, pi, n, idb, 8);
     return memcmp(t, tau, n) == 0 ? GROVE_OK : GROVE_ERR_VERIFY;

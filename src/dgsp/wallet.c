@@ -908,7 +908,7 @@ static void checkpoint(grove_dgsp_wallet *w)
  * transaction open; check the next certificate; record it as used in the registry, then in the
  * wallet (its seed erased), both durably; only then is the signature computed.
  */
-static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, uint8_t *sig,
+static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msg_len, uint8_t *sig,
                        uint8_t *seed, uint8_t *cert)
 {
     grove_registry_entry *e = NULL;
@@ -941,16 +941,16 @@ static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, 
     fps_free(&used);
     /* the certificate is used for good now: a failure from here on burns it */
     if (r == GROVE_OK)
-        r = dgsp_sign_raw(&w->cfg, msg, msglen, w->seed_u, w->id, seed, cert, sig, 0);
+        r = dgsp_sign_raw(&w->cfg, msg, msg_len, w->seed_u, w->id, seed, cert, sig, 0);
     if (r != GROVE_OK)
         grove_wipe(sig, grove_dgsp_sig_bytes(&w->cfg));
     return r;
 }
 
-static int dgsp_wallet_sign_impl(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen,
+static int dgsp_wallet_sign_impl(grove_dgsp_wallet *w, const uint8_t *msg, size_t msg_len,
                                  uint8_t *sig)
 {
-    if (w == NULL || sig == NULL || (msg == NULL && msglen))
+    if (w == NULL || sig == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     if (w->cfg.profile != GROVE_DGSP_PROFILE_GROVE)
         return GROVE_ERR_INSECURE_PROFILE;
@@ -962,7 +962,7 @@ static int dgsp_wallet_sign_impl(grove_dgsp_wallet *w, const uint8_t *msg, size_
         return GROVE_ERR_NOMEM;
     pthread_mutex_lock(&w->lock);
     w->err[0] = '\0';
-    int r = sign_locked(w, msg, msglen, sig, seed, cert);
+    int r = sign_locked(w, msg, msg_len, sig, seed, cert);
     pthread_mutex_unlock(&w->lock);
     grove_wipe(seed, sizeof seed);
     free(cert);
@@ -970,9 +970,9 @@ static int dgsp_wallet_sign_impl(grove_dgsp_wallet *w, const uint8_t *msg, size_
 }
 
 grove_status grove_dgsp_wallet_sign(grove_dgsp_wallet *w, uint8_t *sig, const uint8_t *msg,
-                                    size_t msglen)
+                                    size_t msg_len)
 {
-    int r = dgsp_wallet_sign_impl(w, msg, msglen, sig);
+    int r = dgsp_wallet_sign_impl(w, msg, msg_len, sig);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
