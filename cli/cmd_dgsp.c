@@ -4,8 +4,8 @@
  *
  * A group folder (--group DIR) holds manager.pub, manager.sk (mode 0600) and group.db (the
  * SQLite member list and revocation list). A member's wallet (--wallet W) is an SQLite file
- * holding the member's secrets and certificates. Files are armored (see "grove's DGSP files" in grove/dgsp.h);
- * --raw reads/writes the original crate's raw layouts where one exists.
+ * holding the member's secrets and certificates. Files are armored (see "grove's DGSP files"
+ * in grove/dgsp.h); --raw reads/writes the original crate's raw layouts where one exists.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -124,8 +124,8 @@ static int load_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type, gro
     return load_obj_max(c, path, type, obj_cap(type, GROVE_DGSP_MAX_BATCH), cfg, body, len);
 }
 
-static int save_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type, const grove_dgsp_cfg *cfg,
-                    const uint8_t *body, size_t len, int secret)
+static int save_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type,
+                    const grove_dgsp_cfg *cfg, const uint8_t *body, size_t len, int secret)
 {
     size_t tl = 0;
     grove_status st;
@@ -1034,8 +1034,8 @@ static int cmd_manager_cert(cli_ctx *c)
     }
     grove_dgsp_cfg ccfg;
     char err[256], a[64], b[64];
-    grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_CSR, NULL, &ccfg, &body, &len, NULL, err,
-                                  sizeof err);
+    grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_CSR, NULL, &ccfg, &body, &len, NULL,
+                                  err, sizeof err);
     free(data);
     if (st != GROVE_OK)
         rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", csr, err);
@@ -1079,7 +1079,8 @@ static int open_load_sig(cli_ctx *c, group *g, const char *sigp, uint8_t **sig, 
             *sig = NULL;
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
                             "%s: a raw %s signature has %zu bytes, the file has %zu", sigp,
-                            grove_dgsp_params_name(g->cfg.params), grove_dgsp_sig_bytes(&g->cfg), *sl);
+                            grove_dgsp_params_name(g->cfg.params), grove_dgsp_sig_bytes(&g->cfg),
+                            *sl);
         }
         return rc;
     }
