@@ -2153,6 +2153,39 @@ static int cmd_judge(cli_ctx *c)
     return 0;
 }
 
+/* The parameter sets (grove_dgsp_params_at), with the sizes of the default flavour. */
+static int cmd_params(cli_ctx *c)
+{
+    size_t cap = 8 * 1024, o = 0;
+    char *list = malloc(cap);
+    if (list == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    o += (size_t)snprintf(list + o, cap - o, "[");
+    cli_say(c, "%-11s %3s %4s %6s %6s", "name", "n", "pk", "cert", "sig");
+    for (size_t i = 0; i < grove_dgsp_params_count(); i++) {
+        const grove_dgsp_params *p = grove_dgsp_params_at(i);
+        grove_dgsp_cfg cfg;
+        if (grove_dgsp_cfg_init(&cfg, p, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE) !=
+            GROVE_OK) {
+            free(list);
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INTERNAL, "parameter set %zu", i);
+        }
+        const char *name = grove_dgsp_params_name(p);
+        cli_say(c, "%-11s %3u %4zu %6zu %6zu", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
+                grove_dgsp_cert_bytes(&cfg), grove_dgsp_sig_bytes(&cfg));
+        o += (size_t)snprintf(list + o, cap - o,
+                              "%s{\"name\": \"%s\", \"n\": %u, \"pk_bytes\": %zu, "
+                              "\"sk_bytes\": %zu, \"cert_bytes\": %zu, \"sig_bytes\": %zu}",
+                              i ? ", " : "", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
+                              grove_dgsp_sk_bytes(&cfg), grove_dgsp_cert_bytes(&cfg),
+                              grove_dgsp_sig_bytes(&cfg));
+    }
+    snprintf(list + o, cap - o, "]");
+    cli_out_raw(c, "parameter_sets", list);
+    free(list);
+    return 0;
+}
+
 static int cmd_info(cli_ctx *c)
 {
     const char *path = cli_require(c, "file");
@@ -2417,6 +2450,8 @@ static const cli_opt judge_opts[] = {
 static const cli_opt info_opts[] = {{"file", "FILE", "any grove DGSP file or wallet"},
                                     {NULL, NULL, NULL}};
 
+static const cli_opt params_opts[] = {{NULL, NULL, NULL}};
+
 static const cli_command dgsp_commands[] = {
     {"manager init", cmd_manager_init, "create a group folder: keys and member store", init_opts},
     {"manager join", cmd_manager_join, "admit members (one, or a batch file)", join_opts},
@@ -2446,6 +2481,7 @@ static const cli_command dgsp_commands[] = {
      verify_opts},
     {"judge", cmd_judge, "check the manager's opening (exit 0 confirmed, 1 not)", judge_opts},
     {"info", cmd_info, "describe any grove DGSP file", info_opts},
+    {"params", cmd_params, "list the 12 parameter sets and their sizes", params_opts},
     {NULL, NULL, NULL, NULL},
 };
 

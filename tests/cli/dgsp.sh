@@ -20,6 +20,11 @@ t[l]=t[l][:10]+('B' if c!='B' else 'C')+t[l][11:]
 open(sys.argv[2],'w').write('\n'.join(t))" "$1" "$2" "$3"; }
 mode() { stat -c %a "$1"; }
 
+# --- params: the 12 sets, by the names every command accepts
+out=$("$G" dgsp params --json)
+check '[ "$(echo "$out" | jget "[\"parameter_sets\"].__len__()")" = 12 ]' "dgsp params lists 12 sets"
+check '[ "$(echo "$out" | jget "[\"parameter_sets\"][2][\"name\"]")" = sha2-128f ] && [ "$(echo "$out" | jget "[\"parameter_sets\"][2][\"sig_bytes\"]")" = 17696 ]' "dgsp params names and sizes"
+
 # --- manager init
 "$G" dgsp manager init --group grp --params shake-128f >/dev/null
 check '[ $? -eq 0 ] && [ -f grp/manager.pub ] && [ -f grp/group.db ]' "manager init"
