@@ -258,7 +258,7 @@ static int dg_revoke(void *a)
 static void dg_release(void *a)
 {
     dg_b *b = a;
-    grove_dgsp_wallet_free(b->w);
+    grove_dgsp_wallet_close(b->w);
     if (b->store)
         grove_dgsp_store_close(b->store);
     free(b->certs);
@@ -289,7 +289,8 @@ static int add_dgsp(blist *l, const char *params)
     if (!b->certs || !b->sig || grove_dgsp_keygen_manager(&b->cfg, b->pk, b->sk) ||
         grove_dgsp_store_memory_open(&b->store) ||
         grove_dgsp_join(&b->cfg, b->store, &b->id, b->cid, "member", b->sk) ||
-        grove_dgsp_wallet_new(&b->cfg, &b->w, NULL, b->id, b->cid) || dg_refill(b) || dg_sign(b))
+        grove_dgsp_wallet_memory_open(&b->cfg, &b->w, NULL, b->id,
+                                      b->cid) || dg_refill(b) || dg_sign(b))
         return -1;
     /* batch 8: its own keys and certificate buffer, the same group */
     dg_b *b8 = malloc(sizeof *b8);

@@ -1569,7 +1569,7 @@ static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w, grove_registry **reg)
         *reg = NULL;
     }
     if (rc) {
-        grove_dgsp_wallet_free(*w);
+        grove_dgsp_wallet_close(*w);
         *w = NULL;
     }
     return rc;
@@ -1577,7 +1577,7 @@ static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w, grove_registry **reg)
 
 static void wallet_close(grove_dgsp_wallet *w, grove_registry *reg)
 {
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     grove_registry_close(reg);
 }
 
@@ -1630,7 +1630,7 @@ static int cmd_member_init(cli_ctx *c)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s already exists", path);
     if (st != GROVE_OK)
         return fail_st(c, st, "cannot create the wallet");
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     cli_out_u64(c, "id", id);
     cli_out_str(c, "username", user);
     cli_say(c, "wallet %s created for member %llu (%s)", path, (unsigned long long)id, user);
@@ -1668,7 +1668,7 @@ static int cmd_member_csr(cli_ctx *c)
     }
     if (st != GROVE_OK)
         rc = wallet_fail(c, w, st, "CSR failed");
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(body);
     if (rc)
         return rc;
@@ -1724,7 +1724,7 @@ static int cmd_member_import(cli_ctx *c)
                                                             : MAX_FILE;
     rc = load_capped(c, certsp, GROVE_DGSP_FILE_CERTIFICATES, body_max, &ccfg, &body, &len);
     if (rc) {
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         return rc;
     }
     uint64_t id = grove_load64_be(body);
@@ -1759,7 +1759,7 @@ static int cmd_member_import(cli_ctx *c)
             rc = wallet_fail(c, w, st, "import failed");
     }
     uint64_t ready = grove_dgsp_wallet_available(w);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(body);
     if (rc)
         return rc;
@@ -2213,7 +2213,7 @@ static int cmd_info(cli_ctx *c)
             uint64_t p = 0, r = 0, u = 0;
             grove_status cst = grove_dgsp_wallet_counts(w, &p, &r, &u);
             if (cst != GROVE_OK) {
-                grove_dgsp_wallet_free(w);
+                grove_dgsp_wallet_close(w);
                 return cli_fail(c, CLI_EXIT_USAGE, cst, "%s: cannot read the wallet: %s", path,
                                 grove_strerror(cst));
             }
@@ -2226,7 +2226,7 @@ static int cmd_info(cli_ctx *c)
             cli_say(c, "DGSP member wallet (%s): member %llu, %llu ready, %llu used, %llu pending",
                     d, (unsigned long long)grove_dgsp_wallet_id(w), (unsigned long long)r,
                     (unsigned long long)u, (unsigned long long)p);
-            grove_dgsp_wallet_free(w);
+            grove_dgsp_wallet_close(w);
             return 0;
         }
         grove_dgsp_store *s;

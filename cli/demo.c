@@ -215,7 +215,7 @@ fail_quiet:
     ok = 0;
 out:
     for (int i = 0; i < 3; i++)
-        grove_dgsp_wallet_free(people[i].w);
+        grove_dgsp_wallet_close(people[i].w);
     grove_dgsp_store_close(store);
     grove_dgsp_store_close(published);
     grove_wipe(sk, sizeof sk);

@@ -51,7 +51,7 @@ int main(void)
 
     /* The wallet keeps the certificates and makes sure each signs once. */
     grove_dgsp_wallet *wallet;
-    TRY(grove_dgsp_wallet_new(&cfg, &wallet, seed_u, id, cid_star));
+    TRY(grove_dgsp_wallet_memory_open(&cfg, &wallet, seed_u, id, cid_star));
     for (size_t i = 0; i < BATCH; i++)
         TRY(grove_dgsp_wallet_add(wallet, wots_seeds + i * cfg.n,
                                   certs + i * grove_dgsp_cert_bytes(&cfg)));
@@ -82,7 +82,7 @@ int main(void)
                                strlen(message), pkm, store);
     printf("after revocation: %s\n", grove_strerror(rc));
 
-    grove_dgsp_wallet_free(wallet);
+    grove_dgsp_wallet_close(wallet);
     grove_dgsp_store_close(store);
     grove_wipe(skm, sizeof skm);
     free(certs);

@@ -145,7 +145,7 @@ static int self_check(void)
              grove_dgsp_keygen_manager(&cfg, pk, sk) == GROVE_OK &&
              grove_dgsp_store_memory_open(&store) == GROVE_OK &&
              grove_dgsp_join(&cfg, store, &id, cid, "alice", sk) == GROVE_OK &&
-             grove_dgsp_wallet_new(&cfg, &w, NULL, id, cid) == GROVE_OK &&
+             grove_dgsp_wallet_memory_open(&cfg, &w, NULL, id, cid) == GROVE_OK &&
              grove_dgsp_wallet_csr(w, wots_pk, 1) == GROVE_OK &&
              grove_dgsp_gen_cert(&cfg, store, cert, wots_pk, 1, id, cid, sk, 1) == GROVE_OK &&
              grove_dgsp_wallet_import(w, cert, wots_pk, 1, pk) == GROVE_OK &&
@@ -164,7 +164,7 @@ static int self_check(void)
                                              sig_text, sig_len, NULL, 0)
                               : 2;
     grove_wipe(sk, sizeof sk);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     grove_dgsp_store_close(store);
     free(pub);
     free(sig_text);

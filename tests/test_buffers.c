@@ -195,7 +195,7 @@ static void dgsp(const char *params)
                      GROVE_OK);
         CHECK_EQ_INT(grove_dgsp_check_cert(&cfg, certs.p, wpk.p, 2, id, pk.p), GROVE_OK);
         grove_dgsp_wallet *w;
-        CHECK_EQ_INT(grove_dgsp_wallet_new(&cfg, &w, u.p, id, cid.p), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_wallet_memory_open(&cfg, &w, u.p, id, cid.p), GROVE_OK);
         CHECK_EQ_INT(grove_dgsp_wallet_add(w, wsd.p, certs.p), GROVE_OK);
         gbuf m = gb_from(msg, sizeof msg, (o + 7) % 8), sig = gb_new(sigb, o);
         CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig.p, m.p, m.len), GROVE_OK);
@@ -223,7 +223,7 @@ static void dgsp(const char *params)
                      GROVE_OK);
         CHECK_EQ_INT(cnt, 1);
         CHECK(zs != NULL && memcmp(zs, seed, 16) == 0);
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         grove_dgsp_store_close(store);
         CHECK_GUARD(sd);
         CHECK_GUARD(pk);

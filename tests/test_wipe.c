@@ -112,7 +112,7 @@ static void dgsp(const char *params)
     CHECK_CLEAN("DGSP gen_cert", msecret, 4 * n);
     CHECK_CLEAN("DGSP gen_cert (cid*)", cid, n);
     grove_dgsp_wallet *w;
-    CHECK_EQ_INT(grove_dgsp_wallet_new(&cfg, &w, su, id, cid), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_memory_open(&cfg, &w, su, id, cid), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_add(w, ws, cert), GROVE_OK);
     clear_stack();
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"msg", 3), GROVE_OK);
@@ -123,7 +123,7 @@ static void dgsp(const char *params)
                                  (const uint8_t *)"msg", 3, sk),
                  GROVE_OK);
     CHECK_CLEAN("DGSP open", msecret, 4 * n);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     grove_dgsp_store_close(st);
     grove_wipe(sk, grove_dgsp_sk_bytes(&cfg));
     free(sk);

@@ -50,7 +50,7 @@ static int setup(void *arg)
         grove_dgsp_csr(&d->cfg, d->pks, d->seeds, 8, d->seed_u) ||
         grove_dgsp_gen_cert(&d->cfg, d->store, d->certs, d->pks, 8, d->id, d->cid_star, d->sk, 1))
         return 1;
-    if (grove_dgsp_wallet_new(&d->cfg, &d->w, d->seed_u, d->id, d->cid_star))
+    if (grove_dgsp_wallet_memory_open(&d->cfg, &d->w, d->seed_u, d->id, d->cid_star))
         return 1;
     for (size_t i = 0; i < 8; i++)
         if (grove_dgsp_wallet_add(d->w, d->seeds + i * n, d->certs + i * cb))
@@ -175,7 +175,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < 12; i++) {
         for (size_t v = 0; v < 3; v++) {
             dctx *d = &ctx[i][v];
-            grove_dgsp_wallet_free(d->w);
+            grove_dgsp_wallet_close(d->w);
             grove_dgsp_store_close(d->store);
             free(d->pks);
             free(d->seeds);

@@ -166,12 +166,13 @@ int main(int argc, char **argv)
         g_sig = malloc(g_siglen);
         if (!cert || !g_sig || grove_dgsp_store_memory_open(&st) ||
             grove_dgsp_join(&g_cfg, st, &id, cs, "x", g_sk) ||
-            grove_dgsp_wallet_new(&g_cfg, &w, NULL, id, cs) || grove_dgsp_wallet_csr(w, pks, 1) ||
+            grove_dgsp_wallet_memory_open(&g_cfg, &w, NULL, id,
+                                          cs) || grove_dgsp_wallet_csr(w, pks, 1) ||
             grove_dgsp_gen_cert(&g_cfg, st, cert, pks, 1, id, cs, g_sk, 1) ||
             grove_dgsp_wallet_import(w, cert, pks, 1, g_pk) ||
             grove_dgsp_wallet_sign(w, g_sig, (const uint8_t *)"m", 1))
             return 2;
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         grove_dgsp_store_close(st);
         free(cert);
     }

@@ -393,8 +393,9 @@ GROVE_API GROVE_MUST_USE grove_status grove_dgsp_check_cert(const grove_dgsp_cfg
 /*
  * A member's wallet: seed_u, id, cid*, and certificates with their one-time seeds. Signing takes
  * the next unused certificate, checks it, marks it used and erases its seed (durably, for a
- * file) BEFORE the signature is computed, so a certificate never signs twice. Opaque; freed
- * (and wiped) with grove_dgsp_wallet_free.
+ * file) BEFORE the signature is computed, so a certificate never signs twice. Opaque; like a
+ * store, opened in memory (grove_dgsp_wallet_memory_open) or in a file (grove_dgsp_wallet_create,
+ * grove_dgsp_wallet_open) and closed (and wiped) with grove_dgsp_wallet_close.
  *
  * Integrity. A wallet file carries a check value (SHA-256 over its parameters, id, cid*, seed_u
  * and group public key) verified when it is opened; a wallet whose check fails opens "damaged"
@@ -405,11 +406,10 @@ GROVE_API GROVE_MUST_USE grove_status grove_dgsp_check_cert(const grove_dgsp_cfg
  */
 typedef struct grove_dgsp_wallet grove_dgsp_wallet;
 
-/* An in-memory wallet. seed_u may be NULL (a fresh random seed). */
-GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg,
-                                                            grove_dgsp_wallet **out,
-                                                            const uint8_t *seed_u, uint64_t id,
-                                                            const uint8_t *cid_star);
+/* A wallet in memory (nothing persisted). seed_u may be NULL (a fresh random seed). */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_memory_open(
+    const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out, const uint8_t *seed_u, uint64_t id,
+    const uint8_t *cid_star);
 /*
  * A wallet in an SQLite file (created with mode 0600; GROVE_ERR_EXISTS if the file exists).
  * Every change is committed durably before the call returns; in particular a certificate is
@@ -425,8 +425,8 @@ GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_create(const grove_dgsp_
 /* Open a wallet file; its configuration is read from it. */
 GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_open(grove_dgsp_wallet **out,
                                                              const char *path);
-/* Frees the wallet and wipes its secrets (NULL accepted). */
-GROVE_API void grove_dgsp_wallet_free(grove_dgsp_wallet *w);
+/* Closes the wallet, wiping its secrets (NULL accepted). */
+GROVE_API void grove_dgsp_wallet_close(grove_dgsp_wallet *w);
 GROVE_API const grove_dgsp_cfg *grove_dgsp_wallet_cfg(const grove_dgsp_wallet *w);
 /* The member's credential: id and cid* (N bytes). */
 GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_credential(const grove_dgsp_wallet *w,

@@ -197,7 +197,7 @@ static int open_db(const char *path, int create, grove_dgsp_wallet **out)
     return GROVE_OK;
 }
 
-void grove_dgsp_wallet_free(grove_dgsp_wallet *w)
+void grove_dgsp_wallet_close(grove_dgsp_wallet *w)
 {
     if (w == NULL)
         return;
@@ -264,15 +264,16 @@ static int create_common(const char *path, const grove_dgsp_cfg *cfg, const uint
     wallet_registry_id(w);
     r = w_finish(w, r);
     if (r != GROVE_OK) {
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         return r;
     }
     *out = w;
     return GROVE_OK;
 }
 
-grove_status grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out,
-                                   const uint8_t *seed_u, uint64_t id, const uint8_t *cid_star)
+grove_status grove_dgsp_wallet_memory_open(const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out,
+                                           const uint8_t *seed_u, uint64_t id,
+                                           const uint8_t *cid_star)
 {
     return create_common(":memory:", cfg, seed_u, id, cid_star, NULL, out);
 }
@@ -341,7 +342,7 @@ grove_status grove_dgsp_wallet_open(grove_dgsp_wallet **out, const char *path)
     if (r == GROVE_ERR_NOT_FOUND)
         r = GROVE_ERR_ENCODING; /* a required entry is missing: not a (complete) wallet */
     if (r != GROVE_OK) {
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         return r;
     }
     w->id = grove_load64_be(idb);
@@ -359,7 +360,7 @@ grove_status grove_dgsp_wallet_open(grove_dgsp_wallet **out, const char *path)
         }
         grove_wipe(want, sizeof want);
     } else if (cr != GROVE_ERR_NOT_FOUND) {
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         return cr;
     }
     *out = w;

@@ -111,7 +111,7 @@ typedef struct {
 static void member_join(group *g, member *m, const char *name, size_t certs)
 {
     CHECK_EQ_INT(grove_dgsp_join(&g->cfg, g->store, &m->id, m->cid_star, name, g->sk), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_wallet_new(&g->cfg, &m->w, NULL, m->id, m->cid_star), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_memory_open(&g->cfg, &m->w, NULL, m->id, m->cid_star), GROVE_OK);
     if (certs == 0)
         return;
     uint8_t *pks = malloc(certs * g->n), *cs = malloc(certs * g->cb);
@@ -191,8 +191,8 @@ static void scenario_full(group *g)
     free(cert);
     free(sig);
     free(sig2);
-    grove_dgsp_wallet_free(a.w);
-    grove_dgsp_wallet_free(b.w);
+    grove_dgsp_wallet_close(a.w);
+    grove_dgsp_wallet_close(b.w);
 }
 
 /* The crate's manager_trust / gen_cert / join / sign_* / verify_fake_* scenarios. */
@@ -341,8 +341,8 @@ static void scenario_bad_inputs(group *g)
     free(certs);
     free(sig);
     free(sig2);
-    grove_dgsp_wallet_free(a.w);
-    grove_dgsp_wallet_free(b.w);
+    grove_dgsp_wallet_close(a.w);
+    grove_dgsp_wallet_close(b.w);
 }
 
 /* Wallet rules: pending keys, all-or-nothing import, one signature per certificate. */
@@ -380,7 +380,7 @@ static void scenario_wallet(group *g)
     CHECK_EQ_INT(grove_dgsp_wallet_sign(m.w, sig, (const uint8_t *)"msg", 3), GROVE_ERR_EXHAUSTED);
     free(certs);
     free(sig);
-    grove_dgsp_wallet_free(m.w);
+    grove_dgsp_wallet_close(m.w);
 }
 
 /* Many threads request certificates for the same member: all zetas distinct, counter exact. */
@@ -442,7 +442,7 @@ static void scenario_concurrency(group *g, unsigned nthreads, size_t per)
     free(all);
     free(seeds);
     free(pks);
-    grove_dgsp_wallet_free(m.w);
+    grove_dgsp_wallet_close(m.w);
 }
 
 /* dgsp-rs-0.1 refuses to create WOTS+ keys or signatures through the public API. */
@@ -455,11 +455,11 @@ static void scenario_compat_refuses(const char *set)
     uint8_t seed_u[32], pks[32], seeds[32], sig[8];
     CHECK_EQ_INT(grove_dgsp_keygen_user(&g.cfg, seed_u), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_csr(&g.cfg, pks, seeds, 1, seed_u), GROVE_ERR_INSECURE_PROFILE);
-    CHECK_EQ_INT(grove_dgsp_wallet_new(&g.cfg, &m.w, seed_u, m.id, m.cid_star), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_memory_open(&g.cfg, &m.w, seed_u, m.id, m.cid_star), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_csr(m.w, pks, 1), GROVE_ERR_INSECURE_PROFILE);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(m.w, sig, (const uint8_t *)"x", 1),
                  GROVE_ERR_INSECURE_PROFILE);
-    grove_dgsp_wallet_free(m.w);
+    grove_dgsp_wallet_close(m.w);
     group_free(&g);
 }
 
@@ -528,7 +528,7 @@ static void scenario_fips(const char *set)
     CHECK_EQ_INT(grove_dgsp_verify(&r31, sig, g.sb, (const uint8_t *)"fips", 4, g.pk, g.store),
                  GROVE_ERR_VERIFY);
     free(sig);
-    grove_dgsp_wallet_free(m.w);
+    grove_dgsp_wallet_close(m.w);
     group_free(&g);
 }
 
@@ -545,7 +545,7 @@ static void contract_and_files(void)
     memset(&a, 0, sizeof a);
     CHECK_EQ_INT(grove_dgsp_join(&g.cfg, g.store, &a.id, a.cid_star, "alice", g.sk), GROVE_OK);
     uint8_t pks[4 * 16], *certs = malloc(4 * g.cb);
-    CHECK_EQ_INT(grove_dgsp_wallet_new(&g.cfg, &a.w, NULL, a.id, a.cid_star), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_memory_open(&g.cfg, &a.w, NULL, a.id, a.cid_star), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_csr(a.w, pks, 4), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_gen_cert(&g.cfg, g.store, certs, pks, 4, a.id, a.cid_star, g.sk,
                                      GROVE_THREADS_AUTO),
@@ -643,7 +643,7 @@ static void contract_and_files(void)
     free(text);
     free(rl);
     free(certs);
-    grove_dgsp_wallet_free(a.w);
+    grove_dgsp_wallet_close(a.w);
     group_free(&g);
 }
 

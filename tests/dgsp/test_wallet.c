@@ -132,13 +132,13 @@ static void test_restore(void)
     cred c;
     join("restore", &c);
     grove_dgsp_wallet *w = make_wallet("r.w", &c, NULL, 4);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     copy_file("r.w", "r.bak0");
     uint8_t *s1 = malloc(SB), *s2 = malloc(SB);
     w = open_wallet("r.w", 1);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, s1, (const uint8_t *)"one", 3), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_verify(&cfg, s1, SB, (const uint8_t *)"one", 3, gpk, NULL), GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     copy_file("r.w", "r.bak1");
 
     /* the backup from before the signature */
@@ -163,7 +163,7 @@ static void test_restore(void)
     CHECK_EQ_INT(marked, 0);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, s2, (const uint8_t *)"two", 3), GROVE_OK);
     CHECK(memcmp(zeta_of(s1), zeta_of(s2), 16) != 0);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
 
     /* the copy taken after one signature is now one behind as well */
     copy_file("r.bak1", "r.w");
@@ -175,7 +175,7 @@ static void test_restore(void)
     CHECK_EQ_INT(grove_dgsp_wallet_registry_status(w, &listed, &stale), GROVE_OK);
     CHECK_EQ_INT(listed, 2);
     CHECK_EQ_INT(stale, 0);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(s1);
     free(s2);
 }
@@ -186,20 +186,20 @@ static void test_migration(void)
     cred c;
     join("migrate", &c);
     grove_dgsp_wallet *w = make_wallet("m.w", &c, NULL, 5);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     copy_file("m.w", "m.bak");
     uint8_t *sig = malloc(SB);
     w = open_wallet("m.w", 0);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"a", 1), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"b", 1), GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     w = open_wallet("m.w", 1);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"c", 1), GROVE_OK);
     uint64_t listed = 0, stale = 9;
     CHECK_EQ_INT(grove_dgsp_wallet_registry_status(w, &listed, &stale), GROVE_OK);
     CHECK_EQ_INT(listed, 3);
     CHECK_EQ_INT(stale, 0);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     copy_file("m.bak", "m.w");
     w = open_wallet("m.w", 1);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"d", 1), GROVE_ERR_STATE);
@@ -208,7 +208,7 @@ static void test_migration(void)
     CHECK_EQ_INT(marked, 3);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"d", 1), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_available(w), 1);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(sig);
 }
 
@@ -252,9 +252,9 @@ static void test_recreated(void)
     CHECK_EQ_INT(grove_dgsp_wallet_registry_status(o, &listed, &stale), GROVE_OK);
     CHECK_EQ_INT(listed, 2);
     CHECK_EQ_INT(stale, 0);
-    grove_dgsp_wallet_free(o);
-    grove_dgsp_wallet_free(w[0]);
-    grove_dgsp_wallet_free(w[1]);
+    grove_dgsp_wallet_close(o);
+    grove_dgsp_wallet_close(w[0]);
+    grove_dgsp_wallet_close(w[1]);
     free(certs);
     free(sig);
 }
@@ -331,7 +331,7 @@ static int refused_untouched(const char *name, int expect_damaged)
                 st, grove_dgsp_wallet_last_error(w), damaged, (unsigned long long)r0,
                 (unsigned long long)r1, (unsigned long long)u0, (unsigned long long)u1);
     free(sig);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     return ok;
 }
 
@@ -385,7 +385,7 @@ static void test_integrity(void)
     uint8_t *sig = malloc(SB);
     CHECK_EQ_INT(grove_dgsp_wallet_set_registry(w, reg), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"first", 5), GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     /* the wallet's own secrets and what they are bound to */
     flip_meta("i.w", "seed_u", N);
     flip_meta("i.w", "cid_star", N);
@@ -403,7 +403,7 @@ static void test_integrity(void)
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"second", 6), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_verify(&cfg, sig, SB, (const uint8_t *)"second", 6, gpk, NULL),
                  GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     /* a wallet without a check value (made before it existed) opens and signs; a damaged seed
      * is still caught when it signs */
     char p[512];
@@ -422,7 +422,7 @@ static void test_integrity(void)
     meta_io("i.w", "seed_u", seed, N, 1);
     w = open_wallet("i.w", 1);
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"third", 5), GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(sig);
 }
 
@@ -454,7 +454,7 @@ static void test_damaged_entry(void)
     uint64_t marked;
     CHECK_EQ_INT(grove_dgsp_wallet_recover(w, &marked), GROVE_ERR_STATE);
     CHECK_EQ_INT(grove_dgsp_wallet_available(w), 1);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(sig);
 }
 
@@ -510,7 +510,7 @@ static void test_threads(void)
     uint64_t listed = 0;
     CHECK_EQ_INT(grove_dgsp_wallet_registry_status(w, &listed, NULL), GROVE_OK);
     CHECK_EQ_INT(listed, 20);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
 }
 
 /* The record: a header line, a count line, 33 bytes per used certificate. */
@@ -531,7 +531,7 @@ static void test_record_size(void)
     CHECK_EQ_INT(len, strlen("grove-dgsp-wallet v1\nused 50\n") + 50 * 33);
     CHECK(rec && strncmp(rec, "grove-dgsp-wallet v1\nused 50\n", 29) == 0);
     free(rec);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(sig);
 }
 

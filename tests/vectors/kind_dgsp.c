@@ -273,19 +273,21 @@ static void check_signatures(const json_t *root, dgsp_run *d, uint8_t **sigs, si
         if (rok && d->cfg.profile == GROVE_DGSP_PROFILE_GROVE) {
             /* through the public API: a wallet holding this one certificate */
             grove_dgsp_wallet *w = NULL;
-            rok = grove_dgsp_wallet_new(&d->cfg, &w, seed_u, signer, cid_star) == GROVE_OK &&
+            rok = grove_dgsp_wallet_memory_open(&d->cfg, &w, seed_u, signer,
+                                                cid_star) == GROVE_OK &&
                   grove_dgsp_wallet_add(w, wseed, cert) == GROVE_OK &&
                   grove_dgsp_wallet_sign(w, mine, msg, ml) == GROVE_OK &&
                   memcmp(mine, sig, sl) == 0 &&
                   grove_dgsp_wallet_sign(w, mine, msg, ml) == GROVE_ERR_EXHAUSTED;
-            grove_dgsp_wallet_free(w);
+            grove_dgsp_wallet_close(w);
         } else if (rok) {
             /* the compat profile never signs through the public API */
             grove_dgsp_wallet *w = NULL;
-            rok = grove_dgsp_wallet_new(&d->cfg, &w, seed_u, signer, cid_star) == GROVE_OK &&
+            rok = grove_dgsp_wallet_memory_open(&d->cfg, &w, seed_u, signer,
+                                                cid_star) == GROVE_OK &&
                   grove_dgsp_wallet_add(w, wseed, cert) == GROVE_OK &&
                   grove_dgsp_wallet_sign(w, mine, msg, ml) == GROVE_ERR_INSECURE_PROFILE;
-            grove_dgsp_wallet_free(w);
+            grove_dgsp_wallet_close(w);
             rok = rok &&
                   dgsp_sign_raw(&d->cfg, msg, ml, seed_u, signer, wseed, cert, mine, 1) == GROVE_OK &&
                   memcmp(mine, sig, sl) == 0;
