@@ -585,7 +585,7 @@ static int batch_names(cli_ctx *c, const char *file, char *text, size_t len, cha
             }
             names[count] = text + i;
             text[e] = '\0';
-            if (memchr(text + i, '\0', e - i) != NULL || !grove_dgsp_username_valid(text + i)) {
+            if (memchr(text + i, '\0', e - i) != NULL || !grove_dgsp_username_is_valid(text + i)) {
                 free(names);
                 return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
                                 "%s line %zu: invalid username (1-255 bytes of UTF-8, no "
@@ -736,7 +736,7 @@ static int cmd_manager_join(cli_ctx *c)
         group_close(&g);
         return CLI_EXIT_USAGE;
     }
-    if (!grove_dgsp_username_valid(user)) {
+    if (!grove_dgsp_username_is_valid(user)) {
         group_close(&g);
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
                         "invalid username (1-255 bytes of UTF-8, no control characters)");

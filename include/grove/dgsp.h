@@ -107,8 +107,9 @@ GROVE_API const char *grove_dgsp_flavour_name(grove_dgsp_flavour flavour);
 /* The configuration's flavour. */
 GROVE_API grove_dgsp_flavour grove_dgsp_cfg_flavour(const grove_dgsp_cfg *cfg);
 /* true if a username is acceptable: 1..255 bytes of UTF-8, no control characters. */
-GROVE_API bool grove_dgsp_username_valid(const char *username);
+GROVE_API bool grove_dgsp_username_is_valid(const char *username);
 
+/* Sizes in bytes (0 for an invalid cfg): public key, secret key, certificate, signature. */
 GROVE_API size_t grove_dgsp_pk_bytes(const grove_dgsp_cfg *cfg);
 GROVE_API size_t grove_dgsp_sk_bytes(const grove_dgsp_cfg *cfg);
 GROVE_API size_t grove_dgsp_cert_bytes(const grove_dgsp_cfg *cfg);

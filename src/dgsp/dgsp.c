@@ -247,7 +247,7 @@ static int username_ok(const char *u)
     return 1;
 }
 
-bool grove_dgsp_username_valid(const char *username)
+bool grove_dgsp_username_is_valid(const char *username)
 {
     return username_ok(username);
 }

@@ -191,7 +191,7 @@ static grove_status check_body(grove_dgsp_file_type t, const grove_dgsp_cfg *cfg
         char name[GROVE_DGSP_MAX_USERNAME + 1];
         memcpy(name, body + 9 + 3 * n, ul);
         name[ul] = '\0';
-        if (!grove_dgsp_username_valid(name)) {
+        if (!grove_dgsp_username_is_valid(name)) {
             snprintf(err, errcap, "credential holds an invalid username");
             return GROVE_ERR_ENCODING;
         }
@@ -249,7 +249,8 @@ static grove_status decode_armor(const uint8_t *data, size_t len, grove_dgsp_fil
         snprintf(err, errcap, "malformed header \"%.60s\"", title);
         goto fail;
     }
-    int maxv = t == GROVE_DGSP_FILE_SECRET_KEY ? GROVE_DGSP_SK_FILE_VERSION : GROVE_DGSP_FILE_VERSION;
+    int maxv =
+        t == GROVE_DGSP_FILE_SECRET_KEY ? GROVE_DGSP_SK_FILE_VERSION : GROVE_DGSP_FILE_VERSION;
     if (version < 1 || version > maxv) {
         snprintf(err, errcap, "unsupported format version %d (this grove reads version%s %d)",
                  version, maxv > 1 ? "s 1 to" : "", maxv);
@@ -271,7 +272,8 @@ static grove_status decode_armor(const uint8_t *data, size_t len, grove_dgsp_fil
         uint8_t want[32];
         if (*bodylen != 6 * (size_t)cfg->n + GROVE_DGSP_SK_CHECK_BYTES) {
             snprintf(err, errcap, "SECRET KEY body has %zu bytes, %s v2 needs %zu", *bodylen,
-                     grove_dgsp_params_name(cfg->params), 6 * (size_t)cfg->n + GROVE_DGSP_SK_CHECK_BYTES);
+                     grove_dgsp_params_name(cfg->params),
+                     6 * (size_t)cfg->n + GROVE_DGSP_SK_CHECK_BYTES);
             goto fail;
         }
         *bodylen -= GROVE_DGSP_SK_CHECK_BYTES;

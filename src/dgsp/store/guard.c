@@ -253,7 +253,7 @@ grove_status grove_dgsp_store_add_members(grove_dgsp_store *store, uint64_t *ids
     if (store == NULL || (usernames == NULL && count))
         return GROVE_ERR_INVALID_ARG;
     for (size_t i = 0; i < count; i++)
-        if (!grove_dgsp_username_valid(usernames[i]))
+        if (!grove_dgsp_username_is_valid(usernames[i]))
             return GROVE_ERR_INVALID_ARG;
     int r = dgsp_guard_enter(store);
     if (r != GROVE_OK)
