@@ -165,36 +165,37 @@ static int dg_join(void *a)
     uint64_t id;
     uint8_t cs[32];
     snprintf(u, sizeof u, "bench-%llu", (unsigned long long)b->joined++);
-    return grove_dgsp_join(&b->cfg, b->sk, b->store, u, &id, cs);
+    return grove_dgsp_join(&b->cfg, b->store, &id, cs, u, b->sk);
 }
 static int dg_csr(void *a)
 {
     dg_b *b = a;
     uint8_t pks[32], seeds[32], su[32];
     memset(su, 7, sizeof su);
-    return grove_dgsp_csr(&b->cfg, su, 1, pks, seeds);
+    return grove_dgsp_csr(&b->cfg, pks, seeds, 1, su);
 }
 static int dg_cert(void *a)
 {
     dg_b *b = a;
-    return grove_dgsp_gen_cert(&b->cfg, b->sk, b->store, b->id, b->cid, b->wpk, b->batch, b->certs,
+    return grove_dgsp_gen_cert(&b->cfg, b->store, b->certs, b->wpk, b->batch, b->id, b->cid, b->sk,
                                1);
 }
 static int dg_check(void *a)
 {
     dg_b *b = a;
-    return grove_dgsp_check_cert(&b->cfg, b->pk, b->id, b->wpk, b->certs, 1);
+    return grove_dgsp_check_cert(&b->cfg, b->certs, b->wpk, 1, b->id, b->pk);
 }
 /* Keep one certificate ready in the wallet (outside the timed signing). */
 static int dg_refill(void *a)
 {
     dg_b *b = a;
     if (grove_dgsp_wallet_available(b->w) == 0) {
-        int r = grove_dgsp_wallet_csr(b->w, 1, b->wpk);
+        int r = grove_dgsp_wallet_csr(b->w, b->wpk, 1);
         if (r == GROVE_OK)
-            r = grove_dgsp_gen_cert(&b->cfg, b->sk, b->store, b->id, b->cid, b->wpk, 1, b->certs, 1);
+            r = grove_dgsp_gen_cert(&b->cfg, b->store, b->certs, b->wpk, 1, b->id, b->cid, b->sk,
+                                    1);
         if (r == GROVE_OK)
-            r = grove_dgsp_wallet_import(b->w, b->pk, b->wpk, b->certs, 1);
+            r = grove_dgsp_wallet_import(b->w, b->certs, b->wpk, 1, b->pk);
         return r;
     }
     return GROVE_OK;
@@ -203,31 +204,31 @@ static int dg_refill(void *a)
 static int dg_sign(void *a)
 {
     dg_b *b = a;
-    return grove_dgsp_wallet_sign(b->w, (const uint8_t *)"bench", 5, b->sig);
+    return grove_dgsp_wallet_sign(b->w, b->sig, (const uint8_t *)"bench", 5);
 }
 static int dg_verify(void *a)
 {
     dg_b *b = a;
-    return grove_dgsp_verify(&b->cfg, b->pk, b->store, (const uint8_t *)"bench", 5, b->sig,
-                             grove_dgsp_sig_bytes(&b->cfg));
+    return grove_dgsp_verify(&b->cfg, b->sig, grove_dgsp_sig_bytes(&b->cfg),
+                             (const uint8_t *)"bench", 5, b->pk, b->store);
 }
 static int dg_open(void *a)
 {
     dg_b *b = a;
     uint64_t id;
     uint8_t pi[32];
-    return grove_dgsp_open(&b->cfg, b->sk, b->store, (const uint8_t *)"bench", 5, b->sig,
-                           grove_dgsp_sig_bytes(&b->cfg), &id, NULL, pi);
+    return grove_dgsp_open(&b->cfg, b->store, &id, NULL, pi, b->sig, grove_dgsp_sig_bytes(&b->cfg),
+                           (const uint8_t *)"bench", 5, b->sk);
 }
 static int dg_judge(void *a)
 {
     dg_b *b = a;
     uint8_t pi[32];
     uint64_t id;
-    int r = grove_dgsp_open(&b->cfg, b->sk, b->store, (const uint8_t *)"bench", 5, b->sig,
-                            grove_dgsp_sig_bytes(&b->cfg), &id, NULL, pi);
-    return r ? r : grove_dgsp_judge(&b->cfg, (const uint8_t *)"bench", 5, b->sig,
-                                    grove_dgsp_sig_bytes(&b->cfg), id, pi);
+    int r = grove_dgsp_open(&b->cfg, b->store, &id, NULL, pi, b->sig, grove_dgsp_sig_bytes(&b->cfg),
+                            (const uint8_t *)"bench", 5, b->sk);
+    return r ? r : grove_dgsp_judge(&b->cfg, b->sig, grove_dgsp_sig_bytes(&b->cfg),
+                                    (const uint8_t *)"bench", 5, id, pi);
 }
 static int dg_revoke(void *a)
 {
@@ -236,16 +237,16 @@ static int dg_revoke(void *a)
     uint64_t id, first;
     uint8_t cs[32];
     snprintf(u, sizeof u, "revokee-%llu", (unsigned long long)b->joined++);
-    int r = grove_dgsp_join(&b->cfg, b->sk, b->store, u, &id, cs);
+    int r = grove_dgsp_join(&b->cfg, b->store, &id, cs, u, b->sk);
     if (r == GROVE_OK)
         r = b->store->ops->reserve(b->store->ctx, id, 8, &first);
-    return r ? r : grove_dgsp_revoke(&b->cfg, b->sk, b->store, &id, 1);
+    return r ? r : grove_dgsp_revoke(&b->cfg, b->store, NULL, &id, 1, b->sk);
 }
 
 static void dg_release(void *a)
 {
     dg_b *b = a;
-    grove_dgsp_wallet_free(b->w);
+    grove_dgsp_wallet_close(b->w);
     if (b->store)
         grove_dgsp_store_close(b->store);
     free(b->certs);
@@ -267,15 +268,17 @@ static int add_dgsp(blist *l, const char *params)
 {
     dg_b *b = calloc(1, sizeof *b);
     if (b == NULL || own(l, b, dg_release) != 0 ||
-        grove_dgsp_cfg_init(&b->cfg, params, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE))
+        grove_dgsp_cfg_init(&b->cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                            GROVE_DGSP_PROFILE_GROVE))
         return -1;
     b->batch = 1;
     b->certs = malloc(8 * grove_dgsp_cert_bytes(&b->cfg));
     b->sig = malloc(grove_dgsp_sig_bytes(&b->cfg));
     if (!b->certs || !b->sig || grove_dgsp_keygen_manager(&b->cfg, b->pk, b->sk) ||
         grove_dgsp_store_memory_open(&b->store) ||
-        grove_dgsp_join(&b->cfg, b->sk, b->store, "member", &b->id, b->cid) ||
-        grove_dgsp_wallet_new(&b->cfg, NULL, b->id, b->cid, &b->w) || dg_refill(b) || dg_sign(b))
+        grove_dgsp_join(&b->cfg, b->store, &b->id, b->cid, "member", b->sk) ||
+        grove_dgsp_wallet_memory_open(&b->cfg, &b->w, NULL, b->id,
+                                      b->cid) || dg_refill(b) || dg_sign(b))
         return -1;
     /* batch 8: its own keys and certificate buffer, the same group */
     dg_b *b8 = malloc(sizeof *b8);
@@ -289,7 +292,7 @@ static int add_dgsp(blist *l, const char *params)
     b8->certs = malloc(8 * grove_dgsp_cert_bytes(&b->cfg));
     uint8_t su[32], seeds[8 * 32];
     memset(su, 9, sizeof su);
-    if (b8->certs == NULL || grove_dgsp_csr(&b->cfg, su, 8, b8->wpk, seeds))
+    if (b8->certs == NULL || grove_dgsp_csr(&b->cfg, b8->wpk, seeds, 8, su))
         return -1;
     char set8[64];
     snprintf(set8, sizeof set8, "%s b8", params);

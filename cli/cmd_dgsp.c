@@ -4,8 +4,8 @@
  *
  * A group folder (--group DIR) holds manager.pub, manager.sk (mode 0600) and group.db (the
  * SQLite member list and revocation list). A member's wallet (--wallet W) is an SQLite file
- * holding the member's secrets and certificates. Files are armored (see src/dgsp/files.h);
- * --raw reads/writes the original crate's raw layouts where one exists.
+ * holding the member's secrets and certificates. Files are armored (see "grove's DGSP files"
+ * in grove/dgsp.h); --raw reads/writes the original crate's raw layouts where one exists.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,8 +19,6 @@
 
 #include "cli.h"
 #include "common/util.h"
-#include "dgsp/dgsp_int.h"
-#include "dgsp/files.h"
 #include "grove/dgsp.h"
 #include "grove/io.h"
 #include "grove/state.h"
@@ -37,30 +35,72 @@ static int same_cfg(const grove_dgsp_cfg *a, const grove_dgsp_cfg *b)
 
 static const char *cfg_desc(const grove_dgsp_cfg *cfg, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%s %s %s", grove_dgsp_params_name(cfg),
-             grove_slhdsa_params_is_fips205(cfg->spx) ? "fips205" : "r3.1",
+    snprintf(buf, cap, "%s %s %s", grove_dgsp_params_name(cfg->params),
+             grove_dgsp_flavour_name(grove_dgsp_cfg_flavour(cfg)),
              grove_dgsp_profile_name(cfg->profile));
     return buf;
 }
 
 /* The largest armored text of a type for any parameter set (reads are capped at it). */
-static size_t obj_cap(dgsp_file_type type, size_t count)
+static size_t obj_cap(grove_dgsp_file_type type, size_t count)
 {
     static const char *const widest[] = {"shake-256f", "sha2-256f", "shake-256s"};
     size_t cap = 0;
     for (size_t i = 0; i < sizeof widest / sizeof widest[0]; i++) {
         grove_dgsp_cfg w;
-        if (grove_dgsp_cfg_init(&w, widest[i], GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE) ==
+        if (grove_dgsp_cfg_init(&w, grove_dgsp_params_get(widest[i]), GROVE_DGSP_FLAVOUR_R31,
+                                GROVE_DGSP_PROFILE_GROVE) ==
             GROVE_OK) {
-            size_t k = dgsp_file_max_text(type, &w, count);
+            size_t k = grove_dgsp_file_max_text(&w, type, count);
             cap = k > cap ? k : cap;
         }
     }
     return cap < MAX_FILE ? cap : MAX_FILE;
 }
 
+/*
+ * Decode armored text (grove_dgsp_file_decode, or _any_version when version is not NULL) into
+ * a malloc'd body (*body = NULL on failure; a secret key's body is the caller's to wipe).
+ */
+static grove_status decode_text(const uint8_t *data, size_t dl, grove_dgsp_file_type expect,
+                                grove_dgsp_file_type *type, grove_dgsp_cfg *cfg, uint8_t **body,
+                                size_t *len, int *version, char *err, size_t errcap)
+{
+    *body = malloc(dl ? dl : 1); /* a body is shorter than its armored text */
+    if (*body == NULL) {
+        snprintf(err, errcap, "out of memory");
+        return GROVE_ERR_NOMEM;
+    }
+    grove_status st =
+        version ? grove_dgsp_file_decode_any_version(cfg, type, version, *body, dl, len,
+                                                     (const char *)data, dl, expect, err, errcap)
+                : grove_dgsp_file_decode(cfg, type, *body, dl, len, (const char *)data, dl, expect,
+                                         err, errcap);
+    if (st != GROVE_OK) {
+        cli_free_secret(*body, dl);
+        *body = NULL;
+    }
+    return st;
+}
+
+/* The armored text of a body, malloc'd (NULL with *st set on failure). */
+static char *armor_text(const grove_dgsp_cfg *cfg, grove_dgsp_file_type type, const uint8_t *body,
+                        size_t len, size_t *tl, grove_status *st)
+{
+    *st = grove_dgsp_file_encode(cfg, NULL, 0, tl, type, body, len); /* asks for the size */
+    if (*st != GROVE_ERR_BUFFER_TOO_SMALL)
+        return NULL;
+    char *text = malloc(*tl);
+    *st = text ? grove_dgsp_file_encode(cfg, text, *tl, tl, type, body, len) : GROVE_ERR_NOMEM;
+    if (*st != GROVE_OK) {
+        free(text);
+        text = NULL;
+    }
+    return text;
+}
+
 /* Read (at most maxbytes) and decode an armored file of the given type. */
-static int load_obj_max(cli_ctx *c, const char *path, dgsp_file_type type, size_t maxbytes,
+static int load_obj_max(cli_ctx *c, const char *path, grove_dgsp_file_type type, size_t maxbytes,
                         grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
 {
     uint8_t *data;
@@ -69,7 +109,7 @@ static int load_obj_max(cli_ctx *c, const char *path, dgsp_file_type type, size_
     if (rc)
         return rc;
     char err[256];
-    int st = dgsp_file_decode(data, dl, type, NULL, cfg, body, len, err, sizeof err);
+    grove_status st = decode_text(data, dl, type, NULL, cfg, body, len, NULL, err, sizeof err);
     cli_free_secret(data, dl);
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
@@ -77,19 +117,21 @@ static int load_obj_max(cli_ctx *c, const char *path, dgsp_file_type type, size_
 }
 
 /* An armored file of the given type, read up to the largest size that type can have. */
-static int load_obj(cli_ctx *c, const char *path, dgsp_file_type type, grove_dgsp_cfg *cfg,
+static int load_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type, grove_dgsp_cfg *cfg,
                     uint8_t **body, size_t *len)
 {
-    return load_obj_max(c, path, type, obj_cap(type, DGSP_MAX_BATCH), cfg, body, len);
+    return load_obj_max(c, path, type, obj_cap(type, GROVE_DGSP_MAX_BATCH), cfg, body, len);
 }
 
-static int save_obj(cli_ctx *c, const char *path, dgsp_file_type type, const grove_dgsp_cfg *cfg,
-                    const uint8_t *body, size_t len, int secret)
+static int save_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type,
+                    const grove_dgsp_cfg *cfg, const uint8_t *body, size_t len, int secret)
 {
-    size_t tl;
-    char *text = dgsp_file_encode(type, cfg, body, len, &tl);
+    size_t tl = 0;
+    grove_status st;
+    char *text = armor_text(cfg, type, body, len, &tl, &st);
     if (text == NULL)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+        return cli_fail(c, CLI_EXIT_USAGE, st, "cannot armor the %s",
+                        grove_dgsp_file_type_name(type));
     int rc = cli_write_file(c, path, (const uint8_t *)text, tl, secret);
     if (secret)
         grove_wipe(text, tl);
@@ -106,13 +148,14 @@ static int cfg_from_flags(cli_ctx *c, grove_dgsp_cfg *cfg, const char *dflt_para
         params = dflt_params;
     if (params == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, 0, "--params is required with --raw");
-    int f = fl ? grove_dgsp_flavour_from_name(fl) : GROVE_DGSP_FLAVOUR_R31;
-    int p = pr ? grove_dgsp_profile_from_name(pr) : GROVE_DGSP_PROFILE_GROVE;
-    if (f < 0)
+    grove_dgsp_flavour f = GROVE_DGSP_FLAVOUR_R31;
+    grove_dgsp_profile p = GROVE_DGSP_PROFILE_GROVE;
+    if (fl && grove_dgsp_flavour_from_name(&f, fl) != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, 0, "--flavour must be r3.1 or fips205");
-    if (p < 0)
+    if (pr && grove_dgsp_profile_from_name(&p, pr) != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, 0, "--profile must be grove or dgsp-rs-0.1");
-    int st = grove_dgsp_cfg_init(cfg, params, (grove_dgsp_flavour)f, (grove_dgsp_profile)p);
+    const grove_dgsp_params *set = grove_dgsp_params_get(params);
+    grove_status st = set ? grove_dgsp_cfg_init(cfg, set, f, p) : GROVE_ERR_UNSUPPORTED;
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st,
                         "unknown parameter set '%s' (shake-256f, sha2-128s, ... or "
@@ -227,14 +270,14 @@ static int open_store(cli_ctx *c, const char *spec, int create, grove_dgsp_store
 {
     char err[512] = "";
 #if GROVE_HAVE_POSTGRES
-    int st = is_pg(spec) ? grove_dgsp_store_postgres_open(spec, create, out, err, sizeof err)
-                         : grove_dgsp_store_sqlite_open(spec, create, out);
+    int st = is_pg(spec) ? grove_dgsp_store_postgres_open(out, spec, create, err, sizeof err)
+                         : grove_dgsp_store_sqlite_open(out, spec, create);
 #else
     if (is_pg(spec))
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "%s: this grove was built without the PostgreSQL store "
                         "(GROVE_WITH_POSTGRES=OFF)", spec);
-    int st = grove_dgsp_store_sqlite_open(spec, create, out);
+    int st = grove_dgsp_store_sqlite_open(out, spec, create);
 #endif
     if (st == GROVE_OK)
         return 0;
@@ -256,14 +299,14 @@ static int group_open(cli_ctx *c, group *g, int need_sk)
     size_t len;
     grove_dgsp_cfg skcfg;
     path_in(path, sizeof path, dir, "manager.pub");
-    int rc = load_obj(c, path, DGSP_FILE_PUBLIC_KEY, &g->cfg, &body, &len);
+    int rc = load_obj(c, path, GROVE_DGSP_FILE_PUBLIC_KEY, &g->cfg, &body, &len);
     if (rc)
         return rc;
     memcpy(g->pk, body, len);
     free(body);
     if (need_sk) {
         path_in(path, sizeof path, dir, "manager.sk");
-        rc = load_obj(c, path, DGSP_FILE_SECRET_KEY, &skcfg, &body, &len);
+        rc = load_obj(c, path, GROVE_DGSP_FILE_SECRET_KEY, &skcfg, &body, &len);
         if (rc)
             return rc;
         memcpy(g->sk, body, len);
@@ -289,7 +332,7 @@ static int group_open(cli_ctx *c, group *g, int need_sk)
     /* the store belongs to this key */
     uint8_t spk[GROVE_DGSP_MAX_PK_BYTES];
     size_t spl = 0;
-    int st = grove_dgsp_store_meta_get(g->store, "group_pk", spk, sizeof spk, &spl);
+    int st = grove_dgsp_store_meta_get(g->store, spk, sizeof spk, &spl, "group_pk");
     if (st != GROVE_OK || spl != 2 * g->cfg.n || memcmp(spk, g->pk, spl) != 0) {
         group_close(g);
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
@@ -350,7 +393,7 @@ static int cmd_manager_init(cli_ctx *c)
             return orc;
         uint8_t tmp[GROVE_DGSP_MAX_PK_BYTES];
         size_t tl;
-        if (grove_dgsp_store_meta_get(ext, "group_pk", tmp, sizeof tmp, &tl) == GROVE_OK) {
+        if (grove_dgsp_store_meta_get(ext, tmp, sizeof tmp, &tl, "group_pk") == GROVE_OK) {
             grove_dgsp_store_close(ext);
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_EXISTS,
                             "the store %s already holds a group", spec);
@@ -375,10 +418,10 @@ static int cmd_manager_init(cli_ctx *c)
     if (st != GROVE_OK)
         return fail_st(c, st, "key generation failed");
     /* The store comes last: a folder with group.db is a complete group. */
-    rc = save_obj(c, p_sk, DGSP_FILE_SECRET_KEY, &cfg, sk, grove_dgsp_sk_bytes(&cfg), 1);
+    rc = save_obj(c, p_sk, GROVE_DGSP_FILE_SECRET_KEY, &cfg, sk, grove_dgsp_sk_bytes(&cfg), 1);
     grove_wipe(sk, sizeof sk);
     if (rc == 0)
-        rc = save_obj(c, p_pk, DGSP_FILE_PUBLIC_KEY, &cfg, pk, grove_dgsp_pk_bytes(&cfg), 0);
+        rc = save_obj(c, p_pk, GROVE_DGSP_FILE_PUBLIC_KEY, &cfg, pk, grove_dgsp_pk_bytes(&cfg), 0);
     if (rc)
         return rc;
     grove_dgsp_store *store;
@@ -388,10 +431,10 @@ static int cmd_manager_init(cli_ctx *c)
         store = ext;
         st = GROVE_OK;
     } else {
-        st = grove_dgsp_store_sqlite_open(tmp, 1, &store);
+        st = grove_dgsp_store_sqlite_open(&store, tmp, 1);
     }
     if (st == GROVE_OK) {
-        const char *params = grove_dgsp_params_name(&cfg);
+        const char *params = grove_dgsp_params_name(cfg.params);
         const char *fl = grove_slhdsa_params_is_fips205(cfg.spx) ? "fips205" : "r3.1";
         st = grove_dgsp_store_meta_set(store, "params", (const uint8_t *)params, strlen(params));
         if (st == GROVE_OK)
@@ -410,7 +453,7 @@ static int cmd_manager_init(cli_ctx *c)
     }
     char d[64];
     cli_out_str(c, "group", dir);
-    cli_out_str(c, "params", grove_dgsp_params_name(&cfg));
+    cli_out_str(c, "params", grove_dgsp_params_name(cfg.params));
     cli_out_hex(c, "public_key", pk, grove_dgsp_pk_bytes(&cfg));
     cli_say(c, "group created in %s (%s): manager.pub, manager.sk (0600), %s", dir,
             cfg_desc(&cfg, d, sizeof d), spec ? "members in the external store" : "group.db");
@@ -424,12 +467,13 @@ static char *credential_text(const group *g, uint64_t id, const char *username, 
     uint8_t body[8 + 3 * 32 + 1 + GROVE_DGSP_MAX_USERNAME];
     size_t ul = strlen(username);
     grove_store64_be(body, id);
-    if (grove_dgsp_credential(&g->cfg, g->sk, id, body + 8) != GROVE_OK)
+    if (grove_dgsp_credential(&g->cfg, body + 8, id, g->sk) != GROVE_OK)
         return NULL;
     memcpy(body + 8 + n, g->pk, 2 * n);
     body[8 + 3 * n] = (uint8_t)ul;
     memcpy(body + 9 + 3 * n, username, ul);
-    char *text = dgsp_file_encode(DGSP_FILE_CREDENTIAL, &g->cfg, body, 9 + 3 * n + ul, tl);
+    grove_status st;
+    char *text = armor_text(&g->cfg, GROVE_DGSP_FILE_CREDENTIAL, body, 9 + 3 * n + ul, tl, &st);
     grove_wipe(body, sizeof body);
     return text;
 }
@@ -540,7 +584,7 @@ static int batch_names(cli_ctx *c, const char *file, char *text, size_t len, cha
             }
             names[count] = text + i;
             text[e] = '\0';
-            if (memchr(text + i, '\0', e - i) != NULL || !grove_dgsp_username_valid(text + i)) {
+            if (memchr(text + i, '\0', e - i) != NULL || !grove_dgsp_username_is_valid(text + i)) {
                 free(names);
                 return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
                                 "%s line %zu: invalid username (1-255 bytes of UTF-8, no "
@@ -612,7 +656,7 @@ static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir
         }
         if (k == 0)
             continue;
-        st = grove_dgsp_store_add_members(g->store, chunk, k, ids);
+        st = grove_dgsp_store_add_members(g->store, ids, chunk, k);
         if (st == GROVE_ERR_EXISTS)
             cli_fail(c, CLI_EXIT_USAGE, st,
                      "a username in lines %zu..%zu is already a member (or repeated); "
@@ -691,7 +735,7 @@ static int cmd_manager_join(cli_ctx *c)
         group_close(&g);
         return CLI_EXIT_USAGE;
     }
-    if (!grove_dgsp_username_valid(user)) {
+    if (!grove_dgsp_username_is_valid(user)) {
         group_close(&g);
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
                         "invalid username (1-255 bytes of UTF-8, no control characters)");
@@ -709,7 +753,7 @@ static int cmd_manager_join(cli_ctx *c)
     }
     uint64_t id;
     uint8_t cid_star[GROVE_DGSP_MAX_N];
-    int st = grove_dgsp_join(&g.cfg, g.sk, g.store, user, &id, cid_star);
+    int st = grove_dgsp_join(&g.cfg, g.store, &id, cid_star, user, g.sk);
     grove_wipe(cid_star, sizeof cid_star);
     if (st == GROVE_ERR_EXISTS) {
         group_close(&g);
@@ -914,7 +958,7 @@ static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_sta
     if (certs == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
     char title[160], d[64];
-    snprintf(title, sizeof title, "GROVE DGSP CERTIFICATES v%d %s", DGSP_FILE_VERSION,
+    snprintf(title, sizeof title, "GROVE DGSP CERTIFICATES v%d %s", GROVE_DGSP_FILE_VERSION,
              cfg_desc(&g->cfg, d, sizeof d));
     armor_out o;
     int st = GROVE_OK, rc = 0;
@@ -932,10 +976,10 @@ static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_sta
     aout_body(&o, head, sizeof head);
     for (size_t done = 0; done < count && st == GROVE_OK && !o.failed; done += chunk) {
         size_t k = count - done < chunk ? count - done : chunk;
-        st = grove_dgsp_gen_cert(&g->cfg, g->sk, g->store, id, cid_star, pks + done * n, k, certs,
+        st = grove_dgsp_gen_cert(&g->cfg, g->store, certs, pks + done * n, k, id, cid_star, g->sk,
                                  threads);
         if (st == GROVE_OK) /* never release a certificate that does not verify */
-            st = grove_dgsp_check_cert(&g->cfg, g->pk, id, pks + done * n, certs, k) == GROVE_OK
+            st = grove_dgsp_check_cert(&g->cfg, certs, pks + done * n, k, id, g->pk) == GROVE_OK
                      ? GROVE_OK
                      : GROVE_ERR_VERIFY;
         for (size_t i = 0; i < k && st == GROVE_OK; i++) {
@@ -964,9 +1008,8 @@ static int cmd_manager_cert(cli_ctx *c)
         return rc;
     const char *csr = cli_require(c, "csr"), *out = cli_require(c, "out");
     uint64_t threads, maxc;
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    if (!csr || !out || cli_opt_u64(c, "threads", 1, 64, ncpu > 0 ? (uint64_t)ncpu : 1, &threads) ||
-        cli_opt_u64(c, "max-certs", 1, DGSP_MAX_BATCH, DEFAULT_MAX_CERTS, &maxc)) {
+    if (!csr || !out || cli_opt_u64(c, "threads", 0, 64, GROVE_THREADS_AUTO, &threads) ||
+        cli_opt_u64(c, "max-certs", 1, GROVE_DGSP_MAX_BATCH, DEFAULT_MAX_CERTS, &maxc)) {
         group_close(&g);
         return CLI_EXIT_USAGE;
     }
@@ -982,14 +1025,16 @@ static int cmd_manager_cert(cli_ctx *c)
     /* the CSR is read only up to the size of a request of --max-certs keys */
     uint8_t *data, *body = NULL;
     size_t dl, len = 0;
-    rc = cli_read_file(c, csr, dgsp_file_max_text(DGSP_FILE_CSR, &g.cfg, (size_t)maxc), &data, &dl);
+    rc = cli_read_file(c, csr, grove_dgsp_file_max_text(&g.cfg, GROVE_DGSP_FILE_CSR, (size_t)maxc),
+                       &data, &dl);
     if (rc) {
         group_close(&g);
         return rc;
     }
     grove_dgsp_cfg ccfg;
     char err[256], a[64], b[64];
-    int st = dgsp_file_decode(data, dl, DGSP_FILE_CSR, NULL, &ccfg, &body, &len, err, sizeof err);
+    grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_CSR, NULL, &ccfg, &body, &len, NULL,
+                                  err, sizeof err);
     free(data);
     if (st != GROVE_OK)
         rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", csr, err);
@@ -1022,10 +1067,9 @@ static int open_load_sig(cli_ctx *c, group *g, const char *sigp, uint8_t **sig, 
 {
     const char *pr = cli_opt_str(c, "profile");
     if (pr) {
-        int p = grove_dgsp_profile_from_name(pr);
-        if (p < 0)
+        if (grove_dgsp_profile_from_name(&g->cfg.profile, pr) != GROVE_OK)
             return cli_fail(c, CLI_EXIT_USAGE, 0, "--profile must be grove or dgsp-rs-0.1");
-        g->cfg.profile = (grove_dgsp_profile)p; /* only used to read and open this signature */
+        /* (the profile is only used to read and open this signature) */
     }
     if (cli_opt_flag(c, "raw")) {
         int rc = cli_read_file(c, sigp, GROVE_DGSP_MAX_SIG_BYTES + 1, sig, sl);
@@ -1034,12 +1078,13 @@ static int open_load_sig(cli_ctx *c, group *g, const char *sigp, uint8_t **sig, 
             *sig = NULL;
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
                             "%s: a raw %s signature has %zu bytes, the file has %zu", sigp,
-                            grove_dgsp_params_name(&g->cfg), grove_dgsp_sig_bytes(&g->cfg), *sl);
+                            grove_dgsp_params_name(g->cfg.params), grove_dgsp_sig_bytes(&g->cfg),
+                            *sl);
         }
         return rc;
     }
     grove_dgsp_cfg scfg;
-    int rc = load_obj(c, sigp, DGSP_FILE_SIGNATURE, &scfg, sig, sl);
+    int rc = load_obj(c, sigp, GROVE_DGSP_FILE_SIGNATURE, &scfg, sig, sl);
     if (rc == 0 && !same_cfg(&scfg, &g->cfg)) {
         char a[64], b[64];
         free(*sig);
@@ -1084,12 +1129,12 @@ static int cmd_manager_open(cli_ctx *c)
     char user[GROVE_DGSP_MAX_USERNAME + 1];
     uint8_t proofb[8 + GROVE_DGSP_MAX_N];
     /* the library verifies the signature on the message before opening it */
-    int st = grove_dgsp_open(&g.cfg, g.sk, g.store, msg, ml, sig, sl, &id, user, proofb + 8);
+    int st = grove_dgsp_open(&g.cfg, g.store, &id, user, proofb + 8, sig, sl, msg, ml, g.sk);
     free(sig);
     free(msg);
     if (st == GROVE_OK && proof) {
         grove_store64_be(proofb, id);
-        rc = save_obj(c, proof, DGSP_FILE_PROOF, &g.cfg, proofb, 8 + g.cfg.n, 0);
+        rc = save_obj(c, proof, GROVE_DGSP_FILE_PROOF, &g.cfg, proofb, 8 + g.cfg.n, 0);
     }
     size_t n = g.cfg.n;
     group_close(&g);
@@ -1097,9 +1142,6 @@ static int cmd_manager_open(cli_ctx *c)
         return cli_fail(c, CLI_EXIT_INVALID, st,
                         "the signature is not a valid signature of this group on this message: "
                         "nothing to open");
-    if (st == GROVE_ERR_ENCODING)
-        return cli_fail(c, CLI_EXIT_USAGE, st, "the signature has the wrong length for %s",
-                        grove_dgsp_params_name(&g.cfg));
     if (st == GROVE_ERR_NOT_FOUND)
         return cli_fail(c, CLI_EXIT_INVALID, st,
                         "the signature does not open to any member of this group");
@@ -1147,7 +1189,7 @@ static int cmd_manager_revoke(cli_ctx *c)
         free(ids);
         return rc;
     }
-    int st = grove_dgsp_revoke(&g.cfg, g.sk, g.store, ids, k);
+    int st = grove_dgsp_revoke(&g.cfg, g.store, NULL, ids, k, g.sk);
     if (st != GROVE_OK && st != GROVE_ERR_NOT_FOUND)
         rc = fail_store(c, &g, st, "revocation failed (nobody was revoked)");
     group_close(&g);
@@ -1176,7 +1218,7 @@ struct zcollect {
     size_t n, cap;
 };
 
-static int zcollect_fn(void *arg, const uint8_t *z, size_t count)
+static grove_status zcollect_fn(void *arg, const uint8_t *z, size_t count)
 {
     struct zcollect *c = arg;
     if (c->n + count > c->cap) {
@@ -1212,16 +1254,16 @@ static int cmd_manager_export(cli_ctx *c)
     uint64_t seq = 0;
     int st = g.store->ops->list_revoked(g.store->ctx, zcollect_fn, &z);
     if (st == GROVE_OK)
-        st = grove_dgsp_store_meta_next(g.store, "revocations_seq", &seq);
+        st = grove_dgsp_store_meta_next(g.store, &seq, "revocations_seq");
     size_t len = grove_dgsp_revocations_bytes(&g.cfg, z.n);
     uint8_t *rl = st == GROVE_OK ? malloc(len) : NULL;
     if (st == GROVE_OK && rl == NULL)
         st = GROVE_ERR_NOMEM;
     uint64_t now = (uint64_t)time(NULL);
     if (st == GROVE_OK)
-        st = grove_dgsp_revocations_sign(&g.cfg, g.sk, seq, now, z.z, z.n, rl, &len);
+        st = grove_dgsp_revocations_sign(&g.cfg, rl, len, &len, seq, now, z.z, z.n, g.sk);
     if (st == GROVE_OK)
-        rc = save_obj(c, out, DGSP_FILE_REVOCATIONS, &g.cfg, rl, len, 0);
+        rc = save_obj(c, out, GROVE_DGSP_FILE_REVOCATIONS, &g.cfg, rl, len, 0);
     else
         rc = fail_store(c, &g, st, "export failed");
     group_close(&g);
@@ -1239,7 +1281,7 @@ static int cmd_manager_export(cli_ctx *c)
     return 0;
 }
 
-static int count_cb(void *arg, const uint8_t *z, size_t k)
+static grove_status count_cb(void *arg, const uint8_t *z, size_t k)
 {
     (void)z;
     *(uint64_t *)arg += k;
@@ -1259,7 +1301,7 @@ static int cmd_manager_recover(cli_ctx *c)
                         "source of truth of its group (restore it with the database's tools)");
     }
     grove_dgsp_store_summary before, rec;
-    int recorded = 0;
+    bool recorded = false;
     uint64_t added = 0, raised = 0;
     int st = grove_dgsp_store_summary_get(g.store, &before, &rec, &recorded);
     if (st == GROVE_OK)
@@ -1312,11 +1354,11 @@ static int check_legacy_sk(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t 
         grove_dgsp_cfg ccfg;
         uint8_t *body, cid[GROVE_DGSP_MAX_N];
         size_t len;
-        int rc = load_obj(c, credp, DGSP_FILE_CREDENTIAL, &ccfg, &body, &len);
+        int rc = load_obj(c, credp, GROVE_DGSP_FILE_CREDENTIAL, &ccfg, &body, &len);
         if (rc)
             return rc;
-        grove_dgsp_credential(cfg, sk, grove_load64_be(body), cid);
-        ok = grove_ct_memeq(cid, body + 8, n);
+        ok = grove_dgsp_credential(cfg, cid, grove_load64_be(body), sk) == GROVE_OK &&
+             grove_ct_memeq(cid, body + 8, n);
         cli_free_secret(body, len);
         grove_wipe(cid, sizeof cid);
         if (!ok)
@@ -1335,7 +1377,7 @@ static int check_legacy_sk(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t 
     uint8_t *sig, *msg;
     size_t sl, ml;
     grove_dgsp_cfg scfg;
-    int rc = load_obj(c, sigp, DGSP_FILE_SIGNATURE, &scfg, &sig, &sl);
+    int rc = load_obj(c, sigp, GROVE_DGSP_FILE_SIGNATURE, &scfg, &sig, &sl);
     if (rc)
         return rc;
     rc = cli_read_file(c, msgp, CLI_MAX_INPUT, &msg, &ml);
@@ -1346,7 +1388,7 @@ static int check_legacy_sk(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t 
     uint64_t id = 0;
     char user[GROVE_DGSP_MAX_USERNAME + 1];
     uint8_t pi[GROVE_DGSP_MAX_N];
-    st = same_cfg(&scfg, cfg) ? grove_dgsp_open(cfg, sk, store, msg, ml, sig, sl, &id, user, pi)
+    st = same_cfg(&scfg, cfg) ? grove_dgsp_open(cfg, store, &id, user, pi, sig, sl, msg, ml, sk)
                               : GROVE_ERR_UNSUPPORTED;
     free(sig);
     free(msg);
@@ -1370,13 +1412,13 @@ static int cmd_manager_upgrade_key(cli_ctx *c)
     grove_dgsp_cfg cfg, skcfg;
     uint8_t *pkb, *data, *sk = NULL;
     size_t pl, dl, sklen = 0;
-    int version = 0, rc = load_obj(c, p_pk, DGSP_FILE_PUBLIC_KEY, &cfg, &pkb, &pl);
+    int version = 0, rc = load_obj(c, p_pk, GROVE_DGSP_FILE_PUBLIC_KEY, &cfg, &pkb, &pl);
     if (rc)
         return rc;
-    rc = cli_read_file(c, p_sk, obj_cap(DGSP_FILE_SECRET_KEY, 0), &data, &dl);
+    rc = cli_read_file(c, p_sk, obj_cap(GROVE_DGSP_FILE_SECRET_KEY, 0), &data, &dl);
     if (rc == 0) {
-        int st = dgsp_file_decode_any_version(data, dl, DGSP_FILE_SECRET_KEY, NULL, &skcfg, &sk,
-                                              &sklen, &version, err, sizeof err);
+        grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_SECRET_KEY, NULL, &skcfg, &sk,
+                                      &sklen, &version, err, sizeof err);
         cli_free_secret(data, dl);
         if (st != GROVE_OK)
             rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", p_sk, err);
@@ -1391,14 +1433,14 @@ static int cmd_manager_upgrade_key(cli_ctx *c)
         if (rc == 0)
             rc = check_legacy_sk(c, &cfg, pkb, sk, store);
         if (rc == 0)
-            rc = save_obj(c, p_sk, DGSP_FILE_SECRET_KEY, &cfg, sk, sklen, 1);
+            rc = save_obj(c, p_sk, GROVE_DGSP_FILE_SECRET_KEY, &cfg, sk, sklen, 1);
     }
     grove_dgsp_store_close(store);
     cli_free_secret(sk, sklen);
     free(pkb);
     if (rc)
         return rc;
-    cli_out_int(c, "version", DGSP_SK_FILE_VERSION);
+    cli_out_int(c, "version", GROVE_DGSP_SK_FILE_VERSION);
     cli_out_bool(c, "upgraded", version == 1);
     cli_say(c, "%s", version == 1 ? "manager.sk checked and rewritten as v2 (with its integrity "
                                     "check)"
@@ -1429,7 +1471,7 @@ static int cmd_manager_status(cli_ctx *c)
         st4 = g.store->ops->get_member(g.store->ctx, id, &m);
     }
     grove_dgsp_store_summary sum, rec;
-    int recorded = 0;
+    bool recorded = false;
     int st5 = g.reg ? grove_dgsp_store_summary_get(g.store, &sum, &rec, &recorded) : GROVE_OK;
     const char *reg_state = g.reg == NULL ? "not used (shared database)"
                             : st5 != GROVE_OK ? "damaged or unreadable"
@@ -1482,7 +1524,7 @@ static size_t armored_cap(size_t body_max)
 }
 
 /* load_obj with the read capped at the largest file an object of that type can be. */
-static int load_capped(cli_ctx *c, const char *path, dgsp_file_type type, size_t body_max,
+static int load_capped(cli_ctx *c, const char *path, grove_dgsp_file_type type, size_t body_max,
                        grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
 {
     return load_obj_max(c, path, type, armored_cap(body_max), cfg, body, len);
@@ -1510,7 +1552,7 @@ static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w, grove_registry **reg)
     const char *path = cli_require(c, "wallet");
     if (path == NULL)
         return CLI_EXIT_USAGE;
-    int st = grove_dgsp_wallet_open(path, w);
+    int st = grove_dgsp_wallet_open(w, path);
     if (st == GROVE_ERR_NOT_FOUND)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: no such wallet", path);
     if (st != GROVE_OK)
@@ -1519,10 +1561,14 @@ static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w, grove_registry **reg)
     if (reg == NULL)
         return 0;
     int rc = state_registry_open(c, reg);
-    if (rc == 0)
-        grove_dgsp_wallet_set_registry(*w, *reg);
+    if (rc == 0 && (st = grove_dgsp_wallet_set_registry(*w, *reg)) != GROVE_OK) {
+        rc = cli_fail(c, CLI_EXIT_STATE, st, "cannot use the state registry: %s",
+                      grove_strerror(st));
+        grove_registry_close(*reg);
+        *reg = NULL;
+    }
     if (rc) {
-        grove_dgsp_wallet_free(*w);
+        grove_dgsp_wallet_close(*w);
         *w = NULL;
     }
     return rc;
@@ -1530,7 +1576,7 @@ static int wallet_open(cli_ctx *c, grove_dgsp_wallet **w, grove_registry **reg)
 
 static void wallet_close(grove_dgsp_wallet *w, grove_registry *reg)
 {
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     grove_registry_close(reg);
 }
 
@@ -1557,7 +1603,7 @@ static int cmd_member_init(cli_ctx *c)
     grove_dgsp_cfg cfg;
     uint8_t *body, *seed = NULL;
     size_t len, seedlen = 0;
-    int rc = load_capped(c, cred, DGSP_FILE_CREDENTIAL,
+    int rc = load_capped(c, cred, GROVE_DGSP_FILE_CREDENTIAL,
                          8 + 3 * GROVE_DGSP_MAX_N + 1 + GROVE_DGSP_MAX_USERNAME, &cfg, &body, &len);
     if (rc)
         return rc;
@@ -1572,7 +1618,7 @@ static int cmd_member_init(cli_ctx *c)
     const size_t n = cfg.n;
     uint64_t id = grove_load64_be(body);
     grove_dgsp_wallet *w;
-    int st = grove_dgsp_wallet_create(path, &cfg, seed, id, body + 8, body + 8 + n, &w);
+    int st = grove_dgsp_wallet_create(&cfg, &w, path, seed, id, body + 8, body + 8 + n);
     char user[GROVE_DGSP_MAX_USERNAME + 1];
     size_t ul = body[8 + 3 * n];
     memcpy(user, body + 9 + 3 * n, ul);
@@ -1583,7 +1629,7 @@ static int cmd_member_init(cli_ctx *c)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s already exists", path);
     if (st != GROVE_OK)
         return fail_st(c, st, "cannot create the wallet");
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     cli_out_u64(c, "id", id);
     cli_out_str(c, "username", user);
     cli_say(c, "wallet %s created for member %llu (%s)", path, (unsigned long long)id, user);
@@ -1595,7 +1641,7 @@ static int cmd_member_csr(cli_ctx *c)
     grove_dgsp_wallet *w;
     uint64_t count;
     const char *out = cli_require(c, "out");
-    if (out == NULL || cli_opt_u64(c, "count", 1, DGSP_MAX_BATCH, 8, &count))
+    if (out == NULL || cli_opt_u64(c, "count", 1, GROVE_DGSP_MAX_BATCH, 8, &count))
         return CLI_EXIT_USAGE;
     const char *ins[] = {cli_opt_str(c, "wallet")};
     int rc = cli_refuse_same_file(c, "--out", out, ins, 1);
@@ -1613,15 +1659,15 @@ static int cmd_member_csr(cli_ctx *c)
     if (st == GROVE_OK)
         st = grove_dgsp_wallet_credential(w, &id, body + 8);
     if (st == GROVE_OK)
-        st = grove_dgsp_wallet_csr(w, (size_t)count, body + 12 + n);
+        st = grove_dgsp_wallet_csr(w, body + 12 + n, (size_t)count);
     if (st == GROVE_OK) {
         grove_store64_be(body, id);
         grove_store32_be(body + 8 + n, (uint32_t)count);
-        rc = save_obj(c, out, DGSP_FILE_CSR, cfg, body, len, 0);
+        rc = save_obj(c, out, GROVE_DGSP_FILE_CSR, cfg, body, len, 0);
     }
     if (st != GROVE_OK)
         rc = wallet_fail(c, w, st, "CSR failed");
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(body);
     if (rc)
         return rc;
@@ -1644,7 +1690,8 @@ static int import_pub(cli_ctx *c, grove_dgsp_wallet *w, uint8_t *pk)
     grove_dgsp_cfg pcfg;
     uint8_t *pb;
     size_t pl;
-    int rc = load_capped(c, pubp, DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, &pcfg, &pb, &pl);
+    int rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, &pcfg, &pb,
+                         &pl);
     if (rc)
         return rc;
     memcpy(pk, pb, pl);
@@ -1672,11 +1719,11 @@ static int cmd_member_import(cli_ctx *c)
     grove_dgsp_cfg ccfg;
     uint8_t *body, pk[GROVE_DGSP_MAX_PK_BYTES];
     size_t len;
-    size_t body_max = MAX_FILE / (n + cb) > DGSP_MAX_BATCH ? 12 + DGSP_MAX_BATCH * (n + cb)
+    size_t body_max = MAX_FILE / (n + cb) > GROVE_DGSP_MAX_BATCH ? 12 + GROVE_DGSP_MAX_BATCH * (n + cb)
                                                             : MAX_FILE;
-    rc = load_capped(c, certsp, DGSP_FILE_CERTIFICATES, body_max, &ccfg, &body, &len);
+    rc = load_capped(c, certsp, GROVE_DGSP_FILE_CERTIFICATES, body_max, &ccfg, &body, &len);
     if (rc) {
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         return rc;
     }
     uint64_t id = grove_load64_be(body);
@@ -1697,7 +1744,7 @@ static int cmd_member_import(cli_ctx *c)
             memcpy(certs + (size_t)i * cb, body + 12 + i * (n + cb) + n, cb);
         }
         if (st == GROVE_OK)
-            st = grove_dgsp_wallet_import(w, pk, pks, certs, count);
+            st = grove_dgsp_wallet_import(w, certs, pks, count, pk);
         free(pks);
         free(certs);
         if (st == GROVE_ERR_VERIFY)
@@ -1710,9 +1757,8 @@ static int cmd_member_import(cli_ctx *c)
         else if (st != GROVE_OK)
             rc = wallet_fail(c, w, st, "import failed");
     }
-    uint64_t ready = 0;
-    grove_dgsp_wallet_counts(w, NULL, &ready, NULL);
-    grove_dgsp_wallet_free(w);
+    uint64_t ready = grove_dgsp_wallet_available(w);
+    grove_dgsp_wallet_close(w);
     free(body);
     if (rc)
         return rc;
@@ -1739,14 +1785,14 @@ static int sign_verified(cli_ctx *c, grove_dgsp_wallet *w, const uint8_t *msg, s
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
     /* The certificate is recorded as used (registry, then wallet) before the signature exists
      * outside the library. */
-    int st = grove_dgsp_wallet_sign(w, msg, ml, *sig);
+    int st = grove_dgsp_wallet_sign(w, *sig, msg, ml);
     if (st == GROVE_ERR_EXHAUSTED)
         st = cli_fail(c, CLI_EXIT_STATE, st,
                       "no unused certificate left: request more (member csr, manager cert, "
                       "member import-certs)");
     else if (st != GROVE_OK)
         st = wallet_fail(c, w, st, "signing refused");
-    else if (grove_dgsp_verify(cfg, pk, NULL, msg, ml, *sig, *sl) != GROVE_OK)
+    else if (grove_dgsp_verify(cfg, *sig, *sl, msg, ml, pk, NULL) != GROVE_OK)
         st = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_VERIFY,
                       "the new signature does not verify with the group public key: nothing "
                       "written (its certificate stays used; check the wallet and this machine's "
@@ -1785,10 +1831,9 @@ static int cmd_member_sign(cli_ctx *c)
         if (cli_opt_flag(c, "raw"))
             rc = cli_write_file(c, out, sig, sl, 0);
         else
-            rc = save_obj(c, out, DGSP_FILE_SIGNATURE, cfg, sig, sl, 0);
+            rc = save_obj(c, out, GROVE_DGSP_FILE_SIGNATURE, cfg, sig, sl, 0);
     }
-    uint64_t ready = 0;
-    grove_dgsp_wallet_counts(w, NULL, &ready, NULL);
+    uint64_t ready = grove_dgsp_wallet_available(w);
     wallet_close(w, reg);
     free(sig);
     free(msg);
@@ -1836,19 +1881,24 @@ static int cmd_member_info(cli_ctx *c)
         return rc;
     uint64_t p = 0, r = 0, u = 0, listed = 0, stale = 0;
     char d[64];
-    grove_dgsp_wallet_counts(w, &p, &r, &u);
+    grove_status st;
+    st = grove_dgsp_wallet_counts(w, &p, &r, &u);
+    if (st != GROVE_OK) {
+        wallet_close(w, reg);
+        return cli_fail(c, CLI_EXIT_USAGE, st, "cannot read the wallet: %s", grove_strerror(st));
+    }
     cli_out_u64(c, "id", grove_dgsp_wallet_id(w));
     cli_out_str(c, "params", cfg_desc(grove_dgsp_wallet_cfg(w), d, sizeof d));
     cli_out_u64(c, "pending", p);
     cli_out_u64(c, "ready", r);
     cli_out_u64(c, "used", u);
-    cli_out_bool(c, "damaged", grove_dgsp_wallet_damaged(w));
+    cli_out_bool(c, "damaged", grove_dgsp_wallet_is_damaged(w));
     /* info reports on the registry entry; it never writes it */
-    int st = grove_registry_open(cli_opt_str(c, "state-dir"), &reg);
-    if (st == GROVE_OK) {
-        grove_dgsp_wallet_set_registry(w, reg);
+    st = grove_registry_open(cli_opt_str(c, "state-dir"), &reg);
+    if (st == GROVE_OK)
+        st = grove_dgsp_wallet_set_registry(w, reg);
+    if (st == GROVE_OK)
         st = grove_dgsp_wallet_registry_status(w, &listed, &stale);
-    }
     cli_out_bool(c, "registry_checked", st == GROVE_OK);
     if (st == GROVE_OK) {
         cli_out_u64(c, "registry_used", listed);
@@ -1857,7 +1907,7 @@ static int cmd_member_info(cli_ctx *c)
     cli_say(c, "member %llu (%s): %llu certificates ready, %llu used, %llu requested",
             (unsigned long long)grove_dgsp_wallet_id(w), d, (unsigned long long)r,
             (unsigned long long)u, (unsigned long long)p);
-    if (grove_dgsp_wallet_damaged(w))
+    if (grove_dgsp_wallet_is_damaged(w))
         cli_say(c, "DAMAGED: %s", grove_dgsp_wallet_last_error(w));
     if (st != GROVE_OK)
         cli_say(c, "state registry not checked: %s",
@@ -1885,7 +1935,7 @@ static int load_raw_exact(cli_ctx *c, const char *path, const char *what, size_t
         *buf = NULL;
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
                       "%s: a raw %s %s has %zu bytes, the file has %zu", path,
-                      grove_dgsp_params_name(cfg), what, want, len);
+                      grove_dgsp_params_name(cfg->params), what, want, len);
     }
     return rc;
 }
@@ -1920,13 +1970,15 @@ static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_
             return cli_fail(c, CLI_EXIT_USAGE, 0,
                             "--params/--flavour/--profile apply to --raw files only (armored "
                             "files name them)");
-        rc = load_capped(c, pubp, DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, cfg, &pb, &pl);
+        rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, cfg, &pb,
+                         &pl);
         if (rc)
             return rc;
         memcpy(pk, pb, pl);
         free(pb);
         grove_dgsp_cfg scfg;
-        rc = load_capped(c, sigp, DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig, sl);
+        rc = load_capped(c, sigp, GROVE_DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig,
+                         sl);
         if (rc)
             return rc;
         if (!same_cfg(&scfg, cfg)) {
@@ -1953,7 +2005,7 @@ static int load_revocations(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t
     grove_dgsp_cfg rcfg;
     uint8_t *body;
     size_t len;
-    int rc = load_obj(c, path, DGSP_FILE_REVOCATIONS, &rcfg, &body, &len);
+    int rc = load_obj(c, path, GROVE_DGSP_FILE_REVOCATIONS, &rcfg, &body, &len);
     if (rc)
         return rc;
     if (rcfg.spx != cfg->spx) {
@@ -1963,7 +2015,7 @@ static int load_revocations(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t
     }
     uint64_t seq, when, count;
     const uint8_t *z;
-    int st = grove_dgsp_revocations_verify(cfg, pk, body, len, &seq, &when, &z, &count);
+    int st = grove_dgsp_revocations_verify(cfg, &seq, &when, &z, &count, body, len, pk);
     if (st != GROVE_OK) {
         free(body);
         return cli_fail(c, CLI_EXIT_USAGE, st,
@@ -1996,7 +2048,7 @@ static int verify_revocations(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8
     int rc = open_store(c, rls, 0, rl);
     uint8_t spk[GROVE_DGSP_MAX_PK_BYTES];
     size_t spl = 0;
-    if (rc == 0 && (grove_dgsp_store_meta_get(*rl, "group_pk", spk, sizeof spk, &spl) != GROVE_OK ||
+    if (rc == 0 && (grove_dgsp_store_meta_get(*rl, spk, sizeof spk, &spl, "group_pk") != GROVE_OK ||
                     spl != grove_dgsp_pk_bytes(cfg) || memcmp(spk, pk, spl) != 0)) {
         grove_dgsp_store_close(*rl);
         *rl = NULL;
@@ -2022,7 +2074,7 @@ static int cmd_verify(cli_ctx *c)
         return rc;
     }
     const int checked = rl != NULL;
-    int st = grove_dgsp_verify(&cfg, pk, rl, msg, ml, sig, sl);
+    int st = grove_dgsp_verify(&cfg, sig, sl, msg, ml, pk, rl);
     grove_dgsp_store_close(rl);
     free(sig);
     free(msg);
@@ -2038,9 +2090,6 @@ static int cmd_verify(cli_ctx *c)
                                                  "revocation list)");
     if (st == GROVE_ERR_VERIFY)
         return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID");
-    if (st == GROVE_ERR_ENCODING)
-        return cli_fail(c, CLI_EXIT_USAGE, st, "not a %s signature (wrong length)",
-                        grove_dgsp_params_name(&cfg));
     if (st != GROVE_OK)
         return fail_st(c, st, "verification could not run");
     if (!checked)
@@ -2067,7 +2116,7 @@ static int cmd_judge(cli_ctx *c)
     grove_dgsp_cfg pcfg;
     uint8_t *proof;
     size_t pl;
-    rc = load_obj(c, pp, DGSP_FILE_PROOF, &pcfg, &proof, &pl);
+    rc = load_obj(c, pp, GROVE_DGSP_FILE_PROOF, &pcfg, &proof, &pl);
     if (rc == 0 && pcfg.spx != cfg.spx)
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "the proof is for other parameters");
     if (rc) {
@@ -2077,15 +2126,16 @@ static int cmd_judge(cli_ctx *c)
     }
     uint64_t pid = grove_load64_be(proof);
     /* A judgement is about a valid signature: verify first, then the opening. */
-    int vst = grove_dgsp_verify(&cfg, pk, NULL, msg, ml, sig, sl);
-    int jst = pid == id ? grove_dgsp_judge(&cfg, msg, ml, sig, sl, id, proof + 8) : GROVE_ERR_VERIFY;
+    int vst = grove_dgsp_verify(&cfg, sig, sl, msg, ml, pk, NULL);
+    int jst = pid == id ? grove_dgsp_judge(&cfg, sig, sl, msg, ml, id,
+                                           proof + 8) : GROVE_ERR_VERIFY;
     free(sig);
     free(msg);
     free(proof);
     cli_out_u64(c, "id", id);
     cli_out_bool(c, "signature_valid", vst == GROVE_OK);
     cli_out_bool(c, "confirmed", vst == GROVE_OK && jst == GROVE_OK);
-    if (vst != GROVE_OK && vst != GROVE_ERR_VERIFY && vst != GROVE_ERR_ENCODING)
+    if (vst != GROVE_OK && vst != GROVE_ERR_VERIFY)
         return fail_st(c, vst, "verification could not run");
     if (vst != GROVE_OK)
         return cli_fail(c, CLI_EXIT_INVALID, GROVE_ERR_VERIFY,
@@ -2099,6 +2149,39 @@ static int cmd_judge(cli_ctx *c)
                         "NOT confirmed: the opening to member %llu is wrong",
                         (unsigned long long)id);
     cli_say(c, "confirmed: the signature was made by member %llu", (unsigned long long)id);
+    return 0;
+}
+
+/* The parameter sets (grove_dgsp_params_at), with the sizes of the default flavour. */
+static int cmd_params(cli_ctx *c)
+{
+    size_t cap = 8 * 1024, o = 0;
+    char *list = malloc(cap);
+    if (list == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    o += (size_t)snprintf(list + o, cap - o, "[");
+    cli_say(c, "%-11s %3s %4s %6s %6s", "name", "n", "pk", "cert", "sig");
+    for (size_t i = 0; i < grove_dgsp_params_count(); i++) {
+        const grove_dgsp_params *p = grove_dgsp_params_at(i);
+        grove_dgsp_cfg cfg;
+        if (grove_dgsp_cfg_init(&cfg, p, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE) !=
+            GROVE_OK) {
+            free(list);
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INTERNAL, "parameter set %zu", i);
+        }
+        const char *name = grove_dgsp_params_name(p);
+        cli_say(c, "%-11s %3u %4zu %6zu %6zu", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
+                grove_dgsp_cert_bytes(&cfg), grove_dgsp_sig_bytes(&cfg));
+        o += (size_t)snprintf(list + o, cap - o,
+                              "%s{\"name\": \"%s\", \"n\": %u, \"pk_bytes\": %zu, "
+                              "\"sk_bytes\": %zu, \"cert_bytes\": %zu, \"sig_bytes\": %zu}",
+                              i ? ", " : "", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
+                              grove_dgsp_sk_bytes(&cfg), grove_dgsp_cert_bytes(&cfg),
+                              grove_dgsp_sig_bytes(&cfg));
+    }
+    snprintf(list + o, cap - o, "]");
+    cli_out_raw(c, "parameter_sets", list);
+    free(list);
     return 0;
 }
 
@@ -2125,9 +2208,14 @@ static int cmd_info(cli_ctx *c)
     if (sqlite) {
         close(fd);
         grove_dgsp_wallet *w;
-        if (grove_dgsp_wallet_open(path, &w) == GROVE_OK) {
+        if (grove_dgsp_wallet_open(&w, path) == GROVE_OK) {
             uint64_t p = 0, r = 0, u = 0;
-            grove_dgsp_wallet_counts(w, &p, &r, &u);
+            grove_status cst = grove_dgsp_wallet_counts(w, &p, &r, &u);
+            if (cst != GROVE_OK) {
+                grove_dgsp_wallet_close(w);
+                return cli_fail(c, CLI_EXIT_USAGE, cst, "%s: cannot read the wallet: %s", path,
+                                grove_strerror(cst));
+            }
             cli_out_str(c, "type", "wallet");
             cli_out_str(c, "params", cfg_desc(grove_dgsp_wallet_cfg(w), d, sizeof d));
             cli_out_u64(c, "id", grove_dgsp_wallet_id(w));
@@ -2137,11 +2225,11 @@ static int cmd_info(cli_ctx *c)
             cli_say(c, "DGSP member wallet (%s): member %llu, %llu ready, %llu used, %llu pending",
                     d, (unsigned long long)grove_dgsp_wallet_id(w), (unsigned long long)r,
                     (unsigned long long)u, (unsigned long long)p);
-            grove_dgsp_wallet_free(w);
+            grove_dgsp_wallet_close(w);
             return 0;
         }
         grove_dgsp_store *s;
-        if (grove_dgsp_store_sqlite_open(path, 0, &s) == GROVE_OK) {
+        if (grove_dgsp_store_sqlite_open(&s, path, 0) == GROVE_OK) {
             uint64_t m = 0;
             s->ops->member_count(s->ctx, &m);
             grove_dgsp_store_close(s);
@@ -2154,7 +2242,7 @@ static int cmd_info(cli_ctx *c)
                         "%s: an SQLite file, but not a grove wallet or group store", path);
     }
     grove_dgsp_cfg cfg;
-    dgsp_file_type t;
+    grove_dgsp_file_type t;
     uint8_t *data, *body;
     size_t dl, bl;
     int version = 1;
@@ -2172,26 +2260,26 @@ static int cmd_info(cli_ctx *c)
                         path);
     }
     char err[256];
-    int st = dgsp_file_decode_any_version(data, dl, DGSP_FILE_TYPES, &t, &cfg, &body, &bl,
-                                          &version, err, sizeof err);
+    grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_ANY, &t, &cfg, &body, &bl, &version,
+                                  err, sizeof err);
     cli_free_secret(data, dl);
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
     const size_t n = cfg.n;
-    cli_out_str(c, "type", dgsp_file_type_name(t));
+    cli_out_str(c, "type", grove_dgsp_file_type_name(t));
     cli_out_int(c, "version", version);
-    cli_out_str(c, "params", grove_dgsp_params_name(&cfg));
-    cli_out_str(c, "flavour", grove_slhdsa_params_is_fips205(cfg.spx) ? "fips205" : "r3.1");
+    cli_out_str(c, "params", grove_dgsp_params_name(cfg.params));
+    cli_out_str(c, "flavour", grove_dgsp_flavour_name(grove_dgsp_cfg_flavour(&cfg)));
     cli_out_str(c, "profile", grove_dgsp_profile_name(cfg.profile));
     cli_out_u64(c, "bytes", bl);
-    cli_say(c, "grove DGSP %s, format v%d, %s, %zu bytes", dgsp_file_type_name(t), version,
+    cli_say(c, "grove DGSP %s, format v%d, %s, %zu bytes", grove_dgsp_file_type_name(t), version,
             cfg_desc(&cfg, d, sizeof d), bl);
-    if (t == DGSP_FILE_SECRET_KEY)
+    if (t == GROVE_DGSP_FILE_SECRET_KEY)
         cli_say(c, "%s", version >= 2 ? "integrity check: ok"
                                       : "no integrity check (v1): run `grove dgsp manager "
                                         "upgrade-key`");
     switch (t) {
-    case DGSP_FILE_CREDENTIAL: {
+    case GROVE_DGSP_FILE_CREDENTIAL: {
         char user[GROVE_DGSP_MAX_USERNAME + 1];
         size_t ul = body[8 + 3 * n];
         memcpy(user, body + 9 + 3 * n, ul);
@@ -2201,19 +2289,19 @@ static int cmd_info(cli_ctx *c)
         cli_say(c, "member %llu (%s)", (unsigned long long)grove_load64_be(body), user);
         break;
     }
-    case DGSP_FILE_CSR:
+    case GROVE_DGSP_FILE_CSR:
         cli_out_u64(c, "id", grove_load64_be(body));
         cli_out_u64(c, "count", grove_load32_be(body + 8 + n));
         cli_say(c, "member %llu asks for %u certificates", (unsigned long long)grove_load64_be(body),
                 grove_load32_be(body + 8 + n));
         break;
-    case DGSP_FILE_CERTIFICATES:
+    case GROVE_DGSP_FILE_CERTIFICATES:
         cli_out_u64(c, "id", grove_load64_be(body));
         cli_out_u64(c, "count", grove_load32_be(body + 8));
         cli_say(c, "%u certificates for member %llu", grove_load32_be(body + 8),
                 (unsigned long long)grove_load64_be(body));
         break;
-    case DGSP_FILE_REVOCATIONS:
+    case GROVE_DGSP_FILE_REVOCATIONS:
         cli_out_u64(c, "sequence", grove_load64_be(body));
         cli_out_u64(c, "time", grove_load64_be(body + 8));
         cli_out_u64(c, "entries", grove_load64_be(body + 16));
@@ -2222,11 +2310,11 @@ static int cmd_info(cli_ctx *c)
                 (unsigned long long)grove_load64_be(body),
                 (unsigned long long)grove_load64_be(body + 16));
         break;
-    case DGSP_FILE_PROOF:
+    case GROVE_DGSP_FILE_PROOF:
         cli_out_u64(c, "id", grove_load64_be(body));
         cli_say(c, "opening proof for member %llu", (unsigned long long)grove_load64_be(body));
         break;
-    case DGSP_FILE_PUBLIC_KEY:
+    case GROVE_DGSP_FILE_PUBLIC_KEY:
         cli_out_hex(c, "public_key", body, bl);
         break;
     default:
@@ -2271,7 +2359,7 @@ static const cli_opt cert_opts[] = {
     GROUP_OPT,
     {"csr", "FILE", "the member's certificate signing request"},
     {"out", "FILE", "certificates output"},
-    {"threads", "N", "signing threads (default: number of CPUs)"},
+    {"threads", "N", "most threads signing at once (1: this thread only; default 0: one per CPU)"},
     {"max-certs", "N", "largest request accepted (default 1024, at most 1048576)"},
     FORCE_OPT,
     {NULL, NULL, NULL},
@@ -2361,6 +2449,8 @@ static const cli_opt judge_opts[] = {
 static const cli_opt info_opts[] = {{"file", "FILE", "any grove DGSP file or wallet"},
                                     {NULL, NULL, NULL}};
 
+static const cli_opt params_opts[] = {{NULL, NULL, NULL}};
+
 static const cli_command dgsp_commands[] = {
     {"manager init", cmd_manager_init, "create a group folder: keys and member store", init_opts},
     {"manager join", cmd_manager_join, "admit members (one, or a batch file)", join_opts},
@@ -2390,6 +2480,7 @@ static const cli_command dgsp_commands[] = {
      verify_opts},
     {"judge", cmd_judge, "check the manager's opening (exit 0 confirmed, 1 not)", judge_opts},
     {"info", cmd_info, "describe any grove DGSP file", info_opts},
+    {"params", cmd_params, "list the 12 parameter sets and their sizes", params_opts},
     {NULL, NULL, NULL, NULL},
 };
 

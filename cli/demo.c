@@ -30,7 +30,7 @@ struct zlist {
     size_t n;
 };
 
-static int collect_zetas(void *arg, const uint8_t *z, size_t k)
+static grove_status collect_zetas(void *arg, const uint8_t *z, size_t k)
 {
     struct zlist *l = arg;
     if (l->n + k > 64)
@@ -71,7 +71,8 @@ int cli_demo(cli_ctx *c)
     const char *params = "shake-256f";
     grove_dgsp_cfg cfg;
     char dir[] = "/tmp/grove-demo.XXXXXX", path[4200];
-    int st = grove_dgsp_cfg_init(&cfg, params, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE);
+    int st = grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                                 GROVE_DGSP_PROFILE_GROVE);
     if (st != GROVE_OK || mkdtemp(dir) == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, st, "cannot prepare the demo");
     const size_t n = cfg.n, cb = grove_dgsp_cert_bytes(&cfg), sb = grove_dgsp_sig_bytes(&cfg);
@@ -93,7 +94,7 @@ int cli_demo(cli_ctx *c)
          params);
     snprintf(path, sizeof path, "%s/group.db", dir);
     if ((st = grove_dgsp_keygen_manager(&cfg, pk, sk)) != GROVE_OK ||
-        (st = grove_dgsp_store_sqlite_open(path, 1, &store)) != GROVE_OK)
+        (st = grove_dgsp_store_sqlite_open(&store, path, 1)) != GROVE_OK)
         goto fail;
     STEP("   public key %zu bytes; signatures will be %zu bytes.", grove_dgsp_pk_bytes(&cfg), sb);
 
@@ -102,8 +103,8 @@ int cli_demo(cli_ctx *c)
         person *p = &people[i];
         uint8_t cid_star[GROVE_DGSP_MAX_N];
         snprintf(path, sizeof path, "%s/%s.wallet", dir, p->name);
-        if ((st = grove_dgsp_join(&cfg, sk, store, p->name, &p->id, cid_star)) != GROVE_OK ||
-            (st = grove_dgsp_wallet_create(path, &cfg, NULL, p->id, cid_star, pk, &p->w)) !=
+        if ((st = grove_dgsp_join(&cfg, store, &p->id, cid_star, p->name, sk)) != GROVE_OK ||
+            (st = grove_dgsp_wallet_create(&cfg, &p->w, path, NULL, p->id, cid_star, pk)) !=
                 GROVE_OK)
             goto fail;
         STEP("   %-5s is member %llu", p->name, (unsigned long long)p->id);
@@ -116,27 +117,27 @@ int cli_demo(cli_ctx *c)
         uint8_t cid_star[GROVE_DGSP_MAX_N];
         uint64_t id;
         double t = now_ms();
-        if ((st = grove_dgsp_wallet_csr(p->w, 2, wpks)) != GROVE_OK ||
+        if ((st = grove_dgsp_wallet_csr(p->w, wpks, 2)) != GROVE_OK ||
             (st = grove_dgsp_wallet_credential(p->w, &id, cid_star)) != GROVE_OK ||
-            (st = grove_dgsp_gen_cert(&cfg, sk, store, id, cid_star, wpks, 2, certs, 2)) !=
+            (st = grove_dgsp_gen_cert(&cfg, store, certs, wpks, 2, id, cid_star, sk, 2)) !=
                 GROVE_OK ||
-            (st = grove_dgsp_wallet_import(p->w, pk, wpks, certs, 2)) != GROVE_OK)
+            (st = grove_dgsp_wallet_import(p->w, certs, wpks, 2, pk)) != GROVE_OK)
             goto fail;
         STEP("   %-5s: 2 certificates issued and checked (%.0f ms)", p->name, now_ms() - t);
     }
 
     STEP("4. Alice and Bob sign. Each signature uses up one certificate.");
-    if ((st = grove_dgsp_wallet_sign(people[0].w, (const uint8_t *)msg_a, strlen(msg_a), sig_a)) !=
+    if ((st = grove_dgsp_wallet_sign(people[0].w, sig_a, (const uint8_t *)msg_a, strlen(msg_a))) !=
             GROVE_OK ||
-        (st = grove_dgsp_wallet_sign(people[1].w, (const uint8_t *)msg_b, strlen(msg_b), sig_b)) !=
+        (st = grove_dgsp_wallet_sign(people[1].w, sig_b, (const uint8_t *)msg_b, strlen(msg_b))) !=
             GROVE_OK)
         goto fail;
     STEP("   \"%s\" and \"%s\" are signed.", msg_a, msg_b);
 
     STEP("5. Anyone verifies with the group's public key: they learn a member signed, not which.");
-    int va = grove_dgsp_verify(&cfg, pk, store, (const uint8_t *)msg_a, strlen(msg_a), sig_a, sb);
-    int vb = grove_dgsp_verify(&cfg, pk, store, (const uint8_t *)msg_b, strlen(msg_b), sig_b, sb);
-    int vf = grove_dgsp_verify(&cfg, pk, store, (const uint8_t *)msg_b, strlen(msg_b), sig_a, sb);
+    int va = grove_dgsp_verify(&cfg, sig_a, sb, (const uint8_t *)msg_a, strlen(msg_a), pk, store);
+    int vb = grove_dgsp_verify(&cfg, sig_b, sb, (const uint8_t *)msg_b, strlen(msg_b), pk, store);
+    int vf = grove_dgsp_verify(&cfg, sig_a, sb, (const uint8_t *)msg_b, strlen(msg_b), pk, store);
     STEP("   first signature: %s; second: %s; first signature on the other text: %s",
          va == GROVE_OK ? "valid" : grove_strerror(va), vb == GROVE_OK ? "valid" : grove_strerror(vb),
          vf == GROVE_OK ? "valid (!)" : "rejected");
@@ -147,12 +148,12 @@ int cli_demo(cli_ctx *c)
     uint64_t who;
     char user[GROVE_DGSP_MAX_USERNAME + 1];
     uint8_t pi[GROVE_DGSP_MAX_N];
-    if ((st = grove_dgsp_open(&cfg, sk, store, (const uint8_t *)msg_b, strlen(msg_b), sig_b, sb,
-                              &who, user, pi)) != GROVE_OK)
+    if ((st = grove_dgsp_open(&cfg, store, &who, user, pi, sig_b, sb, (const uint8_t *)msg_b,
+                              strlen(msg_b), sk)) != GROVE_OK)
         goto fail;
-    int jd = grove_dgsp_judge(&cfg, (const uint8_t *)msg_b, strlen(msg_b), sig_b, sb, who, pi);
-    int jw = grove_dgsp_judge(&cfg, (const uint8_t *)msg_b, strlen(msg_b), sig_b, sb,
-                              people[2].id, pi);
+    int jd = grove_dgsp_judge(&cfg, sig_b, sb, (const uint8_t *)msg_b, strlen(msg_b), who, pi);
+    int jw = grove_dgsp_judge(&cfg, sig_b, sb, (const uint8_t *)msg_b, strlen(msg_b), people[2].id,
+                              pi);
     STEP("   it was member %llu (%s); the judge %s the opening, and rejects blaming carol (%s).",
          (unsigned long long)who, user, jd == GROVE_OK ? "confirms" : "REJECTS",
          jw == GROVE_OK ? "accepted!" : "rejected");
@@ -160,15 +161,16 @@ int cli_demo(cli_ctx *c)
         goto fail_quiet;
 
     STEP("7. The manager revokes Bob: his member entry and every certificate he was given.");
-    if ((st = grove_dgsp_revoke(&cfg, sk, store, &people[1].id, 1)) != GROVE_OK)
+    if ((st = grove_dgsp_revoke(&cfg, store, NULL, &people[1].id, 1, sk)) != GROVE_OK)
         goto fail;
-    vb = grove_dgsp_verify(&cfg, pk, store, (const uint8_t *)msg_b, strlen(msg_b), sig_b, sb);
+    vb = grove_dgsp_verify(&cfg, sig_b, sb, (const uint8_t *)msg_b, strlen(msg_b), pk, store);
     STEP("   Bob's signature now: %s; Alice's is unaffected.",
          vb == GROVE_ERR_REVOKED ? "REVOKED" : grove_strerror(vb));
     uint8_t cs[GROVE_DGSP_MAX_N];
     uint64_t bid;
-    grove_dgsp_wallet_credential(people[1].w, &bid, cs);
-    int again = grove_dgsp_gen_cert(&cfg, sk, store, bid, cs, wpks, 1, certs, 1);
+    if ((st = grove_dgsp_wallet_credential(people[1].w, &bid, cs)) != GROVE_OK)
+        goto fail;
+    int again = grove_dgsp_gen_cert(&cfg, store, certs, wpks, 1, bid, cs, sk, 1);
     STEP("   Bob asks for new certificates: %s.", again == GROVE_ERR_REVOKED ? "refused" : "ISSUED?!");
     if (vb != GROVE_ERR_REVOKED || again != GROVE_ERR_REVOKED)
         goto fail_quiet;
@@ -180,19 +182,20 @@ int cli_demo(cli_ctx *c)
         goto fail;
     size_t rlen = grove_dgsp_revocations_bytes(&cfg, zl.n);
     if ((rl = malloc(rlen)) == NULL ||
-        (st = grove_dgsp_revocations_sign(&cfg, sk, 1, (uint64_t)time(NULL), zl.z, zl.n, rl,
-                                          &rlen)) != GROVE_OK)
+        (st = grove_dgsp_revocations_sign(&cfg, rl, rlen, &rlen, 1, (uint64_t)time(NULL), zl.z,
+                                          zl.n, sk)) != GROVE_OK)
         goto fail;
     const uint8_t *z;
     uint64_t cnt, seq;
-    if ((st = grove_dgsp_revocations_verify(&cfg, pk, rl, rlen, &seq, NULL, &z, &cnt)) != GROVE_OK ||
+    if ((st = grove_dgsp_revocations_verify(&cfg, &seq, NULL, &z, &cnt, rl, rlen,
+                                            pk)) != GROVE_OK ||
         (st = grove_dgsp_store_memory_open(&published)) != GROVE_OK ||
         (st = published->ops->add_revoked(published->ctx, z, (size_t)cnt)) != GROVE_OK)
         goto fail;
     rl[rlen / 2] ^= 1;
-    int forged = grove_dgsp_revocations_verify(&cfg, pk, rl, rlen, NULL, NULL, NULL, NULL);
-    va = grove_dgsp_verify(&cfg, pk, published, (const uint8_t *)msg_a, strlen(msg_a), sig_a, sb);
-    vb = grove_dgsp_verify(&cfg, pk, published, (const uint8_t *)msg_b, strlen(msg_b), sig_b, sb);
+    int forged = grove_dgsp_revocations_verify(&cfg, NULL, NULL, NULL, NULL, rl, rlen, pk);
+    va = grove_dgsp_verify(&cfg, sig_a, sb, (const uint8_t *)msg_a, strlen(msg_a), pk, published);
+    vb = grove_dgsp_verify(&cfg, sig_b, sb, (const uint8_t *)msg_b, strlen(msg_b), pk, published);
     STEP("   list #%llu with %llu entries, signature checked; with it: Alice %s, Bob %s.",
          (unsigned long long)seq, (unsigned long long)cnt, va == GROVE_OK ? "valid" : "INVALID",
          vb == GROVE_ERR_REVOKED ? "revoked" : "NOT REVOKED");
@@ -211,7 +214,7 @@ fail_quiet:
     ok = 0;
 out:
     for (int i = 0; i < 3; i++)
-        grove_dgsp_wallet_free(people[i].w);
+        grove_dgsp_wallet_close(people[i].w);
     grove_dgsp_store_close(store);
     grove_dgsp_store_close(published);
     grove_wipe(sk, sizeof sk);

@@ -23,7 +23,8 @@
 int main(void)
 {
     grove_dgsp_cfg cfg;
-    TRY(grove_dgsp_cfg_init(&cfg, "shake-128f", GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE));
+    TRY(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get("shake-128f"), GROVE_DGSP_FLAVOUR_R31,
+                            GROVE_DGSP_PROFILE_GROVE));
 
     /* Manager setup: keys, member list and revocation list (in memory here). */
     uint8_t pkm[GROVE_DGSP_MAX_PK_BYTES], skm[GROVE_DGSP_MAX_SK_BYTES];
@@ -34,7 +35,7 @@ int main(void)
     /* A user joins and receives (id, cid*); the user makes a private seed. */
     uint64_t id;
     uint8_t cid_star[GROVE_DGSP_MAX_N], seed_u[GROVE_DGSP_MAX_N];
-    TRY(grove_dgsp_join(&cfg, skm, store, "alice", &id, cid_star));
+    TRY(grove_dgsp_join(&cfg, store, &id, cid_star, "alice", skm));
     TRY(grove_dgsp_keygen_user(&cfg, seed_u));
 
     /* CSR for a batch of certificates; the manager certifies; the user checks. */
@@ -44,13 +45,13 @@ int main(void)
     uint8_t *sig = malloc(grove_dgsp_sig_bytes(&cfg));
     if (certs == NULL || sig == NULL)
         return 1;
-    TRY(grove_dgsp_csr(&cfg, seed_u, BATCH, wots_pks, wots_seeds));
-    TRY(grove_dgsp_gen_cert(&cfg, skm, store, id, cid_star, wots_pks, BATCH, certs, 2));
-    TRY(grove_dgsp_check_cert(&cfg, pkm, id, wots_pks, certs, BATCH));
+    TRY(grove_dgsp_csr(&cfg, wots_pks, wots_seeds, BATCH, seed_u));
+    TRY(grove_dgsp_gen_cert(&cfg, store, certs, wots_pks, BATCH, id, cid_star, skm, 2));
+    TRY(grove_dgsp_check_cert(&cfg, certs, wots_pks, BATCH, id, pkm));
 
     /* The wallet keeps the certificates and makes sure each signs once. */
     grove_dgsp_wallet *wallet;
-    TRY(grove_dgsp_wallet_new(&cfg, seed_u, id, cid_star, &wallet));
+    TRY(grove_dgsp_wallet_memory_open(&cfg, &wallet, seed_u, id, cid_star));
     for (size_t i = 0; i < BATCH; i++)
         TRY(grove_dgsp_wallet_add(wallet, wots_seeds + i * cfg.n,
                                   certs + i * grove_dgsp_cert_bytes(&cfg)));
@@ -58,30 +59,30 @@ int main(void)
     grove_wipe(seed_u, sizeof seed_u);
 
     const char *message = "Hello, DGSP!";
-    TRY(grove_dgsp_wallet_sign(wallet, (const uint8_t *)message, strlen(message), sig));
+    TRY(grove_dgsp_wallet_sign(wallet, sig, (const uint8_t *)message, strlen(message)));
 
     /* Anyone verifies with the manager public key and the revocation list. */
-    TRY(grove_dgsp_verify(&cfg, pkm, store, (const uint8_t *)message, strlen(message), sig,
-                          grove_dgsp_sig_bytes(&cfg)));
+    TRY(grove_dgsp_verify(&cfg, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message,
+                          strlen(message), pkm, store));
     printf("signature of %zu bytes verifies\n", grove_dgsp_sig_bytes(&cfg));
 
     /* The manager opens it; a judge checks the opening. */
     uint64_t signer;
     char username[GROVE_DGSP_MAX_USERNAME + 1];
     uint8_t pi[GROVE_DGSP_MAX_N];
-    TRY(grove_dgsp_open(&cfg, skm, store, (const uint8_t *)message, strlen(message), sig,
-                        grove_dgsp_sig_bytes(&cfg), &signer, username, pi));
-    TRY(grove_dgsp_judge(&cfg, (const uint8_t *)message, strlen(message), sig,
-                         grove_dgsp_sig_bytes(&cfg), signer, pi));
+    TRY(grove_dgsp_open(&cfg, store, &signer, username, pi, sig, grove_dgsp_sig_bytes(&cfg),
+                        (const uint8_t *)message, strlen(message), skm));
+    TRY(grove_dgsp_judge(&cfg, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message,
+                         strlen(message), signer, pi));
     printf("opened to member %llu (%s); the judge confirms\n", (unsigned long long)signer, username);
 
     /* Revocation: the member and every certificate issued to them. */
-    TRY(grove_dgsp_revoke(&cfg, skm, store, &signer, 1));
-    int rc = grove_dgsp_verify(&cfg, pkm, store, (const uint8_t *)message, strlen(message), sig,
-                               grove_dgsp_sig_bytes(&cfg));
+    TRY(grove_dgsp_revoke(&cfg, store, NULL, &signer, 1, skm));
+    int rc = grove_dgsp_verify(&cfg, sig, grove_dgsp_sig_bytes(&cfg), (const uint8_t *)message,
+                               strlen(message), pkm, store);
     printf("after revocation: %s\n", grove_strerror(rc));
 
-    grove_dgsp_wallet_free(wallet);
+    grove_dgsp_wallet_close(wallet);
     grove_dgsp_store_close(store);
     grove_wipe(skm, sizeof skm);
     free(certs);

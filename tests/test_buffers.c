@@ -161,7 +161,8 @@ static void cross(const char *name)
 static void dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, params, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                                     GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     const size_t n = cfg.n, pkb = grove_dgsp_pk_bytes(&cfg), skb = grove_dgsp_sk_bytes(&cfg),
                  certb = grove_dgsp_cert_bytes(&cfg), sigb = grove_dgsp_sig_bytes(&cfg);
@@ -182,46 +183,47 @@ static void dgsp(const char *params)
         CHECK_MEM(sk.p, ref_sk, skb);
         uint64_t id = 0;
         gbuf cid = gb_new(n, (o + 1) % 8);
-        CHECK_EQ_INT(grove_dgsp_join(&cfg, sk.p, store, "carol", &id, cid.p), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_join(&cfg, store, &id, cid.p, "carol", sk.p), GROVE_OK);
         gbuf cid2 = gb_new(n, o);
-        CHECK_EQ_INT(grove_dgsp_credential(&cfg, sk.p, id, cid2.p), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_credential(&cfg, cid2.p, id, sk.p), GROVE_OK);
         CHECK_MEM(cid2.p, cid.p, n);
         /* member: two one-time keys */
         gbuf u = gb_from(su, n, (o + 6) % 8), wpk = gb_new(2 * n, o), wsd = gb_new(2 * n, (o + 2) % 8);
-        CHECK_EQ_INT(grove_dgsp_csr(&cfg, u.p, 2, wpk.p, wsd.p), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_csr(&cfg, wpk.p, wsd.p, 2, u.p), GROVE_OK);
         gbuf certs = gb_new(2 * certb, (o + 5) % 8);
-        CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, sk.p, store, id, cid.p, wpk.p, 2, certs.p, 2),
+        CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, store, certs.p, wpk.p, 2, id, cid.p, sk.p, 2),
                      GROVE_OK);
-        CHECK_EQ_INT(grove_dgsp_check_cert(&cfg, pk.p, id, wpk.p, certs.p, 2), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_check_cert(&cfg, certs.p, wpk.p, 2, id, pk.p), GROVE_OK);
         grove_dgsp_wallet *w;
-        CHECK_EQ_INT(grove_dgsp_wallet_new(&cfg, u.p, id, cid.p, &w), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_wallet_memory_open(&cfg, &w, u.p, id, cid.p), GROVE_OK);
         CHECK_EQ_INT(grove_dgsp_wallet_add(w, wsd.p, certs.p), GROVE_OK);
         gbuf m = gb_from(msg, sizeof msg, (o + 7) % 8), sig = gb_new(sigb, o);
-        CHECK_EQ_INT(grove_dgsp_wallet_sign(w, m.p, m.len, sig.p), GROVE_OK);
-        CHECK_EQ_INT(grove_dgsp_verify(&cfg, pk.p, store, m.p, m.len, sig.p, sigb), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig.p, m.p, m.len), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_verify(&cfg, sig.p, sigb, m.p, m.len, pk.p, store), GROVE_OK);
         uint64_t who = 0;
         char uname[GROVE_DGSP_MAX_USERNAME + 1 + GUARD];
         memset(uname, CANARY, sizeof uname);
         gbuf pi = gb_new(n, (o + 4) % 8);
-        CHECK_EQ_INT(grove_dgsp_open(&cfg, sk.p, store, m.p, m.len, sig.p, sigb, &who, uname, pi.p),
+        CHECK_EQ_INT(grove_dgsp_open(&cfg, store, &who, uname, pi.p, sig.p, sigb, m.p, m.len, sk.p),
                      GROVE_OK);
         CHECK_EQ_INT(who, id);
         CHECK(strcmp(uname, "carol") == 0);
         for (size_t k = GROVE_DGSP_MAX_USERNAME + 1; k < sizeof uname; k++)
             CHECK((uint8_t)uname[k] == CANARY);
-        CHECK_EQ_INT(grove_dgsp_judge(&cfg, m.p, m.len, sig.p, sigb, id, pi.p), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_judge(&cfg, sig.p, sigb, m.p, m.len, id, pi.p), GROVE_OK);
         /* signed revocation list of one zeta (any 16 bytes) */
         size_t rlb = grove_dgsp_revocations_bytes(&cfg, 1), rllen = 0;
         gbuf z = gb_from(seed, 16, o), rl = gb_new(rlb, (o + 1) % 8);
-        CHECK_EQ_INT(grove_dgsp_revocations_sign(&cfg, sk.p, 1, 2, z.p, 1, rl.p, &rllen), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_revocations_sign(&cfg, rl.p, rlb, &rllen, 1, 2, z.p, 1, sk.p),
+                     GROVE_OK);
         CHECK_EQ_INT(rllen, rlb);
         uint64_t seq, when, cnt;
         const uint8_t *zs;
-        CHECK_EQ_INT(grove_dgsp_revocations_verify(&cfg, pk.p, rl.p, rllen, &seq, &when, &zs, &cnt),
+        CHECK_EQ_INT(grove_dgsp_revocations_verify(&cfg, &seq, &when, &zs, &cnt, rl.p, rllen, pk.p),
                      GROVE_OK);
         CHECK_EQ_INT(cnt, 1);
         CHECK(zs != NULL && memcmp(zs, seed, 16) == 0);
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         grove_dgsp_store_close(store);
         CHECK_GUARD(sd);
         CHECK_GUARD(pk);

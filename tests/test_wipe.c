@@ -85,7 +85,8 @@ static void slhdsa(const char *name)
 static void dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, params, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                                     GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     const size_t n = cfg.n;
     uint8_t pk[64], *sk = malloc(grove_dgsp_sk_bytes(&cfg)), cid[32], wpk[32], ws[32], pi[32];
@@ -101,28 +102,28 @@ static void dgsp(const char *params)
     CHECK_EQ_INT(grove_dgsp_keygen_manager_from_seed(&cfg, pk, sk, seed), GROVE_OK);
     CHECK_CLEAN("DGSP manager keygen", msecret, 4 * n);
     clear_stack();
-    CHECK_EQ_INT(grove_dgsp_join(&cfg, sk, st, "dave", &id, cid), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_join(&cfg, st, &id, cid, "dave", sk), GROVE_OK);
     CHECK_CLEAN("DGSP join", msecret, 4 * n);
     clear_stack();
-    CHECK_EQ_INT(grove_dgsp_csr(&cfg, su, 1, wpk, ws), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_csr(&cfg, wpk, ws, 1, su), GROVE_OK);
     CHECK_CLEAN("DGSP csr", su, n);
     clear_stack();
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, sk, st, id, cid, wpk, 1, cert, 1), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, st, cert, wpk, 1, id, cid, sk, 1), GROVE_OK);
     CHECK_CLEAN("DGSP gen_cert", msecret, 4 * n);
     CHECK_CLEAN("DGSP gen_cert (cid*)", cid, n);
     grove_dgsp_wallet *w;
-    CHECK_EQ_INT(grove_dgsp_wallet_new(&cfg, su, id, cid, &w), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_memory_open(&cfg, &w, su, id, cid), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_add(w, ws, cert), GROVE_OK);
     clear_stack();
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"msg", 3, sig), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"msg", 3), GROVE_OK);
     CHECK_CLEAN("DGSP sign (seed_u)", su, n);
     CHECK_CLEAN("DGSP sign (wots seed)", ws, n);
     clear_stack();
-    CHECK_EQ_INT(grove_dgsp_open(&cfg, sk, st, (const uint8_t *)"msg", 3, sig,
-                                 grove_dgsp_sig_bytes(&cfg), &who, NULL, pi),
+    CHECK_EQ_INT(grove_dgsp_open(&cfg, st, &who, NULL, pi, sig, grove_dgsp_sig_bytes(&cfg),
+                                 (const uint8_t *)"msg", 3, sk),
                  GROVE_OK);
     CHECK_CLEAN("DGSP open", msecret, 4 * n);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     grove_dgsp_store_close(st);
     grove_wipe(sk, grove_dgsp_sk_bytes(&cfg));
     free(sk);

@@ -42,20 +42,20 @@ static int setup(void *arg)
     for (int i = 0; i < 1024; i++) {
         char u[32];
         snprintf(u, sizeof u, "member-%d", i);
-        if (grove_dgsp_join(&d->cfg, d->sk, d->store, u, &d->id, d->cid_star))
+        if (grove_dgsp_join(&d->cfg, d->store, &d->id, d->cid_star, u, d->sk))
             return 1;
     }
     d->joined = 1024;
     if (grove_dgsp_keygen_user(&d->cfg, d->seed_u) ||
-        grove_dgsp_csr(&d->cfg, d->seed_u, 8, d->pks, d->seeds) ||
-        grove_dgsp_gen_cert(&d->cfg, d->sk, d->store, d->id, d->cid_star, d->pks, 8, d->certs, 1))
+        grove_dgsp_csr(&d->cfg, d->pks, d->seeds, 8, d->seed_u) ||
+        grove_dgsp_gen_cert(&d->cfg, d->store, d->certs, d->pks, 8, d->id, d->cid_star, d->sk, 1))
         return 1;
-    if (grove_dgsp_wallet_new(&d->cfg, d->seed_u, d->id, d->cid_star, &d->w))
+    if (grove_dgsp_wallet_memory_open(&d->cfg, &d->w, d->seed_u, d->id, d->cid_star))
         return 1;
     for (size_t i = 0; i < 8; i++)
         if (grove_dgsp_wallet_add(d->w, d->seeds + i * n, d->certs + i * cb))
             return 1;
-    return grove_dgsp_wallet_sign(d->w, (const uint8_t *)"m", 1, d->sig);
+    return grove_dgsp_wallet_sign(d->w, d->sig, (const uint8_t *)"m", 1);
 }
 
 static int op_keygen(void *arg)
@@ -71,24 +71,24 @@ static int op_join(void *arg)
     uint64_t id;
     uint8_t cs[32];
     snprintf(u, sizeof u, "joiner-%llu", (unsigned long long)d->joined++);
-    return grove_dgsp_join(&d->cfg, d->sk, d->store, u, &id, cs);
+    return grove_dgsp_join(&d->cfg, d->store, &id, cs, u, d->sk);
 }
 static int op_csr(void *arg)
 {
     dctx *d = arg;
     uint8_t pks[8 * 32], seeds[8 * 32];
-    return grove_dgsp_csr(&d->cfg, d->seed_u, d->batch, pks, seeds);
+    return grove_dgsp_csr(&d->cfg, pks, seeds, d->batch, d->seed_u);
 }
 static int op_gen_cert(void *arg)
 {
     dctx *d = arg;
-    return grove_dgsp_gen_cert(&d->cfg, d->sk, d->store, d->id, d->cid_star, d->pks, d->batch,
-                               d->certs, d->threads);
+    return grove_dgsp_gen_cert(&d->cfg, d->store, d->certs, d->pks, d->batch, d->id, d->cid_star,
+                               d->sk, d->threads);
 }
 static int op_check_cert(void *arg)
 {
     dctx *d = arg;
-    return grove_dgsp_check_cert(&d->cfg, d->pk, d->id, d->pks, d->certs, d->batch);
+    return grove_dgsp_check_cert(&d->cfg, d->certs, d->pks, d->batch, d->id, d->pk);
 }
 /* The signature itself (the wallet's bookkeeping is a few memory writes): the same
  * certificate is reused here, in the benchmark only. */
@@ -101,8 +101,8 @@ static int op_sign(void *arg)
 static int op_verify(void *arg)
 {
     dctx *d = arg;
-    return grove_dgsp_verify(&d->cfg, d->pk, d->store, (const uint8_t *)"m", 1, d->sig,
-                             grove_dgsp_sig_bytes(&d->cfg));
+    return grove_dgsp_verify(&d->cfg, d->sig, grove_dgsp_sig_bytes(&d->cfg), (const uint8_t *)"m",
+                             1, d->pk, d->store);
 }
 static int op_open(void *arg)
 {
@@ -110,18 +110,18 @@ static int op_open(void *arg)
     uint64_t id;
     uint8_t pi[32];
     char u[256];
-    return grove_dgsp_open(&d->cfg, d->sk, d->store, (const uint8_t *)"m", 1, d->sig,
-                           grove_dgsp_sig_bytes(&d->cfg), &id, u, pi);
+    return grove_dgsp_open(&d->cfg, d->store, &id, u, pi, d->sig, grove_dgsp_sig_bytes(&d->cfg),
+                           (const uint8_t *)"m", 1, d->sk);
 }
 static int op_judge(void *arg)
 {
     dctx *d = arg;
     uint64_t id;
     uint8_t pi[32];
-    int r = grove_dgsp_open(&d->cfg, d->sk, d->store, (const uint8_t *)"m", 1, d->sig,
-                            grove_dgsp_sig_bytes(&d->cfg), &id, NULL, pi);
-    return r ? r : grove_dgsp_judge(&d->cfg, (const uint8_t *)"m", 1, d->sig,
-                                    grove_dgsp_sig_bytes(&d->cfg), id, pi);
+    int r = grove_dgsp_open(&d->cfg, d->store, &id, NULL, pi, d->sig, grove_dgsp_sig_bytes(&d->cfg),
+                            (const uint8_t *)"m", 1, d->sk);
+    return r ? r : grove_dgsp_judge(&d->cfg, d->sig, grove_dgsp_sig_bytes(&d->cfg),
+                                    (const uint8_t *)"m", 1, id, pi);
 }
 /* revoke: a fresh member that was issued `batch` counters (reservation only, no signing) */
 static int op_revoke(void *arg)
@@ -131,10 +131,10 @@ static int op_revoke(void *arg)
     uint64_t id, first;
     uint8_t cs[32];
     snprintf(u, sizeof u, "revokee-%llu", (unsigned long long)d->joined++);
-    int r = grove_dgsp_join(&d->cfg, d->sk, d->store, u, &id, cs);
+    int r = grove_dgsp_join(&d->cfg, d->store, &id, cs, u, d->sk);
     if (r == GROVE_OK)
         r = d->store->ops->reserve(d->store->ctx, id, d->batch, &first);
-    return r ? r : grove_dgsp_revoke(&d->cfg, d->sk, d->store, &id, 1);
+    return r ? r : grove_dgsp_revoke(&d->cfg, d->store, NULL, &id, 1, d->sk);
 }
 
 int main(int argc, char **argv)
@@ -147,7 +147,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < 12; i++) {
         for (size_t v = 0; v < 3; v++) {
             dctx *d = &ctx[i][v];
-            if (grove_dgsp_cfg_init(&d->cfg, sets[i], GROVE_DGSP_FLAVOUR_R31,
+            if (grove_dgsp_cfg_init(&d->cfg, grove_dgsp_params_get(sets[i]), GROVE_DGSP_FLAVOUR_R31,
                                     GROVE_DGSP_PROFILE_GROVE))
                 return 2;
             d->batch = v == 0 ? 1 : 8;
@@ -175,7 +175,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < 12; i++) {
         for (size_t v = 0; v < 3; v++) {
             dctx *d = &ctx[i][v];
-            grove_dgsp_wallet_free(d->w);
+            grove_dgsp_wallet_close(d->w);
             grove_dgsp_store_close(d->store);
             free(d->pks);
             free(d->seeds);

@@ -63,7 +63,7 @@ static int setup(void *arg)
         snprintf(s->path, sizeof s->path, "/tmp/grove-bench-store-%d-%u.db", (int)getpid(),
                  s->log_size);
         unlink(s->path);
-        r = grove_dgsp_store_sqlite_open(s->path, 1, &s->store);
+        r = grove_dgsp_store_sqlite_open(&s->store, s->path, 1);
     }
     if (r == GROVE_OK)
         r = fill(s, (uint64_t)1 << s->log_size);
@@ -88,7 +88,7 @@ static int op_join(void *arg)
     uint64_t id;
     uint8_t cs[32];
     snprintf(name, sizeof name, "j%llu", (unsigned long long)s->next++);
-    return grove_dgsp_join(&g_cfg, g_sk, s->store, name, &id, cs);
+    return grove_dgsp_join(&g_cfg, s->store, &id, cs, name, g_sk);
 }
 
 static int op_join_batch(void *arg)
@@ -121,16 +121,16 @@ static int op_revoke1000(void *arg)
     uint64_t id, first;
     uint8_t cs[32];
     snprintf(name, sizeof name, "r%llu", (unsigned long long)s->next++);
-    int r = grove_dgsp_join(&g_cfg, g_sk, s->store, name, &id, cs);
+    int r = grove_dgsp_join(&g_cfg, s->store, &id, cs, name, g_sk);
     if (r == GROVE_OK)
         r = s->store->ops->reserve(s->store->ctx, id, 1000, &first);
-    return r ? r : grove_dgsp_revoke(&g_cfg, g_sk, s->store, &id, 1);
+    return r ? r : grove_dgsp_revoke(&g_cfg, s->store, NULL, &id, 1, g_sk);
 }
 
 static int op_is_revoked(void *arg)
 {
     sctx *s = arg;
-    int present;
+    bool present;
     uint8_t z[16] = {1, 2, 3};
     return s->store->ops->is_revoked(s->store->ctx, z, &present);
 }
@@ -138,7 +138,7 @@ static int op_is_revoked(void *arg)
 static int op_verify_rl(void *arg)
 {
     sctx *s = arg;
-    return grove_dgsp_verify(&g_cfg, g_pk, s->store, (const uint8_t *)"m", 1, g_sig, g_siglen);
+    return grove_dgsp_verify(&g_cfg, g_sig, g_siglen, (const uint8_t *)"m", 1, g_pk, s->store);
 }
 
 int main(int argc, char **argv)
@@ -151,7 +151,8 @@ int main(int argc, char **argv)
                 argv[j] = argv[j + 1];
             argc--;
         }
-    if (grove_dgsp_cfg_init(&g_cfg, "shake-128f", GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE) ||
+    if (grove_dgsp_cfg_init(&g_cfg, grove_dgsp_params_get("shake-128f"), GROVE_DGSP_FLAVOUR_R31,
+                            GROVE_DGSP_PROFILE_GROVE) ||
         grove_dgsp_keygen_manager(&g_cfg, g_pk, g_sk))
         return 2;
     /* one valid signature for the verify case */
@@ -164,13 +165,14 @@ int main(int argc, char **argv)
         g_siglen = grove_dgsp_sig_bytes(&g_cfg);
         g_sig = malloc(g_siglen);
         if (!cert || !g_sig || grove_dgsp_store_memory_open(&st) ||
-            grove_dgsp_join(&g_cfg, g_sk, st, "x", &id, cs) ||
-            grove_dgsp_wallet_new(&g_cfg, NULL, id, cs, &w) || grove_dgsp_wallet_csr(w, 1, pks) ||
-            grove_dgsp_gen_cert(&g_cfg, g_sk, st, id, cs, pks, 1, cert, 1) ||
-            grove_dgsp_wallet_import(w, g_pk, pks, cert, 1) ||
-            grove_dgsp_wallet_sign(w, (const uint8_t *)"m", 1, g_sig))
+            grove_dgsp_join(&g_cfg, st, &id, cs, "x", g_sk) ||
+            grove_dgsp_wallet_memory_open(&g_cfg, &w, NULL, id,
+                                          cs) || grove_dgsp_wallet_csr(w, pks, 1) ||
+            grove_dgsp_gen_cert(&g_cfg, st, cert, pks, 1, id, cs, g_sk, 1) ||
+            grove_dgsp_wallet_import(w, cert, pks, 1, g_pk) ||
+            grove_dgsp_wallet_sign(w, g_sig, (const uint8_t *)"m", 1))
             return 2;
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         grove_dgsp_store_close(st);
         free(cert);
     }

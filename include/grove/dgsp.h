@@ -27,6 +27,11 @@
  *   signature           = wots_sig (len*N) || wots_rand (N) || zeta (16) || SPHINCS+ sig || tau (N)
  * Every decoder checks the exact length. All functions are thread-safe for distinct outputs;
  * stores and wallets are internally locked. Secrets are wiped after use.
+ *
+ * Statuses, names and argument order follow grove/common.h. Verify functions (verify, judge,
+ * check_cert, revocations_verify) return GROVE_ERR_VERIFY for anything that does not verify,
+ * a wrong length or a malformed encoding included; GROVE_ERR_REVOKED for a valid signature
+ * whose certificate is revoked.
  */
 #ifndef GROVE_DGSP_H
 #define GROVE_DGSP_H
@@ -59,26 +64,52 @@ typedef enum grove_dgsp_flavour {
     GROVE_DGSP_FLAVOUR_FIPS205 = 1 /* SLH-DSA, context "grove-dgsp-cert-v1" */
 } grove_dgsp_flavour;
 
-/* A group's configuration: read-only after grove_dgsp_cfg_init. */
+/* ---- parameter sets and a group's configuration ----------------------------------------- */
+
+/* One of the 12 parameter sets (the SPHINCS+ sets of the crate). Opaque, static. */
+typedef struct grove_dgsp_params grove_dgsp_params;
+
+/*
+ * name: "shake-256f", "sha2-128s", ... (as `grove dgsp params` prints them) or the crate's
+ * feature names "sphincs_shake_256f", ...; NULL if unknown.
+ */
+GROVE_API const grove_dgsp_params *grove_dgsp_params_get(const char *name);
+GROVE_API size_t grove_dgsp_params_count(void);
+/* NULL if i >= grove_dgsp_params_count(). */
+GROVE_API const grove_dgsp_params *grove_dgsp_params_at(size_t i);
+/* The set's short name, e.g. "shake-256f" (NULL for NULL). */
+GROVE_API const char *grove_dgsp_params_name(const grove_dgsp_params *p);
+
+/*
+ * A group's configuration: a parameter set in a flavour and a profile. Every DGSP function
+ * takes one as its parameter object ("p" in grove/common.h). Read-only after
+ * grove_dgsp_cfg_init; copy it freely.
+ */
 typedef struct grove_dgsp_cfg {
+    const grove_dgsp_params *params;
     const grove_slhdsa_params *spx; /* the SPHINCS+ set, in the group's flavour */
     grove_dgsp_profile profile;
     unsigned n; /* security parameter N in bytes */
 } grove_dgsp_cfg;
 
-/*
- * params: one of the 12 sets, as "shake-256f", "sha2-128s", ... or the crate's feature names
- * "sphincs_shake_256f", ... Returns GROVE_ERR_UNSUPPORTED for an unknown name.
- */
-GROVE_API int grove_dgsp_cfg_init(grove_dgsp_cfg *cfg, const char *params,
-                                  grove_dgsp_flavour flavour, grove_dgsp_profile profile);
-/* Parse "grove" / "dgsp-rs-0.1" and "r3.1" / "fips205"; -1 if unknown. */
-GROVE_API int grove_dgsp_profile_from_name(const char *name);
-GROVE_API int grove_dgsp_flavour_from_name(const char *name);
+/* GROVE_ERR_INVALID_ARG for a NULL cfg or params, or an unknown flavour or profile value. */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_cfg_init(grove_dgsp_cfg *cfg,
+                                                          const grove_dgsp_params *params,
+                                                          grove_dgsp_flavour flavour,
+                                                          grove_dgsp_profile profile);
+/* Parse "grove" / "dgsp-rs-0.1" and "r3.1" / "fips205"; GROVE_ERR_UNSUPPORTED if unknown. */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_profile_from_name(grove_dgsp_profile *profile,
+                                                                   const char *name);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_flavour_from_name(grove_dgsp_flavour *flavour,
+                                                                   const char *name);
 GROVE_API const char *grove_dgsp_profile_name(grove_dgsp_profile profile);
-/* The parameter set's short name, e.g. "shake-256f". */
-GROVE_API const char *grove_dgsp_params_name(const grove_dgsp_cfg *cfg);
+GROVE_API const char *grove_dgsp_flavour_name(grove_dgsp_flavour flavour);
+/* The configuration's flavour. */
+GROVE_API grove_dgsp_flavour grove_dgsp_cfg_flavour(const grove_dgsp_cfg *cfg);
+/* true if a username is acceptable: 1..255 bytes of UTF-8, no control characters. */
+GROVE_API bool grove_dgsp_username_is_valid(const char *username);
 
+/* Sizes in bytes (0 for an invalid cfg): public key, secret key, certificate, signature. */
 GROVE_API size_t grove_dgsp_pk_bytes(const grove_dgsp_cfg *cfg);
 GROVE_API size_t grove_dgsp_sk_bytes(const grove_dgsp_cfg *cfg);
 GROVE_API size_t grove_dgsp_cert_bytes(const grove_dgsp_cfg *cfg);
@@ -90,17 +121,10 @@ GROVE_API size_t grove_dgsp_sig_bytes(const grove_dgsp_cfg *cfg);
 typedef struct grove_dgsp_member {
     uint64_t id;
     uint64_t ctr; /* certificate counters issued (or reserved) so far */
-    int active;   /* 0 once revoked */
+    bool active;  /* false once revoked */
     size_t username_len;
     char username[GROVE_DGSP_MAX_USERNAME + 1]; /* NUL-terminated */
 } grove_dgsp_member;
-
-/*
- * Callback the revoke operation passes to a store: writes the zeta of (id, ctr) for every
- * ctr in [first, first + count) into out (count * 16 bytes). Stores may call it in chunks.
- */
-typedef int (*grove_dgsp_zeta_fn)(void *arg, uint64_t id, uint64_t first, uint64_t count,
-                                  uint8_t *out);
 
 /*
  * What a store has issued so far; every field only ever grows. Kept by a store that supports
@@ -115,43 +139,53 @@ typedef struct grove_dgsp_store_summary {
 
 /*
  * The storage interface: a small vtable any backend implements (the crate's member-list and
- * revocation-list traits plus atomic counter reservation and atomic revocation). Every
- * operation is atomic; a failed operation changes nothing. Status codes: GROVE_ERR_NOT_FOUND
- * (unknown id), GROVE_ERR_EXISTS (username taken), GROVE_ERR_REVOKED (inactive member),
- * GROVE_ERR_OVERFLOW (counter), GROVE_ERR_STORAGE (backend failure).
+ * revocation-list traits plus atomic counter reservation). Every operation outside a
+ * transaction is atomic; a failed operation changes nothing. Status codes:
+ * GROVE_ERR_NOT_FOUND (unknown id), GROVE_ERR_EXISTS (username taken), GROVE_ERR_REVOKED
+ * (inactive member), GROVE_ERR_OVERFLOW (counter), GROVE_ERR_STORAGE (backend failure).
+ *
+ * Multi-step changes (revoking members) are decided by the library, once for every backend,
+ * inside a transaction the backend provides: tx_begin takes the store's lock and opens the
+ * transaction; the tx_ operations read and write within it; tx_end(ctx, status) commits it
+ * (durably) when status is GROVE_OK, rolls it back otherwise, releases the lock and returns
+ * the final status. After a rollback nothing has changed.
  */
 typedef struct grove_dgsp_store_ops {
     /* Adds members with the next ids (consecutive from 0); all or none. ids may be NULL. */
-    int (*add_members)(void *ctx, const char *const *usernames, size_t count, uint64_t *ids);
-    int (*get_member)(void *ctx, uint64_t id, grove_dgsp_member *out);
-    int (*find_member)(void *ctx, const char *username, uint64_t *id);
+    grove_status (*add_members)(void *ctx, const char *const *usernames, size_t count,
+                                uint64_t *ids);
+    grove_status (*get_member)(void *ctx, uint64_t id, grove_dgsp_member *out);
+    grove_status (*find_member)(void *ctx, const char *username, uint64_t *id);
     /* Number of members (= next id). */
-    int (*member_count)(void *ctx, uint64_t *count);
+    grove_status (*member_count)(void *ctx, uint64_t *count);
     /*
      * Atomically: check the member exists and is active and that ctr + count <= 2^64 - 1, set
      * *first = ctr and ctr += count. Committed durably before returning.
      */
-    int (*reserve)(void *ctx, uint64_t id, uint64_t count, uint64_t *first);
-    /*
-     * Atomically: every id must exist (else GROVE_ERR_NOT_FOUND and nothing changes); for each
-     * active id, insert zeta_fn(id, 0..ctr-1) into the revocation list and deactivate it.
-     * Inactive ids are skipped. *revoked receives the number of members newly revoked.
-     */
-    int (*revoke)(void *ctx, const uint64_t *ids, size_t count, grove_dgsp_zeta_fn zeta_fn,
-                  void *zeta_arg, size_t *revoked);
-    /* *present = 1 if zeta is in the revocation list. */
-    int (*is_revoked)(void *ctx, const uint8_t zeta[16], int *present);
+    grove_status (*reserve)(void *ctx, uint64_t id, uint64_t count, uint64_t *first);
+    /* *present = true if zeta is in the revocation list. */
+    grove_status (*is_revoked)(void *ctx, const uint8_t zeta[16], bool *present);
     /* Add zetas to the revocation list (a verifier importing a published list). */
-    int (*add_revoked)(void *ctx, const uint8_t *zetas, size_t count);
+    grove_status (*add_revoked)(void *ctx, const uint8_t *zetas, size_t count);
     /* All revoked zetas in ascending byte order: calls fn for each chunk. */
-    int (*list_revoked)(void *ctx, int (*fn)(void *arg, const uint8_t *zetas, size_t count),
-                        void *arg);
+    grove_status (*list_revoked)(void *ctx,
+                                 grove_status (*fn)(void *arg, const uint8_t *zetas, size_t count),
+                                 void *arg);
+    /* Transactions (see above). */
+    grove_status (*tx_begin)(void *ctx);
+    grove_status (*tx_end)(void *ctx, grove_status status);
+    /* A member as the transaction sees it (its row locked until tx_end where that matters). */
+    grove_status (*tx_get_member)(void *ctx, uint64_t id, grove_dgsp_member *out);
+    /* Mark a member inactive. */
+    grove_status (*tx_deactivate)(void *ctx, uint64_t id);
+    /* Add zetas to the revocation list (already present ones are ignored). */
+    grove_status (*tx_add_revoked)(void *ctx, const uint8_t *zetas, size_t count);
     void (*close)(void *ctx);
     /* Small key/value data of the group (e.g. its public key). May be NULL. */
-    int (*meta_get)(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len);
-    int (*meta_set)(void *ctx, const char *key, const uint8_t *val, size_t len);
+    grove_status (*meta_get)(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len);
+    grove_status (*meta_set)(void *ctx, const char *key, const uint8_t *val, size_t len);
     /* Atomically increment an unsigned 64-bit counter kept as meta; returns the new value. */
-    int (*meta_next)(void *ctx, const char *key, uint64_t *value);
+    grove_status (*meta_next)(void *ctx, const char *key, uint64_t *value);
     /* The backend's message for its last failure, or NULL. May be NULL. */
     const char *(*last_error)(void *ctx);
     /*
@@ -160,15 +194,15 @@ typedef struct grove_dgsp_store_ops {
      * own transaction; from this call on, a change is refused with GROVE_ERR_STATE (nothing
      * changes) while the store's generation is below `floor`. Reports the summary.
      */
-    int (*guard)(void *ctx, uint64_t floor, grove_dgsp_store_summary *sum);
+    grove_status (*guard)(void *ctx, uint64_t floor, grove_dgsp_store_summary *sum);
     /*
      * Recovery of a store older than what was issued from it (NULL if unsupported), in one
      * transaction: members up to hw->members are added as "<prefix><id>" (active), every active
      * member's counter below hw->ctr_max is raised to it, revocations_seq is raised to
      * hw->revocations_seq and the generation to hw->generation + 1.
      */
-    int (*recover)(void *ctx, const grove_dgsp_store_summary *hw, const char *prefix,
-                   uint64_t *added, uint64_t *raised);
+    grove_status (*recover)(void *ctx, const grove_dgsp_store_summary *hw, const char *prefix,
+                            uint64_t *added, uint64_t *raised);
 } grove_dgsp_store_ops;
 
 struct grove_dgsp_guard;
@@ -180,43 +214,54 @@ typedef struct grove_dgsp_store {
 } grove_dgsp_store;
 
 /* The in-memory backend (thread-safe; nothing persisted). */
-GROVE_API int grove_dgsp_store_memory_open(grove_dgsp_store **out);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_memory_open(grove_dgsp_store **out);
 /*
  * The SQLite backend: one database file per group (WAL, synchronous=FULL, one transaction per
- * operation, safe to share between processes). create = 1 creates the file and schema if
- * missing; create = 0 fails with GROVE_ERR_NOT_FOUND if there is no grove store at path.
+ * operation, safe to share between processes). create = true creates the file and schema if
+ * missing; create = false fails with GROVE_ERR_NOT_FOUND if there is no grove store at path.
  * A store of an unknown schema version is refused (GROVE_ERR_UNSUPPORTED) and left unchanged.
  */
 #if GROVE_HAVE_SQLITE
-GROVE_API int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store **out);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_sqlite_open(grove_dgsp_store **out,
+                                                                   const char *path, bool create);
 #endif
 /*
  * The PostgreSQL backend (libpq): several manager processes or machines can share one group.
  * conninfo is a libpq connection string or URI ("postgresql://user@host:5432/db?sslmode=
- * verify-full&sslrootcert=..."; TLS options pass through). create = 1 creates the tables on
- * first use (schema migration); create = 0 requires an existing grove schema. On failure err
- * (if not NULL) receives libpq's message.
+ * verify-full&sslrootcert=..."; TLS options pass through). create = true creates the tables on
+ * first use (schema migration); create = false requires an existing grove schema. On failure
+ * err (if not NULL) receives libpq's message.
  */
 #if GROVE_HAVE_POSTGRES
-GROVE_API int grove_dgsp_store_postgres_open(const char *conninfo, int create,
-                                             grove_dgsp_store **out, char *err, size_t errcap);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_postgres_open(grove_dgsp_store **out,
+                                                                     const char *conninfo,
+                                                                     bool create, char *err,
+                                                                     size_t err_cap);
 #endif
 /* The last backend error message of a store, or NULL. */
 GROVE_API const char *grove_dgsp_store_error(grove_dgsp_store *store);
-/* Group metadata kept in the store (GROVE_ERR_NOT_FOUND if absent or unsupported). */
-GROVE_API int grove_dgsp_store_meta_get(grove_dgsp_store *store, const char *key, uint8_t *val,
-                                        size_t cap, size_t *len);
-GROVE_API int grove_dgsp_store_meta_set(grove_dgsp_store *store, const char *key,
-                                        const uint8_t *val, size_t len);
-GROVE_API int grove_dgsp_store_meta_next(grove_dgsp_store *store, const char *key,
-                                         uint64_t *value);
+/*
+ * Group metadata kept in the store (GROVE_ERR_NOT_FOUND if absent or unsupported). val
+ * receives at most val_cap bytes, *val_len the value's length (GROVE_ERR_BUFFER_TOO_SMALL if
+ * it does not fit).
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_meta_get(grove_dgsp_store *store,
+                                                                uint8_t *val, size_t val_cap,
+                                                                size_t *val_len, const char *key);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_meta_set(grove_dgsp_store *store,
+                                                                const char *key,
+                                                                const uint8_t *val, size_t val_len);
+/* Atomically increment the counter kept as meta `key`; *value receives the new value. */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_meta_next(grove_dgsp_store *store,
+                                                                 uint64_t *value, const char *key);
 
 /*
  * Consistency check (SQLite: integrity_check, member ids contiguous, sane rows). report
  * receives "ok" or what is wrong. GROVE_OK or GROVE_ERR_STORAGE.
  */
-GROVE_API int grove_dgsp_store_check(grove_dgsp_store *store, char *report, size_t cap);
-/* Closes any store and frees it. */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_check(grove_dgsp_store *store, char *report,
+                                                             size_t report_cap);
+/* Closes any store and frees it (NULL accepted). */
 GROVE_API void grove_dgsp_store_close(grove_dgsp_store *store);
 
 /*
@@ -232,15 +277,18 @@ GROVE_API void grove_dgsp_store_close(grove_dgsp_store *store);
  * until the store is closed; `where` (the store's path, may be NULL) is kept in the record for
  * messages. GROVE_ERR_UNSUPPORTED for backends without restore protection (memory, PostgreSQL).
  */
-GROVE_API int grove_dgsp_store_set_registry(grove_dgsp_store *store, grove_registry *reg,
-                                            const uint8_t *group_pk, size_t pk_len,
-                                            const char *where);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_set_registry(grove_dgsp_store *store,
+                                                                    grove_registry *reg,
+                                                                    const uint8_t *group_pk,
+                                                                    size_t pk_len,
+                                                                    const char *where);
 /*
- * The store's summary and the registry's record (*recorded = 0 if the registry has none yet).
- * registry may be NULL. Needs grove_dgsp_store_set_registry for the registry part.
+ * The store's summary and the registry's record (*recorded = false if the registry has none
+ * yet). registry may be NULL. Needs grove_dgsp_store_set_registry for the registry part.
  */
-GROVE_API int grove_dgsp_store_summary_get(grove_dgsp_store *store, grove_dgsp_store_summary *sum,
-                                           grove_dgsp_store_summary *registry, int *recorded);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_summary_get(
+    grove_dgsp_store *store, grove_dgsp_store_summary *sum, grove_dgsp_store_summary *registry,
+    bool *recorded);
 /*
  * Recover an older store (after grove_dgsp_store_set_registry): raises it to the registry's
  * record so nothing is issued twice. Members joined after the backup come back as
@@ -251,79 +299,104 @@ GROVE_API int grove_dgsp_store_summary_get(grove_dgsp_store *store, grove_dgsp_s
  * Revocations made after the backup are lost: repeat them. *added / *raised (may be NULL)
  * receive the numbers of members added and counters raised.
  */
-GROVE_API int grove_dgsp_store_recover(grove_dgsp_store *store, uint64_t *added, uint64_t *raised);
-/* Add members with the next ids (all or none), through restore protection. */
-GROVE_API int grove_dgsp_store_add_members(grove_dgsp_store *store, const char *const *usernames,
-                                           size_t count, uint64_t *ids);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_recover(grove_dgsp_store *store,
+                                                               uint64_t *added, uint64_t *raised);
+/* Add members with the next ids (all or none), through restore protection. ids may be NULL. */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_store_add_members(grove_dgsp_store *store,
+                                                                   uint64_t *ids,
+                                                                   const char *const *usernames,
+                                                                   size_t count);
 
 /* ---- manager ---------------------------------------------------------------------------- */
 
 /* Random manager key pair. pk: pk_bytes, sk: sk_bytes. */
-GROVE_API int grove_dgsp_keygen_manager(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_keygen_manager(const grove_dgsp_cfg *cfg,
+                                                                uint8_t *pk, uint8_t *sk);
 /* Deterministic manager key pair from 5N seed bytes (SK.seed, SK.prf, PK.seed, hash_secret,
  * aes_key), for tests and key escrow. */
-GROVE_API int grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk,
-                                                  uint8_t *sk, const uint8_t *seed);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_keygen_manager_from_seed(
+    const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk, const uint8_t *seed);
 
 /* Admit a member: assigns the next id and returns the credential cid* (N bytes). */
-GROVE_API int grove_dgsp_join(const grove_dgsp_cfg *cfg, const uint8_t *sk,
-                              grove_dgsp_store *store, const char *username, uint64_t *id,
-                              uint8_t *cid_star);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_join(const grove_dgsp_cfg *cfg,
+                                                      grove_dgsp_store *store, uint64_t *id,
+                                                      uint8_t *cid_star, const char *username,
+                                                      const uint8_t *sk);
 /* The credential of an existing member (e.g. to re-issue it). */
-GROVE_API int grove_dgsp_credential(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t id,
-                                    uint8_t *cid_star);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_credential(const grove_dgsp_cfg *cfg,
+                                                            uint8_t *cid_star, uint64_t id,
+                                                            const uint8_t *sk);
 
 /*
  * Certify `count` one-time WOTS+ public keys (count * N bytes) of member `id`. Checks the
  * member (GROVE_ERR_NOT_FOUND, GROVE_ERR_REVOKED) and cid* (constant time; GROVE_ERR_DENIED),
  * reserves `count` counters in the store before signing (GROVE_ERR_OVERFLOW if they would
- * overflow), then signs on at most `threads` threads, the calling thread included (0 or 1:
- * the calling thread only). certs receives count * cert_bytes bytes in input order, the same
- * whatever the thread count. A failure after the reservation burns the counters.
+ * overflow), then signs on at most `threads` threads (grove/common.h: 1 = the calling thread
+ * only, GROVE_THREADS_AUTO = one per CPU). certs receives count * cert_bytes bytes in input
+ * order, the same whatever the thread count. A failure after the reservation burns the
+ * counters.
  */
-GROVE_API int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk,
-                                  grove_dgsp_store *store, uint64_t id, const uint8_t *cid_star,
-                                  const uint8_t *wots_pks, size_t count, uint8_t *certs,
-                                  unsigned threads);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg,
+                                                          grove_dgsp_store *store, uint8_t *certs,
+                                                          const uint8_t *wots_pks, size_t count,
+                                                          uint64_t id, const uint8_t *cid_star,
+                                                          const uint8_t *sk, unsigned threads);
 
 /*
  * Open a signature: verifies it on msg first against the public key kept in sk (no revocation
- * check; GROVE_ERR_VERIFY if it does not verify, GROVE_ERR_ENCODING for a wrong length), then
- * recovers the signer's id and username and the proof pi (N bytes) that anyone can check with
- * grove_dgsp_judge.
- * username receives at most GROVE_DGSP_MAX_USERNAME + 1 bytes (NUL-terminated); may be NULL.
+ * check; GROVE_ERR_VERIFY if it does not verify, a wrong length included), then recovers the
+ * signer's id and username and the proof pi (N bytes) that anyone can check with
+ * grove_dgsp_judge. username receives at most GROVE_DGSP_MAX_USERNAME + 1 bytes
+ * (NUL-terminated); may be NULL.
  */
-GROVE_API int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk,
-                              grove_dgsp_store *store, const uint8_t *msg, size_t msglen,
-                              const uint8_t *sig, size_t siglen, uint64_t *id, char *username,
-                              uint8_t *pi);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_open(const grove_dgsp_cfg *cfg,
+                                                      grove_dgsp_store *store, uint64_t *id,
+                                                      char *username, uint8_t *pi,
+                                                      const uint8_t *sig, size_t sig_len,
+                                                      const uint8_t *msg, size_t msg_len,
+                                                      const uint8_t *sk);
 
-/* Revoke members: all ids are checked first; then all are revoked or none. */
-GROVE_API int grove_dgsp_revoke(const grove_dgsp_cfg *cfg, const uint8_t *sk,
-                                grove_dgsp_store *store, const uint64_t *ids, size_t count);
+/*
+ * Revoke members: every id must exist (else GROVE_ERR_NOT_FOUND and nothing changes); then, in
+ * one store transaction, every certificate ever issued to each still-active member is added to
+ * the revocation list and the member deactivated. Already revoked members (and repeated ids)
+ * are skipped. All or nothing. *revoked (may be NULL) receives the number newly revoked.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_revoke(const grove_dgsp_cfg *cfg,
+                                                        grove_dgsp_store *store, size_t *revoked,
+                                                        const uint64_t *ids, size_t count,
+                                                        const uint8_t *sk);
 
 /* ---- member ----------------------------------------------------------------------------- */
 
 /* A member's long-term seed (N random bytes). */
-GROVE_API int grove_dgsp_keygen_user(const grove_dgsp_cfg *cfg, uint8_t *seed_u);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_keygen_user(const grove_dgsp_cfg *cfg,
+                                                             uint8_t *seed_u);
 
 /*
  * Certificate signing request for `count` certificates: fresh one-time seeds (count * N bytes,
  * SECRET: keep them until signing) and the WOTS+ public keys to send (count * N bytes).
  */
-GROVE_API int grove_dgsp_csr(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
-                             uint8_t *wots_pks, uint8_t *wots_seeds);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_csr(const grove_dgsp_cfg *cfg, uint8_t *wots_pks,
+                                                     uint8_t *wots_seeds, size_t count,
+                                                     const uint8_t *seed_u);
 
-/* Check certificates against the manager public key, the member's id and the WOTS+ keys. */
-GROVE_API int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk, uint64_t id,
-                                    const uint8_t *wots_pks, const uint8_t *certs, size_t count);
+/*
+ * Check `count` certificates (count * cert_bytes) against the manager public key, the
+ * member's id and the WOTS+ keys (count * N). GROVE_ERR_VERIFY if any does not verify.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_check_cert(const grove_dgsp_cfg *cfg,
+                                                            const uint8_t *certs,
+                                                            const uint8_t *wots_pks, size_t count,
+                                                            uint64_t id, const uint8_t *pk);
 
 #if GROVE_HAVE_SQLITE /* wallets are SQLite databases (a file, or in memory) */
 /*
  * A member's wallet: seed_u, id, cid*, and certificates with their one-time seeds. Signing takes
  * the next unused certificate, checks it, marks it used and erases its seed (durably, for a
- * file) BEFORE the signature is computed, so a certificate never signs twice. Opaque; freed
- * (and wiped) with grove_dgsp_wallet_free.
+ * file) BEFORE the signature is computed, so a certificate never signs twice. Opaque; like a
+ * store, opened in memory (grove_dgsp_wallet_memory_open) or in a file (grove_dgsp_wallet_create,
+ * grove_dgsp_wallet_open) and closed (and wiped) with grove_dgsp_wallet_close.
  *
  * Integrity. A wallet file carries a check value (SHA-256 over its parameters, id, cid*, seed_u
  * and group public key) verified when it is opened; a wallet whose check fails opens "damaged"
@@ -334,53 +407,67 @@ GROVE_API int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk
  */
 typedef struct grove_dgsp_wallet grove_dgsp_wallet;
 
-/* An in-memory wallet. seed_u may be NULL (a fresh random seed). */
-GROVE_API int grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, uint64_t id,
-                                    const uint8_t *cid_star, grove_dgsp_wallet **out);
+/* A wallet in memory (nothing persisted). seed_u may be NULL (a fresh random seed). */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_memory_open(
+    const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out, const uint8_t *seed_u, uint64_t id,
+    const uint8_t *cid_star);
 /*
  * A wallet in an SQLite file (created with mode 0600; GROVE_ERR_EXISTS if the file exists).
  * Every change is committed durably before the call returns; in particular a certificate is
  * marked used, and its one-time seed erased, before its signature is computed. group_pk (the
  * manager public key, pk_bytes) may be NULL (certificates are then not re-checked before use).
  */
-GROVE_API int grove_dgsp_wallet_create(const char *path, const grove_dgsp_cfg *cfg,
-                                       const uint8_t *seed_u, uint64_t id, const uint8_t *cid_star,
-                                       const uint8_t *group_pk, grove_dgsp_wallet **out);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_create(const grove_dgsp_cfg *cfg,
+                                                               grove_dgsp_wallet **out,
+                                                               const char *path,
+                                                               const uint8_t *seed_u, uint64_t id,
+                                                               const uint8_t *cid_star,
+                                                               const uint8_t *group_pk);
 /* Open a wallet file; its configuration is read from it. */
-GROVE_API int grove_dgsp_wallet_open(const char *path, grove_dgsp_wallet **out);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_open(grove_dgsp_wallet **out,
+                                                             const char *path);
+/* Closes the wallet, wiping its secrets (NULL accepted). */
+GROVE_API void grove_dgsp_wallet_close(grove_dgsp_wallet *w);
 GROVE_API const grove_dgsp_cfg *grove_dgsp_wallet_cfg(const grove_dgsp_wallet *w);
 /* The member's credential: id and cid* (N bytes). */
-GROVE_API int grove_dgsp_wallet_credential(const grove_dgsp_wallet *w, uint64_t *id,
-                                           uint8_t *cid_star);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_credential(const grove_dgsp_wallet *w,
+                                                                   uint64_t *id,
+                                                                   uint8_t *cid_star);
 /* The manager public key stored with the wallet (GROVE_ERR_NOT_FOUND if none). */
-GROVE_API int grove_dgsp_wallet_group_pk(const grove_dgsp_wallet *w, uint8_t *pk);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_group_pk(const grove_dgsp_wallet *w,
+                                                                 uint8_t *pk);
 /* Numbers of certificates requested (pending), ready to sign, and used. */
-GROVE_API int grove_dgsp_wallet_counts(const grove_dgsp_wallet *w, uint64_t *pending,
-                                       uint64_t *ready, uint64_t *used);
-GROVE_API void grove_dgsp_wallet_free(grove_dgsp_wallet *w);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_counts(const grove_dgsp_wallet *w,
+                                                               uint64_t *pending, uint64_t *ready,
+                                                               uint64_t *used);
 GROVE_API uint64_t grove_dgsp_wallet_id(const grove_dgsp_wallet *w);
 /* Certificates ready to sign with. */
 GROVE_API size_t grove_dgsp_wallet_available(const grove_dgsp_wallet *w);
 /* New CSR: keeps the one-time seeds as pending, writes count * N bytes of WOTS+ keys. */
-GROVE_API int grove_dgsp_wallet_csr(grove_dgsp_wallet *w, size_t count, uint8_t *wots_pks);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_csr(grove_dgsp_wallet *w,
+                                                            uint8_t *wots_pks, size_t count);
 /*
  * Import certificates for pending keys (wots_pks[i] certified by certs[i]); each is checked
- * (check_cert). All-or-nothing: any bad certificate or unknown key refuses the whole batch.
+ * (check_cert) against the manager public key pk. All-or-nothing: any bad certificate or
+ * unknown key refuses the whole batch.
  */
-GROVE_API int grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *pk,
-                                       const uint8_t *wots_pks, const uint8_t *certs, size_t count);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_import(grove_dgsp_wallet *w,
+                                                               const uint8_t *certs,
+                                                               const uint8_t *wots_pks,
+                                                               size_t count, const uint8_t *pk);
 /* Add one (wots_seed, certificate) pair directly (restoring a backup; known-answer tests). */
-GROVE_API int grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_seed,
-                                    const uint8_t *cert);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_add(grove_dgsp_wallet *w,
+                                                            const uint8_t *wots_seed,
+                                                            const uint8_t *cert);
 /*
- * Sign with the next unused certificate; GROVE_ERR_EXHAUSTED when none is left. With a state
- * registry attached (grove_dgsp_wallet_set_registry) the certificate is first recorded as used
- * in the registry, then in the wallet, both durably, and only then is the signature computed; a
- * wallet holding as unused a certificate the registry lists as used (an older copy) is refused
- * with GROVE_ERR_STATE (see grove_dgsp_wallet_recover).
+ * Sign msg with the next unused certificate (sig: sig_bytes); GROVE_ERR_EXHAUSTED when none
+ * is left. With a state registry attached (grove_dgsp_wallet_set_registry) the certificate is
+ * first recorded as used in the registry, then in the wallet, both durably, and only then is
+ * the signature computed; a wallet holding as unused a certificate the registry lists as used
+ * (an older copy) is refused with GROVE_ERR_STATE (see grove_dgsp_wallet_recover).
  */
-GROVE_API int grove_dgsp_wallet_sign(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen,
-                                     uint8_t *sig);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_sign(grove_dgsp_wallet *w, uint8_t *sig,
+                                                             const uint8_t *msg, size_t msg_len);
 
 /* ---- member wallets and the state registry (grove/state.h) -------------------------------- */
 
@@ -396,29 +483,33 @@ struct grove_registry;
  * certificates by fingerprint (the first 16 bytes of the certified WOTS+ public key), so
  * wallets with different seeds share it without conflict.
  */
-GROVE_API int grove_dgsp_wallet_registry_id(const grove_dgsp_wallet *w, uint8_t *id);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_registry_id(const grove_dgsp_wallet *w,
+                                                                    uint8_t *id);
 /*
  * Attach a state registry (NULL detaches). The registry must stay open while attached. The
  * entry (kind "dgsp-wallet") is locked for the duration of each sign/recover call, so processes
  * sharing the registry folder take turns on one wallet and its copies.
  */
-GROVE_API int grove_dgsp_wallet_set_registry(grove_dgsp_wallet *w, struct grove_registry *reg);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_set_registry(grove_dgsp_wallet *w,
+                                                                     struct grove_registry *reg);
 /*
  * Compare the wallet with its registry entry (read without locking): *listed receives the
  * number of certificates the entry records as used, *stale the number the wallet still holds as
  * unused (requested or ready) although the entry lists them as used (an older copy: > 0).
  * GROVE_ERR_STATE if the entry is damaged; GROVE_ERR_INVALID_ARG without a registry.
  */
-GROVE_API int grove_dgsp_wallet_registry_status(grove_dgsp_wallet *w, uint64_t *listed,
-                                                uint64_t *stale);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_registry_status(grove_dgsp_wallet *w,
+                                                                        uint64_t *listed,
+                                                                        uint64_t *stale);
 /*
  * Fast-forward an older copy: mark used (and erase the one-time seed of) every certificate the
  * registry lists as used, and add the wallet's used certificates to the registry. Never marks
  * anything unused. *marked (may be NULL) receives the number of certificates newly marked used.
  */
-GROVE_API int grove_dgsp_wallet_recover(grove_dgsp_wallet *w, uint64_t *marked);
-/* 1 if the wallet's check value did not match when it was opened (every change refused). */
-GROVE_API int grove_dgsp_wallet_damaged(const grove_dgsp_wallet *w);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_recover(grove_dgsp_wallet *w,
+                                                                uint64_t *marked);
+/* true if the wallet's check value did not match when it was opened (every change refused). */
+GROVE_API bool grove_dgsp_wallet_is_damaged(const grove_dgsp_wallet *w);
 /* One English sentence about the wallet's last failure ("" if none); valid until the next call. */
 GROVE_API const char *grove_dgsp_wallet_last_error(const grove_dgsp_wallet *w);
 
@@ -434,33 +525,119 @@ GROVE_API const char *grove_dgsp_wallet_last_error(const grove_dgsp_wallet *w);
  * before the signature (FIPS 205 groups: pure SLH-DSA with that label as the context instead).
  * Certificate messages are exactly 2N + 16 bytes with no label, so the two never collide.
  */
+/* The size of a list of `count` zetas (the most revocations_sign writes); 0 if too large. */
 GROVE_API size_t grove_dgsp_revocations_bytes(const grove_dgsp_cfg *cfg, uint64_t count);
-/* zetas: `count` entries in any order (sorted and de-duplicated here). out: revocations_bytes. */
-GROVE_API int grove_dgsp_revocations_sign(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t seq,
-                                          uint64_t time, const uint8_t *zetas, uint64_t count,
-                                          uint8_t *out, size_t *outlen);
-/* Checks length, order and the manager signature; then exposes the fields (zetas points
- * into rl). GROVE_ERR_ENCODING for a malformed list, GROVE_ERR_VERIFY for a bad signature. */
-GROVE_API int grove_dgsp_revocations_verify(const grove_dgsp_cfg *cfg, const uint8_t *pk,
-                                            const uint8_t *rl, size_t len, uint64_t *seq,
-                                            uint64_t *time, const uint8_t **zetas,
-                                            uint64_t *count);
+/*
+ * zetas: `count` entries in any order (sorted and de-duplicated here). out: out_cap bytes
+ * (revocations_bytes(count) always suffices); *out_len receives the length written.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_revocations_sign(
+    const grove_dgsp_cfg *cfg, uint8_t *out, size_t out_cap, size_t *out_len, uint64_t seq,
+    uint64_t time, const uint8_t *zetas, uint64_t count, const uint8_t *sk);
+/*
+ * Checks length, order and the manager signature (GROVE_ERR_VERIFY for anything wrong in the
+ * list); then exposes the fields (zetas points into rl; any output may be NULL).
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_revocations_verify(
+    const grove_dgsp_cfg *cfg, uint64_t *seq, uint64_t *time, const uint8_t **zetas,
+    uint64_t *count, const uint8_t *rl, size_t rl_len, const uint8_t *pk);
 
 /* ---- anyone ----------------------------------------------------------------------------- */
 
 /*
  * GROVE_OK if the signature is valid and not revoked; GROVE_ERR_REVOKED if its certificate is
- * in the revocation list (checked first); GROVE_ERR_VERIFY if invalid; GROVE_ERR_ENCODING if
- * siglen is wrong. revoked may be NULL (no revocation check).
+ * in the revocation list `revoked` (checked first; may be NULL: no revocation check);
+ * GROVE_ERR_VERIFY if it does not verify (a wrong sig_len or a malformed signature included).
  */
-GROVE_API int grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *pk,
-                                grove_dgsp_store *revoked, const uint8_t *msg, size_t msglen,
-                                const uint8_t *sig, size_t siglen);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg,
+                                                        const uint8_t *sig, size_t sig_len,
+                                                        const uint8_t *msg, size_t msg_len,
+                                                        const uint8_t *pk,
+                                                        grove_dgsp_store *revoked);
 
-/* GROVE_OK if the opening (id, pi) of the signature is correct, else GROVE_ERR_VERIFY. Does
- * not verify the SPHINCS+ part: call grove_dgsp_verify first. */
-GROVE_API int grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
-                               const uint8_t *sig, size_t siglen, uint64_t id, const uint8_t *pi);
+/* GROVE_OK if the opening (id, pi) of the signature is correct, else GROVE_ERR_VERIFY (a wrong
+ * sig_len included). Does not verify the SPHINCS+ part: call grove_dgsp_verify first. */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg,
+                                                       const uint8_t *sig, size_t sig_len,
+                                                       const uint8_t *msg, size_t msg_len,
+                                                       uint64_t id, const uint8_t *pi);
+
+/* ---- grove's DGSP files (what `grove dgsp` reads and writes) ----------------------------- */
+
+/*
+ * Armored:   -----BEGIN GROVE DGSP <TYPE> v<version> <params> <flavour> <profile>-----
+ *            <base64 body, 64 characters a line>
+ *            -----END GROVE DGSP <TYPE>-----
+ * The header carries the group's configuration. Bodies (big-endian integers):
+ *   PUBLIC KEY    manager pk (2N)                      [raw crate layout]
+ *   SECRET KEY    v2: manager sk (6N) || check (32)    v1 (legacy): manager sk (6N)
+ *                 check = SHA-256("grove-dgsp-manager-sk-v2" || NUL || header title || NUL
+ *                 || sk). A v1 key has no check and is refused by grove_dgsp_file_decode.
+ *   CREDENTIAL    id (8) || cid* (N) || manager pk (2N) || ulen (1) || username
+ *   CSR           id (8) || cid* (N) || count (4) || count WOTS+ keys (N each)
+ *   CERTIFICATES  id (8) || count (4) || count x (WOTS+ key (N) || certificate)
+ *   SIGNATURE     signature                            [raw crate layout]
+ *   REVOCATIONS   signed revocation list (grove_dgsp_revocations_sign)
+ *   PROOF         id (8) || pi (N)
+ * `grove dgsp ... --raw` files hold only the raw crate layout (keys, certificate, signature).
+ */
+typedef enum grove_dgsp_file_type {
+    GROVE_DGSP_FILE_PUBLIC_KEY = 0,
+    GROVE_DGSP_FILE_SECRET_KEY,
+    GROVE_DGSP_FILE_CREDENTIAL,
+    GROVE_DGSP_FILE_CSR,
+    GROVE_DGSP_FILE_CERTIFICATES,
+    GROVE_DGSP_FILE_SIGNATURE,
+    GROVE_DGSP_FILE_REVOCATIONS,
+    GROVE_DGSP_FILE_PROOF,
+    GROVE_DGSP_FILE_ANY /* decode: accept any type */
+} grove_dgsp_file_type;
+
+#define GROVE_DGSP_FILE_VERSION 1
+#define GROVE_DGSP_SK_FILE_VERSION 2 /* SECRET KEY files carry an integrity check from v2 on */
+#define GROVE_DGSP_SK_CHECK_BYTES 32
+#define GROVE_DGSP_MAX_BATCH (1u << 20) /* certificates per CSR / certificate file */
+
+/* "SIGNATURE", "PUBLIC KEY", ... ("?" for an unknown type). */
+GROVE_API const char *grove_dgsp_file_type_name(grove_dgsp_file_type type);
+/*
+ * The largest armored text of an object of this type for cfg, for capping reads (CSR and
+ * CERTIFICATES: with `count` entries; REVOCATIONS: 256 MiB).
+ */
+GROVE_API size_t grove_dgsp_file_max_text(const grove_dgsp_cfg *cfg, grove_dgsp_file_type type,
+                                          size_t count);
+/*
+ * Armor a body (a SECRET KEY body is the 6N-byte key: the v2 check is added here). out
+ * receives out_cap bytes at most, *out_len the text's length (no NUL is written);
+ * GROVE_ERR_BUFFER_TOO_SMALL (with *out_len set) if out_cap is too small. The body's length
+ * is checked against the type (GROVE_ERR_ENCODING).
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_encode(const grove_dgsp_cfg *cfg, char *out,
+                                                             size_t out_cap, size_t *out_len,
+                                                             grove_dgsp_file_type type,
+                                                             const uint8_t *body, size_t body_len);
+/*
+ * Decode an armored file of type `expect` (GROVE_DGSP_FILE_ANY: any; *type, may be NULL,
+ * receives it). *cfg receives the configuration from the header; the body is checked against
+ * the type and configuration and written to body (body_cap >= text_len always suffices;
+ * a SECRET KEY body without its check) with its length in *body_len. A SECRET KEY body is
+ * secret: wipe it. Statuses: GROVE_ERR_ENCODING (malformed, wrong type, wrong length),
+ * GROVE_ERR_UNSUPPORTED (unknown version, parameter set, flavour or profile; a v1 secret key),
+ * GROVE_ERR_STATE (a secret key whose integrity check fails). err (may be NULL) receives a
+ * sentence saying what is wrong.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_decode(
+    grove_dgsp_cfg *cfg, grove_dgsp_file_type *type, uint8_t *body, size_t body_cap,
+    size_t *body_len, const char *text, size_t text_len, grove_dgsp_file_type expect, char *err,
+    size_t err_cap);
+/*
+ * Like grove_dgsp_file_decode, also accepting a v1 (unchecked) SECRET KEY; *version receives
+ * the file's format version. For upgrading old keys and for inspecting files.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_decode_any_version(
+    grove_dgsp_cfg *cfg, grove_dgsp_file_type *type, int *version, uint8_t *body, size_t body_cap,
+    size_t *body_len, const char *text, size_t text_len, grove_dgsp_file_type expect, char *err,
+    size_t err_cap);
 
 #ifdef __cplusplus
 }

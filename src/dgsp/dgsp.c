@@ -11,22 +11,24 @@
 
 /* ---- configuration ----------------------------------------------------------------------- */
 
-static const char *const set_names[12] = {
-    "sha2-128s", "shake-128s", "sha2-128f", "shake-128f", "sha2-192s", "shake-192s",
-    "sha2-192f", "shake-192f", "sha2-256s", "shake-256s", "sha2-256f", "shake-256f",
+/* The 12 parameter sets: a DGSP set is named by its round 3.1 SPHINCS+ "simple" set. */
+struct grove_dgsp_params {
+    const char *name;
 };
 
-int grove_dgsp_cfg_init(grove_dgsp_cfg *cfg, const char *params, grove_dgsp_flavour flavour,
-                        grove_dgsp_profile profile)
+static const grove_dgsp_params param_sets[] = {
+    {"sha2-128s"}, {"shake-128s"}, {"sha2-128f"}, {"shake-128f"},
+    {"sha2-192s"}, {"shake-192s"}, {"sha2-192f"}, {"shake-192f"},
+    {"sha2-256s"}, {"shake-256s"}, {"sha2-256f"}, {"shake-256f"},
+};
+#define PARAM_SETS (sizeof param_sets / sizeof param_sets[0])
+
+const grove_dgsp_params *grove_dgsp_params_get(const char *name)
 {
-    if (cfg == NULL || params == NULL)
-        return GROVE_ERR_INVALID_ARG;
-    if ((flavour != GROVE_DGSP_FLAVOUR_R31 && flavour != GROVE_DGSP_FLAVOUR_FIPS205) ||
-        (profile != GROVE_DGSP_PROFILE_GROVE && profile != GROVE_DGSP_PROFILE_DGSP_RS_0_1))
-        return GROVE_ERR_INVALID_ARG;
-    const char *name = params;
+    if (name == NULL)
+        return NULL;
     char buf[32];
-    if (strncmp(name, "sphincs_", 8) == 0 && strlen(name) < sizeof buf + 8) {
+    if (strncmp(name, "sphincs_", 8) == 0 && strlen(name + 8) < sizeof buf) {
         /* the crate's feature names: sphincs_shake_256f */
         snprintf(buf, sizeof buf, "%s", name + 8);
         for (char *p = buf; *p; p++)
@@ -34,55 +36,84 @@ int grove_dgsp_cfg_init(grove_dgsp_cfg *cfg, const char *params, grove_dgsp_flav
                 *p = '-';
         name = buf;
     }
-    for (size_t i = 0; i < 12; i++) {
-        if (strcmp(name, set_names[i]) != 0)
-            continue;
-        char full[64];
-        snprintf(full, sizeof full, "sphincs-%s-simple", set_names[i]);
-        const grove_slhdsa_params *p = grove_slhdsa_params_get(full);
-        if (p == NULL)
-            return GROVE_ERR_INTERNAL;
-        if (flavour == GROVE_DGSP_FLAVOUR_FIPS205)
-            p = grove_slhdsa_params_other_flavour(p);
-        cfg->spx = p;
-        cfg->profile = profile;
-        cfg->n = (unsigned)grove_slhdsa_n(p);
-        return GROVE_OK;
-    }
-    return GROVE_ERR_UNSUPPORTED;
-}
-
-const char *grove_dgsp_params_name(const grove_dgsp_cfg *cfg)
-{
-    if (!dgsp_cfg_ok(cfg))
-        return NULL;
-    const grove_slhdsa_params *r3 = grove_slhdsa_params_is_fips205(cfg->spx)
-                                        ? grove_slhdsa_params_other_flavour(cfg->spx)
-                                        : cfg->spx;
-    const char *full = grove_slhdsa_params_name(r3); /* sphincs-<set>-simple */
-    for (size_t i = 0; i < 12; i++)
-        if (strncmp(full + 8, set_names[i], strlen(set_names[i])) == 0 &&
-            full[8 + strlen(set_names[i])] == '-')
-            return set_names[i];
+    for (size_t i = 0; i < PARAM_SETS; i++)
+        if (strcmp(name, param_sets[i].name) == 0)
+            return &param_sets[i];
     return NULL;
 }
 
-int grove_dgsp_profile_from_name(const char *name)
+size_t grove_dgsp_params_count(void)
 {
-    if (name && strcmp(name, "grove") == 0)
-        return GROVE_DGSP_PROFILE_GROVE;
-    if (name && strcmp(name, "dgsp-rs-0.1") == 0)
-        return GROVE_DGSP_PROFILE_DGSP_RS_0_1;
-    return -1;
+    return PARAM_SETS;
 }
 
-int grove_dgsp_flavour_from_name(const char *name)
+const grove_dgsp_params *grove_dgsp_params_at(size_t i)
 {
-    if (name && (strcmp(name, "r3.1") == 0 || strcmp(name, "sphincs") == 0))
-        return GROVE_DGSP_FLAVOUR_R31;
-    if (name && (strcmp(name, "fips205") == 0 || strcmp(name, "slh-dsa") == 0))
-        return GROVE_DGSP_FLAVOUR_FIPS205;
-    return -1;
+    return i < PARAM_SETS ? &param_sets[i] : NULL;
+}
+
+const char *grove_dgsp_params_name(const grove_dgsp_params *p)
+{
+    return p ? p->name : NULL;
+}
+
+grove_status grove_dgsp_cfg_init(grove_dgsp_cfg *cfg, const grove_dgsp_params *params,
+                                 grove_dgsp_flavour flavour, grove_dgsp_profile profile)
+{
+    if (cfg == NULL || params == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if ((flavour != GROVE_DGSP_FLAVOUR_R31 && flavour != GROVE_DGSP_FLAVOUR_FIPS205) ||
+        (profile != GROVE_DGSP_PROFILE_GROVE && profile != GROVE_DGSP_PROFILE_DGSP_RS_0_1))
+        return GROVE_ERR_INVALID_ARG;
+    char full[64];
+    snprintf(full, sizeof full, "sphincs-%s-simple", params->name);
+    const grove_slhdsa_params *p = grove_slhdsa_params_get(full);
+    if (p == NULL)
+        return GROVE_ERR_INTERNAL;
+    if (flavour == GROVE_DGSP_FLAVOUR_FIPS205)
+        p = grove_slhdsa_params_other_flavour(p);
+    cfg->params = params;
+    cfg->spx = p;
+    cfg->profile = profile;
+    cfg->n = (unsigned)grove_slhdsa_n(p);
+    return GROVE_OK;
+}
+
+grove_dgsp_flavour grove_dgsp_cfg_flavour(const grove_dgsp_cfg *cfg)
+{
+    return cfg && cfg->spx && grove_slhdsa_params_is_fips205(cfg->spx) ? GROVE_DGSP_FLAVOUR_FIPS205
+                                                                       : GROVE_DGSP_FLAVOUR_R31;
+}
+
+grove_status grove_dgsp_profile_from_name(grove_dgsp_profile *profile, const char *name)
+{
+    if (profile == NULL || name == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if (strcmp(name, "grove") == 0)
+        *profile = GROVE_DGSP_PROFILE_GROVE;
+    else if (strcmp(name, "dgsp-rs-0.1") == 0)
+        *profile = GROVE_DGSP_PROFILE_DGSP_RS_0_1;
+    else
+        return GROVE_ERR_UNSUPPORTED;
+    return GROVE_OK;
+}
+
+grove_status grove_dgsp_flavour_from_name(grove_dgsp_flavour *flavour, const char *name)
+{
+    if (flavour == NULL || name == NULL)
+        return GROVE_ERR_INVALID_ARG;
+    if (strcmp(name, "r3.1") == 0 || strcmp(name, "sphincs") == 0)
+        *flavour = GROVE_DGSP_FLAVOUR_R31;
+    else if (strcmp(name, "fips205") == 0 || strcmp(name, "slh-dsa") == 0)
+        *flavour = GROVE_DGSP_FLAVOUR_FIPS205;
+    else
+        return GROVE_ERR_UNSUPPORTED;
+    return GROVE_OK;
+}
+
+const char *grove_dgsp_flavour_name(grove_dgsp_flavour flavour)
+{
+    return flavour == GROVE_DGSP_FLAVOUR_FIPS205 ? "fips205" : "r3.1";
 }
 
 const char *grove_dgsp_profile_name(grove_dgsp_profile profile)
@@ -117,22 +148,22 @@ size_t grove_dgsp_sig_bytes(const grove_dgsp_cfg *cfg)
 
 /* ---- SPHINCS+ of the group ---------------------------------------------------------------- */
 
-static int spx_sign(const grove_dgsp_cfg *cfg, uint8_t *sig, const uint8_t *msg, size_t msglen,
+static int spx_sign(const grove_dgsp_cfg *cfg, uint8_t *sig, const uint8_t *msg, size_t msg_len,
                     const uint8_t *spx_sk)
 {
     if (grove_slhdsa_params_is_fips205(cfg->spx))
-        return grove_slhdsa_sign(cfg->spx, sig, msg, msglen, (const uint8_t *)DGSP_CERT_CTX,
+        return grove_slhdsa_sign(cfg->spx, sig, msg, msg_len, (const uint8_t *)DGSP_CERT_CTX,
                                  sizeof DGSP_CERT_CTX - 1, spx_sk, 1);
-    return grove_sphincs_sign(cfg->spx, sig, msg, msglen, spx_sk);
+    return grove_sphincs_sign(cfg->spx, sig, msg, msg_len, spx_sk);
 }
 
-static int spx_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t siglen,
-                      const uint8_t *msg, size_t msglen, const uint8_t *pk)
+static int spx_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
+                      const uint8_t *msg, size_t msg_len, const uint8_t *pk)
 {
     if (grove_slhdsa_params_is_fips205(cfg->spx))
-        return grove_slhdsa_verify(cfg->spx, sig, siglen, msg, msglen,
+        return grove_slhdsa_verify(cfg->spx, sig, sig_len, msg, msg_len,
                                    (const uint8_t *)DGSP_CERT_CTX, sizeof DGSP_CERT_CTX - 1, pk);
-    return grove_sphincs_verify(cfg->spx, sig, siglen, msg, msglen, pk);
+    return grove_sphincs_verify(cfg->spx, sig, sig_len, msg, msg_len, pk);
 }
 
 /* ---- manager ----------------------------------------------------------------------------- */
@@ -153,15 +184,15 @@ static int dgsp_keygen_manager_from_seed_impl(const grove_dgsp_cfg *cfg, uint8_t
     return r;
 }
 
-int grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk,
-                                        const uint8_t *seed)
+grove_status grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint8_t *pk,
+                                                 uint8_t *sk, const uint8_t *seed)
 {
     int r = dgsp_keygen_manager_from_seed_impl(cfg, pk, sk, seed);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
 
-int grove_dgsp_keygen_manager(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk)
+grove_status grove_dgsp_keygen_manager(const grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t *sk)
 {
     if (!dgsp_cfg_ok(cfg) || pk == NULL || sk == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -216,7 +247,7 @@ static int username_ok(const char *u)
     return 1;
 }
 
-int grove_dgsp_username_valid(const char *username)
+bool grove_dgsp_username_is_valid(const char *username)
 {
     return username_ok(username);
 }
@@ -232,26 +263,26 @@ static int dgsp_credential_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, ui
     return GROVE_OK;
 }
 
-int grove_dgsp_credential(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t id,
-                          uint8_t *cid_star)
+grove_status grove_dgsp_credential(const grove_dgsp_cfg *cfg, uint8_t *cid_star, uint64_t id,
+                                   const uint8_t *sk)
 {
     int r = dgsp_credential_impl(cfg, sk, id, cid_star);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
 
-int grove_dgsp_join(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
-                    const char *username, uint64_t *id, uint8_t *cid_star)
+grove_status grove_dgsp_join(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint64_t *id,
+                             uint8_t *cid_star, const char *username, const uint8_t *sk)
 {
     if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || id == NULL || cid_star == NULL)
         return GROVE_ERR_INVALID_ARG;
     if (!username_ok(username))
         return GROVE_ERR_INVALID_ARG;
     /* committed, and recorded in the state registry, before the credential exists */
-    int r = grove_dgsp_store_add_members(store, &username, 1, id);
+    int r = grove_dgsp_store_add_members(store, id, &username, 1);
     if (r != GROVE_OK)
         return r;
-    return grove_dgsp_credential(cfg, sk, *id, cid_star);
+    return grove_dgsp_credential(cfg, cid_star, *id, sk);
 }
 
 struct cert_job {
@@ -343,9 +374,9 @@ static int dgsp_gen_cert_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grov
     return r;
 }
 
-int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
-                        uint64_t id, const uint8_t *cid_star, const uint8_t *wots_pks,
-                        size_t count, uint8_t *certs, unsigned threads)
+grove_status grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint8_t *certs,
+                                 const uint8_t *wots_pks, size_t count, uint64_t id,
+                                 const uint8_t *cid_star, const uint8_t *sk, unsigned threads)
 {
     int r = dgsp_gen_cert_impl(cfg, sk, store, id, cid_star, wots_pks, count, certs, threads);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
@@ -353,16 +384,16 @@ int grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp
 }
 
 static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
-                    const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen,
+                    const uint8_t *msg, size_t msg_len, const uint8_t *sig, size_t sig_len,
                     uint64_t *id, char *username, uint8_t *pi)
 {
     if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || sig == NULL || id == NULL ||
-        pi == NULL || (msg == NULL && msglen))
+        pi == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     dgsp_sizes s;
     dgsp_sizes_of(cfg, &s);
-    if (siglen != s.sig)
-        return GROVE_ERR_ENCODING;
+    if (sig_len != s.sig)
+        return GROVE_ERR_VERIFY;
     const size_t n = cfg->n;
     const uint8_t *wots_sig = sig, *wots_rand = sig + s.wots_sig, *zeta = wots_rand + n;
     /* Only a signature on this message is opened: verify it with the public key kept in sk
@@ -370,7 +401,7 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
     uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
     memcpy(pk, sk + 4 * n, 2 * n);
     GROVE_DECLASSIFY(pk, 2 * n); /* the group public key */
-    int r = grove_dgsp_verify(cfg, pk, NULL, msg, msglen, sig, siglen);
+    int r = grove_dgsp_verify(cfg, sig, sig_len, msg, msg_len, pk, NULL);
     if (r != GROVE_OK)
         return r;
     uint64_t who;
@@ -383,7 +414,7 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
     if (r != GROVE_OK)
         return r;
     uint8_t wpk[GROVE_DGSP_MAX_N], cid[GROVE_DGSP_MAX_N];
-    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msglen, wpk);
+    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msg_len, wpk);
     dgsp_cid(cfg, sk, who, cid, NULL);
     dgsp_hash(cfg, pi, wpk, n, cid, n, NULL, 0);
     GROVE_DECLASSIFY(pi, n); /* the opening proof is public */
@@ -394,53 +425,104 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
     return GROVE_OK;
 }
 
-int grove_dgsp_open(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
-                    const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen,
-                    uint64_t *id, char *username, uint8_t *pi)
+grove_status grove_dgsp_open(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, uint64_t *id,
+                             char *username, uint8_t *pi, const uint8_t *sig, size_t sig_len,
+                             const uint8_t *msg, size_t msg_len, const uint8_t *sk)
 {
-    int r = dgsp_open_impl(cfg, sk, store, msg, msglen, sig, siglen, id, username, pi);
+    int r = dgsp_open_impl(cfg, sk, store, msg, msg_len, sig, sig_len, id, username, pi);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
 
-struct zeta_arg {
-    const grove_dgsp_cfg *cfg;
-    const uint8_t *aes_key;
-};
+/*
+ * Revocation, decided here once for every backend; the store only provides the transaction
+ * (tx_begin/tx_end) and its row operations. Every id must exist; then each active member,
+ * taken once however often it is listed, has the zetas of all its counters added to the
+ * revocation list and is deactivated. Nothing is committed unless every step succeeded.
+ */
+enum { REVOKE_CHUNK = 4096 }; /* zetas computed and stored per step */
 
-static int revoke_zetas(void *arg, uint64_t id, uint64_t first, uint64_t count, uint8_t *out)
+static bool listed_before(const uint64_t *ids, size_t i)
 {
-    struct zeta_arg *z = arg;
-    int r = dgsp_zetas(z->cfg, z->aes_key, id, first, count, out);
-    GROVE_DECLASSIFY(out, 16 * count); /* the revocation list is public */
+    for (size_t j = 0; j < i; j++)
+        if (ids[j] == ids[i])
+            return true;
+    return false;
+}
+
+/* Adds the zetas of counters [0, ctr) of member id to the list and deactivates the member. */
+static grove_status revoke_member(const grove_dgsp_cfg *cfg, const uint8_t *aes_key,
+                                  grove_dgsp_store *store, uint64_t id, uint64_t ctr, uint8_t *buf)
+{
+    grove_status r = GROVE_OK;
+    for (uint64_t c = 0; c < ctr && r == GROVE_OK; c += REVOKE_CHUNK) {
+        uint64_t k = ctr - c < REVOKE_CHUNK ? ctr - c : REVOKE_CHUNK;
+        r = (grove_status)dgsp_zetas(cfg, aes_key, id, c, k, buf);
+        GROVE_DECLASSIFY(buf, 16 * k); /* the revocation list is public */
+        if (r == GROVE_OK)
+            r = store->ops->tx_add_revoked(store->ctx, buf, (size_t)k);
+    }
+    return r == GROVE_OK ? store->ops->tx_deactivate(store->ctx, id) : r;
+}
+
+/* The revocation inside the store's transaction. */
+static grove_status revoke_in_tx(const grove_dgsp_cfg *cfg, const uint8_t *aes_key,
+                                 grove_dgsp_store *store, const uint64_t *ids, size_t count,
+                                 uint8_t *buf, size_t *revoked)
+{
+    grove_dgsp_member m;
+    grove_status r = GROVE_OK;
+    for (size_t i = 0; i < count && r == GROVE_OK; i++) /* every id must exist */
+        r = store->ops->tx_get_member(store->ctx, ids[i], &m);
+    size_t n = 0;
+    for (size_t i = 0; i < count && r == GROVE_OK; i++) {
+        if (listed_before(ids, i))
+            continue;
+        r = store->ops->tx_get_member(store->ctx, ids[i], &m);
+        if (r != GROVE_OK || !m.active)
+            continue; /* already revoked: skipped */
+        r = revoke_member(cfg, aes_key, store, ids[i], m.ctr, buf);
+        n += r == GROVE_OK;
+    }
+    *revoked = n;
     return r;
 }
 
-static int dgsp_revoke_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
-                      const uint64_t *ids, size_t count)
+static grove_status dgsp_revoke_impl(const grove_dgsp_cfg *cfg, grove_dgsp_store *store,
+                                     size_t *revoked, const uint64_t *ids, size_t count,
+                                     const uint8_t *sk)
 {
     if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || (ids == NULL && count))
         return GROVE_ERR_INVALID_ARG;
-    struct zeta_arg z = {cfg, sk + cfg->n};
-    size_t revoked = 0;
-    int r = dgsp_guard_enter(store);
-    if (r != GROVE_OK)
-        return r;
-    r = store->ops->revoke(store->ctx, ids, count, revoke_zetas, &z, &revoked);
-    return dgsp_guard_leave(store, r);
+    uint8_t *buf = malloc(16 * REVOKE_CHUNK);
+    if (buf == NULL)
+        return GROVE_ERR_NOMEM;
+    size_t n = 0;
+    grove_status r = (grove_status)dgsp_guard_enter(store);
+    if (r == GROVE_OK) {
+        r = store->ops->tx_begin(store->ctx);
+        if (r == GROVE_OK)
+            r = store->ops->tx_end(store->ctx, revoke_in_tx(cfg, sk + cfg->n, store, ids, count,
+                                                            buf, &n));
+        r = (grove_status)dgsp_guard_leave(store, r);
+    }
+    free(buf);
+    if (r == GROVE_OK && revoked)
+        *revoked = n;
+    return r;
 }
 
-int grove_dgsp_revoke(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
-                      const uint64_t *ids, size_t count)
+grove_status grove_dgsp_revoke(const grove_dgsp_cfg *cfg, grove_dgsp_store *store, size_t *revoked,
+                               const uint64_t *ids, size_t count, const uint8_t *sk)
 {
-    int r = dgsp_revoke_impl(cfg, sk, store, ids, count);
+    grove_status r = dgsp_revoke_impl(cfg, store, revoked, ids, count, sk);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
 
 /* ---- member ------------------------------------------------------------------------------ */
 
-int grove_dgsp_keygen_user(const grove_dgsp_cfg *cfg, uint8_t *seed_u)
+grove_status grove_dgsp_keygen_user(const grove_dgsp_cfg *cfg, uint8_t *seed_u)
 {
     if (!dgsp_cfg_ok(cfg) || seed_u == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -488,8 +570,8 @@ static int dgsp_csr_impl(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_
     return r;
 }
 
-int grove_dgsp_csr(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
-                   uint8_t *wots_pks, uint8_t *wots_seeds)
+grove_status grove_dgsp_csr(const grove_dgsp_cfg *cfg, uint8_t *wots_pks, uint8_t *wots_seeds,
+                            size_t count, const uint8_t *seed_u)
 {
     int r = dgsp_csr_impl(cfg, seed_u, count, wots_pks, wots_seeds);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
@@ -510,8 +592,9 @@ static int check_one(const grove_dgsp_cfg *cfg, const uint8_t *pk, uint64_t id,
     return spx_verify(cfg, cert + 16 + n, s.spx_sig, msg, 2 * n + 16, pk);
 }
 
-int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk, uint64_t id,
-                          const uint8_t *wots_pks, const uint8_t *certs, size_t count)
+grove_status grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *certs,
+                                   const uint8_t *wots_pks, size_t count, uint64_t id,
+                                   const uint8_t *pk)
 {
     if (!dgsp_cfg_ok(cfg) || pk == NULL || (count && (wots_pks == NULL || certs == NULL)))
         return GROVE_ERR_INVALID_ARG;
@@ -520,17 +603,17 @@ int grove_dgsp_check_cert(const grove_dgsp_cfg *cfg, const uint8_t *pk, uint64_t
     for (size_t i = 0; i < count; i++) {
         int r = check_one(cfg, pk, id, wots_pks + i * cfg->n, certs + i * s.cert);
         if (r != GROVE_OK)
-            return r;
+            return r == GROVE_ERR_NOMEM ? GROVE_ERR_NOMEM : GROVE_ERR_VERIFY;
     }
     return GROVE_OK;
 }
 
-int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
+int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msg_len,
                   const uint8_t *seed_u, uint64_t id, const uint8_t *wots_seed,
                   const uint8_t *cert, uint8_t *sig, int allow_compat)
 {
     if (!dgsp_cfg_ok(cfg) || seed_u == NULL || wots_seed == NULL || cert == NULL || sig == NULL ||
-        (msg == NULL && msglen))
+        (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     if (cfg->profile != GROVE_DGSP_PROFILE_GROVE && !allow_compat)
         return GROVE_ERR_INSECURE_PROFILE;
@@ -542,7 +625,7 @@ int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
     uint8_t *spx = zeta + 16, *tau = spx + s.spx_sig;
     dgsp_hash(cfg, wots_rand, wots_seed, n, NULL, 0, NULL, 0);
     dgsp_hash(cfg, wots_key, seed_u, n, wots_seed, n, NULL, 0);
-    dgsp_hash_msg(cfg, digest, wots_rand, msg, msglen);
+    dgsp_hash_msg(cfg, digest, wots_rand, msg, msg_len);
     GROVE_DECLASSIFY(wots_rand, n); /* wots_rand and the digest are published */
     GROVE_DECLASSIFY(digest, n);
     int r = dgsp_wots_pk_sign(cfg, wots_rand, wots_key, digest, wpk, wots_sig);
@@ -562,47 +645,48 @@ int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
 
 /* ---- anyone ------------------------------------------------------------------------------ */
 
-int grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *pk, grove_dgsp_store *revoked,
-                      const uint8_t *msg, size_t msglen, const uint8_t *sig, size_t siglen)
+grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
+                               const uint8_t *msg, size_t msg_len, const uint8_t *pk,
+                               grove_dgsp_store *revoked)
 {
-    if (!dgsp_cfg_ok(cfg) || pk == NULL || sig == NULL || (msg == NULL && msglen))
+    if (!dgsp_cfg_ok(cfg) || pk == NULL || sig == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     dgsp_sizes s;
     dgsp_sizes_of(cfg, &s);
-    if (siglen != s.sig)
-        return GROVE_ERR_ENCODING;
+    if (sig_len != s.sig)
+        return GROVE_ERR_VERIFY; /* grove/common.h: a wrong length does not verify */
     const size_t n = cfg->n;
     const uint8_t *wots_sig = sig, *wots_rand = sig + s.wots_sig, *zeta = wots_rand + n;
     const uint8_t *spx = zeta + 16, *tau = spx + s.spx_sig;
     if (revoked != NULL) {
-        int present = 0;
-        int r = revoked->ops->is_revoked(revoked->ctx, zeta, &present);
+        bool present = false;
+        grove_status r = revoked->ops->is_revoked(revoked->ctx, zeta, &present);
         if (r != GROVE_OK)
             return r;
         if (present)
             return GROVE_ERR_REVOKED;
     }
     uint8_t m[2 * GROVE_DGSP_MAX_N + 16];
-    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msglen, m);
+    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msg_len, m);
     memcpy(m + n, zeta, 16);
     memcpy(m + n + 16, tau, n);
     int r = spx_verify(cfg, spx, s.spx_sig, m, 2 * n + 16, pk);
     return r == GROVE_OK ? GROVE_OK : GROVE_ERR_VERIFY;
 }
 
-int grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msglen,
-                     const uint8_t *sig, size_t siglen, uint64_t id, const uint8_t *pi)
+grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
+                              const uint8_t *msg, size_t msg_len, uint64_t id, const uint8_t *pi)
 {
-    if (!dgsp_cfg_ok(cfg) || sig == NULL || pi == NULL || (msg == NULL && msglen))
+    if (!dgsp_cfg_ok(cfg) || sig == NULL || pi == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     dgsp_sizes s;
     dgsp_sizes_of(cfg, &s);
-    if (siglen != s.sig)
-        return GROVE_ERR_ENCODING;
+    if (sig_len != s.sig)
+        return GROVE_ERR_VERIFY; /* grove/common.h: a wrong length does not verify */
     const size_t n = cfg->n;
     const uint8_t *wots_rand = sig + s.wots_sig, *tau = sig + s.sig - n;
     uint8_t wpk[GROVE_DGSP_MAX_N], t[GROVE_DGSP_MAX_N], idb[8];
-    dgsp_wots_pk_from_sig(cfg, wots_rand, sig, msg, msglen, wpk);
+    dgsp_wots_pk_from_sig(cfg, wots_rand, sig, msg, msg_len, wpk);
     grove_store64_be(idb, id);
     dgsp_hash(cfg, t, wpk, n, pi, n, idb, 8);
     return memcmp(t, tau, n) == 0 ? GROVE_OK : GROVE_ERR_VERIFY;

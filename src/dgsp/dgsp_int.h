@@ -43,8 +43,6 @@ int dgsp_zetas(const grove_dgsp_cfg *cfg, const uint8_t *aes_key, uint64_t id, u
 int dgsp_unzeta(const grove_dgsp_cfg *cfg, const uint8_t *aes_key, const uint8_t *zeta,
                 uint64_t *id, uint64_t *ctr);
 
-/* 1 if a username is acceptable: 1..255 bytes of UTF-8, no control characters. */
-int grove_dgsp_username_valid(const char *username);
 
 /* The WOTS+ keys of explicit one-time seeds (the CSR computation). */
 int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,

@@ -21,7 +21,8 @@ void dgsp_sizes_of(const grove_dgsp_cfg *cfg, dgsp_sizes *s)
 
 int dgsp_cfg_ok(const grove_dgsp_cfg *cfg)
 {
-    return cfg != NULL && cfg->spx != NULL && grove_slhdsa_n(cfg->spx) == cfg->n &&
+    return cfg != NULL && cfg->params != NULL && cfg->spx != NULL &&
+           grove_slhdsa_n(cfg->spx) == cfg->n &&
            (cfg->profile == GROVE_DGSP_PROFILE_GROVE ||
             cfg->profile == GROVE_DGSP_PROFILE_DGSP_RS_0_1);
 }

@@ -55,14 +55,16 @@ static int rl_verify(const grove_dgsp_cfg *cfg, const uint8_t *pk, const uint8_t
     return r;
 }
 
-int grove_dgsp_revocations_sign(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint64_t seq,
-                                uint64_t time, const uint8_t *zetas, uint64_t count, uint8_t *out,
-                                size_t *outlen)
+grove_status grove_dgsp_revocations_sign(const grove_dgsp_cfg *cfg, uint8_t *out, size_t out_cap,
+                                         size_t *out_len, uint64_t seq, uint64_t time,
+                                         const uint8_t *zetas, uint64_t count, const uint8_t *sk)
 {
-    if (!dgsp_cfg_ok(cfg) || sk == NULL || out == NULL || (count && zetas == NULL) ||
-        grove_dgsp_revocations_bytes(cfg, count) == 0)
+    if (!dgsp_cfg_ok(cfg) || sk == NULL || out == NULL || out_len == NULL ||
+        (count && zetas == NULL) || grove_dgsp_revocations_bytes(cfg, count) == 0)
         return GROVE_ERR_INVALID_ARG;
-    uint8_t *z = out + RL_HEAD;
+    uint8_t *z = malloc(count ? 16 * (size_t)count : 1);
+    if (z == NULL)
+        return GROVE_ERR_NOMEM;
     if (count)
         memcpy(z, zetas, 16 * (size_t)count);
     qsort(z, (size_t)count, 16, cmp16);
@@ -70,36 +72,42 @@ int grove_dgsp_revocations_sign(const grove_dgsp_cfg *cfg, const uint8_t *sk, ui
     for (uint64_t i = 0; i < count; i++)
         if (k == 0 || memcmp(z + 16 * (k - 1), z + 16 * i, 16) != 0)
             memmove(z + 16 * k++, z + 16 * i, 16);
+    size_t body = RL_HEAD + 16 * (size_t)k;
+    *out_len = body + grove_slhdsa_sig_bytes(cfg->spx);
+    if (out_cap < *out_len) {
+        free(z);
+        return GROVE_ERR_BUFFER_TOO_SMALL;
+    }
     grove_store64_be(out, seq);
     grove_store64_be(out + 8, time);
     grove_store64_be(out + 16, k);
-    size_t body = RL_HEAD + 16 * (size_t)k;
-    int r = rl_sign(cfg, sk + 2 * (size_t)cfg->n, out, body, out + body);
-    if (r == GROVE_OK && outlen)
-        *outlen = body + grove_slhdsa_sig_bytes(cfg->spx);
-    return r;
+    if (k)
+        memcpy(out + RL_HEAD, z, 16 * (size_t)k);
+    free(z);
+    return (grove_status)rl_sign(cfg, sk + 2 * (size_t)cfg->n, out, body, out + body);
 }
 
-int grove_dgsp_revocations_verify(const grove_dgsp_cfg *cfg, const uint8_t *pk, const uint8_t *rl,
-                                  size_t len, uint64_t *seq, uint64_t *time, const uint8_t **zetas,
-                                  uint64_t *count)
+grove_status grove_dgsp_revocations_verify(const grove_dgsp_cfg *cfg, uint64_t *seq, uint64_t *time,
+                                           const uint8_t **zetas, uint64_t *count,
+                                           const uint8_t *rl, size_t rl_len, const uint8_t *pk)
 {
     if (!dgsp_cfg_ok(cfg) || pk == NULL || rl == NULL)
         return GROVE_ERR_INVALID_ARG;
-    size_t sl = grove_slhdsa_sig_bytes(cfg->spx);
+    /* grove/common.h: anything wrong in the list (length, order, signature) does not verify */
+    size_t sl = grove_slhdsa_sig_bytes(cfg->spx), len = rl_len;
     if (len < RL_HEAD + sl)
-        return GROVE_ERR_ENCODING;
+        return GROVE_ERR_VERIFY;
     uint64_t k = grove_load64_be(rl + 16);
     if (k > (len - RL_HEAD - sl) / 16 || RL_HEAD + 16 * (size_t)k + sl != len)
-        return GROVE_ERR_ENCODING;
+        return GROVE_ERR_VERIFY;
     const uint8_t *z = rl + RL_HEAD;
     for (uint64_t i = 1; i < k; i++)
         if (memcmp(z + 16 * (i - 1), z + 16 * i, 16) >= 0)
-            return GROVE_ERR_ENCODING; /* must be strictly ascending */
+            return GROVE_ERR_VERIFY; /* must be strictly ascending */
     size_t body = RL_HEAD + 16 * (size_t)k;
     int r = rl_verify(cfg, pk, rl, body, rl + body);
     if (r != GROVE_OK)
-        return r == GROVE_ERR_VERIFY ? GROVE_ERR_VERIFY : r;
+        return r == GROVE_ERR_NOMEM ? GROVE_ERR_NOMEM : GROVE_ERR_VERIFY;
     if (seq)
         *seq = grove_load64_be(rl);
     if (time)

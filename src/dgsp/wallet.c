@@ -129,7 +129,7 @@ static int meta_get(grove_dgsp_wallet *w, const char *key, void *val, size_t len
 static void wallet_check_value(const grove_dgsp_wallet *w, uint8_t out[32])
 {
     const size_t n = w->cfg.n;
-    const char *params = grove_dgsp_params_name(&w->cfg);
+    const char *params = grove_dgsp_params_name(w->cfg.params);
     const char *flavour = grove_slhdsa_params_is_fips205(w->cfg.spx) ? "fips205" : "r3.1";
     const char *profile = grove_dgsp_profile_name(w->cfg.profile);
     uint8_t idb[8], has = (uint8_t)(w->has_pk != 0);
@@ -197,7 +197,7 @@ static int open_db(const char *path, int create, grove_dgsp_wallet **out)
     return GROVE_OK;
 }
 
-void grove_dgsp_wallet_free(grove_dgsp_wallet *w)
+void grove_dgsp_wallet_close(grove_dgsp_wallet *w)
 {
     if (w == NULL)
         return;
@@ -237,7 +237,7 @@ static int create_common(const char *path, const grove_dgsp_cfg *cfg, const uint
                       "CREATE INDEX certs_state ON certs(state);");
     uint8_t idb[8];
     grove_store64_be(idb, id);
-    const char *params = grove_dgsp_params_name(cfg);
+    const char *params = grove_dgsp_params_name(cfg->params);
     const char *flavour = grove_slhdsa_params_is_fips205(cfg->spx) ? "fips205" : "r3.1";
     const char *profile = grove_dgsp_profile_name(cfg->profile);
     if (r == GROVE_OK)
@@ -264,22 +264,23 @@ static int create_common(const char *path, const grove_dgsp_cfg *cfg, const uint
     wallet_registry_id(w);
     r = w_finish(w, r);
     if (r != GROVE_OK) {
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         return r;
     }
     *out = w;
     return GROVE_OK;
 }
 
-int grove_dgsp_wallet_new(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, uint64_t id,
-                          const uint8_t *cid_star, grove_dgsp_wallet **out)
+grove_status grove_dgsp_wallet_memory_open(const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out,
+                                           const uint8_t *seed_u, uint64_t id,
+                                           const uint8_t *cid_star)
 {
     return create_common(":memory:", cfg, seed_u, id, cid_star, NULL, out);
 }
 
-int grove_dgsp_wallet_create(const char *path, const grove_dgsp_cfg *cfg, const uint8_t *seed_u,
-                             uint64_t id, const uint8_t *cid_star, const uint8_t *group_pk,
-                             grove_dgsp_wallet **out)
+grove_status grove_dgsp_wallet_create(const grove_dgsp_cfg *cfg, grove_dgsp_wallet **out,
+                                      const char *path, const uint8_t *seed_u, uint64_t id,
+                                      const uint8_t *cid_star, const uint8_t *group_pk)
 {
     if (path == NULL || *path == '\0' || strcmp(path, ":memory:") == 0)
         return GROVE_ERR_INVALID_ARG;
@@ -294,7 +295,7 @@ int grove_dgsp_wallet_create(const char *path, const grove_dgsp_cfg *cfg, const 
     return r;
 }
 
-int grove_dgsp_wallet_open(const char *path, grove_dgsp_wallet **out)
+grove_status grove_dgsp_wallet_open(grove_dgsp_wallet **out, const char *path)
 {
     if (path == NULL || out == NULL || strcmp(path, ":memory:") == 0)
         return GROVE_ERR_INVALID_ARG;
@@ -318,11 +319,14 @@ int grove_dgsp_wallet_open(const char *path, grove_dgsp_wallet **out)
         r = meta_get(w, "flavour", flavour, 0, sizeof flavour - 1, &l);
     if (r == GROVE_OK)
         r = meta_get(w, "profile", profile, 0, sizeof profile - 1, &l);
-    int fl = grove_dgsp_flavour_from_name(flavour), pr = grove_dgsp_profile_from_name(profile);
-    if (r == GROVE_OK && (fl < 0 || pr < 0))
+    grove_dgsp_flavour fl = GROVE_DGSP_FLAVOUR_R31;
+    grove_dgsp_profile pr = GROVE_DGSP_PROFILE_GROVE;
+    const grove_dgsp_params *set = grove_dgsp_params_get(params);
+    if (r == GROVE_OK && (grove_dgsp_flavour_from_name(&fl, flavour) != GROVE_OK ||
+                          grove_dgsp_profile_from_name(&pr, profile) != GROVE_OK || set == NULL))
         r = GROVE_ERR_ENCODING;
     if (r == GROVE_OK)
-        r = grove_dgsp_cfg_init(&w->cfg, params, (grove_dgsp_flavour)fl, (grove_dgsp_profile)pr);
+        r = grove_dgsp_cfg_init(&w->cfg, set, fl, pr);
     if (r == GROVE_OK)
         r = meta_get(w, "id", idb, 8, 8, NULL);
     if (r == GROVE_OK)
@@ -338,7 +342,7 @@ int grove_dgsp_wallet_open(const char *path, grove_dgsp_wallet **out)
     if (r == GROVE_ERR_NOT_FOUND)
         r = GROVE_ERR_ENCODING; /* a required entry is missing: not a (complete) wallet */
     if (r != GROVE_OK) {
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         return r;
     }
     w->id = grove_load64_be(idb);
@@ -356,7 +360,7 @@ int grove_dgsp_wallet_open(const char *path, grove_dgsp_wallet **out)
         }
         grove_wipe(want, sizeof want);
     } else if (cr != GROVE_ERR_NOT_FOUND) {
-        grove_dgsp_wallet_free(w);
+        grove_dgsp_wallet_close(w);
         return cr;
     }
     *out = w;
@@ -373,7 +377,8 @@ uint64_t grove_dgsp_wallet_id(const grove_dgsp_wallet *w)
     return w ? w->id : 0;
 }
 
-int grove_dgsp_wallet_credential(const grove_dgsp_wallet *w, uint64_t *id, uint8_t *cid_star)
+grove_status grove_dgsp_wallet_credential(const grove_dgsp_wallet *w, uint64_t *id,
+                                          uint8_t *cid_star)
 {
     if (w == NULL || id == NULL || cid_star == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -382,7 +387,7 @@ int grove_dgsp_wallet_credential(const grove_dgsp_wallet *w, uint64_t *id, uint8
     return GROVE_OK;
 }
 
-int grove_dgsp_wallet_group_pk(const grove_dgsp_wallet *w, uint8_t *pk)
+grove_status grove_dgsp_wallet_group_pk(const grove_dgsp_wallet *w, uint8_t *pk)
 {
     if (w == NULL || pk == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -392,8 +397,8 @@ int grove_dgsp_wallet_group_pk(const grove_dgsp_wallet *w, uint8_t *pk)
     return GROVE_OK;
 }
 
-int grove_dgsp_wallet_counts(const grove_dgsp_wallet *w, uint64_t *pending, uint64_t *ready,
-                             uint64_t *used)
+grove_status grove_dgsp_wallet_counts(const grove_dgsp_wallet *w, uint64_t *pending,
+                                      uint64_t *ready, uint64_t *used)
 {
     if (w == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -455,7 +460,7 @@ static int insert_cert(grove_dgsp_wallet *w, const uint8_t *wots_pk, const uint8
     return rc == SQLITE_DONE ? GROVE_OK : GROVE_ERR_STORAGE;
 }
 
-int grove_dgsp_wallet_csr(grove_dgsp_wallet *w, size_t count, uint8_t *wots_pks)
+grove_status grove_dgsp_wallet_csr(grove_dgsp_wallet *w, uint8_t *wots_pks, size_t count)
 {
     if (w == NULL || (count && wots_pks == NULL))
         return GROVE_ERR_INVALID_ARG;
@@ -469,7 +474,7 @@ int grove_dgsp_wallet_csr(grove_dgsp_wallet *w, size_t count, uint8_t *wots_pks)
     uint8_t *seeds = malloc(count ? count * n : 1);
     if (seeds == NULL)
         return GROVE_ERR_NOMEM;
-    int r = grove_dgsp_csr(&w->cfg, w->seed_u, count, wots_pks, seeds);
+    int r = grove_dgsp_csr(&w->cfg, wots_pks, seeds, count, w->seed_u);
     pthread_mutex_lock(&w->lock);
     if (r == GROVE_OK)
         r = w_exec(w, "BEGIN IMMEDIATE");
@@ -483,8 +488,8 @@ int grove_dgsp_wallet_csr(grove_dgsp_wallet *w, size_t count, uint8_t *wots_pks)
     return r;
 }
 
-int grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *pk, const uint8_t *wots_pks,
-                             const uint8_t *certs, size_t count)
+grove_status grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *certs,
+                                      const uint8_t *wots_pks, size_t count, const uint8_t *pk)
 {
     if (w == NULL || pk == NULL || (count && (wots_pks == NULL || certs == NULL)))
         return GROVE_ERR_INVALID_ARG;
@@ -492,7 +497,7 @@ int grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *pk, const uint
         return GROVE_ERR_ENCODING;
     const size_t n = w->cfg.n, cb = grove_dgsp_cert_bytes(&w->cfg);
     /* Every certificate is checked before the wallet changes. */
-    int r = grove_dgsp_check_cert(&w->cfg, pk, w->id, wots_pks, certs, count);
+    int r = grove_dgsp_check_cert(&w->cfg, certs, wots_pks, count, w->id, pk);
     if (r != GROVE_OK)
         return r;
     pthread_mutex_lock(&w->lock);
@@ -527,7 +532,8 @@ int grove_dgsp_wallet_import(grove_dgsp_wallet *w, const uint8_t *pk, const uint
     return r;
 }
 
-int grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_seed, const uint8_t *cert)
+grove_status grove_dgsp_wallet_add(grove_dgsp_wallet *w, const uint8_t *wots_seed,
+                                   const uint8_t *cert)
 {
     if (w == NULL || wots_seed == NULL || cert == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -868,7 +874,7 @@ static int check_next(grove_dgsp_wallet *w, sqlite3_int64 row, const uint8_t *wp
                 (long long)row);
         r = GROVE_ERR_ENCODING;
     } else if (w->has_pk &&
-               grove_dgsp_check_cert(&w->cfg, w->group_pk, w->id, wpk, cert, 1) != GROVE_OK) {
+               grove_dgsp_check_cert(&w->cfg, cert, wpk, 1, w->id, w->group_pk) != GROVE_OK) {
         set_err(w, "certificate row %lld does not verify with the group public key for member "
                    "%llu: the wallet is damaged (nothing was marked used)",
                 (long long)row, (unsigned long long)w->id);
@@ -904,7 +910,7 @@ static void checkpoint(grove_dgsp_wallet *w)
  * transaction open; check the next certificate; record it as used in the registry, then in the
  * wallet (its seed erased), both durably; only then is the signature computed.
  */
-static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, uint8_t *sig,
+static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msg_len, uint8_t *sig,
                        uint8_t *seed, uint8_t *cert)
 {
     grove_registry_entry *e = NULL;
@@ -937,16 +943,16 @@ static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, 
     fps_free(&used);
     /* the certificate is used for good now: a failure from here on burns it */
     if (r == GROVE_OK)
-        r = dgsp_sign_raw(&w->cfg, msg, msglen, w->seed_u, w->id, seed, cert, sig, 0);
+        r = dgsp_sign_raw(&w->cfg, msg, msg_len, w->seed_u, w->id, seed, cert, sig, 0);
     if (r != GROVE_OK)
         grove_wipe(sig, grove_dgsp_sig_bytes(&w->cfg));
     return r;
 }
 
-static int dgsp_wallet_sign_impl(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen,
+static int dgsp_wallet_sign_impl(grove_dgsp_wallet *w, const uint8_t *msg, size_t msg_len,
                                  uint8_t *sig)
 {
-    if (w == NULL || sig == NULL || (msg == NULL && msglen))
+    if (w == NULL || sig == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     if (w->cfg.profile != GROVE_DGSP_PROFILE_GROVE)
         return GROVE_ERR_INSECURE_PROFILE;
@@ -958,23 +964,24 @@ static int dgsp_wallet_sign_impl(grove_dgsp_wallet *w, const uint8_t *msg, size_
         return GROVE_ERR_NOMEM;
     pthread_mutex_lock(&w->lock);
     w->err[0] = '\0';
-    int r = sign_locked(w, msg, msglen, sig, seed, cert);
+    int r = sign_locked(w, msg, msg_len, sig, seed, cert);
     pthread_mutex_unlock(&w->lock);
     grove_wipe(seed, sizeof seed);
     free(cert);
     return r;
 }
 
-int grove_dgsp_wallet_sign(grove_dgsp_wallet *w, const uint8_t *msg, size_t msglen, uint8_t *sig)
+grove_status grove_dgsp_wallet_sign(grove_dgsp_wallet *w, uint8_t *sig, const uint8_t *msg,
+                                    size_t msg_len)
 {
-    int r = dgsp_wallet_sign_impl(w, msg, msglen, sig);
+    int r = dgsp_wallet_sign_impl(w, msg, msg_len, sig);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return r;
 }
 
 /* ---- registry API ------------------------------------------------------------------------- */
 
-int grove_dgsp_wallet_registry_id(const grove_dgsp_wallet *w, uint8_t *id)
+grove_status grove_dgsp_wallet_registry_id(const grove_dgsp_wallet *w, uint8_t *id)
 {
     if (w == NULL || id == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -982,7 +989,7 @@ int grove_dgsp_wallet_registry_id(const grove_dgsp_wallet *w, uint8_t *id)
     return GROVE_OK;
 }
 
-int grove_dgsp_wallet_set_registry(grove_dgsp_wallet *w, grove_registry *reg)
+grove_status grove_dgsp_wallet_set_registry(grove_dgsp_wallet *w, grove_registry *reg)
 {
     if (w == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -992,7 +999,8 @@ int grove_dgsp_wallet_set_registry(grove_dgsp_wallet *w, grove_registry *reg)
     return GROVE_OK;
 }
 
-int grove_dgsp_wallet_registry_status(grove_dgsp_wallet *w, uint64_t *listed, uint64_t *stale)
+grove_status grove_dgsp_wallet_registry_status(grove_dgsp_wallet *w, uint64_t *listed,
+                                               uint64_t *stale)
 {
     if (w == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -1038,7 +1046,7 @@ static int recover_locked(grove_dgsp_wallet *w, uint64_t *marked)
     return r;
 }
 
-int grove_dgsp_wallet_recover(grove_dgsp_wallet *w, uint64_t *marked)
+grove_status grove_dgsp_wallet_recover(grove_dgsp_wallet *w, uint64_t *marked)
 {
     uint64_t m = 0;
     if (marked)
@@ -1060,7 +1068,7 @@ int grove_dgsp_wallet_recover(grove_dgsp_wallet *w, uint64_t *marked)
     return r;
 }
 
-int grove_dgsp_wallet_damaged(const grove_dgsp_wallet *w)
+bool grove_dgsp_wallet_is_damaged(const grove_dgsp_wallet *w)
 {
     return w ? w->damaged : 0;
 }

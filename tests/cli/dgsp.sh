@@ -20,6 +20,11 @@ t[l]=t[l][:10]+('B' if c!='B' else 'C')+t[l][11:]
 open(sys.argv[2],'w').write('\n'.join(t))" "$1" "$2" "$3"; }
 mode() { stat -c %a "$1"; }
 
+# --- params: the 12 sets, by the names every command accepts
+out=$("$G" dgsp params --json)
+check '[ "$(echo "$out" | jget "[\"parameter_sets\"].__len__()")" = 12 ]' "dgsp params lists 12 sets"
+check '[ "$(echo "$out" | jget "[\"parameter_sets\"][2][\"name\"]")" = sha2-128f ] && [ "$(echo "$out" | jget "[\"parameter_sets\"][2][\"sig_bytes\"]")" = 17696 ]' "dgsp params names and sizes"
+
 # --- manager init
 "$G" dgsp manager init --group grp --params shake-128f >/dev/null
 check '[ $? -eq 0 ] && [ -f grp/manager.pub ] && [ -f grp/group.db ]' "manager init"
@@ -72,6 +77,13 @@ check '[ $? -eq 2 ] && [ ! -e z.csr ]' "csr of 0 certificates refused"
 check '[ $? -eq 0 ]' "manager cert"
 "$G" dgsp manager cert --group fgrp --csr a.csr --out x.certs >/dev/null 2>&1
 check '[ $? -eq 2 ] && [ ! -e x.certs ]' "CSR of another group's parameters refused"
+# --threads follows grove/common.h: 0 = one per CPU (the default), at most 64
+"$G" dgsp member init --wallet t.w --credential creds/2.cred >/dev/null
+"$G" dgsp member csr --wallet t.w --count 2 --out t.csr >/dev/null
+"$G" dgsp manager cert --group grp --csr t.csr --out t.certs --threads 0 >/dev/null
+check '[ $? -eq 0 ] && [ -s t.certs ]' "manager cert --threads 0 (one per CPU)"
+"$G" dgsp manager cert --group grp --csr t.csr --out t2.certs --threads 65 >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e t2.certs ]' "--threads 65 refused"
 # a CSR carrying bob's id with alice's cid*: refused, bob's counter does not move
 python3 - a.csr b.csr <<'P'
 import base64,sys

@@ -39,7 +39,8 @@ static int slhdsa(const char *name)
 static int dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
-    int r = grove_dgsp_cfg_init(&cfg, params, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE);
+    int r = grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                                GROVE_DGSP_PROFILE_GROVE);
     if (r)
         return r;
     const size_t n = cfg.n;
@@ -55,7 +56,7 @@ static int dgsp(const char *params)
         r = grove_dgsp_store_memory_open(&st);
     if (r != GROVE_OK)
         return r;
-    r = grove_dgsp_join(&cfg, sk, st, "alice", &id, cs);
+    r = grove_dgsp_join(&cfg, st, &id, cs, "alice", sk);
     /* member side: the long-term seed and the one-time seed are secret */
     memcpy(su, seed + 160, n);
     memcpy(ws, seed + 128, n);
@@ -66,16 +67,16 @@ static int dgsp(const char *params)
     GROVE_DECLASSIFY(wpk, n); /* the CSR is sent to the manager */
     GROVE_DECLASSIFY(cs, n);  /* the member holds cid*; the manager compares it in constant time */
     if (r == GROVE_OK)
-        r = grove_dgsp_gen_cert(&cfg, sk, st, id, cs, wpk, 1, cert, 1);
+        r = grove_dgsp_gen_cert(&cfg, st, cert, wpk, 1, id, cs, sk, 1);
     if (r == GROVE_OK)
         r = dgsp_sign_raw(&cfg, (const uint8_t *)"m", 1, su, id, ws, cert, sig, 0);
     uint64_t who;
     uint8_t pi[32];
     if (r == GROVE_OK)
-        r = grove_dgsp_open(&cfg, sk, st, (const uint8_t *)"m", 1, sig, grove_dgsp_sig_bytes(&cfg),
-                            &who, NULL, pi);
+        r = grove_dgsp_open(&cfg, st, &who, NULL, pi, sig, grove_dgsp_sig_bytes(&cfg),
+                            (const uint8_t *)"m", 1, sk);
     if (r == GROVE_OK)
-        r = grove_dgsp_revoke(&cfg, sk, st, &id, 1);
+        r = grove_dgsp_revoke(&cfg, st, NULL, &id, 1, sk);
     grove_dgsp_store_close(st);
     GROVE_DECLASSIFY(seed, sizeof seed);
     free(cert);

@@ -25,6 +25,12 @@ echo "== the DGSP scenario suite against PostgreSQL"
 "$T" f postgres "$URL" > suite.log 2>&1
 check '[ $? -eq 0 ]' "test_dgsp against PostgreSQL: $(tail -1 suite.log)"
 
+if [ -n "${REVOKE_BACKENDS:-}" ]; then
+  echo "== one revoke scenario, identical on memory, SQLite and PostgreSQL"
+  "$REVOKE_BACKENDS" postgres "$URL" > revoke.log 2>&1
+  check '[ $? -eq 0 ] && grep -q "on 3 backend" revoke.log' "revoke on every backend: $(tail -1 revoke.log)"
+fi
+
 echo "== every manager command with --store"
 "$G" dgsp manager init --group grp --params sha2-128f --store "$URL" >/dev/null
 check '[ $? -eq 0 ] && [ -f grp/manager.sk ] && [ ! -e grp/group.db ]' "init with an external store"

@@ -11,14 +11,13 @@
 
 #include "common/encoding.h"
 #include "common/util.h"
-#include "dgsp/files.h"
 #include "grove/dgsp.h"
 
 static int reserve(const char *db, uint64_t id, uint64_t count)
 {
     grove_dgsp_store *s;
     uint64_t first;
-    int st = grove_dgsp_store_sqlite_open(db, 0, &s);
+    int st = grove_dgsp_store_sqlite_open(&s, db, 0);
     if (st != GROVE_OK) {
         fprintf(stderr, "open %s: %s\n", db, grove_strerror(st));
         return 1;
@@ -42,27 +41,26 @@ static int zetas(const char *path)
     size_t len = fread(buf, 1, sizeof buf, f);
     fclose(f);
     grove_dgsp_cfg cfg;
-    dgsp_file_type t;
-    uint8_t *body;
+    grove_dgsp_file_type t;
+    static uint8_t body[64 << 20];
     size_t bl;
     char err[256], hex[33];
-    if (dgsp_file_decode(buf, len, DGSP_FILE_TYPES, &t, &cfg, &body, &bl, err, sizeof err) !=
-        GROVE_OK) {
+    if (grove_dgsp_file_decode(&cfg, &t, body, sizeof body, &bl, (const char *)buf, len,
+                               GROVE_DGSP_FILE_ANY, err, sizeof err) != GROVE_OK) {
         fprintf(stderr, "%s: %s\n", path, err);
         return 1;
     }
     const size_t n = cfg.n, cb = grove_dgsp_cert_bytes(&cfg);
-    if (t == DGSP_FILE_CERTIFICATES) {
+    if (t == GROVE_DGSP_FILE_CERTIFICATES) {
         uint32_t k = grove_load32_be(body + 8);
         for (uint32_t i = 0; i < k; i++) {
             grove_hex_encode(hex, body + 12 + i * (n + cb) + n, 16);
             printf("%s\n", hex);
         }
-    } else if (t == DGSP_FILE_SIGNATURE) {
+    } else if (t == GROVE_DGSP_FILE_SIGNATURE) {
         grove_hex_encode(hex, body + (2 * n + 3) * n + n, 16);
         printf("%s\n", hex);
     }
-    free(body);
     return 0;
 }
 

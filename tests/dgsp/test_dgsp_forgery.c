@@ -88,9 +88,10 @@ static int run_file(const char *path, int *forged_ok, int *rejected)
     const char *prof = json_string_value(json_object_get(root, "profile"));
     const char *set = json_string_value(json_object_get(root, "param_set"));
     grove_dgsp_cfg cfg;
-    if (!prof || !set ||
-        grove_dgsp_cfg_init(&cfg, set, GROVE_DGSP_FLAVOUR_R31,
-                            (grove_dgsp_profile)grove_dgsp_profile_from_name(prof)) != GROVE_OK) {
+    grove_dgsp_profile profile;
+    if (!prof || !set || grove_dgsp_profile_from_name(&profile, prof) != GROVE_OK ||
+        grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(set), GROVE_DGSP_FLAVOUR_R31, profile) !=
+            GROVE_OK) {
         json_decref(root);
         return 0;
     }
@@ -110,9 +111,8 @@ static int run_file(const char *path, int *forged_ok, int *rejected)
             if ((size_t)json_integer_value(json_object_get(u, "id")) == id) {
                 uint64_t got;
                 uint8_t cs[32];
-                CHECK_EQ_INT(grove_dgsp_join(&cfg, sk, store,
-                                             json_string_value(json_object_get(u, "username")),
-                                             &got, cs),
+                CHECK_EQ_INT(grove_dgsp_join(&cfg, store, &got, cs,
+                                             json_string_value(json_object_get(u, "username")), sk),
                              GROVE_OK);
             }
         }
@@ -134,21 +134,22 @@ static int run_file(const char *path, int *forged_ok, int *rejected)
             if (m2l == ml && memcmp(m2, msg, ml) == 0)
                 continue;
             forge_compat(&cfg, sig, m2, m2l, forged, siglen);
-            int st = grove_dgsp_verify(&cfg, pk, store, m2, m2l, forged, siglen);
+            int st = grove_dgsp_verify(&cfg, forged, siglen, m2, m2l, pk, store);
             if (compat) {
                 /* the crate's WOTS+ is forgeable: accepted, opened and judged to the signer */
                 uint64_t id = UINT64_MAX;
                 uint8_t pi[32];
                 CHECK_EQ_INT(st, GROVE_OK);
-                CHECK_EQ_INT(grove_dgsp_open(&cfg, sk, store, m2, m2l, forged, siglen, &id, NULL, pi),
+                CHECK_EQ_INT(grove_dgsp_open(&cfg, store, &id, NULL, pi, forged, siglen, m2, m2l,
+                                             sk),
                              GROVE_OK);
                 CHECK(id == signer);
-                CHECK_EQ_INT(grove_dgsp_judge(&cfg, m2, m2l, forged, siglen, id, pi), GROVE_OK);
+                CHECK_EQ_INT(grove_dgsp_judge(&cfg, forged, siglen, m2, m2l, id, pi), GROVE_OK);
                 *forged_ok += st == GROVE_OK;
             } else {
                 CHECK_EQ_INT(st, GROVE_ERR_VERIFY);
                 forge_advance(&cfg, sig, msg, ml, m2, m2l, forged, siglen);
-                CHECK_EQ_INT(grove_dgsp_verify(&cfg, pk, store, m2, m2l, forged, siglen),
+                CHECK_EQ_INT(grove_dgsp_verify(&cfg, forged, siglen, m2, m2l, pk, store),
                              GROVE_ERR_VERIFY);
                 *rejected += st == GROVE_ERR_VERIFY;
             }

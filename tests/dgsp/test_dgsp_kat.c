@@ -114,7 +114,7 @@ static void expect(const char *want, const uint8_t *got, size_t n, const char *w
 static void one(const kat *k)
 {
     grove_dgsp_cfg cfg;
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, k->set, GROVE_DGSP_FLAVOUR_R31,
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(k->set), GROVE_DGSP_FLAVOUR_R31,
                                      (grove_dgsp_profile)k->profile),
                  GROVE_OK);
     const size_t n = cfg.n, len = 2 * n + 3;
@@ -176,8 +176,8 @@ static void zetas(void)
     };
     for (size_t i = 0; i < 3; i++) {
         grove_dgsp_cfg cfg;
-        CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, z[i].set, GROVE_DGSP_FLAVOUR_R31,
-                                         GROVE_DGSP_PROFILE_GROVE),
+        CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(z[i].set),
+                                         GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
                      GROVE_OK);
         uint8_t key[32], out[32];
         memset(key, 0x55, cfg.n);

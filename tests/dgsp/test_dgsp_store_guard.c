@@ -36,7 +36,7 @@ static void copy_file(const char *from, const char *to)
 static grove_dgsp_store *open_guarded(grove_registry *reg, const uint8_t *pk, size_t pl)
 {
     grove_dgsp_store *s = NULL;
-    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(db, 0, &s), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(&s, db, 0), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_store_set_registry(s, reg, pk, pl, db), GROVE_OK);
     return s;
 }
@@ -46,7 +46,7 @@ static void csr(const grove_dgsp_cfg *cfg, size_t count, uint8_t *wpks)
 {
     uint8_t seed_u[32], *seeds = malloc(count * cfg->n);
     CHECK_EQ_INT(grove_dgsp_keygen_user(cfg, seed_u), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_csr(cfg, seed_u, count, wpks, seeds), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_csr(cfg, wpks, seeds, count, seed_u), GROVE_OK);
     free(seeds);
 }
 
@@ -60,8 +60,8 @@ int main(void)
     snprintf(regdir, sizeof regdir, "%s/state", dir);
 
     grove_dgsp_cfg cfg;
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, "sha2-128f", GROVE_DGSP_FLAVOUR_R31,
-                                     GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get("sha2-128f"),
+                                     GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     const size_t n = cfg.n, cb = grove_dgsp_cert_bytes(&cfg), pl = grove_dgsp_pk_bytes(&cfg);
     uint8_t pk[64], sk[192], cid0[32], cid1[32], wpks[4 * 32];
@@ -70,11 +70,11 @@ int main(void)
 
     /* missing and empty files are refused and left as they were */
     grove_dgsp_store *s = NULL;
-    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(db, 0, &s), GROVE_ERR_NOT_FOUND);
+    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(&s, db, 0), GROVE_ERR_NOT_FOUND);
     CHECK(access(db, F_OK) != 0);
     FILE *e = fopen(db, "wb");
     fclose(e);
-    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(db, 0, &s), GROVE_ERR_NOT_FOUND);
+    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(&s, db, 0), GROVE_ERR_NOT_FOUND);
     struct stat sb;
     CHECK(stat(db, &sb) == 0 && sb.st_size == 0);
     unlink(db);
@@ -86,20 +86,20 @@ int main(void)
     CHECK_EQ_INT(grove_dgsp_store_set_registry(s, reg, pk, pl, NULL), GROVE_ERR_UNSUPPORTED);
     grove_dgsp_store_close(s);
 
-    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(db, 1, &s), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(&s, db, 1), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_store_meta_set(s, "group_pk", pk, pl), GROVE_OK);
     grove_dgsp_store_close(s);
 
     s = open_guarded(reg, pk, pl);
     uint64_t id0, id1;
-    CHECK_EQ_INT(grove_dgsp_join(&cfg, sk, s, "alice", &id0, cid0), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_join(&cfg, s, &id0, cid0, "alice", sk), GROVE_OK);
     grove_dgsp_store_close(s);
     copy_file(db, bak); /* the backup: alice, no certificates */
 
     s = open_guarded(reg, pk, pl);
     csr(&cfg, 4, wpks);
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, sk, s, id0, cid0, wpks, 4, certs, 1), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_join(&cfg, sk, s, "bob", &id1, cid1), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, s, certs, wpks, 4, id0, cid0, sk, 1), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_join(&cfg, s, &id1, cid1, "bob", sk), GROVE_OK);
     CHECK_EQ_INT(id1, 1);
     grove_dgsp_store_close(s);
 
@@ -111,15 +111,15 @@ int main(void)
     s = open_guarded(reg, pk, pl);
     uint64_t x;
     uint8_t cx[32];
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, sk, s, id0, cid0, wpks, 4, certs + 4 * cb, 1),
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, s, certs + 4 * cb, wpks, 4, id0, cid0, sk, 1),
                  GROVE_ERR_STATE);
     CHECK(grove_dgsp_store_error(s) != NULL &&
           strstr(grove_dgsp_store_error(s), "restored") != NULL);
-    CHECK_EQ_INT(grove_dgsp_join(&cfg, sk, s, "carol", &x, cx), GROVE_ERR_STATE);
-    CHECK_EQ_INT(grove_dgsp_revoke(&cfg, sk, s, &id0, 1), GROVE_ERR_STATE);
-    CHECK_EQ_INT(grove_dgsp_store_meta_next(s, "revocations_seq", &x), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_dgsp_join(&cfg, s, &x, cx, "carol", sk), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_dgsp_revoke(&cfg, s, NULL, &id0, 1, sk), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_dgsp_store_meta_next(s, &x, "revocations_seq"), GROVE_ERR_STATE);
     const char *one = "dave";
-    CHECK_EQ_INT(grove_dgsp_store_add_members(s, &one, 1, &x), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_dgsp_store_add_members(s, &x, &one, 1), GROVE_ERR_STATE);
     /* the raw vtable is refused inside its own transaction too (the floor) */
     uint64_t first;
     CHECK_EQ_INT(s->ops->reserve(s->ctx, id0, 1, &first), GROVE_ERR_STATE);
@@ -130,7 +130,7 @@ int main(void)
     CHECK_EQ_INT(s->ops->member_count(s->ctx, &count), GROVE_OK);
     CHECK_EQ_INT(count, 1);
     grove_dgsp_store_summary sum, rec;
-    int recorded = 0;
+    bool recorded = false;
     CHECK_EQ_INT(grove_dgsp_store_summary_get(s, &sum, &rec, &recorded), GROVE_OK);
     CHECK(recorded && sum.generation < rec.generation && rec.members == 2 && rec.ctr_max == 4);
 
@@ -141,39 +141,39 @@ int main(void)
     CHECK_EQ_INT(raised, 2); /* alice, and recovered-1 (its true counter is unknown) */
     CHECK_EQ_INT(s->ops->get_member(s->ctx, 1, &m), GROVE_OK);
     CHECK(strcmp(m.username, "recovered-1") == 0);
-    CHECK_EQ_INT(grove_dgsp_join(&cfg, sk, s, "carol", &x, cx), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_join(&cfg, s, &x, cx, "carol", sk), GROVE_OK);
     CHECK_EQ_INT(x, 2);
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, sk, s, id0, cid0, wpks, 4, certs + 4 * cb, 1),
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, s, certs + 4 * cb, wpks, 4, id0, cid0, sk, 1),
                  GROVE_OK);
     for (size_t i = 0; i < 4; i++)
         for (size_t j = 4; j < 8; j++)
             CHECK(memcmp(certs + i * cb, certs + j * cb, 16) != 0); /* zetas */
-    CHECK_EQ_INT(grove_dgsp_check_cert(&cfg, pk, id0, wpks, certs + 4 * cb, 4), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_check_cert(&cfg, certs + 4 * cb, wpks, 4, id0, pk), GROVE_OK);
     /* bob's credential (id 1, joined after the backup) still gets certificates */
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, sk, s, id1, cid1, wpks, 1, certs, 1), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, s, certs, wpks, 1, id1, cid1, sk, 1), GROVE_OK);
     grove_dgsp_store_close(s);
 
     /* a store ahead of the record (crash after the store's commit) is accepted */
-    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(db, 0, &s), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_store_sqlite_open(&s, db, 0), GROVE_OK);
     CHECK_EQ_INT(s->ops->reserve(s->ctx, id0, 2, &first), GROVE_OK); /* no registry update */
     grove_dgsp_store_close(s);
     s = open_guarded(reg, pk, pl);
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, sk, s, id0, cid0, wpks, 1, certs, 1), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, s, certs, wpks, 1, id0, cid0, sk, 1), GROVE_OK);
     grove_dgsp_store_close(s);
 
     /* open verifies the signature on the message before attributing it */
     uint8_t seed_u[32], ws[32], wpk[32], sig[GROVE_DGSP_MAX_SIG_BYTES], pi[32];
     const uint8_t msg[] = "signed", other[] = "never signed";
     CHECK_EQ_INT(grove_dgsp_keygen_user(&cfg, seed_u), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_csr(&cfg, seed_u, 1, wpk, ws), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_csr(&cfg, wpk, ws, 1, seed_u), GROVE_OK);
     s = open_guarded(reg, pk, pl);
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, sk, s, id0, cid0, wpk, 1, certs, 1), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, s, certs, wpk, 1, id0, cid0, sk, 1), GROVE_OK);
     CHECK_EQ_INT(dgsp_sign_raw(&cfg, msg, sizeof msg, seed_u, id0, ws, certs, sig, 0), GROVE_OK);
     size_t sl = grove_dgsp_sig_bytes(&cfg);
     char name[GROVE_DGSP_MAX_USERNAME + 1];
-    CHECK_EQ_INT(grove_dgsp_open(&cfg, sk, s, msg, sizeof msg, sig, sl, &x, name, pi), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_open(&cfg, s, &x, name, pi, sig, sl, msg, sizeof msg, sk), GROVE_OK);
     CHECK(x == id0 && strcmp(name, "alice") == 0);
-    CHECK_EQ_INT(grove_dgsp_open(&cfg, sk, s, other, sizeof other, sig, sl, &x, name, pi),
+    CHECK_EQ_INT(grove_dgsp_open(&cfg, s, &x, name, pi, sig, sl, other, sizeof other, sk),
                  GROVE_ERR_VERIFY);
     grove_dgsp_store_close(s);
     (void)n;

@@ -32,7 +32,8 @@ typedef struct {
 
 static void setup(const char *params)
 {
-    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, params, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE),
+    CHECK_EQ_INT(grove_dgsp_cfg_init(&cfg, grove_dgsp_params_get(params), GROVE_DGSP_FLAVOUR_R31,
+                                     GROVE_DGSP_PROFILE_GROVE),
                  GROVE_OK);
     N = cfg.n;
     SB = grove_dgsp_sig_bytes(&cfg);
@@ -47,7 +48,7 @@ static void setup(const char *params)
 
 static void join(const char *name, cred *c)
 {
-    CHECK_EQ_INT(grove_dgsp_join(&cfg, gsk, store, name, &c->id, c->cid_star), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_join(&cfg, store, &c->id, c->cid_star, name, gsk), GROVE_OK);
 }
 
 static void path_of(char *out, size_t cap, const char *name)
@@ -62,12 +63,12 @@ static grove_dgsp_wallet *make_wallet(const char *name, const cred *c, const uin
     char p[512];
     path_of(p, sizeof p, name);
     grove_dgsp_wallet *w = NULL;
-    CHECK_EQ_INT(grove_dgsp_wallet_create(p, &cfg, seed_u, c->id, c->cid_star, gpk, &w), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_create(&cfg, &w, p, seed_u, c->id, c->cid_star, gpk), GROVE_OK);
     uint8_t *pks = malloc(count * N), *certs = malloc(count * CB);
-    CHECK_EQ_INT(grove_dgsp_wallet_csr(w, count, pks), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, gsk, store, c->id, c->cid_star, pks, count, certs, 1),
+    CHECK_EQ_INT(grove_dgsp_wallet_csr(w, pks, count), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, store, certs, pks, count, c->id, c->cid_star, gsk, 1),
                  GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_wallet_import(w, gpk, pks, certs, count), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_import(w, certs, pks, count, gpk), GROVE_OK);
     free(pks);
     free(certs);
     return w;
@@ -78,7 +79,7 @@ static grove_dgsp_wallet *open_wallet(const char *name, int with_registry)
     char p[512];
     path_of(p, sizeof p, name);
     grove_dgsp_wallet *w = NULL;
-    CHECK_EQ_INT(grove_dgsp_wallet_open(p, &w), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_open(&w, p), GROVE_OK);
     if (w && with_registry)
         CHECK_EQ_INT(grove_dgsp_wallet_set_registry(w, reg), GROVE_OK);
     return w;
@@ -131,13 +132,13 @@ static void test_restore(void)
     cred c;
     join("restore", &c);
     grove_dgsp_wallet *w = make_wallet("r.w", &c, NULL, 4);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     copy_file("r.w", "r.bak0");
     uint8_t *s1 = malloc(SB), *s2 = malloc(SB);
     w = open_wallet("r.w", 1);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"one", 3, s1), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_verify(&cfg, gpk, NULL, (const uint8_t *)"one", 3, s1, SB), GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, s1, (const uint8_t *)"one", 3), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_verify(&cfg, s1, SB, (const uint8_t *)"one", 3, gpk, NULL), GROVE_OK);
+    grove_dgsp_wallet_close(w);
     copy_file("r.w", "r.bak1");
 
     /* the backup from before the signature */
@@ -148,7 +149,7 @@ static void test_restore(void)
     CHECK_EQ_INT(listed, 1);
     CHECK_EQ_INT(stale, 1);
     memset(s2, 0xAA, SB);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"two", 3, s2), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, s2, (const uint8_t *)"two", 3), GROVE_ERR_STATE);
     CHECK(strstr(grove_dgsp_wallet_last_error(w), "older copy") != NULL);
     CHECK(all_zero(s2, SB));
     CHECK_EQ_INT(used_of(w), 0);
@@ -160,21 +161,21 @@ static void test_restore(void)
     CHECK_EQ_INT(grove_dgsp_wallet_available(w), 3);
     CHECK_EQ_INT(grove_dgsp_wallet_recover(w, &marked), GROVE_OK);
     CHECK_EQ_INT(marked, 0);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"two", 3, s2), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, s2, (const uint8_t *)"two", 3), GROVE_OK);
     CHECK(memcmp(zeta_of(s1), zeta_of(s2), 16) != 0);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
 
     /* the copy taken after one signature is now one behind as well */
     copy_file("r.bak1", "r.w");
     w = open_wallet("r.w", 1);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"three", 5, s2), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, s2, (const uint8_t *)"three", 5), GROVE_ERR_STATE);
     CHECK_EQ_INT(grove_dgsp_wallet_recover(w, &marked), GROVE_OK);
     CHECK_EQ_INT(marked, 1);
     CHECK_EQ_INT(used_of(w), 2);
     CHECK_EQ_INT(grove_dgsp_wallet_registry_status(w, &listed, &stale), GROVE_OK);
     CHECK_EQ_INT(listed, 2);
     CHECK_EQ_INT(stale, 0);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(s1);
     free(s2);
 }
@@ -185,29 +186,29 @@ static void test_migration(void)
     cred c;
     join("migrate", &c);
     grove_dgsp_wallet *w = make_wallet("m.w", &c, NULL, 5);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     copy_file("m.w", "m.bak");
     uint8_t *sig = malloc(SB);
     w = open_wallet("m.w", 0);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"a", 1, sig), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"b", 1, sig), GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"a", 1), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"b", 1), GROVE_OK);
+    grove_dgsp_wallet_close(w);
     w = open_wallet("m.w", 1);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"c", 1, sig), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"c", 1), GROVE_OK);
     uint64_t listed = 0, stale = 9;
     CHECK_EQ_INT(grove_dgsp_wallet_registry_status(w, &listed, &stale), GROVE_OK);
     CHECK_EQ_INT(listed, 3);
     CHECK_EQ_INT(stale, 0);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     copy_file("m.bak", "m.w");
     w = open_wallet("m.w", 1);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"d", 1, sig), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"d", 1), GROVE_ERR_STATE);
     uint64_t marked = 0;
     CHECK_EQ_INT(grove_dgsp_wallet_recover(w, &marked), GROVE_OK);
     CHECK_EQ_INT(marked, 3);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"d", 1, sig), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"d", 1), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_available(w), 1);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(sig);
 }
 
@@ -222,15 +223,15 @@ static void test_recreated(void)
     join("recreate", &c);
     uint8_t seed_u[32], seeds[3 * 32], pks[3 * 32], *certs = malloc(3 * CB), *sig = malloc(SB);
     CHECK_EQ_INT(grove_dgsp_keygen_user(&cfg, seed_u), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_csr(&cfg, seed_u, 3, pks, seeds), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, gsk, store, c.id, c.cid_star, pks, 3, certs, 1),
+    CHECK_EQ_INT(grove_dgsp_csr(&cfg, pks, seeds, 3, seed_u), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, store, certs, pks, 3, c.id, c.cid_star, gsk, 1),
                  GROVE_OK);
     const char *names[2] = {"rc1.w", "rc2.w"};
     grove_dgsp_wallet *w[2];
     for (int k = 0; k < 2; k++) {
         char p[512];
         path_of(p, sizeof p, names[k]);
-        CHECK_EQ_INT(grove_dgsp_wallet_create(p, &cfg, seed_u, c.id, c.cid_star, gpk, &w[k]),
+        CHECK_EQ_INT(grove_dgsp_wallet_create(&cfg, &w[k], p, seed_u, c.id, c.cid_star, gpk),
                      GROVE_OK);
         for (size_t i = 0; i < 3; i++)
             CHECK_EQ_INT(grove_dgsp_wallet_add(w[k], seeds + i * N, certs + i * CB), GROVE_OK);
@@ -240,20 +241,20 @@ static void test_recreated(void)
     CHECK_EQ_INT(grove_dgsp_wallet_registry_id(w[0], id1), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_registry_id(w[1], id2), GROVE_OK);
     CHECK_MEM(id1, id2, 16);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w[0], (const uint8_t *)"x", 1, sig), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w[1], (const uint8_t *)"y", 1, sig), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w[0], sig, (const uint8_t *)"x", 1), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w[1], sig, (const uint8_t *)"y", 1), GROVE_ERR_STATE);
     CHECK_EQ_INT(grove_dgsp_wallet_available(w[1]), 3);
     /* another seed of the same member: its own certificates sign, nothing stale */
     grove_dgsp_wallet *o = make_wallet("rc3.w", &c, NULL, 2);
     CHECK_EQ_INT(grove_dgsp_wallet_set_registry(o, reg), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(o, (const uint8_t *)"z", 1, sig), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(o, sig, (const uint8_t *)"z", 1), GROVE_OK);
     uint64_t listed = 0, stale = 0;
     CHECK_EQ_INT(grove_dgsp_wallet_registry_status(o, &listed, &stale), GROVE_OK);
     CHECK_EQ_INT(listed, 2);
     CHECK_EQ_INT(stale, 0);
-    grove_dgsp_wallet_free(o);
-    grove_dgsp_wallet_free(w[0]);
-    grove_dgsp_wallet_free(w[1]);
+    grove_dgsp_wallet_close(o);
+    grove_dgsp_wallet_close(w[0]);
+    grove_dgsp_wallet_close(w[1]);
     free(certs);
     free(sig);
 }
@@ -314,15 +315,15 @@ static int refused_untouched(const char *name, int expect_damaged)
         return 0;
     uint8_t *sig = malloc(SB);
     uint64_t r0 = 0, u0 = 0, r1 = 0, u1 = 0, l0 = 0, l1 = 0;
-    grove_dgsp_wallet_counts(w, NULL, &r0, &u0);
-    grove_dgsp_wallet_registry_status(w, &l0, NULL);
-    int damaged = grove_dgsp_wallet_damaged(w);
+    int ok = grove_dgsp_wallet_counts(w, NULL, &r0, &u0) == GROVE_OK &&
+             grove_dgsp_wallet_registry_status(w, &l0, NULL) == GROVE_OK;
+    int damaged = grove_dgsp_wallet_is_damaged(w);
     memset(sig, 0, SB);
-    int st = grove_dgsp_wallet_sign(w, (const uint8_t *)"m", 1, sig);
-    int ok = st == GROVE_ERR_ENCODING && damaged == expect_damaged && all_zero(sig, SB) &&
+    int st = grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"m", 1);
+    ok = ok && st == GROVE_ERR_ENCODING && damaged == expect_damaged && all_zero(sig, SB) &&
              grove_dgsp_wallet_last_error(w)[0] != '\0';
-    grove_dgsp_wallet_counts(w, NULL, &r1, &u1);
-    grove_dgsp_wallet_registry_status(w, &l1, NULL);
+    ok = ok && grove_dgsp_wallet_counts(w, NULL, &r1, &u1) == GROVE_OK &&
+         grove_dgsp_wallet_registry_status(w, &l1, NULL) == GROVE_OK;
     ok = ok && r0 == r1 && u0 == u1 && l0 == l1;
     static int reported;
     if (!ok && reported++ < 5)
@@ -330,7 +331,7 @@ static int refused_untouched(const char *name, int expect_damaged)
                 st, grove_dgsp_wallet_last_error(w), damaged, (unsigned long long)r0,
                 (unsigned long long)r1, (unsigned long long)u0, (unsigned long long)u1);
     free(sig);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     return ok;
 }
 
@@ -383,8 +384,8 @@ static void test_integrity(void)
     grove_dgsp_wallet *w = make_wallet("i.w", &c, NULL, 3);
     uint8_t *sig = malloc(SB);
     CHECK_EQ_INT(grove_dgsp_wallet_set_registry(w, reg), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"first", 5, sig), GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"first", 5), GROVE_OK);
+    grove_dgsp_wallet_close(w);
     /* the wallet's own secrets and what they are bound to */
     flip_meta("i.w", "seed_u", N);
     flip_meta("i.w", "cid_star", N);
@@ -398,11 +399,11 @@ static void test_integrity(void)
     flip_cert("i.w", "cert", 2, CB, CB, 8 * CB / 97 + 1); /* the SPHINCS+ part: 97 spread bits */
     /* untouched again: signs */
     w = open_wallet("i.w", 1);
-    CHECK_EQ_INT(grove_dgsp_wallet_damaged(w), 0);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"second", 6, sig), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_verify(&cfg, gpk, NULL, (const uint8_t *)"second", 6, sig, SB),
+    CHECK_EQ_INT(grove_dgsp_wallet_is_damaged(w), 0);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"second", 6), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_verify(&cfg, sig, SB, (const uint8_t *)"second", 6, gpk, NULL),
                  GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     /* a wallet without a check value (made before it existed) opens and signs; a damaged seed
      * is still caught when it signs */
     char p[512];
@@ -420,8 +421,8 @@ static void test_integrity(void)
     seed[0] ^= 0x10;
     meta_io("i.w", "seed_u", seed, N, 1);
     w = open_wallet("i.w", 1);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"third", 5, sig), GROVE_OK);
-    grove_dgsp_wallet_free(w);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"third", 5), GROVE_OK);
+    grove_dgsp_wallet_close(w);
     free(sig);
 }
 
@@ -433,7 +434,7 @@ static void test_damaged_entry(void)
     grove_dgsp_wallet *w = make_wallet("d.w", &c, NULL, 2);
     uint8_t *sig = malloc(SB), id[16];
     CHECK_EQ_INT(grove_dgsp_wallet_set_registry(w, reg), GROVE_OK);
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"a", 1, sig), GROVE_OK);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"a", 1), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_registry_id(w, id), GROVE_OK);
     grove_registry_entry *e;
     CHECK_EQ_INT(grove_registry_lock(reg, GROVE_DGSP_WALLET_REGISTRY_KIND, id, 16, &e), GROVE_OK);
@@ -447,13 +448,13 @@ static void test_damaged_entry(void)
         fputc('z', f);
         fclose(f);
     }
-    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)"b", 1, sig), GROVE_ERR_STATE);
+    CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"b", 1), GROVE_ERR_STATE);
     CHECK(strstr(grove_dgsp_wallet_last_error(w), "damaged") != NULL);
     CHECK_EQ_INT(grove_dgsp_wallet_available(w), 1);
     uint64_t marked;
     CHECK_EQ_INT(grove_dgsp_wallet_recover(w, &marked), GROVE_ERR_STATE);
     CHECK_EQ_INT(grove_dgsp_wallet_available(w), 1);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(sig);
 }
 
@@ -469,7 +470,7 @@ static void *sign_worker(void *arg)
     struct worker *k = arg;
     uint8_t *sig = malloc(SB);
     for (int i = 0; i < 8 && sig; i++) {
-        if (grove_dgsp_wallet_sign(k->w, (const uint8_t *)&i, sizeof i, sig) != GROVE_OK)
+        if (grove_dgsp_wallet_sign(k->w, sig, (const uint8_t *)&i, sizeof i) != GROVE_OK)
             break;
         memcpy(k->zetas[k->done++], zeta_of(sig), 16);
     }
@@ -509,7 +510,7 @@ static void test_threads(void)
     uint64_t listed = 0;
     CHECK_EQ_INT(grove_dgsp_wallet_registry_status(w, &listed, NULL), GROVE_OK);
     CHECK_EQ_INT(listed, 20);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
 }
 
 /* The record: a header line, a count line, 33 bytes per used certificate. */
@@ -521,7 +522,7 @@ static void test_record_size(void)
     uint8_t *sig = malloc(SB), id[16];
     CHECK_EQ_INT(grove_dgsp_wallet_set_registry(w, reg), GROVE_OK);
     for (int i = 0; i < 50; i++)
-        CHECK_EQ_INT(grove_dgsp_wallet_sign(w, (const uint8_t *)&i, sizeof i, sig), GROVE_OK);
+        CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)&i, sizeof i), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_registry_id(w, id), GROVE_OK);
     char *rec = NULL;
     size_t len = 0;
@@ -530,7 +531,7 @@ static void test_record_size(void)
     CHECK_EQ_INT(len, strlen("grove-dgsp-wallet v1\nused 50\n") + 50 * 33);
     CHECK(rec && strncmp(rec, "grove-dgsp-wallet v1\nused 50\n", 29) == 0);
     free(rec);
-    grove_dgsp_wallet_free(w);
+    grove_dgsp_wallet_close(w);
     free(sig);
 }
 

@@ -90,7 +90,7 @@ static void check_setup(const json_t *root, dgsp_run *d)
         const char *name = vec_str(u, "username");
         uint8_t want[32], got[32];
         uint64_t gid = UINT64_MAX;
-        int st = grove_dgsp_join(&d->cfg, d->sk, d->store, name, &gid, got);
+        int st = grove_dgsp_join(&d->cfg, d->store, &gid, got, name, d->sk);
         vec_check(r,
                   st == GROVE_OK && gid == id && vec_hex_fixed(u, "cid_star", want, d->n) &&
                       memcmp(got, want, d->n) == 0,
@@ -100,7 +100,7 @@ static void check_setup(const json_t *root, dgsp_run *d)
     if (dup) {
         uint64_t gid;
         uint8_t cs[32];
-        int st = grove_dgsp_join(&d->cfg, d->sk, d->store, vec_str(dup, "username"), &gid, cs);
+        int st = grove_dgsp_join(&d->cfg, d->store, &gid, cs, vec_str(dup, "username"), d->sk);
         uint64_t after = 0;
         d->store->ops->member_count(d->store->ctx, &after);
         vec_check(r, st == GROVE_ERR_EXISTS && after == count, "%s duplicate join rejected",
@@ -145,26 +145,26 @@ static void check_batches(const json_t *root, dgsp_run *d)
             uint64_t ctr = vec_u64(e, "ctr", &ok);
             eok = eok && ok && dgsp_zetas(&d->cfg, d->sk + n, id, ctr, 1, zeta) == GROVE_OK &&
                   memcmp(zeta, certs + ei * d->cert_bytes, 16) == 0;
-            eok = eok && grove_dgsp_check_cert(&d->cfg, d->pk, id, pks + ei * n,
-                                               certs + ei * d->cert_bytes, 1) == GROVE_OK;
+            eok = eok && grove_dgsp_check_cert(&d->cfg, certs + ei * d->cert_bytes, pks + ei * n, 1,
+                                               id, d->pk) == GROVE_OK;
             /* the same certificate under another id must not check */
-            eok = eok && grove_dgsp_check_cert(&d->cfg, d->pk, id ^ 1, pks + ei * n,
-                                               certs + ei * d->cert_bytes, 1) == GROVE_ERR_VERIFY;
+            eok = eok && grove_dgsp_check_cert(&d->cfg, certs + ei * d->cert_bytes, pks + ei * n, 1,
+                                               id ^ 1, d->pk) == GROVE_ERR_VERIFY;
             vec_check(r, eok, "%s batch %zu entry %zu: CSR, zeta, check_cert", d->label, bi, ei);
         }
         /* grove issues the same batch: counters as the crate's, same zeta and pi, valid certs */
         if (good) {
             grove_dgsp_member before;
             int st = d->store->ops->get_member(d->store->ctx, id, &before);
-            st = st == GROVE_OK ? grove_dgsp_gen_cert(&d->cfg, d->sk, d->store, id, cid_star, pks,
-                                                      cnt, mine, 2)
+            st = st == GROVE_OK ? grove_dgsp_gen_cert(&d->cfg, d->store, mine, pks, cnt, id,
+                                                      cid_star, d->sk, 2)
                                 : st;
             grove_dgsp_member after;
             int gok = st == GROVE_OK &&
                       d->store->ops->get_member(d->store->ctx, id, &after) == GROVE_OK &&
                       before.ctr == vec_u64(b, "ctr_before", &ok) &&
                       after.ctr == vec_u64(b, "ctr_after", &ok) &&
-                      grove_dgsp_check_cert(&d->cfg, d->pk, id, pks, mine, cnt) == GROVE_OK;
+                      grove_dgsp_check_cert(&d->cfg, mine, pks, cnt, id, d->pk) == GROVE_OK;
             for (size_t i = 0; gok && i < cnt; i++)
                 gok = memcmp(mine + i * d->cert_bytes, certs + i * d->cert_bytes, 16 + n) == 0;
             vec_check(r, gok, "%s batch %zu: grove gen_cert (counters %llu..%llu, zeta, pi)",
@@ -183,7 +183,7 @@ static void check_batches(const json_t *root, dgsp_run *d)
         grove_dgsp_member before, after;
         d->store->ops->get_member(d->store->ctx, id, &before);
         int st = vec_hex_fixed(bad, "cid_star", cs, n) && vec_hex_fixed(bad, "wots_pk", wpk, n)
-                     ? grove_dgsp_gen_cert(&d->cfg, d->sk, d->store, id, cs, wpk, 1, cert, 1)
+                     ? grove_dgsp_gen_cert(&d->cfg, d->store, cert, wpk, 1, id, cs, d->sk, 1)
                      : GROVE_OK;
         d->store->ops->get_member(d->store->ctx, id, &after);
         vec_check(r, st == GROVE_ERR_DENIED && before.ctr == after.ctr,
@@ -198,7 +198,7 @@ static int verify_hex(dgsp_run *d, const uint8_t *sig, size_t siglen, const json
     uint8_t *m = vec_hex(msg_obj, key, &ml);
     if (m == NULL)
         return GROVE_ERR_ENCODING;
-    int st = grove_dgsp_verify(&d->cfg, d->pk, rl, m, ml, sig, siglen);
+    int st = grove_dgsp_verify(&d->cfg, sig, siglen, m, ml, d->pk, rl);
     free(m);
     return st;
 }
@@ -222,27 +222,27 @@ static void check_signatures(const json_t *root, dgsp_run *d, uint8_t **sigs, si
             free(msg);
             continue;
         }
-        vec_check(r, grove_dgsp_verify(&d->cfg, d->pk, d->store, msg, ml, sig, sl) == GROVE_OK,
+        vec_check(r, grove_dgsp_verify(&d->cfg, sig, sl, msg, ml, d->pk, d->store) == GROVE_OK,
                   "%s signature %zu verifies", d->label, si);
         /* the other profile rejects it */
         grove_dgsp_cfg other = d->cfg;
         other.profile = other.profile == GROVE_DGSP_PROFILE_GROVE ? GROVE_DGSP_PROFILE_DGSP_RS_0_1
                                                                   : GROVE_DGSP_PROFILE_GROVE;
-        vec_check(r, grove_dgsp_verify(&other, d->pk, NULL, msg, ml, sig, sl) == GROVE_ERR_VERIFY,
+        vec_check(r, grove_dgsp_verify(&other, sig, sl, msg, ml, d->pk, NULL) == GROVE_ERR_VERIFY,
                   "%s signature %zu rejected in the other profile", d->label, si);
         /* open */
         const json_t *oe = json_object_get(s, "open_expected");
         uint64_t id = 0;
         char uname[GROVE_DGSP_MAX_USERNAME + 1];
         uint8_t pi[32], want_pi[32];
-        int st = grove_dgsp_open(&d->cfg, d->sk, d->store, msg, ml, sig, sl, &id, uname, pi);
+        int st = grove_dgsp_open(&d->cfg, d->store, &id, uname, pi, sig, sl, msg, ml, d->sk);
         const char *wname = vec_str(oe, "username");
         vec_check(r,
                   st == GROVE_OK && id == vec_u64(oe, "id", &ok) && wname &&
                       strcmp(uname, wname) == 0 && vec_hex_fixed(oe, "pi", want_pi, n) &&
                       memcmp(pi, want_pi, n) == 0,
                   "%s signature %zu opens to (id, username, pi)", d->label, si);
-        vec_check(r, grove_dgsp_judge(&d->cfg, msg, ml, sig, sl, id, pi) == GROVE_OK,
+        vec_check(r, grove_dgsp_judge(&d->cfg, sig, sl, msg, ml, id, pi) == GROVE_OK,
                   "%s signature %zu judged", d->label, si);
         size_t ji;
         json_t *jn;
@@ -250,7 +250,7 @@ static void check_signatures(const json_t *root, dgsp_run *d, uint8_t **sigs, si
         {
             uint8_t npi[32];
             int jok = vec_hex_fixed(jn, "pi", npi, n) &&
-                      grove_dgsp_judge(&d->cfg, msg, ml, sig, sl, vec_u64(jn, "id", &ok), npi) ==
+                      grove_dgsp_judge(&d->cfg, sig, sl, msg, ml, vec_u64(jn, "id", &ok), npi) ==
                           GROVE_ERR_VERIFY;
             vec_check(r, jok, "%s signature %zu judge negative %zu rejected", d->label, si, ji);
         }
@@ -273,19 +273,21 @@ static void check_signatures(const json_t *root, dgsp_run *d, uint8_t **sigs, si
         if (rok && d->cfg.profile == GROVE_DGSP_PROFILE_GROVE) {
             /* through the public API: a wallet holding this one certificate */
             grove_dgsp_wallet *w = NULL;
-            rok = grove_dgsp_wallet_new(&d->cfg, seed_u, signer, cid_star, &w) == GROVE_OK &&
+            rok = grove_dgsp_wallet_memory_open(&d->cfg, &w, seed_u, signer,
+                                                cid_star) == GROVE_OK &&
                   grove_dgsp_wallet_add(w, wseed, cert) == GROVE_OK &&
-                  grove_dgsp_wallet_sign(w, msg, ml, mine) == GROVE_OK &&
+                  grove_dgsp_wallet_sign(w, mine, msg, ml) == GROVE_OK &&
                   memcmp(mine, sig, sl) == 0 &&
-                  grove_dgsp_wallet_sign(w, msg, ml, mine) == GROVE_ERR_EXHAUSTED;
-            grove_dgsp_wallet_free(w);
+                  grove_dgsp_wallet_sign(w, mine, msg, ml) == GROVE_ERR_EXHAUSTED;
+            grove_dgsp_wallet_close(w);
         } else if (rok) {
             /* the compat profile never signs through the public API */
             grove_dgsp_wallet *w = NULL;
-            rok = grove_dgsp_wallet_new(&d->cfg, seed_u, signer, cid_star, &w) == GROVE_OK &&
+            rok = grove_dgsp_wallet_memory_open(&d->cfg, &w, seed_u, signer,
+                                                cid_star) == GROVE_OK &&
                   grove_dgsp_wallet_add(w, wseed, cert) == GROVE_OK &&
-                  grove_dgsp_wallet_sign(w, msg, ml, mine) == GROVE_ERR_INSECURE_PROFILE;
-            grove_dgsp_wallet_free(w);
+                  grove_dgsp_wallet_sign(w, mine, msg, ml) == GROVE_ERR_INSECURE_PROFILE;
+            grove_dgsp_wallet_close(w);
             rok = rok &&
                   dgsp_sign_raw(&d->cfg, msg, ml, seed_u, signer, wseed, cert, mine, 1) == GROVE_OK &&
                   memcmp(mine, sig, sl) == 0;
@@ -312,7 +314,7 @@ struct collect {
     size_t n, cap;
 };
 
-static int collect_fn(void *arg, const uint8_t *z, size_t count)
+static grove_status collect_fn(void *arg, const uint8_t *z, size_t count)
 {
     struct collect *c = arg;
     if (c->n + count > c->cap)
@@ -335,7 +337,7 @@ static void check_revocation(const json_t *root, dgsp_run *d, uint8_t **sigs, si
         return;
     int ok;
     uint64_t id = vec_u64(rv, "revoked_user_id", &ok);
-    int st = grove_dgsp_revoke(&d->cfg, d->sk, d->store, &id, 1);
+    int st = grove_dgsp_revoke(&d->cfg, d->store, NULL, &id, 1, d->sk);
     json_t *entries = vec_array(rv, "revoked_list_entries");
     size_t want_n = json_array_size(entries);
     struct collect c = {malloc(16 * (want_n + 64)), 0, want_n + 64};
@@ -379,7 +381,7 @@ static void check_revocation(const json_t *root, dgsp_run *d, uint8_t **sigs, si
     const json_t *u = find_user(root, id);
     if (u && vec_hex_fixed(u, "cid_star", cs, d->n))
         vec_check(r,
-                  grove_dgsp_gen_cert(&d->cfg, d->sk, d->store, id, cs, wpk, 1, cert, 1) ==
+                  grove_dgsp_gen_cert(&d->cfg, d->store, cert, wpk, 1, id, cs, d->sk, 1) ==
                       GROVE_ERR_REVOKED,
                   "%s gen_cert after revocation refused", d->label);
 }
@@ -394,9 +396,10 @@ int vec_kind_dgsp(json_t *root, vec_report *r)
     memset(&d, 0, sizeof d);
     d.r = r;
     d.label = set ? set : "?";
-    int profile = grove_dgsp_profile_from_name(prof);
-    if (profile < 0 || set == NULL ||
-        grove_dgsp_cfg_init(&d.cfg, set, GROVE_DGSP_FLAVOUR_R31, (grove_dgsp_profile)profile) !=
+    grove_dgsp_profile profile;
+    if (grove_dgsp_profile_from_name(&profile, prof) != GROVE_OK ||
+        grove_dgsp_params_get(set) == NULL ||
+        grove_dgsp_cfg_init(&d.cfg, grove_dgsp_params_get(set), GROVE_DGSP_FLAVOUR_R31, profile) !=
             GROVE_OK) {
         vec_fail(r, "unknown profile or parameter set (%s, %s)", prof ? prof : "none", d.label);
         return 1;

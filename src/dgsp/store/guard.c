@@ -72,8 +72,9 @@ static int record_write(grove_dgsp_guard *g, grove_dgsp_store_summary *sum)
     return grove_registry_write(g->entry, text, (size_t)n);
 }
 
-int grove_dgsp_store_set_registry(grove_dgsp_store *store, grove_registry *reg,
-                                  const uint8_t *group_pk, size_t pk_len, const char *where)
+grove_status grove_dgsp_store_set_registry(grove_dgsp_store *store, grove_registry *reg,
+                                           const uint8_t *group_pk, size_t pk_len,
+                                           const char *where)
 {
     if (store == NULL || reg == NULL || group_pk == NULL || pk_len == 0 ||
         pk_len > GROVE_DGSP_MAX_PK_BYTES)
@@ -201,8 +202,8 @@ int dgsp_guard_leave(grove_dgsp_store *store, int r)
     return r;
 }
 
-int grove_dgsp_store_summary_get(grove_dgsp_store *store, grove_dgsp_store_summary *sum,
-                                 grove_dgsp_store_summary *registry, int *recorded)
+grove_status grove_dgsp_store_summary_get(grove_dgsp_store *store, grove_dgsp_store_summary *sum,
+                                          grove_dgsp_store_summary *registry, bool *recorded)
 {
     if (store == NULL || sum == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -223,7 +224,7 @@ int grove_dgsp_store_summary_get(grove_dgsp_store *store, grove_dgsp_store_summa
     return r;
 }
 
-int grove_dgsp_store_recover(grove_dgsp_store *store, uint64_t *added, uint64_t *raised)
+grove_status grove_dgsp_store_recover(grove_dgsp_store *store, uint64_t *added, uint64_t *raised)
 {
     if (store == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -246,13 +247,13 @@ int grove_dgsp_store_recover(grove_dgsp_store *store, uint64_t *added, uint64_t 
     return dgsp_guard_leave(store, r);
 }
 
-int grove_dgsp_store_add_members(grove_dgsp_store *store, const char *const *usernames,
-                                 size_t count, uint64_t *ids)
+grove_status grove_dgsp_store_add_members(grove_dgsp_store *store, uint64_t *ids,
+                                          const char *const *usernames, size_t count)
 {
     if (store == NULL || (usernames == NULL && count))
         return GROVE_ERR_INVALID_ARG;
     for (size_t i = 0; i < count; i++)
-        if (!grove_dgsp_username_valid(usernames[i]))
+        if (!grove_dgsp_username_is_valid(usernames[i]))
             return GROVE_ERR_INVALID_ARG;
     int r = dgsp_guard_enter(store);
     if (r != GROVE_OK)

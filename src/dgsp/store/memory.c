@@ -13,7 +13,7 @@ typedef struct {
     char *username;
     size_t ulen;
     uint64_t ctr;
-    int active;
+    bool active;
 } mem_member;
 
 typedef struct {
@@ -33,6 +33,11 @@ typedef struct {
         size_t len;
     } meta[16];
     size_t nmeta;
+    /* the open transaction's changes, applied by mem_tx_end (the lock is held meanwhile) */
+    uint8_t *tx_zetas;
+    size_t tx_nzetas, tx_zetas_cap;
+    uint64_t *tx_off; /* members to deactivate */
+    size_t tx_noff, tx_off_cap;
 } mem_store;
 
 static uint64_t hash_str(const char *s)
@@ -105,7 +110,8 @@ static int cmp_str_ptr(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int mem_add_members(void *ctx, const char *const *usernames, size_t count, uint64_t *ids)
+static grove_status mem_add_members(void *ctx, const char *const *usernames, size_t count,
+                                    uint64_t *ids)
 {
     mem_store *m = ctx;
     int r = GROVE_OK;
@@ -153,7 +159,7 @@ static int mem_add_members(void *ctx, const char *const *usernames, size_t count
     return r;
 }
 
-static int mem_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
+static grove_status mem_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
 {
     mem_store *m = ctx;
     int r = GROVE_ERR_NOT_FOUND;
@@ -171,7 +177,7 @@ static int mem_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
     return r;
 }
 
-static int mem_find_member(void *ctx, const char *username, uint64_t *id)
+static grove_status mem_find_member(void *ctx, const char *username, uint64_t *id)
 {
     mem_store *m = ctx;
     pthread_mutex_lock(&m->lock);
@@ -180,7 +186,7 @@ static int mem_find_member(void *ctx, const char *username, uint64_t *id)
     return found ? GROVE_OK : GROVE_ERR_NOT_FOUND;
 }
 
-static int mem_member_count(void *ctx, uint64_t *count)
+static grove_status mem_member_count(void *ctx, uint64_t *count)
 {
     mem_store *m = ctx;
     pthread_mutex_lock(&m->lock);
@@ -189,7 +195,7 @@ static int mem_member_count(void *ctx, uint64_t *count)
     return GROVE_OK;
 }
 
-static int mem_reserve(void *ctx, uint64_t id, uint64_t count, uint64_t *first)
+static grove_status mem_reserve(void *ctx, uint64_t id, uint64_t count, uint64_t *first)
 {
     mem_store *m = ctx;
     int r = GROVE_OK;
@@ -272,70 +278,107 @@ static void zeta_insert(mem_store *m, const uint8_t z[16])
     }
 }
 
-static int mem_revoke(void *ctx, const uint64_t *ids, size_t count, grove_dgsp_zeta_fn zeta_fn,
-                      void *zeta_arg, size_t *revoked)
+/*
+ * Transactions: the lock is held from tx_begin to tx_end; the changes are collected and
+ * applied together by tx_end once room for them is reserved, so a rollback just drops them.
+ */
+static grove_status mem_tx_begin(void *ctx)
 {
     mem_store *m = ctx;
-    int r = GROVE_OK;
-    uint8_t *all = NULL;
-    size_t total = 0;
     pthread_mutex_lock(&m->lock);
-    for (size_t i = 0; i < count; i++)
-        if (ids[i] >= m->nmembers)
-            r = GROVE_ERR_NOT_FOUND;
-    /* Compute every zeta before changing anything. */
-    for (size_t i = 0; i < count && r == GROVE_OK; i++) {
-        mem_member *e = &m->members[ids[i]];
-        if (e->active && e->ctr > (SIZE_MAX / 16 - total))
-            r = GROVE_ERR_NOMEM;
-        else if (e->active)
-            total += (size_t)e->ctr;
-    }
-    if (r == GROVE_OK && total > 0 && (all = malloc(16 * total)) == NULL)
-        r = GROVE_ERR_NOMEM;
-    size_t o = 0;
-    for (size_t i = 0; i < count && r == GROVE_OK; i++) {
-        mem_member *e = &m->members[ids[i]];
-        int dup = 0;
-        for (size_t j = 0; j < i; j++)
-            dup |= ids[j] == ids[i];
-        if (!e->active || dup || e->ctr == 0)
-            continue;
-        r = zeta_fn(zeta_arg, ids[i], 0, e->ctr, all + 16 * o);
-        o += (size_t)e->ctr;
-    }
-    if (r == GROVE_OK)
-        r = zeta_reserve(m, o);
-    if (r == GROVE_OK) {
-        size_t n = 0;
-        for (size_t i = 0; i < o; i++)
-            zeta_insert(m, all + 16 * i);
-        for (size_t i = 0; i < count; i++) {
-            if (m->members[ids[i]].active) {
-                m->members[ids[i]].active = 0;
-                n++;
-            }
-        }
-        if (revoked)
-            *revoked = n;
-    }
-    pthread_mutex_unlock(&m->lock);
-    free(all);
-    return r;
+    m->tx_nzetas = m->tx_noff = 0;
+    return GROVE_OK;
 }
 
-static int mem_is_revoked(void *ctx, const uint8_t zeta[16], int *present)
+static grove_status mem_tx_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
 {
     mem_store *m = ctx;
+    if (id >= m->nmembers)
+        return GROVE_ERR_NOT_FOUND;
+    mem_member *e = &m->members[id];
+    out->id = id;
+    out->ctr = e->ctr;
+    out->active = e->active;
+    for (size_t i = 0; i < m->tx_noff; i++)
+        if (m->tx_off[i] == id)
+            out->active = false;
+    out->username_len = e->ulen;
+    memcpy(out->username, e->username, e->ulen + 1);
+    return GROVE_OK;
+}
+
+/* A growing array p with room for `extra` more items of `size` bytes (NULL: out of memory,
+ * p unchanged). */
+static void *grow(void *p, size_t *cap, size_t used, size_t extra, size_t size)
+{
+    if (extra > SIZE_MAX / size / 2 - used)
+        return NULL;
+    if (p != NULL && used + extra <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 64;
+    while (c < used + extra)
+        c *= 2;
+    void *q = realloc(p, c * size);
+    if (q != NULL)
+        *cap = c;
+    return q;
+}
+
+static grove_status mem_tx_deactivate(void *ctx, uint64_t id)
+{
+    mem_store *m = ctx;
+    if (id >= m->nmembers)
+        return GROVE_ERR_NOT_FOUND;
+    uint64_t *off = grow(m->tx_off, &m->tx_off_cap, m->tx_noff, 1, sizeof *off);
+    if (off == NULL)
+        return GROVE_ERR_NOMEM;
+    m->tx_off = off;
+    m->tx_off[m->tx_noff++] = id;
+    return GROVE_OK;
+}
+
+static grove_status mem_tx_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
+{
+    mem_store *m = ctx;
+    uint8_t *z = grow(m->tx_zetas, &m->tx_zetas_cap, m->tx_nzetas, count, 16);
+    if (z == NULL)
+        return GROVE_ERR_NOMEM;
+    m->tx_zetas = z;
+    if (count)
+        memcpy(m->tx_zetas + 16 * m->tx_nzetas, zetas, 16 * count);
+    m->tx_nzetas += count;
+    return GROVE_OK;
+}
+
+static grove_status mem_tx_end(void *ctx, grove_status status)
+{
+    mem_store *m = ctx;
+    if (status == GROVE_OK)
+        status = (grove_status)zeta_reserve(m, m->tx_nzetas); /* the only step that can fail */
+    if (status == GROVE_OK) {
+        for (size_t i = 0; i < m->tx_nzetas; i++)
+            zeta_insert(m, m->tx_zetas + 16 * i);
+        for (size_t i = 0; i < m->tx_noff; i++)
+            m->members[m->tx_off[i]].active = false;
+    }
+    m->tx_nzetas = m->tx_noff = 0;
+    pthread_mutex_unlock(&m->lock);
+    return status;
+}
+
+static grove_status mem_is_revoked(void *ctx, const uint8_t zeta[16], bool *present)
+{
+    mem_store *m = ctx;
+    int found = 0;
     pthread_mutex_lock(&m->lock);
-    *present = 0;
     if (m->zeta_cap)
-        zeta_slot(m, zeta, present);
+        zeta_slot(m, zeta, &found);
+    *present = found != 0;
     pthread_mutex_unlock(&m->lock);
     return GROVE_OK;
 }
 
-static int mem_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
+static grove_status mem_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
 {
     mem_store *m = ctx;
     pthread_mutex_lock(&m->lock);
@@ -352,7 +395,8 @@ static int cmp16(const void *a, const void *b)
     return memcmp(a, b, 16);
 }
 
-static int mem_list_revoked(void *ctx, int (*fn)(void *, const uint8_t *, size_t), void *arg)
+static grove_status mem_list_revoked(void *ctx, grove_status (*fn)(void *, const uint8_t *, size_t),
+                                     void *arg)
 {
     mem_store *m = ctx;
     pthread_mutex_lock(&m->lock);
@@ -384,6 +428,8 @@ static void mem_close(void *ctx)
     free(m->names);
     free(m->zetas);
     free(m->used);
+    free(m->tx_zetas);
+    free(m->tx_off);
     pthread_mutex_destroy(&m->lock);
     free(m);
 }
@@ -396,7 +442,7 @@ static struct mem_meta *meta_find(mem_store *m, const char *key)
     return NULL;
 }
 
-static int mem_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len)
+static grove_status mem_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len)
 {
     mem_store *m = ctx;
     pthread_mutex_lock(&m->lock);
@@ -410,7 +456,7 @@ static int mem_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, si
     return r;
 }
 
-static int mem_meta_set(void *ctx, const char *key, const uint8_t *val, size_t len)
+static grove_status mem_meta_set(void *ctx, const char *key, const uint8_t *val, size_t len)
 {
     mem_store *m = ctx;
     if (strlen(key) >= sizeof m->meta[0].key || len > sizeof m->meta[0].val)
@@ -432,7 +478,7 @@ static int mem_meta_set(void *ctx, const char *key, const uint8_t *val, size_t l
     return r;
 }
 
-static int mem_meta_next(void *ctx, const char *key, uint64_t *value)
+static grove_status mem_meta_next(void *ctx, const char *key, uint64_t *value)
 {
     uint8_t b[8];
     size_t l = 0;
@@ -449,15 +495,28 @@ static int mem_meta_next(void *ctx, const char *key, uint64_t *value)
 }
 
 static const grove_dgsp_store_ops mem_ops = {
-    mem_add_members, mem_get_member, mem_find_member, mem_member_count, mem_reserve,
-    mem_revoke,      mem_is_revoked, mem_add_revoked, mem_list_revoked, mem_close,
-    mem_meta_get,    mem_meta_set,   mem_meta_next,   NULL,
-    NULL, /* no restore protection: nothing is persisted */
-    NULL,
+    .add_members = mem_add_members,
+    .get_member = mem_get_member,
+    .find_member = mem_find_member,
+    .member_count = mem_member_count,
+    .reserve = mem_reserve,
+    .is_revoked = mem_is_revoked,
+    .add_revoked = mem_add_revoked,
+    .list_revoked = mem_list_revoked,
+    .tx_begin = mem_tx_begin,
+    .tx_end = mem_tx_end,
+    .tx_get_member = mem_tx_get_member,
+    .tx_deactivate = mem_tx_deactivate,
+    .tx_add_revoked = mem_tx_add_revoked,
+    .close = mem_close,
+    .meta_get = mem_meta_get,
+    .meta_set = mem_meta_set,
+    .meta_next = mem_meta_next,
+    /* no last_error; no restore protection (guard, recover): nothing is persisted */
 };
 
-int grove_dgsp_store_meta_get(grove_dgsp_store *store, const char *key, uint8_t *val, size_t cap,
-                              size_t *len)
+grove_status grove_dgsp_store_meta_get(grove_dgsp_store *store, uint8_t *val, size_t cap,
+                                       size_t *len, const char *key)
 {
     if (store == NULL || key == NULL || len == NULL || (val == NULL && cap))
         return GROVE_ERR_INVALID_ARG;
@@ -466,8 +525,8 @@ int grove_dgsp_store_meta_get(grove_dgsp_store *store, const char *key, uint8_t 
     return store->ops->meta_get(store->ctx, key, val, cap, len);
 }
 
-int grove_dgsp_store_meta_set(grove_dgsp_store *store, const char *key, const uint8_t *val,
-                              size_t len)
+grove_status grove_dgsp_store_meta_set(grove_dgsp_store *store, const char *key, const uint8_t *val,
+                                       size_t len)
 {
     if (store == NULL || key == NULL || (val == NULL && len))
         return GROVE_ERR_INVALID_ARG;
@@ -479,7 +538,7 @@ int grove_dgsp_store_meta_set(grove_dgsp_store *store, const char *key, const ui
     return dgsp_guard_leave(store, store->ops->meta_set(store->ctx, key, val, len));
 }
 
-int grove_dgsp_store_meta_next(grove_dgsp_store *store, const char *key, uint64_t *value)
+grove_status grove_dgsp_store_meta_next(grove_dgsp_store *store, uint64_t *value, const char *key)
 {
     if (store == NULL || key == NULL || value == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -501,7 +560,7 @@ const char *grove_dgsp_store_error(grove_dgsp_store *store)
     return store->ops->last_error(store->ctx);
 }
 
-int grove_dgsp_store_memory_open(grove_dgsp_store **out)
+grove_status grove_dgsp_store_memory_open(grove_dgsp_store **out)
 {
     if (out == NULL)
         return GROVE_ERR_INVALID_ARG;

@@ -144,7 +144,8 @@ static int copy_end(pg_store *s, int ok)
     return ok ? st : GROVE_ERR_STORAGE;
 }
 
-static int pg_add_members(void *ctx, const char *const *usernames, size_t count, uint64_t *ids)
+static grove_status pg_add_members(void *ctx, const char *const *usernames, size_t count,
+                                   uint64_t *ids)
 {
     pg_store *s = ctx;
     if (count == 0)
@@ -229,7 +230,7 @@ static int get_locked(pg_store *s, uint64_t id, grove_dgsp_member *out, int for_
     return st;
 }
 
-static int pg_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
+static grove_status pg_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
 {
     pg_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -240,7 +241,7 @@ static int pg_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
     return st;
 }
 
-static int pg_find_member(void *ctx, const char *username, uint64_t *id)
+static grove_status pg_find_member(void *ctx, const char *username, uint64_t *id)
 {
     pg_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -259,7 +260,7 @@ static int pg_find_member(void *ctx, const char *username, uint64_t *id)
     return st;
 }
 
-static int pg_member_count(void *ctx, uint64_t *count)
+static grove_status pg_member_count(void *ctx, uint64_t *count)
 {
     pg_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -275,7 +276,7 @@ static int pg_member_count(void *ctx, uint64_t *count)
     return st;
 }
 
-static int pg_reserve(void *ctx, uint64_t id, uint64_t count, uint64_t *first)
+static grove_status pg_reserve(void *ctx, uint64_t id, uint64_t count, uint64_t *first)
 {
     pg_store *s = ctx;
     char idt[32], cnt[32];
@@ -330,49 +331,46 @@ static int copy_zetas(pg_store *s, const uint8_t *z, size_t count)
     return copy_end(s, ok);
 }
 
-static int pg_revoke(void *ctx, const uint64_t *ids, size_t count, grove_dgsp_zeta_fn zeta_fn,
-                     void *zeta_arg, size_t *revoked)
+/* Transactions: the lock and one PostgreSQL transaction from tx_begin to tx_end; the
+ * members read are locked (FOR UPDATE) against other managers until the end. */
+static grove_status pg_tx_begin(void *ctx)
 {
     pg_store *s = ctx;
-    enum { CHUNK = 4096 };
-    uint8_t *buf = malloc(16 * CHUNK);
-    if (buf == NULL)
-        return GROVE_ERR_NOMEM;
     pthread_mutex_lock(&s->lock);
-    int st = begin(s);
-    grove_dgsp_member m;
-    /* lock every row and check every id before anything changes */
-    for (size_t i = 0; i < count && st == GROVE_OK; i++)
-        st = get_locked(s, ids[i], &m, 1);
-    size_t n = 0;
-    for (size_t i = 0; i < count && st == GROVE_OK; i++) {
-        st = get_locked(s, ids[i], &m, 1);
-        if (st != GROVE_OK || !m.active)
-            continue;
-        for (uint64_t c = 0; c < m.ctr && st == GROVE_OK; c += CHUNK) {
-            uint64_t k = m.ctr - c < CHUNK ? m.ctr - c : CHUNK;
-            st = zeta_fn(zeta_arg, ids[i], c, k, buf);
-            if (st == GROVE_OK)
-                st = copy_zetas(s, buf, (size_t)k);
-        }
-        if (st == GROVE_OK) {
-            char idt[32];
-            snprintf(idt, sizeof idt, "%llu", (unsigned long long)ids[i]);
-            const char *v[1] = {idt};
-            st = cmd(s, "UPDATE grove_members SET active = false WHERE id = $1::bigint", 1, v, NULL,
-                     NULL);
-            n++;
-        }
-    }
-    st = finish(s, st);
-    if (st == GROVE_OK && revoked)
-        *revoked = n;
-    pthread_mutex_unlock(&s->lock);
-    free(buf);
-    return st;
+    grove_status r = (grove_status)begin(s);
+    if (r != GROVE_OK)
+        pthread_mutex_unlock(&s->lock);
+    return r;
 }
 
-static int pg_is_revoked(void *ctx, const uint8_t zeta[16], int *present)
+static grove_status pg_tx_end(void *ctx, grove_status status)
+{
+    pg_store *s = ctx;
+    grove_status r = (grove_status)finish(s, status);
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static grove_status pg_tx_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
+{
+    return (grove_status)get_locked(ctx, id, out, 1);
+}
+
+static grove_status pg_tx_deactivate(void *ctx, uint64_t id)
+{
+    char idt[32];
+    snprintf(idt, sizeof idt, "%llu", (unsigned long long)id);
+    const char *v[1] = {idt};
+    return (grove_status)cmd(ctx, "UPDATE grove_members SET active = false WHERE id = $1::bigint",
+                             1, v, NULL, NULL);
+}
+
+static grove_status pg_tx_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
+{
+    return (grove_status)copy_zetas(ctx, zetas, count);
+}
+
+static grove_status pg_is_revoked(void *ctx, const uint8_t zeta[16], bool *present)
 {
     pg_store *s = ctx;
     const char *v[1] = {(const char *)zeta};
@@ -391,7 +389,7 @@ static int pg_is_revoked(void *ctx, const uint8_t zeta[16], int *present)
     return st;
 }
 
-static int pg_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
+static grove_status pg_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
 {
     pg_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -425,7 +423,8 @@ static int pg_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
     return st;
 }
 
-static int pg_list_revoked(void *ctx, int (*fn)(void *, const uint8_t *, size_t), void *arg)
+static grove_status pg_list_revoked(void *ctx, grove_status (*fn)(void *, const uint8_t *, size_t),
+                                    void *arg)
 {
     pg_store *s = ctx;
     enum { CHUNK = 4096 };
@@ -462,7 +461,7 @@ static int pg_list_revoked(void *ctx, int (*fn)(void *, const uint8_t *, size_t)
     return st;
 }
 
-static int pg_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len)
+static grove_status pg_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len)
 {
     pg_store *s = ctx;
     const char *v[1] = {key};
@@ -492,7 +491,7 @@ static int pg_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, siz
     return st;
 }
 
-static int pg_meta_set(void *ctx, const char *key, const uint8_t *val, size_t len)
+static grove_status pg_meta_set(void *ctx, const char *key, const uint8_t *val, size_t len)
 {
     pg_store *s = ctx;
     const char *v[2] = {key, (const char *)val};
@@ -508,7 +507,7 @@ static int pg_meta_set(void *ctx, const char *key, const uint8_t *val, size_t le
     return st;
 }
 
-static int pg_meta_next(void *ctx, const char *key, uint64_t *value)
+static grove_status pg_meta_next(void *ctx, const char *key, uint64_t *value)
 {
     pg_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -556,11 +555,26 @@ static void pg_close(void *ctx)
 }
 
 static const grove_dgsp_store_ops pg_ops = {
-    pg_add_members, pg_get_member, pg_find_member, pg_member_count, pg_reserve,
-    pg_revoke,      pg_is_revoked, pg_add_revoked, pg_list_revoked, pg_close,
-    pg_meta_get,    pg_meta_set,   pg_meta_next,   pg_last_error,
-    NULL, /* no restore protection: the database, shared by the manager nodes, is the single */
-    NULL, /* source of truth; its backups and restores are the DBA's (docs/dgsp.md) */
+    .add_members = pg_add_members,
+    .get_member = pg_get_member,
+    .find_member = pg_find_member,
+    .member_count = pg_member_count,
+    .reserve = pg_reserve,
+    .is_revoked = pg_is_revoked,
+    .add_revoked = pg_add_revoked,
+    .list_revoked = pg_list_revoked,
+    .tx_begin = pg_tx_begin,
+    .tx_end = pg_tx_end,
+    .tx_get_member = pg_tx_get_member,
+    .tx_deactivate = pg_tx_deactivate,
+    .tx_add_revoked = pg_tx_add_revoked,
+    .close = pg_close,
+    .meta_get = pg_meta_get,
+    .meta_set = pg_meta_set,
+    .meta_next = pg_meta_next,
+    .last_error = pg_last_error,
+    /* no restore protection (guard, recover): the database, shared by the manager nodes, is
+     * the single source of truth; its backups and restores are the DBA's (docs/dgsp.md) */
 };
 
 static int migrate(pg_store *s, int create)
@@ -612,8 +626,8 @@ static int migrate(pg_store *s, int create)
     return st;
 }
 
-int grove_dgsp_store_postgres_open(const char *conninfo, int create, grove_dgsp_store **out,
-                                   char *err, size_t errcap)
+grove_status grove_dgsp_store_postgres_open(grove_dgsp_store **out, const char *conninfo,
+                                            bool create, char *err, size_t errcap)
 {
     if (conninfo == NULL || out == NULL)
         return GROVE_ERR_INVALID_ARG;

@@ -61,7 +61,7 @@ typedef struct {
     uint64_t floor; /* changes are refused while the generation is below it */
 } sq_store;
 
-static int sq_err(int rc)
+static grove_status sq_err(int rc)
 {
     if (rc == SQLITE_NOMEM)
         return GROVE_ERR_NOMEM;
@@ -148,7 +148,8 @@ static int finish(sq_store *s, int r)
     return r;
 }
 
-static int sq_add_members(void *ctx, const char *const *usernames, size_t count, uint64_t *ids)
+static grove_status sq_add_members(void *ctx, const char *const *usernames, size_t count,
+                                   uint64_t *ids)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -206,7 +207,7 @@ static int get_locked(sq_store *s, uint64_t id, grove_dgsp_member *out)
     return r;
 }
 
-static int sq_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
+static grove_status sq_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -215,7 +216,7 @@ static int sq_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
     return r;
 }
 
-static int sq_find_member(void *ctx, const char *username, uint64_t *id)
+static grove_status sq_find_member(void *ctx, const char *username, uint64_t *id)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -233,7 +234,7 @@ static int sq_find_member(void *ctx, const char *username, uint64_t *id)
     return r;
 }
 
-static int sq_member_count(void *ctx, uint64_t *count)
+static grove_status sq_member_count(void *ctx, uint64_t *count)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -248,7 +249,7 @@ static int sq_member_count(void *ctx, uint64_t *count)
     return r;
 }
 
-static int sq_reserve(void *ctx, uint64_t id, uint64_t count, uint64_t *first)
+static grove_status sq_reserve(void *ctx, uint64_t id, uint64_t count, uint64_t *first)
 {
     sq_store *s = ctx;
     grove_dgsp_member m;
@@ -289,50 +290,46 @@ static int insert_zetas(sq_store *s, const uint8_t *z, size_t count)
     return GROVE_OK;
 }
 
-static int sq_revoke(void *ctx, const uint64_t *ids, size_t count, grove_dgsp_zeta_fn zeta_fn,
-                     void *zeta_arg, size_t *revoked)
+/* Transactions: the lock and one SQLite write transaction from tx_begin to tx_end. */
+static grove_status sq_tx_begin(void *ctx)
 {
     sq_store *s = ctx;
-    enum { CHUNK = 4096 };
-    uint8_t *buf = malloc(16 * CHUNK);
-    if (buf == NULL)
-        return GROVE_ERR_NOMEM;
     pthread_mutex_lock(&s->lock);
-    int r = begin(s);
-    grove_dgsp_member m;
-    /* every id must exist before anything changes */
-    for (size_t i = 0; i < count && r == GROVE_OK; i++)
-        r = get_locked(s, ids[i], &m);
-    size_t n = 0;
-    for (size_t i = 0; i < count && r == GROVE_OK; i++) {
-        r = get_locked(s, ids[i], &m);
-        if (r != GROVE_OK || !m.active)
-            continue; /* inactive (or revoked earlier in this list): skipped */
-        for (uint64_t c = 0; c < m.ctr && r == GROVE_OK; c += CHUNK) {
-            uint64_t k = m.ctr - c < CHUNK ? m.ctr - c : CHUNK;
-            r = zeta_fn(zeta_arg, ids[i], c, k, buf);
-            if (r == GROVE_OK)
-                r = insert_zetas(s, buf, (size_t)k);
-        }
-        if (r == GROVE_OK) {
-            sqlite3_stmt *q = stmt(s, ST_DEACTIVATE);
-            sqlite3_bind_int64(q, 1, (sqlite3_int64)ids[i]);
-            int rc = sqlite3_step(q);
-            sqlite3_reset(q);
-            if (rc != SQLITE_DONE)
-                r = sq_err(rc);
-            n++;
-        }
-    }
-    r = finish(s, r);
-    if (r == GROVE_OK && revoked)
-        *revoked = n;
-    pthread_mutex_unlock(&s->lock);
-    free(buf);
+    grove_status r = (grove_status)begin(s); /* counts the change (generation + 1) */
+    if (r != GROVE_OK)
+        pthread_mutex_unlock(&s->lock);
     return r;
 }
 
-static int sq_is_revoked(void *ctx, const uint8_t zeta[16], int *present)
+static grove_status sq_tx_end(void *ctx, grove_status status)
+{
+    sq_store *s = ctx;
+    grove_status r = (grove_status)finish(s, status); /* commit (durably) or roll back */
+    pthread_mutex_unlock(&s->lock);
+    return r;
+}
+
+static grove_status sq_tx_get_member(void *ctx, uint64_t id, grove_dgsp_member *out)
+{
+    return (grove_status)get_locked(ctx, id, out);
+}
+
+static grove_status sq_tx_deactivate(void *ctx, uint64_t id)
+{
+    sq_store *s = ctx;
+    sqlite3_stmt *q = stmt(s, ST_DEACTIVATE);
+    sqlite3_bind_int64(q, 1, (sqlite3_int64)id);
+    int rc = sqlite3_step(q);
+    sqlite3_reset(q);
+    return rc == SQLITE_DONE ? GROVE_OK : (grove_status)sq_err(rc);
+}
+
+static grove_status sq_tx_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
+{
+    return (grove_status)insert_zetas(ctx, zetas, count);
+}
+
+static grove_status sq_is_revoked(void *ctx, const uint8_t zeta[16], bool *present)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -340,9 +337,9 @@ static int sq_is_revoked(void *ctx, const uint8_t zeta[16], int *present)
     sqlite3_bind_blob(q, 1, zeta, 16, SQLITE_STATIC);
     int rc = sqlite3_step(q), r = GROVE_OK;
     if (rc == SQLITE_ROW)
-        *present = 1;
+        *present = true;
     else if (rc == SQLITE_DONE)
-        *present = 0;
+        *present = false;
     else
         r = sq_err(rc);
     sqlite3_reset(q);
@@ -350,7 +347,7 @@ static int sq_is_revoked(void *ctx, const uint8_t zeta[16], int *present)
     return r;
 }
 
-static int sq_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
+static grove_status sq_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -362,7 +359,8 @@ static int sq_add_revoked(void *ctx, const uint8_t *zetas, size_t count)
     return r;
 }
 
-static int sq_list_revoked(void *ctx, int (*fn)(void *, const uint8_t *, size_t), void *arg)
+static grove_status sq_list_revoked(void *ctx, grove_status (*fn)(void *, const uint8_t *, size_t),
+                                    void *arg)
 {
     sq_store *s = ctx;
     enum { CHUNK = 4096 };
@@ -462,7 +460,7 @@ static int looks_like_sqlite(const char *path)
     return k == (ssize_t)sizeof head && memcmp(head, "SQLite format 3", 16) == 0;
 }
 
-int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store **out)
+grove_status grove_dgsp_store_sqlite_open(grove_dgsp_store **out, const char *path, bool create)
 {
     if (path == NULL || out == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -505,7 +503,7 @@ int grove_dgsp_store_sqlite_open(const char *path, int create, grove_dgsp_store 
     return GROVE_OK;
 }
 
-static int sq_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len)
+static grove_status sq_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, size_t *len)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -531,7 +529,7 @@ static int sq_meta_get(void *ctx, const char *key, uint8_t *val, size_t cap, siz
     return r;
 }
 
-static int sq_meta_set(void *ctx, const char *key, const uint8_t *val, size_t len)
+static grove_status sq_meta_set(void *ctx, const char *key, const uint8_t *val, size_t len)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -551,7 +549,7 @@ static int sq_meta_set(void *ctx, const char *key, const uint8_t *val, size_t le
 }
 
 /* Atomically increments an unsigned 64-bit counter kept in meta and returns the new value. */
-static int sq_meta_next(void *ctx, const char *key, uint64_t *value)
+static grove_status sq_meta_next(void *ctx, const char *key, uint64_t *value)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -607,7 +605,7 @@ static int summary_locked(sq_store *s, grove_dgsp_store_summary *sum)
     return r;
 }
 
-static int sq_guard(void *ctx, uint64_t floor, grove_dgsp_store_summary *sum)
+static grove_status sq_guard(void *ctx, uint64_t floor, grove_dgsp_store_summary *sum)
 {
     sq_store *s = ctx;
     pthread_mutex_lock(&s->lock);
@@ -621,8 +619,8 @@ static int sq_guard(void *ctx, uint64_t floor, grove_dgsp_store_summary *sum)
     return r;
 }
 
-static int sq_recover(void *ctx, const grove_dgsp_store_summary *hw, const char *prefix,
-                      uint64_t *added, uint64_t *raised)
+static grove_status sq_recover(void *ctx, const grove_dgsp_store_summary *hw, const char *prefix,
+                               uint64_t *added, uint64_t *raised)
 {
     sq_store *s = ctx;
     grove_dgsp_store_summary cur;
@@ -677,13 +675,29 @@ static const char *sq_last_error(void *ctx)
 }
 
 static const grove_dgsp_store_ops sq_ops = {
-    sq_add_members, sq_get_member, sq_find_member, sq_member_count, sq_reserve,
-    sq_revoke,      sq_is_revoked, sq_add_revoked, sq_list_revoked, sq_close,
-    sq_meta_get,    sq_meta_set,   sq_meta_next,   sq_last_error, sq_guard,
-    sq_recover,
+    .add_members = sq_add_members,
+    .get_member = sq_get_member,
+    .find_member = sq_find_member,
+    .member_count = sq_member_count,
+    .reserve = sq_reserve,
+    .is_revoked = sq_is_revoked,
+    .add_revoked = sq_add_revoked,
+    .list_revoked = sq_list_revoked,
+    .tx_begin = sq_tx_begin,
+    .tx_end = sq_tx_end,
+    .tx_get_member = sq_tx_get_member,
+    .tx_deactivate = sq_tx_deactivate,
+    .tx_add_revoked = sq_tx_add_revoked,
+    .close = sq_close,
+    .meta_get = sq_meta_get,
+    .meta_set = sq_meta_set,
+    .meta_next = sq_meta_next,
+    .last_error = sq_last_error,
+    .guard = sq_guard,
+    .recover = sq_recover,
 };
 
-int grove_dgsp_store_check(grove_dgsp_store *store, char *report, size_t cap)
+grove_status grove_dgsp_store_check(grove_dgsp_store *store, char *report, size_t cap)
 {
     if (store == NULL || report == NULL || cap == 0)
         return GROVE_ERR_INVALID_ARG;
