@@ -18,6 +18,24 @@
 #include "grove/common.h"
 #include "grove/json.h"
 
+/* Big-endian integers in the DGSP file bodies the CLI assembles (ids, counts). */
+static inline uint32_t cli_load32_be(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+static inline uint64_t cli_load64_be(const uint8_t *p)
+{
+    return (uint64_t)cli_load32_be(p) << 32 | cli_load32_be(p + 4);
+}
+static inline void cli_store32_be(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+static inline void cli_store64_be(uint8_t *p, uint64_t v)
+{
+    cli_store32_be(p, (uint32_t)(v >> 32)), cli_store32_be(p + 4, (uint32_t)v);
+}
+
 enum { CLI_EXIT_OK = 0, CLI_EXIT_INVALID = 1, CLI_EXIT_USAGE = 2, CLI_EXIT_STATE = 3 };
 
 #define CLI_MAX_OPTS 40

@@ -18,7 +18,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "common/util.h"
 #include "grove/dgsp.h"
 #include "grove/io.h"
 #include "grove/state.h"
@@ -466,7 +465,7 @@ static char *credential_text(const group *g, uint64_t id, const char *username, 
     const size_t n = g->cfg.n;
     uint8_t body[8 + 3 * 32 + 1 + GROVE_DGSP_MAX_USERNAME];
     size_t ul = strlen(username);
-    grove_store64_be(body, id);
+    cli_store64_be(body, id);
     if (grove_dgsp_credential(&g->cfg, body + 8, id, g->sk) != GROVE_OK)
         return NULL;
     memcpy(body + 8 + n, g->pk, 2 * n);
@@ -971,8 +970,8 @@ static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_sta
         free(certs);
         return rc;
     }
-    grove_store64_be(head, id);
-    grove_store32_be(head + 8, count);
+    cli_store64_be(head, id);
+    cli_store32_be(head + 8, count);
     aout_body(&o, head, sizeof head);
     for (size_t done = 0; done < count && st == GROVE_OK && !o.failed; done += chunk) {
         size_t k = count - done < chunk ? count - done : chunk;
@@ -1042,13 +1041,13 @@ static int cmd_manager_cert(cli_ctx *c)
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "the CSR is for %s, the group is %s",
                       cfg_desc(&ccfg, a, sizeof a), cfg_desc(&g.cfg, b, sizeof b));
     const size_t n = g.cfg.n;
-    uint32_t count = rc == 0 ? grove_load32_be(body + 8 + n) : 0;
+    uint32_t count = rc == 0 ? cli_load32_be(body + 8 + n) : 0;
     if (rc == 0 && count > maxc)
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
                       "the CSR asks for %u certificates, more than --max-certs %llu: nothing was "
                       "issued (split the request, or raise --max-certs)",
                       count, (unsigned long long)maxc);
-    uint64_t id = rc == 0 ? grove_load64_be(body) : 0;
+    uint64_t id = rc == 0 ? cli_load64_be(body) : 0;
     if (rc == 0)
         rc = issue_certs(c, &g, id, body + 8, body + 12 + n, count, (unsigned)threads, out);
     free(body);
@@ -1133,7 +1132,7 @@ static int cmd_manager_open(cli_ctx *c)
     free(sig);
     free(msg);
     if (st == GROVE_OK && proof) {
-        grove_store64_be(proofb, id);
+        cli_store64_be(proofb, id);
         rc = save_obj(c, proof, GROVE_DGSP_FILE_PROOF, &g.cfg, proofb, 8 + g.cfg.n, 0);
     }
     size_t n = g.cfg.n;
@@ -1357,8 +1356,8 @@ static int check_legacy_sk(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t 
         int rc = load_obj(c, credp, GROVE_DGSP_FILE_CREDENTIAL, &ccfg, &body, &len);
         if (rc)
             return rc;
-        ok = grove_dgsp_credential(cfg, cid, grove_load64_be(body), sk) == GROVE_OK &&
-             grove_ct_memeq(cid, body + 8, n);
+        ok = grove_dgsp_credential(cfg, cid, cli_load64_be(body), sk) == GROVE_OK &&
+             grove_ct_equal(cid, body + 8, n);
         cli_free_secret(body, len);
         grove_wipe(cid, sizeof cid);
         if (!ok)
@@ -1616,7 +1615,7 @@ static int cmd_member_init(cli_ctx *c)
         return rc;
     }
     const size_t n = cfg.n;
-    uint64_t id = grove_load64_be(body);
+    uint64_t id = cli_load64_be(body);
     grove_dgsp_wallet *w;
     int st = grove_dgsp_wallet_create(&cfg, &w, path, seed, id, body + 8, body + 8 + n);
     char user[GROVE_DGSP_MAX_USERNAME + 1];
@@ -1661,8 +1660,8 @@ static int cmd_member_csr(cli_ctx *c)
     if (st == GROVE_OK)
         st = grove_dgsp_wallet_csr(w, body + 12 + n, (size_t)count);
     if (st == GROVE_OK) {
-        grove_store64_be(body, id);
-        grove_store32_be(body + 8 + n, (uint32_t)count);
+        cli_store64_be(body, id);
+        cli_store32_be(body + 8 + n, (uint32_t)count);
         rc = save_obj(c, out, GROVE_DGSP_FILE_CSR, cfg, body, len, 0);
     }
     if (st != GROVE_OK)
@@ -1726,8 +1725,8 @@ static int cmd_member_import(cli_ctx *c)
         grove_dgsp_wallet_close(w);
         return rc;
     }
-    uint64_t id = grove_load64_be(body);
-    uint32_t count = grove_load32_be(body + 8);
+    uint64_t id = cli_load64_be(body);
+    uint32_t count = cli_load32_be(body + 8);
     rc = import_pub(c, w, pk);
     if (rc == 0 && !same_cfg(&ccfg, cfg))
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
@@ -2124,7 +2123,7 @@ static int cmd_judge(cli_ctx *c)
         free(msg);
         return rc;
     }
-    uint64_t pid = grove_load64_be(proof);
+    uint64_t pid = cli_load64_be(proof);
     /* A judgement is about a valid signature: verify first, then the opening. */
     int vst = grove_dgsp_verify(&cfg, sig, sl, msg, ml, pk, NULL);
     int jst = pid == id ? grove_dgsp_judge(&cfg, sig, sl, msg, ml, id,
@@ -2284,35 +2283,35 @@ static int cmd_info(cli_ctx *c)
         size_t ul = body[8 + 3 * n];
         memcpy(user, body + 9 + 3 * n, ul);
         user[ul] = '\0';
-        cli_out_u64(c, "id", grove_load64_be(body));
+        cli_out_u64(c, "id", cli_load64_be(body));
         cli_out_str(c, "username", user);
-        cli_say(c, "member %llu (%s)", (unsigned long long)grove_load64_be(body), user);
+        cli_say(c, "member %llu (%s)", (unsigned long long)cli_load64_be(body), user);
         break;
     }
     case GROVE_DGSP_FILE_CSR:
-        cli_out_u64(c, "id", grove_load64_be(body));
-        cli_out_u64(c, "count", grove_load32_be(body + 8 + n));
-        cli_say(c, "member %llu asks for %u certificates", (unsigned long long)grove_load64_be(body),
-                grove_load32_be(body + 8 + n));
+        cli_out_u64(c, "id", cli_load64_be(body));
+        cli_out_u64(c, "count", cli_load32_be(body + 8 + n));
+        cli_say(c, "member %llu asks for %u certificates", (unsigned long long)cli_load64_be(body),
+                cli_load32_be(body + 8 + n));
         break;
     case GROVE_DGSP_FILE_CERTIFICATES:
-        cli_out_u64(c, "id", grove_load64_be(body));
-        cli_out_u64(c, "count", grove_load32_be(body + 8));
-        cli_say(c, "%u certificates for member %llu", grove_load32_be(body + 8),
-                (unsigned long long)grove_load64_be(body));
+        cli_out_u64(c, "id", cli_load64_be(body));
+        cli_out_u64(c, "count", cli_load32_be(body + 8));
+        cli_say(c, "%u certificates for member %llu", cli_load32_be(body + 8),
+                (unsigned long long)cli_load64_be(body));
         break;
     case GROVE_DGSP_FILE_REVOCATIONS:
-        cli_out_u64(c, "sequence", grove_load64_be(body));
-        cli_out_u64(c, "time", grove_load64_be(body + 8));
-        cli_out_u64(c, "entries", grove_load64_be(body + 16));
+        cli_out_u64(c, "sequence", cli_load64_be(body));
+        cli_out_u64(c, "time", cli_load64_be(body + 8));
+        cli_out_u64(c, "entries", cli_load64_be(body + 16));
         cli_say(c, "revocation list #%llu, %llu entries (signature not checked here; use "
                    "verify --revocations)",
-                (unsigned long long)grove_load64_be(body),
-                (unsigned long long)grove_load64_be(body + 16));
+                (unsigned long long)cli_load64_be(body),
+                (unsigned long long)cli_load64_be(body + 16));
         break;
     case GROVE_DGSP_FILE_PROOF:
-        cli_out_u64(c, "id", grove_load64_be(body));
-        cli_say(c, "opening proof for member %llu", (unsigned long long)grove_load64_be(body));
+        cli_out_u64(c, "id", cli_load64_be(body));
+        cli_say(c, "opening proof for member %llu", (unsigned long long)cli_load64_be(body));
         break;
     case GROVE_DGSP_FILE_PUBLIC_KEY:
         cli_out_hex(c, "public_key", body, bl);
