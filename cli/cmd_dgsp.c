@@ -341,7 +341,7 @@ static int group_open(cli_ctx *c, group *g, int need_sk)
         return 0; /* PostgreSQL: the shared database is the single source of truth */
     /* SQLite: what was issued from this store is recorded in the state registry, so that a
      * restored or copied group.db is refused instead of issuing ids or counters again. */
-    st = grove_registry_open(cli_opt_str(c, "state-dir"), &g->reg);
+    st = grove_registry_open(&g->reg, cli_opt_str(c, "state-dir"));
     if (st == GROVE_OK)
         st = grove_dgsp_store_set_registry(g->store, g->reg, g->pk, 2 * g->cfg.n, g->f_db);
     if (st != GROVE_OK) {
@@ -1533,7 +1533,7 @@ static int load_capped(cli_ctx *c, const char *path, grove_dgsp_file_type type, 
 static int state_registry_open(cli_ctx *c, grove_registry **reg)
 {
     const char *dir = cli_opt_str(c, "state-dir");
-    int st = grove_registry_open(dir, reg);
+    int st = grove_registry_open(reg, dir);
     if (st == GROVE_OK)
         return 0;
     if (dir == NULL && st == GROVE_ERR_STATE)
@@ -1893,7 +1893,7 @@ static int cmd_member_info(cli_ctx *c)
     cli_out_u64(c, "used", u);
     cli_out_bool(c, "damaged", grove_dgsp_wallet_is_damaged(w));
     /* info reports on the registry entry; it never writes it */
-    st = grove_registry_open(cli_opt_str(c, "state-dir"), &reg);
+    st = grove_registry_open(&reg, cli_opt_str(c, "state-dir"));
     if (st == GROVE_OK)
         st = grove_dgsp_wallet_set_registry(w, reg);
     if (st == GROVE_OK)

@@ -187,7 +187,7 @@ static int open_registry(cli_ctx *c, grove_registry **reg)
     int rc = registry_root(c, root, sizeof root);
     if (rc)
         return rc;
-    int st = grove_registry_open(root[0] ? root : NULL, reg);
+    int st = grove_registry_open(reg, root[0] ? root : NULL);
     if (st == GROVE_ERR_STATE)
         return cli_fail(c, CLI_EXIT_STATE, st,
                         "no state folder: set GROVE_STATE_DIR or --state-dir (or use "
@@ -631,7 +631,7 @@ static int info_registry(cli_ctx *c, const char *keypath, const grove_xmss_state
     int rc = registry_root(c, root, sizeof root);
     if (rc)
         return rc;
-    int st = grove_registry_open(root[0] ? root : NULL, &reg);
+    int st = grove_registry_open(&reg, root[0] ? root : NULL);
     if (st != GROVE_OK) {
         cli_say(c, "  registry         unavailable (%s)", grove_strerror(st));
         return 0;

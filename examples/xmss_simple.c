@@ -62,7 +62,7 @@ static int generic_api(const char *msg)
     size_t sig_len = 0;
     grove_registry *reg = NULL;
     grove_sig_stfl_key *key = NULL;
-    grove_status rc = sig ? grove_registry_open(regdir, &reg) : GROVE_ERR_NOMEM;
+    grove_status rc = sig ? grove_registry_open(&reg, regdir) : GROVE_ERR_NOMEM;
     if (rc == GROVE_OK)
         rc = grove_sig_stfl_keygen(a, pk, keypath, reg);
     if (rc == GROVE_OK)

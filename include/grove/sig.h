@@ -76,7 +76,7 @@ GROVE_API GROVE_MUST_USE grove_status grove_sig_verify(const grove_sig_alg *a, c
  * signature is returned: a crash at any instant may burn an index, never release one twice.
  *
  *     const grove_sig_stfl_alg *a = grove_sig_stfl_alg_get("XMSS-SHA2_10_256");
- *     grove_registry *reg;                        grove_registry_open(NULL, &reg);
+ *     grove_registry *reg;                        grove_registry_open(&reg, NULL);
  *     grove_sig_stfl_keygen(a, pk, "signer.key", reg);       (pk: grove_sig_stfl_pk_bytes(a))
  *     grove_sig_stfl_key *k;                      grove_sig_stfl_key_open(&k, "signer.key", reg);
  *     grove_sig_stfl_sign(k, sig, grove_sig_stfl_sig_bytes(a), &sig_len, msg, msg_len);

@@ -46,7 +46,7 @@ GROVE_API GROVE_MUST_USE grove_status grove_registry_default_dir(char *out, size
                                                                  size_t *out_len);
 
 /* Open (creating with mode 0700) the registry in `dir`, or in the default folder if NULL. */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_open(const char *dir, grove_registry **out);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_open(grove_registry **out, const char *dir);
 GROVE_API const char *grove_registry_dir(const grove_registry *r);
 GROVE_API void grove_registry_close(grove_registry *r);
 
@@ -54,13 +54,15 @@ GROVE_API void grove_registry_close(grove_registry *r);
  * Lock the entry (kind, id): kind is 1..32 characters of [a-z0-9-], id 1..64 bytes. Waits
  * while another process or another entry object holds it. The entry may not exist yet.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_lock(grove_registry *r, const char *kind,
-                                                          const uint8_t *id, size_t id_len,
-                                                          grove_registry_entry **out);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_lock(grove_registry *r,
+                                                          grove_registry_entry **out,
+                                                          const char *kind, const uint8_t *id,
+                                                          size_t id_len);
 /* Like grove_registry_lock but GROVE_ERR_STATE at once if the entry is locked elsewhere. */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_try_lock(grove_registry *r, const char *kind,
-                                                              const uint8_t *id, size_t id_len,
-                                                              grove_registry_entry **out);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_try_lock(grove_registry *r,
+                                                              grove_registry_entry **out,
+                                                              const char *kind, const uint8_t *id,
+                                                              size_t id_len);
 
 /*
  * The entry's record (malloc'd, NUL-terminated, *len without the NUL; free with free()).
@@ -83,9 +85,9 @@ GROVE_API void grove_registry_unlock(grove_registry_entry *e);
  * Read an entry without locking it (for reports such as `grove xmss info`): same results as
  * grove_registry_read.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_registry_peek(grove_registry *r, const char *kind,
-                                                          const uint8_t *id, size_t id_len,
-                                                          char **rec, size_t *len);
+GROVE_API GROVE_MUST_USE grove_status grove_registry_peek(grove_registry *r, char **rec,
+                                                          size_t *len, const char *kind,
+                                                          const uint8_t *id, size_t id_len);
 
 /*
  * Helpers for records of "key value" lines: the value of `key` as an unsigned decimal, or as
@@ -93,10 +95,10 @@ GROVE_API GROVE_MUST_USE grove_status grove_registry_peek(grove_registry *r, con
  * GROVE_ERR_ENCODING if the value is malformed or does not fit in 64 bits,
  * GROVE_ERR_BUFFER_TOO_SMALL if the text does not fit in out_cap bytes (nothing written).
  */
-GROVE_API GROVE_MUST_USE grove_status grove_record_u64(const char *rec, const char *key,
-                                                       uint64_t *v);
-GROVE_API GROVE_MUST_USE grove_status grove_record_str(const char *rec, const char *key, char *out,
-                                                       size_t out_cap);
+GROVE_API GROVE_MUST_USE grove_status grove_record_u64(uint64_t *v, const char *rec,
+                                                       const char *key);
+GROVE_API GROVE_MUST_USE grove_status grove_record_str(char *out, size_t out_cap, const char *rec,
+                                                       const char *key);
 
 #ifdef __cplusplus
 }

@@ -625,7 +625,7 @@ static int reg_parse(const char *rec, size_t len, fpset *s)
     if (len < hl + 7 || memcmp(rec, REG_HEAD, hl) != 0)
         return GROVE_ERR_STATE;
     uint64_t count;
-    if (grove_record_u64(rec + hl, "used", &count) != GROVE_OK || memcmp(rec + hl, "used ", 5))
+    if (grove_record_u64(&count, rec + hl, "used") != GROVE_OK || memcmp(rec + hl, "used ", 5))
         return GROVE_ERR_STATE;
     const char *p = memchr(rec + hl, '\n', len - hl);
     if (p == NULL)
@@ -683,8 +683,8 @@ static int reg_read(grove_dgsp_wallet *w, grove_registry_entry *e, fpset *s)
     char *rec = NULL;
     size_t len = 0;
     int r = e ? grove_registry_read(e, &rec, &len)
-              : grove_registry_peek(w->reg, GROVE_DGSP_WALLET_REGISTRY_KIND, w->reg_id,
-                                    REG_ID_BYTES, &rec, &len);
+              : grove_registry_peek(w->reg, &rec, &len, GROVE_DGSP_WALLET_REGISTRY_KIND, w->reg_id,
+                                    REG_ID_BYTES);
     if (r == GROVE_ERR_NOT_FOUND)
         r = GROVE_OK; /* nothing used yet */
     else if (r == GROVE_OK)
@@ -789,8 +789,8 @@ static int reg_record(grove_dgsp_wallet *w, grove_registry_entry *e, fpset *used
 
 static int reg_lock(grove_dgsp_wallet *w, grove_registry_entry **e)
 {
-    int r = grove_registry_lock(w->reg, GROVE_DGSP_WALLET_REGISTRY_KIND, w->reg_id, REG_ID_BYTES,
-                                e);
+    int r =
+        grove_registry_lock(w->reg, e, GROVE_DGSP_WALLET_REGISTRY_KIND, w->reg_id, REG_ID_BYTES);
     if (r == GROVE_OK)
         return GROVE_OK;
     set_err(w, "cannot lock this wallet's entry in the state registry %s: %s",

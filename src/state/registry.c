@@ -64,7 +64,7 @@ grove_status grove_registry_default_dir(char *out, size_t out_cap, size_t *out_l
     return GROVE_OK;
 }
 
-grove_status grove_registry_open(const char *dir, grove_registry **out)
+grove_status grove_registry_open(grove_registry **out, const char *dir)
 {
     if (out == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -161,14 +161,14 @@ static int lock_entry(grove_registry *r, const char *kind, const uint8_t *id, si
     return GROVE_OK;
 }
 
-grove_status grove_registry_lock(grove_registry *r, const char *kind, const uint8_t *id,
-                                 size_t id_len, grove_registry_entry **out)
+grove_status grove_registry_lock(grove_registry *r, grove_registry_entry **out, const char *kind,
+                                 const uint8_t *id, size_t id_len)
 {
     return lock_entry(r, kind, id, id_len, 1, out);
 }
 
-grove_status grove_registry_try_lock(grove_registry *r, const char *kind, const uint8_t *id,
-                                     size_t id_len, grove_registry_entry **out)
+grove_status grove_registry_try_lock(grove_registry *r, grove_registry_entry **out,
+                                     const char *kind, const uint8_t *id, size_t id_len)
 {
     return lock_entry(r, kind, id, id_len, 0, out);
 }
@@ -249,8 +249,8 @@ grove_status grove_registry_read(grove_registry_entry *e, char **rec, size_t *le
     return read_path(e->path, e->kind, e->id, e->id_len, rec, len);
 }
 
-grove_status grove_registry_peek(grove_registry *r, const char *kind, const uint8_t *id,
-                                 size_t id_len, char **rec, size_t *len)
+grove_status grove_registry_peek(grove_registry *r, char **rec, size_t *len, const char *kind,
+                                 const uint8_t *id, size_t id_len)
 {
     if (rec != NULL)
         *rec = NULL;
@@ -316,7 +316,7 @@ static int find_value(const char *rec, const char *key, const char **v, size_t *
     return GROVE_ERR_NOT_FOUND;
 }
 
-grove_status grove_record_u64(const char *rec, const char *key, uint64_t *out)
+grove_status grove_record_u64(uint64_t *out, const char *rec, const char *key)
 {
     const char *v;
     size_t vl;
@@ -339,7 +339,7 @@ grove_status grove_record_u64(const char *rec, const char *key, uint64_t *out)
     return GROVE_OK;
 }
 
-grove_status grove_record_str(const char *rec, const char *key, char *out, size_t out_cap)
+grove_status grove_record_str(char *out, size_t out_cap, const char *rec, const char *key)
 {
     if (out == NULL)
         return GROVE_ERR_INVALID_ARG;

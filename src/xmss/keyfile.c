@@ -267,7 +267,7 @@ grove_status grove_xmss_record_read(grove_registry *reg, grove_xmss_record *rec,
         return GROVE_ERR_INVALID_ARG;
     char *text = NULL;
     size_t len = 0;
-    grove_status rc = grove_registry_peek(reg, KIND, id, GROVE_XMSS_KEY_ID_BYTES, &text, &len);
+    grove_status rc = grove_registry_peek(reg, &text, &len, KIND, id, GROVE_XMSS_KEY_ID_BYTES);
     if (rc == GROVE_OK)
         rc = record_parse(text, len, id, rec);
     free(text);
@@ -532,7 +532,7 @@ static grove_status resolve_pending(grove_xmss_keyfile *kf, const grove_xmss_opt
     grove_xmss_split_rec last = r->splits[r->nsplits - 1];
     grove_registry_entry *e = NULL;
     grove_status rc =
-        grove_registry_lock(kf->reg, KIND, last.child_id, GROVE_XMSS_KEY_ID_BYTES, &e);
+        grove_registry_lock(kf->reg, &e, KIND, last.child_id, GROVE_XMSS_KEY_ID_BYTES);
     if (rc != GROVE_OK) {
         grove_errf(err, cap, "cannot lock the state registry entry of the part of an interrupted "
                       "split of %s: %s", kf->path, grove_strerror(rc));
@@ -575,8 +575,8 @@ static grove_status resolve_pending(grove_xmss_keyfile *kf, const grove_xmss_opt
 /* Lock the entry and read it (absent: no record). */
 static grove_status lock_entry(grove_xmss_keyfile *kf, char *err, size_t cap)
 {
-    grove_status rc = grove_registry_lock(kf->reg, KIND, kf->info.key_id, GROVE_XMSS_KEY_ID_BYTES,
-                                 &kf->entry);
+    grove_status rc =
+        grove_registry_lock(kf->reg, &kf->entry, KIND, kf->info.key_id, GROVE_XMSS_KEY_ID_BYTES);
     if (rc != GROVE_OK) {
         grove_errf(err, cap, "cannot lock the state registry entry of %s in %s: %s", kf->path,
             grove_registry_dir(kf->reg), grove_strerror(rc));
@@ -761,7 +761,7 @@ static grove_status register_part(grove_registry *reg, grove_xmss_key *part, con
     uint8_t id[GROVE_XMSS_KEY_ID_BYTES];
     grove_xmss_key_id(part, id);
     grove_registry_entry *e = NULL;
-    grove_status rc = grove_registry_lock(reg, KIND, id, sizeof id, &e);
+    grove_status rc = grove_registry_lock(reg, &e, KIND, id, sizeof id);
     char *text = NULL;
     size_t len = 0;
     if (rc == GROVE_OK) {
@@ -952,7 +952,7 @@ grove_status grove_xmss_keyfile_create(const char *path, grove_registry *reg, gr
     memset(&r, 0, sizeof r);
     int have = 0;
     if (rc == GROVE_OK && reg != NULL) {
-        rc = grove_registry_lock(reg, KIND, info.key_id, GROVE_XMSS_KEY_ID_BYTES, &e);
+        rc = grove_registry_lock(reg, &e, KIND, info.key_id, GROVE_XMSS_KEY_ID_BYTES);
         char *text = NULL;
         size_t tl = 0;
         int rr = rc == GROVE_OK ? grove_registry_read(e, &text, &tl) : rc;

@@ -81,7 +81,7 @@ int main(void)
 
     /* the memory backend has no restore protection */
     grove_registry *reg = NULL;
-    CHECK_EQ_INT(grove_registry_open(regdir, &reg), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_open(&reg, regdir), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_store_memory_open(&s), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_store_set_registry(s, reg, pk, pl, NULL), GROVE_ERR_UNSUPPORTED);
     grove_dgsp_store_close(s);

@@ -43,7 +43,7 @@ static void setup(const char *params)
     snprintf(dir, sizeof dir, "/tmp/grove-test-wallet-XXXXXX");
     CHECK(mkdtemp(dir) != NULL);
     snprintf(statedir, sizeof statedir, "%s/state", dir);
-    CHECK_EQ_INT(grove_registry_open(statedir, &reg), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_open(&reg, statedir), GROVE_OK);
 }
 
 static void join(const char *name, cred *c)
@@ -437,7 +437,7 @@ static void test_damaged_entry(void)
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"a", 1), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_registry_id(w, id), GROVE_OK);
     grove_registry_entry *e;
-    CHECK_EQ_INT(grove_registry_lock(reg, GROVE_DGSP_WALLET_REGISTRY_KIND, id, 16, &e), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_lock(reg, &e, GROVE_DGSP_WALLET_REGISTRY_KIND, id, 16), GROVE_OK);
     char path[1024];
     snprintf(path, sizeof path, "%s", grove_registry_entry_path(e));
     grove_registry_unlock(e);
@@ -526,7 +526,7 @@ static void test_record_size(void)
     CHECK_EQ_INT(grove_dgsp_wallet_registry_id(w, id), GROVE_OK);
     char *rec = NULL;
     size_t len = 0;
-    CHECK_EQ_INT(grove_registry_peek(reg, GROVE_DGSP_WALLET_REGISTRY_KIND, id, 16, &rec, &len),
+    CHECK_EQ_INT(grove_registry_peek(reg, &rec, &len, GROVE_DGSP_WALLET_REGISTRY_KIND, id, 16),
                  GROVE_OK);
     CHECK_EQ_INT(len, strlen("grove-dgsp-wallet v1\nused 50\n") + 50 * 33);
     CHECK(rec && strncmp(rec, "grove-dgsp-wallet v1\nused 50\n", 29) == 0);

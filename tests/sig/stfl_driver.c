@@ -77,7 +77,7 @@ int main(int argc, char **argv)
         return 2;
     }
     grove_registry *reg = NULL;
-    grove_status st = grove_registry_open(NULL, &reg);
+    grove_status st = grove_registry_open(&reg, NULL);
     if (st != GROVE_OK)
         return exit_for(st, "registry");
     int rc = strcmp(argv[1], "keygen") == 0 ? keygen(reg, argv[2], argv[3], argv[4])

@@ -111,7 +111,7 @@ static void round_trip(const char *name, const char *file)
     char path[400];
     path_of(path, sizeof path, file);
     grove_registry *reg = NULL;
-    CHECK_EQ_INT(grove_registry_open(regdir, &reg), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_open(&reg, regdir), GROVE_OK);
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
     CHECK_EQ_INT(grove_sig_stfl_keygen(a, pk, path, reg), GROVE_OK);
     CHECK(grove_sig_stfl_keygen(a, pk, path, reg) != GROVE_OK); /* never overwrites a key */
@@ -208,7 +208,7 @@ static void exhausted_and_restored(void)
     path_of(part, sizeof part, "part");
     path_of(copy, sizeof copy, "whole.backup");
     grove_registry *reg = NULL;
-    CHECK_EQ_INT(grove_registry_open(regdir, &reg), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_open(&reg, regdir), GROVE_OK);
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES], msg[3] = {'a', 'b', 'c'};
     CHECK_EQ_INT(grove_sig_stfl_keygen(a, pk, path, reg), GROVE_OK);
     CHECK_EQ_INT(copy_file(path, copy), 0);

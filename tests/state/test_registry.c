@@ -34,12 +34,12 @@ static void write_raw(const char *path, const char *s)
 static void round_trip(void)
 {
     grove_registry *r = NULL;
-    CHECK_EQ_INT(grove_registry_open(dir, &r), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_open(&r, dir), GROVE_OK);
     const uint8_t id[4] = {1, 2, 3, 4};
     grove_registry_entry *e = NULL;
-    CHECK_EQ_INT(grove_registry_lock(r, "bad/kind", id, 4, &e), GROVE_ERR_INVALID_ARG);
-    CHECK_EQ_INT(grove_registry_lock(r, "test", id, 0, &e), GROVE_ERR_INVALID_ARG);
-    CHECK_EQ_INT(grove_registry_lock(r, "test", id, 4, &e), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_lock(r, &e, "bad/kind", id, 4), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_registry_lock(r, &e, "test", id, 0), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_registry_lock(r, &e, "test", id, 4), GROVE_OK);
     char *rec = NULL;
     size_t len = 0;
     CHECK_EQ_INT(grove_registry_read(e, &rec, &len), GROVE_ERR_NOT_FOUND);
@@ -52,19 +52,19 @@ static void round_trip(void)
     CHECK_EQ_INT(grove_registry_read(e, &rec, &len), GROVE_OK);
     uint64_t v = 0;
     char s[8];
-    CHECK_EQ_INT(grove_record_u64(rec, "hw", &v), GROVE_OK);
+    CHECK_EQ_INT(grove_record_u64(&v, rec, "hw"), GROVE_OK);
     CHECK_EQ_INT(v, 7);
-    CHECK_EQ_INT(grove_record_str(rec, "name", s, sizeof s), GROVE_OK);
+    CHECK_EQ_INT(grove_record_str(s, sizeof s, rec, "name"), GROVE_OK);
     CHECK(strcmp(s, "abc") == 0);
-    CHECK_EQ_INT(grove_record_str(rec, "name", s, 3), GROVE_ERR_BUFFER_TOO_SMALL);
-    CHECK_EQ_INT(grove_record_u64(rec, "missing", &v), GROVE_ERR_NOT_FOUND);
-    CHECK_EQ_INT(grove_record_u64(rec, "name", &v), GROVE_ERR_ENCODING);
-    CHECK_EQ_INT(grove_record_u64("x 007\n", "x", &v), GROVE_ERR_ENCODING);
-    CHECK_EQ_INT(grove_record_u64("x 18446744073709551616\n", "x", &v), GROVE_ERR_ENCODING);
-    CHECK_EQ_INT(grove_record_u64("x 18446744073709551615\n", "x", &v), GROVE_OK);
+    CHECK_EQ_INT(grove_record_str(s, 3, rec, "name"), GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(grove_record_u64(&v, rec, "missing"), GROVE_ERR_NOT_FOUND);
+    CHECK_EQ_INT(grove_record_u64(&v, rec, "name"), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_record_u64(&v, "x 007\n", "x"), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_record_u64(&v, "x 18446744073709551616\n", "x"), GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(grove_record_u64(&v, "x 18446744073709551615\n", "x"), GROVE_OK);
     free(rec);
     /* peek sees the same record without the lock */
-    CHECK_EQ_INT(grove_registry_peek(r, "test", id, 4, &rec, &len), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_peek(r, &rec, &len, "test", id, 4), GROVE_OK);
     CHECK(rec != NULL && strcmp(rec, "hw 7\nname abc\n") == 0);
     free(rec);
     /* a checksum binds the record to its kind and id: the same bytes under another id fail */
@@ -78,7 +78,7 @@ static void round_trip(void)
     CHECK(bl > 0);
     const uint8_t id2[4] = {1, 2, 3, 5};
     grove_registry_entry *e2 = NULL;
-    CHECK_EQ_INT(grove_registry_lock(r, "test", id2, 4, &e2), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_lock(r, &e2, "test", id2, 4), GROVE_OK);
     write_raw(grove_registry_entry_path(e2), body);
     CHECK_EQ_INT(grove_registry_read(e2, &rec, &len), GROVE_ERR_STATE);
     /* damaged: one changed digit, a truncated file, an empty file */
@@ -100,14 +100,14 @@ static void round_trip(void)
 static void locks(void)
 {
     grove_registry *r = NULL;
-    CHECK_EQ_INT(grove_registry_open(dir, &r), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_open(&r, dir), GROVE_OK);
     const uint8_t id[2] = {9, 9};
     grove_registry_entry *e = NULL;
-    CHECK_EQ_INT(grove_registry_lock(r, "test", id, 2, &e), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_lock(r, &e, "test", id, 2), GROVE_OK);
     pid_t pid = fork();
     if (pid == 0) {
         grove_registry_entry *o = NULL;
-        int a = grove_registry_try_lock(r, "test", id, 2, &o);
+        int a = grove_registry_try_lock(r, &o, "test", id, 2);
         _exit(a == GROVE_ERR_STATE ? 0 : 1);
     }
     int st = 0;
@@ -117,7 +117,7 @@ static void locks(void)
     pid = fork();
     if (pid == 0) {
         grove_registry_entry *o = NULL;
-        int a = grove_registry_try_lock(r, "test", id, 2, &o);
+        int a = grove_registry_try_lock(r, &o, "test", id, 2);
         _exit(a == GROVE_OK ? 0 : 1);
     }
     waitpid(pid, &st, 0);
@@ -128,12 +128,12 @@ static void locks(void)
         if (fork() == 0) {
             for (int i = 0; i < EACH; i++) {
                 grove_registry_entry *o = NULL;
-                if (grove_registry_lock(r, "count", id, 2, &o) != GROVE_OK)
+                if (grove_registry_lock(r, &o, "count", id, 2) != GROVE_OK)
                     _exit(1);
                 char *rec = NULL;
                 uint64_t v = 0;
                 int rc = grove_registry_read(o, &rec, NULL);
-                if (rc == GROVE_OK ? grove_record_u64(rec, "n", &v) != GROVE_OK
+                if (rc == GROVE_OK ? grove_record_u64(&v, rec, "n") != GROVE_OK
                                    : rc != GROVE_ERR_NOT_FOUND)
                     _exit(1);
                 free(rec);
@@ -152,8 +152,8 @@ static void locks(void)
     }
     char *rec = NULL;
     uint64_t v = 0;
-    CHECK_EQ_INT(grove_registry_peek(r, "count", id, 2, &rec, NULL), GROVE_OK);
-    CHECK_EQ_INT(grove_record_u64(rec, "n", &v), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_peek(r, &rec, NULL, "count", id, 2), GROVE_OK);
+    CHECK_EQ_INT(grove_record_u64(&v, rec, "n"), GROVE_OK);
     CHECK_EQ_INT(v, KIDS * EACH);
     free(rec);
     grove_registry_close(r);
@@ -163,14 +163,14 @@ static void locks(void)
 static void killed_writers(void)
 {
     grove_registry *r = NULL;
-    CHECK_EQ_INT(grove_registry_open(dir, &r), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_open(&r, dir), GROVE_OK);
     const uint8_t id[1] = {7};
     int bad = 0;
     for (int round = 0; round < 40; round++) {
         pid_t pid = fork();
         if (pid == 0) {
             grove_registry_entry *o = NULL;
-            if (grove_registry_lock(r, "kill", id, 1, &o) != GROVE_OK)
+            if (grove_registry_lock(r, &o, "kill", id, 1) != GROVE_OK)
                 _exit(1);
             for (unsigned i = 0;; i++) {
                 char line[64];
@@ -183,7 +183,7 @@ static void killed_writers(void)
         kill(pid, SIGKILL);
         waitpid(pid, NULL, 0);
         char *rec = NULL;
-        int rc = grove_registry_peek(r, "kill", id, 1, &rec, NULL);
+        int rc = grove_registry_peek(r, &rec, NULL, "kill", id, 1);
         if (rc != GROVE_OK && rc != GROVE_ERR_NOT_FOUND)
             bad++;
         free(rec);
@@ -191,7 +191,7 @@ static void killed_writers(void)
     CHECK_EQ_INT(bad, 0);
     /* the temporary files of the killed writers are removed on the next lock */
     grove_registry_entry *e = NULL;
-    CHECK_EQ_INT(grove_registry_lock(r, "kill", id, 1, &e), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_lock(r, &e, "kill", id, 1), GROVE_OK);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "ls %s/kill | grep -c tmp > /dev/null", dir);
     CHECK(system(cmd) != 0); /* grep finds none */

@@ -56,7 +56,7 @@ static int open_kf(const char *path, grove_registry *reg, unsigned flags, grove_
 static void entry_write(grove_registry *reg, const uint8_t *id, const char *text)
 {
     grove_registry_entry *e = NULL;
-    CHECK_EQ_INT(grove_registry_lock(reg, "xmss", id, GROVE_XMSS_KEY_ID_BYTES, &e), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_lock(reg, &e, "xmss", id, GROVE_XMSS_KEY_ID_BYTES), GROVE_OK);
     CHECK_EQ_INT(grove_registry_write(e, text, strlen(text)), GROVE_OK);
     grove_registry_unlock(e);
 }
@@ -65,7 +65,7 @@ static void scenario(void)
 {
     const grove_xmss_params *p = grove_xmss_params_get("XMSS-SHA2_10_256");
     grove_registry *reg = NULL;
-    CHECK_EQ_INT(grove_registry_open(regdir, &reg), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_open(&reg, regdir), GROVE_OK);
     char a[320], a_old[320], part[320], part2[320], err[GROVE_XMSS_ERR_CAP];
     path_of(a, sizeof a, "a");
     path_of(a_old, sizeof a_old, "a.old");
@@ -215,7 +215,7 @@ static void legacy_and_conflict(void)
 {
     const grove_xmss_params *p = grove_xmss_params_get("XMSS-SHA2_10_192");
     grove_registry *reg = NULL;
-    CHECK_EQ_INT(grove_registry_open(regdir, &reg), GROVE_OK);
+    CHECK_EQ_INT(grove_registry_open(&reg, regdir), GROVE_OK);
     char b[320], err[GROVE_XMSS_ERR_CAP];
     path_of(b, sizeof b, "b");
     grove_xmss_opts opts = {.threads = 2};

@@ -46,13 +46,13 @@ static int record_read(grove_dgsp_guard *g, grove_registry_entry *e, grove_dgsp_
     char *text = NULL;
     size_t len = 0;
     int r = e ? grove_registry_read(e, &text, &len)
-              : grove_registry_peek(g->reg, GUARD_KIND, g->id, sizeof g->id, &text, &len);
+              : grove_registry_peek(g->reg, &text, &len, GUARD_KIND, g->id, sizeof g->id);
     if (r != GROVE_OK)
         return r;
     if (strncmp(text, GUARD_HEADER, sizeof GUARD_HEADER - 1) != 0)
         r = GROVE_ERR_STATE;
     for (int i = 0; i < 4 && r == GROVE_OK; i++)
-        if (grove_record_u64(text, field_names[i], field(rec, i)) != GROVE_OK)
+        if (grove_record_u64(field(rec, i), text, field_names[i]) != GROVE_OK)
             r = GROVE_ERR_STATE;
     free(text);
     return r;
@@ -130,7 +130,7 @@ int dgsp_guard_enter(grove_dgsp_store *store)
     g->msg[0] = '\0';
     if (g->entry != NULL)
         return GROVE_ERR_INTERNAL; /* nested changes */
-    int r = grove_registry_lock(g->reg, GUARD_KIND, g->id, sizeof g->id, &g->entry);
+    int r = grove_registry_lock(g->reg, &g->entry, GUARD_KIND, g->id, sizeof g->id);
     if (r != GROVE_OK) {
         snprintf(g->msg, sizeof g->msg, "cannot lock the state registry entry of this group "
                                         "in %s", grove_registry_dir(g->reg));
@@ -232,7 +232,7 @@ grove_status grove_dgsp_store_recover(grove_dgsp_store *store, uint64_t *added, 
     if (g == NULL || store->ops->recover == NULL)
         return GROVE_ERR_UNSUPPORTED;
     g->msg[0] = '\0';
-    int r = grove_registry_lock(g->reg, GUARD_KIND, g->id, sizeof g->id, &g->entry);
+    int r = grove_registry_lock(g->reg, &g->entry, GUARD_KIND, g->id, sizeof g->id);
     if (r != GROVE_OK)
         return r;
     grove_dgsp_store_summary rec = {0, 0, 0, 0};
