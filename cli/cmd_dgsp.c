@@ -1200,14 +1200,17 @@ static int cmd_manager_revoke(cli_ctx *c)
         free(ids);
         return rc;
     }
-    char list[4096] = "[";
-    size_t o = 1;
-    for (size_t i = 0; i < k && o < sizeof list - 32; i++)
-        o += (size_t)snprintf(list + o, sizeof list - o, "%s%llu", i ? ", " : "",
-                              (unsigned long long)ids[i]);
-    snprintf(list + o, sizeof list - o, "]");
-    cli_out_raw(c, "revoked", list);
-    cli_say(c, "revoked: %s", list);
+    cli_out_begin_array(c, "revoked");
+    for (size_t i = 0; i < k; i++)
+        cli_out_u64(c, NULL, ids[i]);
+    cli_out_end(c);
+    for (size_t i = 0; i < k; i += 16) { /* the whole list, 16 ids a line */
+        char line[16 * 22] = "";
+        for (size_t j = i, o = 0; j < k && j < i + 16; j++)
+            o += (size_t)snprintf(line + o, sizeof line - o, "%s%llu", j > i ? ", " : "",
+                                  (unsigned long long)ids[j]);
+        cli_say(c, "%s%s", i == 0 ? "revoked: " : "         ", line);
+    }
     free(ids);
     return 0;
 }
@@ -2154,33 +2157,27 @@ static int cmd_judge(cli_ctx *c)
 /* The parameter sets (grove_dgsp_params_at), with the sizes of the default flavour. */
 static int cmd_params(cli_ctx *c)
 {
-    size_t cap = 8 * 1024, o = 0;
-    char *list = malloc(cap);
-    if (list == NULL)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    o += (size_t)snprintf(list + o, cap - o, "[");
     cli_say(c, "%-11s %3s %4s %6s %6s", "name", "n", "pk", "cert", "sig");
+    cli_out_begin_array(c, "parameter_sets");
     for (size_t i = 0; i < grove_dgsp_params_count(); i++) {
         const grove_dgsp_params *p = grove_dgsp_params_at(i);
         grove_dgsp_cfg cfg;
         if (grove_dgsp_cfg_init(&cfg, p, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE) !=
-            GROVE_OK) {
-            free(list);
+            GROVE_OK)
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INTERNAL, "parameter set %zu", i);
-        }
         const char *name = grove_dgsp_params_name(p);
         cli_say(c, "%-11s %3u %4zu %6zu %6zu", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
                 grove_dgsp_cert_bytes(&cfg), grove_dgsp_sig_bytes(&cfg));
-        o += (size_t)snprintf(list + o, cap - o,
-                              "%s{\"name\": \"%s\", \"n\": %u, \"pk_bytes\": %zu, "
-                              "\"sk_bytes\": %zu, \"cert_bytes\": %zu, \"sig_bytes\": %zu}",
-                              i ? ", " : "", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
-                              grove_dgsp_sk_bytes(&cfg), grove_dgsp_cert_bytes(&cfg),
-                              grove_dgsp_sig_bytes(&cfg));
+        cli_out_begin_object(c, NULL);
+        cli_out_str(c, "name", name);
+        cli_out_u64(c, "n", cfg.n);
+        cli_out_u64(c, "pk_bytes", grove_dgsp_pk_bytes(&cfg));
+        cli_out_u64(c, "sk_bytes", grove_dgsp_sk_bytes(&cfg));
+        cli_out_u64(c, "cert_bytes", grove_dgsp_cert_bytes(&cfg));
+        cli_out_u64(c, "sig_bytes", grove_dgsp_sig_bytes(&cfg));
+        cli_out_end(c);
     }
-    snprintf(list + o, cap - o, "]");
-    cli_out_raw(c, "parameter_sets", list);
-    free(list);
+    cli_out_end(c);
     return 0;
 }
 

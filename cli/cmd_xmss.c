@@ -879,34 +879,30 @@ static int cmd_recover(cli_ctx *c)
 
 static int cmd_params(cli_ctx *c)
 {
-    size_t cap = 64 * 1024, o = 0;
-    char *list = malloc(cap);
-    if (list == NULL)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    o += (size_t)snprintf(list + o, cap - o, "[");
     cli_say(c, "%-26s %-7s %-4s %-13s %3s %3s %3s %7s %4s %s", "name", "family", "oid", "hash", "n",
             "h", "d", "sig", "pk", "SP 800-208");
-    for (size_t i = 0; grove_xmss_params_at(i); i++) {
+    cli_out_begin_array(c, "parameter_sets");
+    for (size_t i = 0; i < grove_xmss_params_count(); i++) {
         const grove_xmss_params *p = grove_xmss_params_at(i);
         const char *fam = grove_xmss_params_family(p) ? "XMSSMT" : "XMSS";
         cli_say(c, "%-26s %-7s 0x%02x %-13s %3u %3u %3u %7zu %4zu %s", grove_xmss_params_name(p),
                 fam, grove_xmss_params_oid(p), grove_xmss_params_hash(p), grove_xmss_params_n(p),
                 grove_xmss_params_height(p), grove_xmss_params_layers(p), grove_xmss_sig_bytes(p),
                 grove_xmss_pk_bytes(p), grove_xmss_params_sp800_208(p) ? "approved" : "-");
-        o += (size_t)snprintf(list + o, cap - o,
-                              "%s{\"name\": \"%s\", \"family\": \"%s\", \"oid\": %u, \"hash\": "
-                              "\"%s\", \"n\": %u, \"h\": %u, \"d\": %u, \"sig_bytes\": %zu, "
-                              "\"pk_bytes\": %zu, \"sp800_208\": %s}",
-                              i ? ", " : "", grove_xmss_params_name(p), fam,
-                              grove_xmss_params_oid(p), grove_xmss_params_hash(p),
-                              grove_xmss_params_n(p), grove_xmss_params_height(p),
-                              grove_xmss_params_layers(p), grove_xmss_sig_bytes(p),
-                              grove_xmss_pk_bytes(p),
-                              grove_xmss_params_sp800_208(p) ? "true" : "false");
+        cli_out_begin_object(c, NULL);
+        cli_out_str(c, "name", grove_xmss_params_name(p));
+        cli_out_str(c, "family", fam);
+        cli_out_u64(c, "oid", grove_xmss_params_oid(p));
+        cli_out_str(c, "hash", grove_xmss_params_hash(p));
+        cli_out_u64(c, "n", grove_xmss_params_n(p));
+        cli_out_u64(c, "h", grove_xmss_params_height(p));
+        cli_out_u64(c, "d", grove_xmss_params_layers(p));
+        cli_out_u64(c, "sig_bytes", grove_xmss_sig_bytes(p));
+        cli_out_u64(c, "pk_bytes", grove_xmss_pk_bytes(p));
+        cli_out_bool(c, "sp800_208", grove_xmss_params_sp800_208(p));
+        cli_out_end(c);
     }
-    snprintf(list + o, cap - o, "]");
-    cli_out_raw(c, "parameter_sets", list);
-    free(list);
+    cli_out_end(c);
     return 0;
 }
 
