@@ -67,11 +67,11 @@ void stm_sort_idx(size_t *a, size_t *tmp, size_t n,
                   int (*cmp)(const void *, const void *, void *), void *ctx);
 
 /*
- * Threads (common/pool.h runs the work): the public `threads` of STM functions, 0 = one per
- * online CPU, as grove_parallel_for's `threads`; and a chunk size giving about four chunks per
- * thread (so that a descheduled thread holds up little work), or one chunk for one thread.
+ * Threads: the public `threads` of STM functions goes to grove_parallel_for unchanged
+ * (common/pool.h resolves GROVE_THREADS_AUTO). stm_chunk gives the chunk size for n items and
+ * that `threads`: about four chunks per thread (so that a descheduled thread holds up little
+ * work), or one chunk for one thread.
  */
-unsigned stm_threads(unsigned requested);
 size_t stm_chunk(size_t n, unsigned threads);
 
 /* Lottery (lottery.c). One context per (phi_f, stake, total stake). */
