@@ -83,8 +83,8 @@ static void sig(const uint8_t *in, size_t len)
     char *j = NULL;
     if (grove_stm_sig_to_json(&s, &j) != GROVE_OK || grove_stm_sig_from_json(&t, j, strlen(j)))
         abort();
-    if (grove_stm_sig_encoded_bytes(&t) != n || grove_stm_sig_to_bytes(&t, out, n, &n) != GROVE_OK ||
-        memcmp(out, in, len) != 0)
+    if (grove_stm_sig_encoded_bytes(&t) != n ||
+        grove_stm_sig_to_bytes(&t, out, n, &n) != GROVE_OK || memcmp(out, in, len) != 0)
         abort();
     free(j);
     free(out);
@@ -111,9 +111,8 @@ static void aggregate(const uint8_t *in, size_t len)
     if (grove_stm_aggregate_to_json(a, &j) != GROVE_OK ||
         grove_stm_aggregate_from_json(&b, j, strlen(j)) != GROVE_OK)
         abort();
-    if (grove_stm_aggregate_encoded_bytes(b) != n || grove_stm_aggregate_to_bytes(b, out, n,
-                                                                                  &n) != GROVE_OK ||
-        memcmp(out, in, len) != 0)
+    if (grove_stm_aggregate_encoded_bytes(b) != n ||
+        grove_stm_aggregate_to_bytes(b, out, n, &n) != GROVE_OK || memcmp(out, in, len) != 0)
         abort();
     free(j);
     free(out);

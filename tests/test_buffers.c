@@ -324,14 +324,14 @@ static void bls(const char *name)
         CHECK_MEM(apk.p, ref_aggpk, pkb);
         CHECK_EQ_INT(grove_bls_aggregate_sigs(v, asig.p, sigs.p, 2), GROVE_OK);
         CHECK_MEM(asig.p, ref_aggsig, sgb);
-        CHECK_EQ_INT(grove_bls_fast_aggregate_verify(v, asig.p, sgb, m.p, m.len, pks.p, 2, dst.p,
-                                                     dst.len),
-                     GROVE_OK);
+        CHECK_EQ_INT(
+            grove_bls_fast_aggregate_verify(v, asig.p, sgb, m.p, m.len, pks.p, 2, dst.p, dst.len),
+            GROVE_OK);
         const uint8_t *msgs[2] = {m.p, m.p};
         const size_t lens[2] = {m.len, m.len};
-        CHECK_EQ_INT(grove_bls_aggregate_verify(v, asig.p, sgb, msgs, lens, pks.p, 2, dst.p,
-                                                dst.len),
-                     GROVE_OK);
+        CHECK_EQ_INT(
+            grove_bls_aggregate_verify(v, asig.p, sgb, msgs, lens, pks.p, 2, dst.p, dst.len),
+            GROVE_OK);
         CHECK_EQ_INT(grove_bls_batch_verify(v, sigs.p, msgs, lens, pks.p, 2, dst.p, dst.len),
                      GROVE_OK);
         /* point encodings: decode from unaligned bytes, encode into guarded buffers */

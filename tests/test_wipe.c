@@ -182,8 +182,7 @@ static void bls(const char *variant)
     CHECK_EQ_INT(grove_bls_sk_to_pk(v, pk, &sk), GROVE_OK);
     CHECK_BLS_CLEAN("BLS sk_to_pk");
     clear_stack();
-    CHECK_EQ_INT(grove_bls_sign(v, sig, (const uint8_t *)"msg", 3, &sk, dst, dstl),
-                 GROVE_OK);
+    CHECK_EQ_INT(grove_bls_sign(v, sig, (const uint8_t *)"msg", 3, &sk, dst, dstl), GROVE_OK);
     CHECK_BLS_CLEAN("BLS sign");
     clear_stack();
     CHECK_EQ_INT(grove_bls_pop_prove(v, sig, &sk, dst, dstl), GROVE_OK);

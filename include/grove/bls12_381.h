@@ -157,14 +157,13 @@ GROVE_API GROVE_MUST_USE grove_status grove_bls_batch_verify(
     const size_t *msg_lens, const uint8_t *pks, size_t n, const uint8_t *dst, size_t dst_len);
 /* IETF PopProve / PopVerify: proof = sk * hash_to_curve(pk bytes, dst), dst normally
  * GROVE_BLS_POP_DST_*. (Mithril's own PoP is built from grove_bls_sign and the G1 public key.) */
-GROVE_API GROVE_MUST_USE grove_status grove_bls_pop_prove(grove_bls_variant variant,
-                                                          uint8_t *proof, const grove_bls_sk *sk,
+GROVE_API GROVE_MUST_USE grove_status grove_bls_pop_prove(grove_bls_variant variant, uint8_t *proof,
+                                                          const grove_bls_sk *sk,
                                                           const uint8_t *dst, size_t dst_len);
 GROVE_API GROVE_MUST_USE grove_status grove_bls_pop_verify(grove_bls_variant variant,
-                                                           const uint8_t *proof,
-                                                           size_t proof_len, const uint8_t *pk,
-                                                           size_t pk_len, const uint8_t *dst,
-                                                           size_t dst_len);
+                                                           const uint8_t *proof, size_t proof_len,
+                                                           const uint8_t *pk, size_t pk_len,
+                                                           const uint8_t *dst, size_t dst_len);
 
 /* ==== BLS on points (for protocols built on top, e.g. Mithril STM) ======================= */
 

@@ -289,7 +289,7 @@ static grove_status check_one(const g1_p *p, const g2_p *q, size_t n)
 
 /* e(sig, g2) == e(H(msg), pk) */
 static grove_status core_verify_min_sig(const g2_p *pk, const uint8_t *msg, size_t msg_len,
-                               const g1_p *sig, const uint8_t *dst, size_t dst_len)
+                                        const g1_p *sig, const uint8_t *dst, size_t dst_len)
 {
     g1_p p[2];
     g2_p q[2];
@@ -305,7 +305,7 @@ static grove_status core_verify_min_sig(const g2_p *pk, const uint8_t *msg, size
 
 /* e(g1, sig) == e(pk, H(msg)) */
 static grove_status core_verify_min_pk(const g1_p *pk, const uint8_t *msg, size_t msg_len,
-                              const g2_p *sig, const uint8_t *dst, size_t dst_len)
+                                       const g2_p *sig, const uint8_t *dst, size_t dst_len)
 {
     g1_p p[2];
     g2_p q[2];
@@ -321,8 +321,7 @@ static grove_status core_verify_min_pk(const g1_p *pk, const uint8_t *msg, size_
 
 /* ---- BLS on bytes ------------------------------------------------------------------------- */
 
-static grove_status sk_to_pk_impl(grove_bls_variant variant, uint8_t *pk,
-                                  const grove_bls_sk *sk)
+static grove_status sk_to_pk_impl(grove_bls_variant variant, uint8_t *pk, const grove_bls_sk *sk)
 {
     if (pk == NULL || sk == NULL || !variant_ok(variant) || !sk_valid(sk))
         return GROVE_ERR_INVALID_ARG;
@@ -382,12 +381,11 @@ grove_status grove_bls_sign(grove_bls_variant variant, uint8_t *sig, const uint8
 }
 
 grove_status grove_bls_verify(grove_bls_variant variant, const uint8_t *sig, size_t sig_len,
-                              const uint8_t *msg, size_t msg_len, const uint8_t *pk,
-                              size_t pk_len, const uint8_t *dst, size_t dst_len)
+                              const uint8_t *msg, size_t msg_len, const uint8_t *pk, size_t pk_len,
+                              const uint8_t *dst, size_t dst_len)
 {
     grove_status rc;
-    if (!variant_ok(variant) || sig == NULL || !BYTES_OK(msg, msg_len) ||
-        !BYTES_OK(dst, dst_len))
+    if (!variant_ok(variant) || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
         return GROVE_ERR_INVALID_ARG;
     if (variant == GROVE_BLS_MIN_SIG) {
         g2_p P;
@@ -434,8 +432,7 @@ static grove_status sum_points(g1_p *r1, g2_p *r2, int in_g2, const uint8_t *in,
     return GROVE_OK;
 }
 
-static grove_status aggregate(uint8_t *out, int in_g2, const uint8_t *in, size_t n,
-                              unsigned flags)
+static grove_status aggregate(uint8_t *out, int in_g2, const uint8_t *in, size_t n, unsigned flags)
 {
     g1_p s1;
     g2_p s2;
@@ -451,16 +448,16 @@ static grove_status aggregate(uint8_t *out, int in_g2, const uint8_t *in, size_t
     return GROVE_OK;
 }
 
-grove_status grove_bls_aggregate_sigs(grove_bls_variant variant, uint8_t *out,
-                                      const uint8_t *sigs, size_t n)
+grove_status grove_bls_aggregate_sigs(grove_bls_variant variant, uint8_t *out, const uint8_t *sigs,
+                                      size_t n)
 {
     if (!variant_ok(variant))
         return GROVE_ERR_INVALID_ARG;
     return aggregate(out, variant == GROVE_BLS_MIN_PK, sigs, n, 0);
 }
 
-grove_status grove_bls_aggregate_pks(grove_bls_variant variant, uint8_t *out,
-                                     const uint8_t *pks, size_t n)
+grove_status grove_bls_aggregate_pks(grove_bls_variant variant, uint8_t *out, const uint8_t *pks,
+                                     size_t n)
 {
     if (!variant_ok(variant))
         return GROVE_ERR_INVALID_ARG;
@@ -475,8 +472,7 @@ grove_status grove_bls_fast_aggregate_verify(grove_bls_variant variant, const ui
     g1_p a1, s1;
     g2_p a2, s2;
     grove_status rc;
-    if (!variant_ok(variant) || sig == NULL || !BYTES_OK(msg, msg_len) ||
-        !BYTES_OK(dst, dst_len))
+    if (!variant_ok(variant) || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
         return GROVE_ERR_INVALID_ARG;
     if (variant == GROVE_BLS_MIN_SIG) {
         if ((rc = sum_points(&a1, &a2, 1, pks, n, GROVE_BLS_NO_INFINITY)) != GROVE_OK ||
@@ -619,8 +615,8 @@ out:
     return rc;
 }
 
-grove_status grove_bls_pop_prove(grove_bls_variant variant, uint8_t *proof,
-                                 const grove_bls_sk *sk, const uint8_t *dst, size_t dst_len)
+grove_status grove_bls_pop_prove(grove_bls_variant variant, uint8_t *proof, const grove_bls_sk *sk,
+                                 const uint8_t *dst, size_t dst_len)
 {
     uint8_t pk[96];
     grove_status rc;
@@ -631,9 +627,9 @@ grove_status grove_bls_pop_prove(grove_bls_variant variant, uint8_t *proof,
     return grove_bls_sign(variant, proof, pk, grove_bls_pk_bytes(variant), sk, dst, dst_len);
 }
 
-grove_status grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *proof,
-                                  size_t proof_len, const uint8_t *pk, size_t pk_len,
-                                  const uint8_t *dst, size_t dst_len)
+grove_status grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *proof, size_t proof_len,
+                                  const uint8_t *pk, size_t pk_len, const uint8_t *dst,
+                                  size_t dst_len)
 {
     uint8_t canon[96];
     grove_status rc;
@@ -661,40 +657,39 @@ grove_status grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *proo
  * sign_G: sig = sk * H_G(msg, dst) in group G; verify_G: the core verification with the public
  * key in the other group OG. One definition for min-sig (G = g1) and min-pk (G = g2).
  */
-#define POINT_SIGN_API(G, PT, LD, ST, PUBLISH, OG, OPT, LDO, CORE)                          \
-    static grove_status sign_##G##_impl(grove_bls_##G *sig, const uint8_t *msg,             \
-                                        size_t msg_len, const grove_bls_sk *sk,             \
-                                        const uint8_t *dst, size_t dst_len)                 \
-    {                                                                                       \
-        PT h, s;                                                                            \
-        if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) ||                         \
-            !BYTES_OK(dst, dst_len) || !sk_valid(sk))                                       \
-            return GROVE_ERR_INVALID_ARG;                                                   \
-        bls_hash_to_##G(&h, msg, msg_len, dst, dst_len);                                    \
-        G##_mul_ct(&s, &h, sk->opaque);                                                     \
-        PUBLISH(&s);                                                                        \
-        ST(sig, &s);                                                                        \
-        return GROVE_OK;                                                                    \
-    }                                                                                       \
-    grove_status grove_bls_sign_##G(grove_bls_##G *sig, const uint8_t *msg, size_t msg_len, \
-                                    const grove_bls_sk *sk, const uint8_t *dst,             \
-                                    size_t dst_len)                                         \
-    {                                                                                       \
-        grove_status rc = sign_##G##_impl(sig, msg, msg_len, sk, dst, dst_len);             \
-        grove_burn_stack(); /* spilled copies of secrets in the frames below */             \
-        return rc;                                                                          \
-    }                                                                                       \
-    grove_status grove_bls_verify_##G(const grove_bls_##G *sig, const uint8_t *msg,         \
-                                      size_t msg_len, const grove_bls_##OG *pk,             \
-                                      const uint8_t *dst, size_t dst_len)                   \
-    {                                                                                       \
-        OPT P;                                                                              \
-        PT S;                                                                               \
-        if (pk == NULL || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len)) \
-            return GROVE_ERR_INVALID_ARG;                                                   \
-        LDO(&P, pk);                                                                        \
-        LD(&S, sig);                                                                        \
-        return CORE(&P, msg, msg_len, &S, dst, dst_len);                                    \
+#define POINT_SIGN_API(G, PT, LD, ST, PUBLISH, OG, OPT, LDO, CORE)                                 \
+    static grove_status sign_##G##_impl(grove_bls_##G *sig, const uint8_t *msg, size_t msg_len,    \
+                                        const grove_bls_sk *sk, const uint8_t *dst,                \
+                                        size_t dst_len)                                            \
+    {                                                                                              \
+        PT h, s;                                                                                   \
+        if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len) ||     \
+            !sk_valid(sk))                                                                         \
+            return GROVE_ERR_INVALID_ARG;                                                          \
+        bls_hash_to_##G(&h, msg, msg_len, dst, dst_len);                                           \
+        G##_mul_ct(&s, &h, sk->opaque);                                                            \
+        PUBLISH(&s);                                                                               \
+        ST(sig, &s);                                                                               \
+        return GROVE_OK;                                                                           \
+    }                                                                                              \
+    grove_status grove_bls_sign_##G(grove_bls_##G *sig, const uint8_t *msg, size_t msg_len,        \
+                                    const grove_bls_sk *sk, const uint8_t *dst, size_t dst_len)    \
+    {                                                                                              \
+        grove_status rc = sign_##G##_impl(sig, msg, msg_len, sk, dst, dst_len);                    \
+        grove_burn_stack(); /* spilled copies of secrets in the frames below */                    \
+        return rc;                                                                                 \
+    }                                                                                              \
+    grove_status grove_bls_verify_##G(const grove_bls_##G *sig, const uint8_t *msg,                \
+                                      size_t msg_len, const grove_bls_##OG *pk,                    \
+                                      const uint8_t *dst, size_t dst_len)                          \
+    {                                                                                              \
+        OPT P;                                                                                     \
+        PT S;                                                                                      \
+        if (pk == NULL || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))       \
+            return GROVE_ERR_INVALID_ARG;                                                          \
+        LDO(&P, pk);                                                                               \
+        LD(&S, sig);                                                                               \
+        return CORE(&P, msg, msg_len, &S, dst, dst_len);                                           \
     }
 
 POINT_SIGN_API(g1, g1_p, ld1, st1, publish1, g2, g2_p, ld2, core_verify_min_sig)
@@ -704,7 +699,7 @@ POINT_SIGN_API(g2, g2_p, ld2, st2, publish2, g1, g1_p, ld1, core_verify_min_pk)
 /* ---- groups ------------------------------------------------------------------------------- */
 
 grove_status grove_bls_g1_from_bytes(grove_bls_g1 *p, const uint8_t *in, size_t in_len,
-                                      unsigned flags)
+                                     unsigned flags)
 {
     g1_p t;
     grove_status rc;
@@ -723,7 +718,7 @@ void grove_bls_g1_to_bytes(const grove_bls_g1 *p, uint8_t out[GROVE_BLS_G1_BYTES
 }
 
 void grove_bls_g1_to_bytes_uncompressed(const grove_bls_g1 *p,
-                                         uint8_t out[GROVE_BLS_G1_UNCOMPRESSED_BYTES])
+                                        uint8_t out[GROVE_BLS_G1_UNCOMPRESSED_BYTES])
 {
     g1_p t;
     ld1(&t, p);
@@ -731,7 +726,7 @@ void grove_bls_g1_to_bytes_uncompressed(const grove_bls_g1 *p,
 }
 
 grove_status grove_bls_g2_from_bytes(grove_bls_g2 *p, const uint8_t *in, size_t in_len,
-                                      unsigned flags)
+                                     unsigned flags)
 {
     g2_p t;
     grove_status rc;
@@ -750,121 +745,118 @@ void grove_bls_g2_to_bytes(const grove_bls_g2 *p, uint8_t out[GROVE_BLS_G2_BYTES
 }
 
 void grove_bls_g2_to_bytes_uncompressed(const grove_bls_g2 *p,
-                                         uint8_t out[GROVE_BLS_G2_UNCOMPRESSED_BYTES])
+                                        uint8_t out[GROVE_BLS_G2_UNCOMPRESSED_BYTES])
 {
     g2_p t;
     ld2(&t, p);
     g2_serialize(out, &t);
 }
 
-#define GROUP_API(G, PT, LD, ST)                                                            \
-    void grove_bls_##G##_generator(grove_bls_##G *p)                                        \
-    {                                                                                       \
-        PT t;                                                                               \
-        G##_generator(&t);                                                                  \
-        ST(p, &t);                                                                          \
-    }                                                                                       \
-    void grove_bls_##G##_identity(grove_bls_##G *p)                                         \
-    {                                                                                       \
-        PT t;                                                                               \
-        G##_set_inf(&t);                                                                    \
-        ST(p, &t);                                                                          \
-    }                                                                                       \
-    bool grove_bls_##G##_is_identity(const grove_bls_##G *p)                                \
-    {                                                                                       \
-        PT t;                                                                               \
-        LD(&t, p);                                                                          \
-        return G##_is_inf(&t) != 0;                                                         \
-    }                                                                                       \
-    bool grove_bls_##G##_equal(const grove_bls_##G *a, const grove_bls_##G *b)              \
-    {                                                                                       \
-        PT x, y;                                                                            \
-        LD(&x, a);                                                                          \
-        LD(&y, b);                                                                          \
-        return G##_eq_vartime(&x, &y) != 0;                                                 \
-    }                                                                                       \
-    bool grove_bls_##G##_in_group(const grove_bls_##G *p)                                   \
-    {                                                                                       \
-        PT t;                                                                               \
-        LD(&t, p);                                                                          \
-        return G##_in_subgroup_vartime(&t) != 0;                                            \
-    }                                                                                       \
-    void grove_bls_##G##_add(grove_bls_##G *r, const grove_bls_##G *a,                      \
-                             const grove_bls_##G *b)                                        \
-    {                                                                                       \
-        PT x, y;                                                                            \
-        LD(&x, a);                                                                          \
-        LD(&y, b);                                                                          \
-        G##_add_vartime(&x, &x, &y);                                                        \
-        ST(r, &x);                                                                          \
-    }                                                                                       \
-    void grove_bls_##G##_neg(grove_bls_##G *r, const grove_bls_##G *a)                      \
-    {                                                                                       \
-        PT x;                                                                               \
-        LD(&x, a);                                                                          \
-        G##_neg(&x, &x);                                                                    \
-        ST(r, &x);                                                                          \
-    }                                                                                       \
-    grove_status grove_bls_##G##_mul(grove_bls_##G *r, const grove_bls_##G *p,              \
-                                     const uint8_t *k, size_t k_len)                        \
-    {                                                                                       \
-        PT x;                                                                               \
-        if (r == NULL || p == NULL || !BYTES_OK(k, k_len) ||                                \
-            k_len > GROVE_BLS_MAX_SCALAR_BYTES)                                             \
-            return GROVE_ERR_INVALID_ARG;                                                   \
-        LD(&x, p);                                                                          \
-        G##_mul_vartime(&x, &x, k, 8 * k_len);                                              \
-        ST(r, &x);                                                                          \
-        return GROVE_OK;                                                                    \
-    }                                                                                       \
-    void grove_bls_##G##_mul_sk(grove_bls_##G *r, const grove_bls_##G *p,                   \
-                                const grove_bls_sk *sk)                                     \
-    {                                                                                       \
-        PT x;                                                                               \
-        LD(&x, p);                                                                          \
-        G##_mul_ct_any(&x, &x, sk->opaque);                                                 \
-        normalize_##G(&x); /* the result may be published: no scalar-dependent Z */         \
-        ST(r, &x);                                                                          \
-        grove_burn_stack(); /* spilled copies of the scalar in the frames below */          \
-    }                                                                                       \
-    grove_status grove_bls_##G##_msm(grove_bls_##G *r, const grove_bls_##G *points,         \
-                                     const uint8_t *ks, size_t k_len, size_t n)             \
-    {                                                                                       \
-        PT *pts, acc;                                                                       \
-        int ok;                                                                             \
-        if (r == NULL || (n > 0 && (points == NULL || ks == NULL)) ||                       \
-            k_len > GROVE_BLS_MAX_SCALAR_BYTES || n > ((size_t)-1) / sizeof(PT))            \
-            return GROVE_ERR_INVALID_ARG;                                                   \
-        if (n == 0) {                                                                       \
-            G##_set_inf(&acc);                                                              \
-            ST(r, &acc);                                                                    \
-            return GROVE_OK;                                                                \
-        }                                                                                   \
-        pts = malloc(n * sizeof *pts);                                                      \
-        if (pts == NULL)                                                                    \
-            return GROVE_ERR_NOMEM;                                                         \
-        for (size_t i = 0; i < n; i++)                                                      \
-            LD(&pts[i], &points[i]);                                                        \
-        ok = G##_msm_vartime(&acc, pts, ks, k_len, n);                                      \
-        free(pts);                                                                          \
-        if (!ok)                                                                            \
-            return GROVE_ERR_NOMEM;                                                         \
-        ST(r, &acc);                                                                        \
-        return GROVE_OK;                                                                    \
-    }                                                                                       \
-    void grove_bls_##G##_hash(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,         \
-                              const uint8_t *dst, size_t dst_len)                           \
-    {                                                                                       \
-        PT x;                                                                               \
-        bls_hash_to_##G(&x, msg, msg_len, dst, dst_len);                                    \
-        ST(r, &x);                                                                          \
-    }                                                                                       \
-    void grove_bls_##G##_encode(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,       \
-                                const uint8_t *dst, size_t dst_len)                         \
-    {                                                                                       \
-        PT x;                                                                               \
-        bls_encode_to_##G(&x, msg, msg_len, dst, dst_len);                                  \
-        ST(r, &x);                                                                          \
+#define GROUP_API(G, PT, LD, ST)                                                                   \
+    void grove_bls_##G##_generator(grove_bls_##G *p)                                               \
+    {                                                                                              \
+        PT t;                                                                                      \
+        G##_generator(&t);                                                                         \
+        ST(p, &t);                                                                                 \
+    }                                                                                              \
+    void grove_bls_##G##_identity(grove_bls_##G *p)                                                \
+    {                                                                                              \
+        PT t;                                                                                      \
+        G##_set_inf(&t);                                                                           \
+        ST(p, &t);                                                                                 \
+    }                                                                                              \
+    bool grove_bls_##G##_is_identity(const grove_bls_##G *p)                                       \
+    {                                                                                              \
+        PT t;                                                                                      \
+        LD(&t, p);                                                                                 \
+        return G##_is_inf(&t) != 0;                                                                \
+    }                                                                                              \
+    bool grove_bls_##G##_equal(const grove_bls_##G *a, const grove_bls_##G *b)                     \
+    {                                                                                              \
+        PT x, y;                                                                                   \
+        LD(&x, a);                                                                                 \
+        LD(&y, b);                                                                                 \
+        return G##_eq_vartime(&x, &y) != 0;                                                        \
+    }                                                                                              \
+    bool grove_bls_##G##_in_group(const grove_bls_##G *p)                                          \
+    {                                                                                              \
+        PT t;                                                                                      \
+        LD(&t, p);                                                                                 \
+        return G##_in_subgroup_vartime(&t) != 0;                                                   \
+    }                                                                                              \
+    void grove_bls_##G##_add(grove_bls_##G *r, const grove_bls_##G *a, const grove_bls_##G *b)     \
+    {                                                                                              \
+        PT x, y;                                                                                   \
+        LD(&x, a);                                                                                 \
+        LD(&y, b);                                                                                 \
+        G##_add_vartime(&x, &x, &y);                                                               \
+        ST(r, &x);                                                                                 \
+    }                                                                                              \
+    void grove_bls_##G##_neg(grove_bls_##G *r, const grove_bls_##G *a)                             \
+    {                                                                                              \
+        PT x;                                                                                      \
+        LD(&x, a);                                                                                 \
+        G##_neg(&x, &x);                                                                           \
+        ST(r, &x);                                                                                 \
+    }                                                                                              \
+    grove_status grove_bls_##G##_mul(grove_bls_##G *r, const grove_bls_##G *p, const uint8_t *k,   \
+                                     size_t k_len)                                                 \
+    {                                                                                              \
+        PT x;                                                                                      \
+        if (r == NULL || p == NULL || !BYTES_OK(k, k_len) || k_len > GROVE_BLS_MAX_SCALAR_BYTES)   \
+            return GROVE_ERR_INVALID_ARG;                                                          \
+        LD(&x, p);                                                                                 \
+        G##_mul_vartime(&x, &x, k, 8 * k_len);                                                     \
+        ST(r, &x);                                                                                 \
+        return GROVE_OK;                                                                           \
+    }                                                                                              \
+    void grove_bls_##G##_mul_sk(grove_bls_##G *r, const grove_bls_##G *p, const grove_bls_sk *sk)  \
+    {                                                                                              \
+        PT x;                                                                                      \
+        LD(&x, p);                                                                                 \
+        G##_mul_ct_any(&x, &x, sk->opaque);                                                        \
+        normalize_##G(&x); /* the result may be published: no scalar-dependent Z */                \
+        ST(r, &x);                                                                                 \
+        grove_burn_stack(); /* spilled copies of the scalar in the frames below */                 \
+    }                                                                                              \
+    grove_status grove_bls_##G##_msm(grove_bls_##G *r, const grove_bls_##G *points,                \
+                                     const uint8_t *ks, size_t k_len, size_t n)                    \
+    {                                                                                              \
+        PT *pts, acc;                                                                              \
+        int ok;                                                                                    \
+        if (r == NULL || (n > 0 && (points == NULL || ks == NULL)) ||                              \
+            k_len > GROVE_BLS_MAX_SCALAR_BYTES || n > ((size_t)-1) / sizeof(PT))                   \
+            return GROVE_ERR_INVALID_ARG;                                                          \
+        if (n == 0) {                                                                              \
+            G##_set_inf(&acc);                                                                     \
+            ST(r, &acc);                                                                           \
+            return GROVE_OK;                                                                       \
+        }                                                                                          \
+        pts = malloc(n * sizeof *pts);                                                             \
+        if (pts == NULL)                                                                           \
+            return GROVE_ERR_NOMEM;                                                                \
+        for (size_t i = 0; i < n; i++)                                                             \
+            LD(&pts[i], &points[i]);                                                               \
+        ok = G##_msm_vartime(&acc, pts, ks, k_len, n);                                             \
+        free(pts);                                                                                 \
+        if (!ok)                                                                                   \
+            return GROVE_ERR_NOMEM;                                                                \
+        ST(r, &acc);                                                                               \
+        return GROVE_OK;                                                                           \
+    }                                                                                              \
+    void grove_bls_##G##_hash(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,                \
+                              const uint8_t *dst, size_t dst_len)                                  \
+    {                                                                                              \
+        PT x;                                                                                      \
+        bls_hash_to_##G(&x, msg, msg_len, dst, dst_len);                                           \
+        ST(r, &x);                                                                                 \
+    }                                                                                              \
+    void grove_bls_##G##_encode(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,              \
+                                const uint8_t *dst, size_t dst_len)                                \
+    {                                                                                              \
+        PT x;                                                                                      \
+        bls_encode_to_##G(&x, msg, msg_len, dst, dst_len);                                         \
+        ST(r, &x);                                                                                 \
     }
 
 GROUP_API(g1, g1_p, ld1, st1)
@@ -872,8 +864,7 @@ GROUP_API(g2, g2_p, ld2, st2)
 
 /* ---- pairing ------------------------------------------------------------------------------ */
 
-static grove_status pairing_points(fp12 *f, const grove_bls_g1 *p, const grove_bls_g2 *q,
-                                   size_t n)
+static grove_status pairing_points(fp12 *f, const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
 {
     g1_p *pp;
     g2_p *qq;

@@ -236,8 +236,7 @@ static int parse(grove_json_doc **doc, const char *in, size_t len)
     return grove_json_parse(doc, in, len);
 }
 
-grove_status grove_stm_params_from_json(grove_stm_params *params, const char *in,
-                                        size_t in_len)
+grove_status grove_stm_params_from_json(grove_stm_params *params, const char *in, size_t in_len)
 {
     static const char *const keys[] = {"m", "k", "phi_f"};
     if (params == NULL)
@@ -307,8 +306,7 @@ grove_status grove_stm_avk_from_json(grove_stm_avk *avk, const char *in, size_t 
     return rc;
 }
 
-grove_status grove_stm_aggregate_from_json(grove_stm_aggregate **agg, const char *in,
-                                           size_t in_len)
+grove_status grove_stm_aggregate_from_json(grove_stm_aggregate **agg, const char *in, size_t in_len)
 {
     static const char *const keys[] = {"signatures", "batch_proof"};
     static const char *const bp_keys[] = {"values", "indices", "hasher"};

@@ -437,7 +437,7 @@ out:
 }
 
 grove_status grove_stm_keyreg_add(grove_stm_keyreg *reg, uint64_t stake,
-                         const uint8_t vkpop[GROVE_STM_VKPOP_BYTES])
+                                  const uint8_t vkpop[GROVE_STM_VKPOP_BYTES])
 {
     return grove_stm_keyreg_add_many(reg, NULL, &stake, vkpop, 1, 1);
 }

@@ -106,8 +106,8 @@ size_t grove_stm_sig_encoded_bytes(const grove_stm_sig *sig)
 grove_status grove_stm_sig_to_bytes(const grove_stm_sig *sig, uint8_t *out, size_t out_cap,
                                     size_t *out_len)
 {
-    if (!sig || !out_len || (sig->n_indexes && !sig->indexes) ||
-        sig->n_indexes > STM_MAX_INDEXES || (!out && out_cap))
+    if (!sig || !out_len || (sig->n_indexes && !sig->indexes) || sig->n_indexes > STM_MAX_INDEXES ||
+        (!out && out_cap))
         return GROVE_ERR_INVALID_ARG;
     *out_len = grove_stm_sig_encoded_bytes(sig);
     if (out_cap < *out_len)

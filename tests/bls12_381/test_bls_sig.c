@@ -114,8 +114,7 @@ static void test_sign_verify(grove_bls_variant v)
         size_t dl = dsts[d].n;
         for (size_t ml = 0; ml <= 40; ml += 20) {
             test_rand_bytes(&rng, msg, ml);
-            CHECK_EQ_INT(grove_bls_sign(v, sig, ml ? msg : NULL, ml, &sk, dst, dl),
-                         GROVE_OK);
+            CHECK_EQ_INT(grove_bls_sign(v, sig, ml ? msg : NULL, ml, &sk, dst, dl), GROVE_OK);
             CHECK_EQ_INT(grove_bls_verify(v, sig, sgl, msg, ml, pk, pkl, dst, dl), GROVE_OK);
             /* wrong key, message, DST */
             CHECK_EQ_INT(grove_bls_verify(v, sig, sgl, msg, ml, pk2, pkl, dst, dl),
@@ -194,8 +193,7 @@ static void test_sign_verify(grove_bls_variant v)
     }
     /* a signature of the other variant's size is refused */
     CHECK(grove_bls_verify(v, sig, sgl == 48 ? 96 : 48, msg, 5, pk, pkl, NULL, 0) != GROVE_OK);
-    CHECK_EQ_INT(grove_bls_verify(v, sig, sgl, NULL, 5, pk, pkl, NULL, 0),
-                 GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_bls_verify(v, sig, sgl, NULL, 5, pk, pkl, NULL, 0), GROVE_ERR_INVALID_ARG);
     grove_bls_sk_wipe(&sk);
     grove_bls_sk_wipe(&sk2);
 }
@@ -219,8 +217,7 @@ static void test_aggregation(grove_bls_variant v)
         mp[i] = msgs[i];
         ml[i] = 8;
         CHECK_EQ_INT(grove_bls_sign(v, sigs + i * sgl, mp[i], 8, &sk[i], dst, dl), GROVE_OK);
-        CHECK_EQ_INT(grove_bls_sign(v, same + i * sgl, mp[0], 8, &sk[i], dst, dl),
-                     GROVE_OK);
+        CHECK_EQ_INT(grove_bls_sign(v, same + i * sgl, mp[0], 8, &sk[i], dst, dl), GROVE_OK);
     }
     CHECK_EQ_INT(grove_bls_aggregate_sigs(v, agg, sigs, N), GROVE_OK);
     CHECK_EQ_INT(grove_bls_aggregate_sigs(v, agg_same, same, N), GROVE_OK);
@@ -256,9 +253,9 @@ static void test_aggregation(grove_bls_variant v)
     memcpy(withinf, pks, N * pkl);
     memset(withinf + N * pkl, 0, pkl);
     withinf[N * pkl] = 0xc0;
-    CHECK_EQ_INT(grove_bls_fast_aggregate_verify(v, agg_same, sgl, mp[0], 8, withinf, N + 1, dst,
-                                                 dl),
-                 GROVE_ERR_ENCODING);
+    CHECK_EQ_INT(
+        grove_bls_fast_aggregate_verify(v, agg_same, sgl, mp[0], 8, withinf, N + 1, dst, dl),
+        GROVE_ERR_ENCODING);
     CHECK_EQ_INT(grove_bls_aggregate_pks(v, apk, withinf, N + 1), GROVE_ERR_ENCODING);
     /* identity signatures aggregate */
     uint8_t inf[96] = {0};
@@ -286,8 +283,7 @@ static void test_aggregation(grove_bls_variant v)
     uint8_t proof[96];
     CHECK_EQ_INT(grove_bls_pop_prove(v, proof, &sk[0], pdst, pdl), GROVE_OK);
     CHECK_EQ_INT(grove_bls_pop_verify(v, proof, sgl, pks, pkl, pdst, pdl), GROVE_OK);
-    CHECK_EQ_INT(grove_bls_pop_verify(v, proof, sgl, pks + pkl, pkl, pdst, pdl),
-                 GROVE_ERR_VERIFY);
+    CHECK_EQ_INT(grove_bls_pop_verify(v, proof, sgl, pks + pkl, pkl, pdst, pdl), GROVE_ERR_VERIFY);
     CHECK_EQ_INT(grove_bls_pop_verify(v, proof, sgl, pks, pkl, dst, dl), GROVE_ERR_VERIFY);
     for (int i = 0; i < N; i++)
         grove_bls_sk_wipe(&sk[i]);
@@ -349,12 +345,12 @@ static void test_status_rules(grove_bls_variant v)
     /* malformed signatures of the right length: x >= p, bad flags, outside the subgroup */
     uint8_t bad[4][96];
     memset(bad[0], 0xff, sizeof bad[0]);
-    bad[0][0] = 0x9f;             /* compressed, x far above p */
+    bad[0][0] = 0x9f; /* compressed, x far above p */
     memcpy(bad[1], sig, sgl);
-    bad[1][0] &= 0x7f;            /* the compression flag cleared at the compressed length */
+    bad[1][0] &= 0x7f; /* the compression flag cleared at the compressed length */
     memset(bad[2], 0, sizeof bad[2]);
     bad[2][0] = 0xc0;
-    bad[2][sgl - 1] = 1;          /* "infinity" with a nonzero coordinate */
+    bad[2][sgl - 1] = 1; /* "infinity" with a nonzero coordinate */
     non_subgroup_point(bad[3], sgl);
     for (size_t k = 0; k < 4; k++) {
         uint8_t two[192];

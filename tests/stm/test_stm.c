@@ -331,8 +331,9 @@ static void test_protocol_and_tampering(void)
             extra[ne++] = other;
         extra[ne++] = sigs[0];
         grove_stm_aggregate *b = NULL;
-        CHECK_EQ_INT(grove_stm_aggregate_new(&p, &b, NULL, extra, ne, msg, sizeof msg, ps.closed, 2),
-                     GROVE_OK);
+        CHECK_EQ_INT(
+            grove_stm_aggregate_new(&p, &b, NULL, extra, ne, msg, sizeof msg, ps.closed, 2),
+            GROVE_OK);
         size_t bl;
         uint8_t *be = agg_encode(b, &bl);
         CHECK(bl == len && memcmp(be, enc, len) == 0);

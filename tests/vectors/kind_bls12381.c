@@ -365,8 +365,8 @@ static void run_eth(json_t *root, vec_report *r)
         size_t ol = 0;
         uint8_t *want = json_is_null(out) ? NULL : hex0x(out, &ol);
         long n = hex_array(in, sgl, &sigs);
-        int rc = n > 0 ? grove_bls_aggregate_sigs(var, agg, sigs, (size_t)n)
-                       : GROVE_ERR_INVALID_ARG;
+        int rc =
+            n > 0 ? grove_bls_aggregate_sigs(var, agg, sigs, (size_t)n) : GROVE_ERR_INVALID_ARG;
         if (json_is_null(out))
             vec_check(r, rc != GROVE_OK, "aggregate %s: must fail", name);
         else
@@ -385,8 +385,7 @@ static void run_eth(json_t *root, vec_report *r)
         size_t ol = 0;
         uint8_t *want = json_is_null(out) ? NULL : hex0x(out, &ol);
         long n = hex_array(in, pkl, &pks);
-        int rc = n > 0 ? grove_bls_aggregate_pks(var, agg, pks, (size_t)n)
-                       : GROVE_ERR_INVALID_ARG;
+        int rc = n > 0 ? grove_bls_aggregate_pks(var, agg, pks, (size_t)n) : GROVE_ERR_INVALID_ARG;
         if (json_is_null(out))
             vec_check(r, rc != GROVE_OK, "eth_aggregate_pubkeys %s: must fail", name);
         else

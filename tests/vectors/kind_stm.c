@@ -61,7 +61,8 @@ static void check_json(vec_report *r, const char *name, const json_t *want, int 
                 size_t la = grove_stm_aggregate_encoded_bytes(a);
                 size_t lb = grove_stm_aggregate_encoded_bytes(obj);
                 uint8_t *ba = malloc(la + 1), *bb = malloc(lb + 1);
-                same = same && ba && bb && grove_stm_aggregate_to_bytes(a, ba, la, &la) == GROVE_OK &&
+                same = same && ba && bb &&
+                       grove_stm_aggregate_to_bytes(a, ba, la, &la) == GROVE_OK &&
                        grove_stm_aggregate_to_bytes(obj, bb, lb, &lb) == GROVE_OK && la == lb &&
                        !memcmp(ba, bb, la);
                 free(ba);
@@ -346,8 +347,9 @@ static void kind_single(json_t *root, vec_report *r)
          * signature and lottery against keys[0]'s entry */
         uint8_t vk[96];
         uint64_t stake = 0;
-        vec_check(r, grove_stm_closed_entry(c, vk, &stake, 0) == GROVE_OK &&
-                         grove_stm_sig_verify_entry(&p, &want, msg, ml, vk, stake, &avk) == GROVE_OK,
+        vec_check(r,
+                  grove_stm_closed_entry(c, vk, &stake, 0) == GROVE_OK &&
+                      grove_stm_sig_verify_entry(&p, &want, msg, ml, vk, stake, &avk) == GROVE_OK,
                   "single signature: verifies under signer 0's entry");
         size_t ll;
         uint8_t *legacy = vec_hex(root, "legacy_bytes", &ll);
