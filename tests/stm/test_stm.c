@@ -164,7 +164,8 @@ static void test_params(void)
     for (size_t i = 0; i < GROVE_ARRAY_LEN(bad); i++) {
         CHECK_EQ_INT(grove_stm_params_check(&bad[i]), GROVE_ERR_INVALID_ARG);
         grove_stm_params_to_bytes(&bad[i], b);
-        CHECK(grove_stm_params_from_bytes(&q, b, 24) != GROVE_OK);
+        /* a serialized parameter object with bad values is malformed (grove/common.h) */
+        CHECK_EQ_INT(grove_stm_params_from_bytes(&q, b, 24), GROVE_ERR_ENCODING);
     }
     p.phi_f = 1.0;
     CHECK_EQ_INT(grove_stm_params_check(&p), GROVE_OK);
@@ -296,8 +297,8 @@ static void test_protocol_and_tampering(void)
     size_t len;
     uint8_t *enc = agg_encode(a, &len);
 
-    /* determinism: shuffled input, 1 or 2 threads, same bytes */
-    for (int t = 0; t < 4; t++) {
+    /* determinism: shuffled input, 1, 2 or GROVE_THREADS_AUTO threads, same bytes */
+    for (int t = 0; t < 6; t++) {
         grove_stm_sig sh[8];
         memcpy(sh, sigs, ns * sizeof *sh);
         for (size_t i = ns; i > 1; i--) {
@@ -308,7 +309,7 @@ static void test_protocol_and_tampering(void)
         }
         grove_stm_aggregate *b = NULL;
         CHECK_EQ_INT(grove_stm_aggregate_new(&p, &b, NULL, sh, ns, msg, sizeof msg, ps.closed,
-                                             (unsigned)(1 + t % 2)),
+                                             (unsigned)(t % 3)),
                      GROVE_OK);
         size_t bl;
         uint8_t *be = agg_encode(b, &bl);
@@ -603,6 +604,92 @@ static void test_merkle_shapes(void)
     }
 }
 
+/*
+ * grove/common.h: a malformed signature (a sigma that is not a G1 point of the subgroup, the
+ * identity) does not verify: GROVE_ERR_VERIFY; a malformed verification key is
+ * GROVE_ERR_ENCODING; a malformed PoP is a proof that does not verify.
+ */
+static void test_status_rules(void)
+{
+    grove_stm_params p = {40, 4, 0.8};
+    party_set ps;
+    parties_make(&ps, 4, 100, 0);
+    const uint8_t msg[] = "status rules";
+    grove_stm_sig sigs[4];
+    size_t ns = sign_all(&ps, &p, msg, sizeof msg, sigs);
+    CHECK(ns >= 1);
+    grove_stm_avk avk;
+    grove_stm_closed_avk(ps.closed, &avk);
+    if (ns >= 1) {
+        grove_stm_sig t;
+        uint8_t vk[GROVE_STM_VK_BYTES], badvk[GROVE_STM_VK_BYTES];
+        uint64_t stake;
+        CHECK_EQ_INT(grove_stm_closed_entry(ps.closed, vk, &stake, sigs[0].signer_index),
+                     GROVE_OK);
+        CHECK_EQ_INT(grove_stm_sig_verify_entry(&p, &sigs[0], msg, sizeof msg, vk, stake, &avk),
+                     GROVE_OK);
+        /* sigma: x >= p, the identity, flags cleared: the signature does not verify */
+        uint8_t sigmas[3][GROVE_STM_SIGMA_BYTES];
+        memset(sigmas[0], 0xff, GROVE_STM_SIGMA_BYTES);
+        sigmas[0][0] = 0x9f;
+        memset(sigmas[1], 0, GROVE_STM_SIGMA_BYTES);
+        sigmas[1][0] = 0xc0;
+        memcpy(sigmas[2], sigs[0].sigma, GROVE_STM_SIGMA_BYTES);
+        sigmas[2][0] &= 0x1f;
+        for (size_t k = 0; k < 3; k++) {
+            CHECK_EQ_INT(grove_stm_sig_copy(&t, &sigs[0]), GROVE_OK);
+            memcpy(t.sigma, sigmas[k], GROVE_STM_SIGMA_BYTES);
+            CHECK_EQ_INT(grove_stm_sig_verify(&p, &t, msg, sizeof msg, ps.closed),
+                         GROVE_ERR_VERIFY);
+            CHECK_EQ_INT(grove_stm_sig_verify_entry(&p, &t, msg, sizeof msg, vk, stake, &avk),
+                         GROVE_ERR_VERIFY);
+            grove_stm_sig_clear(&t);
+        }
+        /* a malformed verification key is a configuration error */
+        memset(badvk, 0xff, sizeof badvk);
+        badvk[0] = 0x9f;
+        CHECK_EQ_INT(grove_stm_sig_verify_entry(&p, &sigs[0], msg, sizeof msg, badvk, stake, &avk),
+                     GROVE_ERR_ENCODING);
+        /* a signer index outside the registration: does not verify */
+        CHECK_EQ_INT(grove_stm_sig_copy(&t, &sigs[0]), GROVE_OK);
+        t.signer_index = ps.n;
+        CHECK_EQ_INT(grove_stm_sig_verify(&p, &t, msg, sizeof msg, ps.closed), GROVE_ERR_VERIFY);
+        grove_stm_sig_clear(&t);
+    }
+    /* vk+pop: a malformed vk is GROVE_ERR_ENCODING, a malformed PoP half GROVE_ERR_VERIFY */
+    uint8_t vp[GROVE_STM_VKPOP_BYTES];
+    CHECK_EQ_INT(grove_stm_vkpop_check(ps.vkpop), GROVE_OK);
+    memcpy(vp, ps.vkpop, sizeof vp);
+    vp[96] &= 0x7f; /* k1 without its compression flag */
+    CHECK_EQ_INT(grove_stm_vkpop_check(vp), GROVE_ERR_VERIFY);
+    memcpy(vp, ps.vkpop, sizeof vp);
+    memset(vp + 144, 0, 48);
+    vp[144] = 0xc0; /* k2 the identity */
+    CHECK_EQ_INT(grove_stm_vkpop_check(vp), GROVE_ERR_VERIFY);
+    memcpy(vp, ps.vkpop, sizeof vp);
+    vp[0] &= 0x7f; /* vk without its compression flag */
+    CHECK_EQ_INT(grove_stm_vkpop_check(vp), GROVE_ERR_ENCODING);
+    /* registration with threads = GROVE_THREADS_AUTO gives the same closed registration */
+    grove_stm_keyreg *reg;
+    grove_stm_closed *c = NULL;
+    CHECK_EQ_INT(grove_stm_keyreg_new(&reg), GROVE_OK);
+    CHECK_EQ_INT(
+        grove_stm_keyreg_add_many(reg, NULL, ps.stake, ps.vkpop, ps.n, GROVE_THREADS_AUTO),
+        GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keyreg_close(reg, &c), GROVE_OK);
+    if (c != NULL) {
+        uint8_t r1[32], r2[32];
+        grove_stm_closed_root(c, r1);
+        grove_stm_closed_root(ps.closed, r2);
+        CHECK_MEM(r1, r2, 32);
+    }
+    grove_stm_closed_free(c);
+    grove_stm_keyreg_free(reg);
+    for (size_t i = 0; i < ns; i++)
+        grove_stm_sig_clear(&sigs[i]);
+    parties_free(&ps);
+}
+
 int main(void)
 {
     test_blake2b();
@@ -611,6 +698,7 @@ int main(void)
     test_merkle_shapes();
     test_registration();
     test_protocol_and_tampering();
+    test_status_rules();
     test_seed_example();
     return test_done();
 }
