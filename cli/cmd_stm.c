@@ -31,7 +31,8 @@
 #define FORMAT_HELP "bin (default; grove's binary layout) or json (serde_json shape)"
 #define PARAMS_IN_HELP "parameters file (binary 24 bytes or JSON {\"m\",\"k\",\"phi_f\"})"
 #define MSG_HELP "message ('-' for stdin; default stdin)"
-#define THREADS_HELP "worker threads (default 0: one per CPU)"
+/* `threads` as grove/common.h has it: the most threads at once, the calling one included. */
+#define THREADS_HELP "threads at most, this one included (default 0: one per CPU; 1: no others)"
 #define STM_MAX_FILE CLI_MAX_INPUT
 /* Parameters and AVKs: 24 / 48 bytes in binary; JSON with generous room for whitespace. */
 #define STM_MAX_SMALL_JSON ((size_t)64 << 10)
@@ -139,7 +140,7 @@ static int get_format(cli_ctx *c, int *json)
 static int get_threads(cli_ctx *c, unsigned *threads)
 {
     uint64_t t;
-    int rc = cli_opt_u64(c, "threads", 0, 1024, 0, &t);
+    int rc = cli_opt_u64(c, "threads", 0, 1024, GROVE_THREADS_AUTO, &t);
     *threads = (unsigned)t;
     return rc;
 }

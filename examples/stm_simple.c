@@ -35,7 +35,8 @@ int main(void)
     if (rc == GROVE_OK)
         rc = grove_stm_keyreg_new(&reg);
     if (rc == GROVE_OK)
-        rc = grove_stm_keyreg_add_many(reg, NULL, stakes, &vkpop[0][0], NPARTIES, 0);
+        rc = grove_stm_keyreg_add_many(reg, NULL, stakes, &vkpop[0][0], NPARTIES,
+                                       GROVE_THREADS_AUTO);
     if (rc == GROVE_OK)
         rc = grove_stm_keyreg_close(reg, &closed);
     grove_stm_keyreg_free(reg);
@@ -69,7 +70,8 @@ int main(void)
     grove_stm_closed_avk(closed, &avk);
     grove_stm_aggregate *agg = NULL;
     uint64_t have = 0;
-    rc = grove_stm_aggregate_new(&params, &agg, &have, sigs, nsigs, msg, sizeof msg, closed, 0);
+    rc = grove_stm_aggregate_new(&params, &agg, &have, sigs, nsigs, msg, sizeof msg, closed,
+                                 GROVE_THREADS_AUTO);
     int status = 0;
     if (rc == GROVE_OK) {
         rc = grove_stm_aggregate_verify(&params, agg, msg, sizeof msg, &avk);
