@@ -765,10 +765,9 @@ static int verdict(cli_ctx *c, int st, const char *what)
         cli_out_bool(c, "valid", 1);
         cli_say(c, "%s is valid", what);
         return 0;
-    case GROVE_ERR_VERIFY: why = "the BLS signature or the Merkle path does not verify"; break;
-    case GROVE_ERR_LOTTERY_LOST: why = "an index was not won or is out of range"; break;
-    case GROVE_ERR_NOT_ENOUGH: why = "fewer than k lottery indexes"; break;
-    case GROVE_ERR_EXISTS: why = "a lottery index is claimed twice"; break;
+    case GROVE_ERR_VERIFY:
+        why = "the BLS signature, a lottery index, the quorum or the Merkle path does not check";
+        break;
     case GROVE_ERR_NOT_FOUND: why = "unknown signer index"; break;
     case GROVE_ERR_ENCODING:
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s is malformed (not a well-formed %s)", what,

@@ -48,13 +48,13 @@
  * and registrations). Encoders take the object first; variable-length encodings are written
  * with (out, out_cap, &out_len) (GROVE_ERR_BUFFER_TOO_SMALL sets out_len to the size needed,
  * which grove_stm_<x>_encoded_bytes() also gives); the JSON writers return a NUL-terminated
- * string the caller releases with free(). Verify functions return GROVE_ERR_VERIFY for a
- * signature or aggregate that does not verify, malformed ones included (a sigma that is not a
- * G1 point, ...); the STM-specific reasons GROVE_ERR_LOTTERY_LOST (an index not won or >= m),
- * GROVE_ERR_NOT_ENOUGH (fewer than k indexes) and GROVE_ERR_EXISTS (an index claimed twice)
- * also mean "does not verify". GROVE_ERR_ENCODING from a verify function means a malformed
- * verification key (vk) in the registration or entry given; GROVE_ERR_INVALID_ARG bad
- * parameters.
+ * string the caller releases with free(). Verify functions (grove_stm_sig_verify[_entry],
+ * grove_stm_aggregate_verify[_batch]) return GROVE_ERR_VERIFY for a signature or aggregate
+ * that does not verify, whatever the reason: BLS signature, batch path, an index not won or
+ * >= m, an index claimed twice, fewer than k indexes, a sigma that is not a G1 point.
+ * GROVE_ERR_ENCODING from a verify function means a malformed verification key (vk) in the
+ * entry given; GROVE_ERR_INVALID_ARG bad parameters. GROVE_ERR_LOTTERY_LOST comes from
+ * grove_stm_sign only, GROVE_ERR_NOT_ENOUGH from grove_stm_aggregate_new only.
  */
 #ifndef GROVE_STM_H
 #define GROVE_STM_H
@@ -214,8 +214,8 @@ GROVE_API GROVE_MUST_USE grove_status grove_stm_sign(const grove_stm_signer *sig
 /*
  * Full single-signature check against the closed registration (the signer's entry is taken
  * at sig->signer_index): BLS signature on msg || root, every index < m, ascending and won.
- * GROVE_OK, GROVE_ERR_VERIFY (a sigma that is not a valid G1 point included),
- * GROVE_ERR_LOTTERY_LOST (no index, or an index not won), GROVE_ERR_ENCODING (a malformed vk).
+ * GROVE_OK, GROVE_ERR_VERIFY (whatever the reason: no index, an index not won, a sigma that
+ * is not a valid G1 point, ...), GROVE_ERR_ENCODING (a malformed vk).
  */
 GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_verify(const grove_stm_params *params,
                                                            const grove_stm_sig *sig,
@@ -246,9 +246,9 @@ grove_stm_aggregate_new(const grove_stm_params *params, grove_stm_aggregate **ag
                         const grove_stm_closed *closed, unsigned threads);
 GROVE_API void grove_stm_aggregate_free(grove_stm_aggregate *agg);
 /*
- * Verifies an aggregate on msg against the AVK and the parameters: GROVE_OK, GROVE_ERR_VERIFY,
- * GROVE_ERR_LOTTERY_LOST (an index not won or >= m), GROVE_ERR_NOT_ENOUGH (fewer than k
- * indexes), GROVE_ERR_EXISTS (an index claimed twice).
+ * Verifies an aggregate on msg against the AVK and the parameters: GROVE_OK or
+ * GROVE_ERR_VERIFY (whatever the reason: an index not won or >= m, fewer than k indexes, an
+ * index claimed twice, the batch path, the BLS check).
  */
 GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_verify(const grove_stm_params *params,
                                                                  const grove_stm_aggregate *agg,

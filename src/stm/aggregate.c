@@ -422,6 +422,13 @@ grove_status grove_stm_aggregate_verify(const grove_stm_params *params,
                                         const grove_stm_aggregate *a, const uint8_t *msg,
                                         size_t msg_len, const grove_stm_avk *avk)
 {
+    return stm_verdict(stm_aggregate_verify_reason(params, a, msg, msg_len, avk));
+}
+
+grove_status stm_aggregate_verify_reason(const grove_stm_params *params,
+                                         const grove_stm_aggregate *a, const uint8_t *msg,
+                                         size_t msg_len, const grove_stm_avk *avk)
+{
     if (!a || !params || !avk || (!msg && msg_len))
         return GROVE_ERR_INVALID_ARG;
     uint8_t *mr;
@@ -468,6 +475,7 @@ grove_status grove_stm_aggregate_verify_batch(const grove_stm_params *params,
     if (rc == GROVE_OK)
         rc = grove_bls_batch_verify(GROVE_BLS_MIN_SIG, sigs, (const uint8_t *const *)mr, mlen, pks,
                                     n, NULL, 0);
+    rc = stm_verdict(rc);
 out:
     if (mr)
         for (size_t i = 0; i < n; i++)

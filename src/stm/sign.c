@@ -311,10 +311,30 @@ int stm_sig_check_lottery(const grove_stm_sig *sig, const grove_stm_params *para
     return GROVE_OK;
 }
 
+grove_status stm_verdict(grove_status reason)
+{
+    switch (reason) {
+    case GROVE_ERR_LOTTERY_LOST:
+    case GROVE_ERR_EXISTS:
+    case GROVE_ERR_NOT_ENOUGH:
+        return GROVE_ERR_VERIFY; /* reasons a well-formed signature does not verify */
+    default:
+        return reason;
+    }
+}
+
 grove_status grove_stm_sig_verify_entry(const grove_stm_params *params, const grove_stm_sig *sig,
                                         const uint8_t *msg, size_t msg_len,
                                         const uint8_t vk[GROVE_STM_VK_BYTES], uint64_t stake,
                                         const grove_stm_avk *avk)
+{
+    return stm_verdict(stm_sig_verify_reason(params, sig, msg, msg_len, vk, stake, avk));
+}
+
+grove_status stm_sig_verify_reason(const grove_stm_params *params, const grove_stm_sig *sig,
+                                   const uint8_t *msg, size_t msg_len,
+                                   const uint8_t vk[GROVE_STM_VK_BYTES], uint64_t stake,
+                                   const grove_stm_avk *avk)
 {
     if (!sig || !params || !vk || !avk || (!msg && msg_len))
         return GROVE_ERR_INVALID_ARG;

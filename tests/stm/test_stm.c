@@ -400,9 +400,12 @@ static void test_protocol_and_tampering(void)
         CHECK(grove_stm_aggregate_verify(&p, a, msg, sizeof msg, &bad) != GROVE_OK);
         grove_stm_params q = p;
         q.k = have + 1 <= q.m ? have + 1 : q.m;
-        if (q.k > have)
-            CHECK_EQ_INT(grove_stm_aggregate_verify(&q, a, msg, sizeof msg, &avk),
+        if (q.k > have) { /* the reason is "not enough"; verify reports it as VERIFY */
+            CHECK_EQ_INT(stm_aggregate_verify_reason(&q, a, msg, sizeof msg, &avk),
                          GROVE_ERR_NOT_ENOUGH);
+            CHECK_EQ_INT(grove_stm_aggregate_verify(&q, a, msg, sizeof msg, &avk),
+                         GROVE_ERR_VERIFY);
+        }
         q = p;
         q.phi_f = 0.01; /* far fewer indexes are won at this rate */
         CHECK(grove_stm_aggregate_verify(&q, a, msg, sizeof msg, &avk) != GROVE_OK);
@@ -650,6 +653,15 @@ static void test_status_rules(void)
         badvk[0] = 0x9f;
         CHECK_EQ_INT(grove_stm_sig_verify_entry(&p, &sigs[0], msg, sizeof msg, badvk, stake, &avk),
                      GROVE_ERR_ENCODING);
+        /* an index >= m, or no index: the reason is the lottery, the verdict VERIFY */
+        CHECK_EQ_INT(grove_stm_sig_copy(&t, &sigs[0]), GROVE_OK);
+        t.indexes[t.n_indexes - 1] = p.m;
+        CHECK_EQ_INT(stm_sig_verify_reason(&p, &t, msg, sizeof msg, vk, stake, &avk),
+                     GROVE_ERR_LOTTERY_LOST);
+        CHECK_EQ_INT(grove_stm_sig_verify(&p, &t, msg, sizeof msg, ps.closed), GROVE_ERR_VERIFY);
+        t.n_indexes = 0;
+        CHECK_EQ_INT(grove_stm_sig_verify(&p, &t, msg, sizeof msg, ps.closed), GROVE_ERR_VERIFY);
+        grove_stm_sig_clear(&t);
         /* a signer index outside the registration: does not verify */
         CHECK_EQ_INT(grove_stm_sig_copy(&t, &sigs[0]), GROVE_OK);
         t.signer_index = ps.n;

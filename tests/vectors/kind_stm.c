@@ -534,10 +534,17 @@ static void kind_aggregate2(json_t *root, vec_report *r)
         uint8_t *nb = vec_hex(nc, "legacy_bytes", &nl), *nm = vec_hex(nc, "message", &nml);
         grove_stm_aggregate *na = NULL;
         int rc = nb ? grove_stm_aggregate_from_bytes(&na, nb, nl) : GROVE_ERR_ENCODING;
-        if (rc == GROVE_OK)
-            rc = grove_stm_aggregate_verify(&p, na, nm ? nm : msg, nm ? nml : ml, &avk);
+        int pub = rc;
+        if (rc == GROVE_OK) {
+            /* the reason (internal) matches upstream's error; the public verdict is VERIFY */
+            rc = stm_aggregate_verify_reason(&p, na, nm ? nm : msg, nm ? nml : ml, &avk);
+            pub = grove_stm_aggregate_verify(&p, na, nm ? nm : msg, nm ? nml : ml, &avk);
+        }
         vec_check(r, err_matches(rc, vec_str(nc, "expect")), "aggregate: negative case '%s' (%s)",
                   vec_str(nc, "why"), grove_status_name(rc));
+        vec_check(r, pub == GROVE_ERR_VERIFY || (na == NULL && pub == GROVE_ERR_ENCODING),
+                  "aggregate: negative case '%s' is GROVE_ERR_VERIFY from verify (%s)",
+                  vec_str(nc, "why"), grove_status_name(pub));
         grove_stm_aggregate_free(na);
         free(nb);
         free(nm);
