@@ -401,7 +401,7 @@ static int cmd_keygen(cli_ctx *c)
                         "--seed must be %d bytes (%d hex digits)", GROVE_STM_SEED_BYTES,
                         2 * GROVE_STM_SEED_BYTES);
     }
-    int st = grove_stm_keygen(sk, vkpop, seed);
+    int st = grove_stm_keygen(vkpop, sk, seed);
     if (seed != NULL)
         cli_free_secret(seed, seedlen);
     if (st != GROVE_OK) {

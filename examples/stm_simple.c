@@ -27,7 +27,7 @@ int main(void)
 
     /* initialization: keys, registration (PoPs checked), closing */
     for (int i = 0; i < NPARTIES && rc == GROVE_OK; i++) {
-        rc = grove_stm_keygen(sk[i], vkpop[i], NULL); /* NULL seed: fresh randomness */
+        rc = grove_stm_keygen(vkpop[i], sk[i], NULL); /* NULL seed: fresh randomness */
         if (rc == GROVE_OK)
             rc = grove_randombytes(rnd, sizeof rnd);
         stakes[i] = 1 + (((uint64_t)rnd[0] << 8 | rnd[1]) % 9999);

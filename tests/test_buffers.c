@@ -410,7 +410,7 @@ static void stm(void)
     test_rand_bytes(&st, &seed[0][0], sizeof seed);
     test_rand_bytes(&st, msg, sizeof msg);
     for (int j = 0; j < 3; j++)
-        CHECK_EQ_INT(grove_stm_keygen(ref_sk[j], ref_vkpop[j], seed[j]), GROVE_OK);
+        CHECK_EQ_INT(grove_stm_keygen(ref_vkpop[j], ref_sk[j], seed[j]), GROVE_OK);
     grove_stm_keyreg *reg = NULL;
     grove_stm_closed *closed = NULL;
     CHECK_EQ_INT(grove_stm_keyreg_new(&reg), GROVE_OK);
@@ -440,7 +440,7 @@ static void stm(void)
         size_t o = offsets[i];
         gbuf sd = gb_from(seed[0], 32, o), sk = gb_new(32, (o + 1) % 8),
              vp = gb_new(192, (o + 2) % 8), vp2 = gb_new(192, (o + 5) % 8);
-        CHECK_EQ_INT(grove_stm_keygen(sk.p, vp.p, sd.p), GROVE_OK);
+        CHECK_EQ_INT(grove_stm_keygen(vp.p, sk.p, sd.p), GROVE_OK);
         CHECK_MEM(sk.p, ref_sk[0], 32);
         CHECK_MEM(vp.p, ref_vkpop[0], 192);
         CHECK_EQ_INT(grove_stm_vkpop_from_sk(vp2.p, sk.p), GROVE_OK);

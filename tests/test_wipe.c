@@ -226,10 +226,10 @@ static void stm(void)
         CHECK_CLEAN(what " (sk limbs)", limbs, sizeof limbs);                               \
     } while (0)
     clear_stack();
-    CHECK_EQ_INT(grove_stm_keygen(sk, vkpop[0], ikm), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keygen(vkpop[0], sk, ikm), GROVE_OK);
     CHECK_STM_CLEAN("STM keygen");
     uint8_t other[32] = {1, 2, 3};
-    CHECK_EQ_INT(grove_stm_keygen(sk2, vkpop[1], other), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keygen(vkpop[1], sk2, other), GROVE_OK);
     grove_stm_keyreg *reg = NULL;
     grove_stm_closed *closed = NULL;
     grove_stm_signer *signer = NULL;

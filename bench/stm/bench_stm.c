@@ -67,7 +67,7 @@ static int set_setup(void *ctx)
             uint64_t v = xs(&st);
             memcpy(seed + b, &v, 8);
         }
-        if (grove_stm_keygen(S->sk[i], S->vkpop + GROVE_STM_VKPOP_BYTES * i, seed) != GROVE_OK)
+        if (grove_stm_keygen(S->vkpop + GROVE_STM_VKPOP_BYTES * i, S->sk[i], seed) != GROVE_OK)
             return 1;
         S->stakes[i] = 1 + xs(&st) % 999;
     }

@@ -100,11 +100,11 @@ GROVE_API GROVE_MUST_USE grove_status grove_stm_params_from_bytes(grove_stm_para
 
 /* ==== keys ================================================================================= */
 /*
- * sk = IETF BLS KeyGen(seed) (32 bytes big-endian), vkpop = vk || pop. seed NULL: 32 bytes from
- * grove_randombytes(). The PoP is k1 || k2 with k1 = BLS sign("PoP"), k2 = sk * G1.
+ * vkpop = vk || pop and sk = IETF BLS KeyGen(seed) (32 bytes big-endian; the public key first,
+ * as every keygen in grove). seed NULL: 32 bytes from grove_randombytes(). The PoP is k1 || k2 with k1 = BLS sign("PoP"), k2 = sk * G1.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_stm_keygen(uint8_t sk[GROVE_STM_SK_BYTES],
-                                                       uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
+GROVE_API GROVE_MUST_USE grove_status grove_stm_keygen(uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
+                                                       uint8_t sk[GROVE_STM_SK_BYTES],
                                                        const uint8_t seed[GROVE_STM_SEED_BYTES]);
 /* vk+pop of a secret key (GROVE_ERR_ENCODING if sk is 0 or >= r). */
 GROVE_API GROVE_MUST_USE grove_status grove_stm_vkpop_from_sk(uint8_t vkpop[GROVE_STM_VKPOP_BYTES],

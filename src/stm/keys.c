@@ -57,7 +57,7 @@ grove_status grove_stm_vkpop_from_sk(uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
     return rc;
 }
 
-grove_status grove_stm_keygen(uint8_t sk[GROVE_STM_SK_BYTES], uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
+grove_status grove_stm_keygen(uint8_t vkpop[GROVE_STM_VKPOP_BYTES], uint8_t sk[GROVE_STM_SK_BYTES],
                               const uint8_t seed[GROVE_STM_SEED_BYTES])
 {
     if (!sk || !vkpop)

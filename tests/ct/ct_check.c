@@ -195,9 +195,9 @@ static int stm(const char *name)
     uint64_t stakes[2] = {10, 20};
     memcpy(ikm, seed, sizeof ikm);
     GROVE_SECRET(ikm, sizeof ikm);
-    int r = grove_stm_keygen(sk[0], vkpop[0], ikm[0]);
+    int r = grove_stm_keygen(vkpop[0], sk[0], ikm[0]);
     if (r == GROVE_OK)
-        r = grove_stm_keygen(sk[1], vkpop[1], ikm[1]);
+        r = grove_stm_keygen(vkpop[1], sk[1], ikm[1]);
     GROVE_DECLASSIFY(vkpop, sizeof vkpop);
     grove_stm_keyreg *reg = NULL;
     grove_stm_closed *closed = NULL;

@@ -192,7 +192,7 @@ static void parties_make(party_set *ps, size_t n, uint64_t max_stake, int zero_f
     for (size_t i = 0; i < n; i++) {
         uint8_t seed[32];
         test_rand_bytes(&rng, seed, 32);
-        CHECK_EQ_INT(grove_stm_keygen(ps->sk[i], ps->vkpop + GROVE_STM_VKPOP_BYTES * i, seed),
+        CHECK_EQ_INT(grove_stm_keygen(ps->vkpop + GROVE_STM_VKPOP_BYTES * i, ps->sk[i], seed),
                      GROVE_OK);
         ps->stake[i] = 1 + test_rand_u64(&rng) % max_stake;
     }
@@ -469,7 +469,7 @@ static void test_registration(void)
     for (int i = 0; i < 3; i++) {
         uint8_t seed[32];
         test_rand_bytes(&rng, seed, 32);
-        CHECK_EQ_INT(grove_stm_keygen(sk[i], vkpop[i], seed), GROVE_OK);
+        CHECK_EQ_INT(grove_stm_keygen(vkpop[i], sk[i], seed), GROVE_OK);
         uint8_t again[192];
         CHECK_EQ_INT(grove_stm_vkpop_from_sk(again, sk[i]), GROVE_OK);
         CHECK_MEM(again, vkpop[i], 192);
@@ -559,7 +559,7 @@ static void test_registration(void)
 
     /* a signer whose key is not registered */
     uint8_t skx[32], vx[192], seed[32] = {9};
-    CHECK_EQ_INT(grove_stm_keygen(skx, vx, seed), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keygen(vx, skx, seed), GROVE_OK);
     grove_stm_params p = {10, 2, 0.5};
     grove_stm_signer *s = NULL;
     CHECK_EQ_INT(grove_stm_signer_new(&p, &s, skx, c), GROVE_ERR_NOT_FOUND);

@@ -583,7 +583,7 @@ static void kind_aggregate5(json_t *root, vec_report *r)
             keys_ok = 0;
             continue;
         }
-        keys_ok &= grove_stm_keygen(sk[i], vkpops + 192 * i, ikm) == GROVE_OK;
+        keys_ok &= grove_stm_keygen(vkpops + 192 * i, sk[i], ikm) == GROVE_OK;
         keys_ok &= !memcmp(sk[i], wsk, 32) && !memcmp(vkpops + 192 * i, wvkpop, 192);
     }
     vec_check(r, keys_ok, "aggregate (parties): keys from ikm (sk, vk, PoP)");
@@ -693,7 +693,7 @@ static void kind_keys(json_t *root, vec_report *r)
             vec_fail(r, "stm keys %zu: malformed", i);
             continue;
         }
-        int rc = grove_stm_keygen(sk, vkpop, ikm);
+        int rc = grove_stm_keygen(vkpop, sk, ikm);
         vec_check(r, rc == GROVE_OK && !memcmp(sk, wsk, 32), "stm keys %zu: sk", i);
         vec_check(r, rc == GROVE_OK && !memcmp(vkpop, w, 96), "stm keys %zu: vk", i);
         vec_check(r, rc == GROVE_OK && !memcmp(vkpop + 96, w + 96, 96), "stm keys %zu: PoP", i);
