@@ -31,7 +31,8 @@
 #define FORMAT_HELP "bin (default; grove's binary layout) or json (serde_json shape)"
 #define PARAMS_IN_HELP "parameters file (binary 24 bytes or JSON {\"m\",\"k\",\"phi_f\"})"
 #define MSG_HELP "message ('-' for stdin; default stdin)"
-#define THREADS_HELP "worker threads (default 0: one per CPU)"
+/* `threads` as grove/common.h has it: the most threads at once, the calling one included. */
+#define THREADS_HELP "threads at most, this one included (default 0: one per CPU; 1: no others)"
 #define STM_MAX_FILE CLI_MAX_INPUT
 /* Parameters and AVKs: 24 / 48 bytes in binary; JSON with generous room for whitespace. */
 #define STM_MAX_SMALL_JSON ((size_t)64 << 10)
@@ -139,7 +140,7 @@ static int get_format(cli_ctx *c, int *json)
 static int get_threads(cli_ctx *c, unsigned *threads)
 {
     uint64_t t;
-    int rc = cli_opt_u64(c, "threads", 0, 1024, 0, &t);
+    int rc = cli_opt_u64(c, "threads", 0, 1024, GROVE_THREADS_AUTO, &t);
     *threads = (unsigned)t;
     return rc;
 }
@@ -292,7 +293,7 @@ static int load_sig(cli_ctx *c, const char *path, const grove_stm_params *p, gro
 static void out_avk(cli_ctx *c, const grove_stm_avk *avk)
 {
     char *j = NULL;
-    if (grove_stm_avk_to_json(&j, avk) == GROVE_OK)
+    if (grove_stm_avk_to_json(avk, &j) == GROVE_OK)
         cli_out_raw(c, "avk", j);
     free(j);
 }
@@ -302,9 +303,9 @@ static int write_avk(cli_ctx *c, const char *path, int json, const grove_stm_avk
 {
     uint8_t bin[GROVE_STM_AVK_BYTES];
     char *j = NULL;
-    if (json && grove_stm_avk_to_json(&j, avk) != GROVE_OK)
+    if (json && grove_stm_avk_to_json(avk, &j) != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    grove_stm_avk_to_bytes(bin, avk);
+    grove_stm_avk_to_bytes(avk, bin);
     int rc = write_out(c, path, bin, sizeof bin, j);
     free(j);
     return rc;
@@ -355,8 +356,8 @@ static int cmd_params(cli_ctx *c)
     }
     uint8_t bin[GROVE_STM_PARAMS_BYTES];
     char *j = NULL;
-    grove_stm_params_to_bytes(bin, &p);
-    if (grove_stm_params_to_json(&j, &p) != GROVE_OK)
+    grove_stm_params_to_bytes(&p, bin);
+    if (grove_stm_params_to_json(&p, &j) != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
     const char *out = cli_opt_str(c, "out");
     const char *const in[] = {cli_opt_str(c, "in")};
@@ -400,7 +401,7 @@ static int cmd_keygen(cli_ctx *c)
                         "--seed must be %d bytes (%d hex digits)", GROVE_STM_SEED_BYTES,
                         2 * GROVE_STM_SEED_BYTES);
     }
-    int st = grove_stm_keygen(sk, vkpop, seed);
+    int st = grove_stm_keygen(vkpop, sk, seed);
     if (seed != NULL)
         cli_free_secret(seed, seedlen);
     if (st != GROVE_OK) {
@@ -567,7 +568,7 @@ static int cmd_register(cli_ctx *c)
     int st = grove_stm_keyreg_new(&reg);
     size_t bad = 0;
     if (st == GROVE_OK)
-        st = grove_stm_keyreg_add_many(reg, n, stakes, vkpops, threads, &bad);
+        st = grove_stm_keyreg_add_many(reg, &bad, stakes, vkpops, n, threads);
     if (st != GROVE_OK) {
         if (reg != NULL && bad < n)
             rc = cli_fail(c, CLI_EXIT_USAGE, st, "parties line %zu: %s", lines[bad],
@@ -587,9 +588,9 @@ static int cmd_register(cli_ctx *c)
                                                     : grove_strerror(st));
         goto done;
     }
-    size_t blen = grove_stm_closed_bytes(closed);
+    size_t blen = grove_stm_closed_encoded_bytes(closed);
     bin = malloc(blen ? blen : 1);
-    if (bin == NULL || (st = grove_stm_closed_to_bytes(bin, blen, closed)) != GROVE_OK) {
+    if (bin == NULL || (st = grove_stm_closed_to_bytes(closed, bin, blen, &blen)) != GROVE_OK) {
         rc = cli_fail_status(c, bin == NULL ? GROVE_ERR_NOMEM : st, "cannot encode");
         goto done;
     }
@@ -653,11 +654,11 @@ static int write_sig(cli_ctx *c, const char *path, int json, const grove_stm_sig
 {
     char *j = NULL;
     uint8_t *bin = NULL;
-    size_t blen = grove_stm_sig_bytes(sig);
-    int st = json ? grove_stm_sig_to_json(&j, sig)
+    size_t blen = grove_stm_sig_encoded_bytes(sig);
+    int st = json ? grove_stm_sig_to_json(sig, &j)
                   : ((bin = malloc(blen ? blen : 1)) == NULL
                          ? GROVE_ERR_NOMEM
-                         : grove_stm_sig_to_bytes(bin, blen, sig));
+                         : grove_stm_sig_to_bytes(sig, bin, blen, &blen));
     int rc = st == GROVE_OK ? write_out(c, path, bin, blen, j)
                             : cli_fail_status(c, st, "cannot encode the signature");
     free(j);
@@ -706,14 +707,14 @@ static int cmd_sign(cli_ctx *c)
     size_t mlen;
     if ((rc = read_closed(c, &closed)) != 0 || (rc = read_msg(c, &msg, &mlen)) != 0)
         goto done;
-    st = grove_stm_signer_new(&signer, &p, sk, closed);
+    st = grove_stm_signer_new(&p, &signer, sk, closed);
     if (st != GROVE_OK) {
         rc = st == GROVE_ERR_NOT_FOUND
                  ? cli_fail(c, CLI_EXIT_USAGE, st, "this key is not in the closed registration")
                  : cli_fail_status(c, st, "cannot make a signer");
         goto done;
     }
-    st = grove_stm_sign(signer, msg, mlen, &sig);
+    st = grove_stm_sign(signer, &sig, msg, mlen);
     cli_out_u64(c, "signer_index", grove_stm_signer_index(signer));
     cli_out_u64(c, "stake", grove_stm_signer_stake(signer));
     if (st == GROVE_ERR_LOTTERY_LOST) {
@@ -729,7 +730,7 @@ static int cmd_sign(cli_ctx *c)
         goto done;
     }
     /* Self-check: never write a signature that does not verify against the registration. */
-    if ((st = grove_stm_sig_verify(&sig, &p, closed, msg, mlen)) != GROVE_OK) {
+    if ((st = grove_stm_sig_verify(&p, &sig, msg, mlen, closed)) != GROVE_OK) {
         rc = cli_fail_self_check(c, st);
         goto done;
     }
@@ -738,7 +739,7 @@ static int cmd_sign(cli_ctx *c)
     cli_out_bool(c, "won", 1);
     {
         char *j = NULL;
-        if (grove_stm_sig_to_json(&j, &sig) == GROVE_OK)
+        if (grove_stm_sig_to_json(&sig, &j) == GROVE_OK)
             cli_out_raw(c, "signature", j);
         free(j);
     }
@@ -764,10 +765,9 @@ static int verdict(cli_ctx *c, int st, const char *what)
         cli_out_bool(c, "valid", 1);
         cli_say(c, "%s is valid", what);
         return 0;
-    case GROVE_ERR_VERIFY: why = "the BLS signature or the Merkle path does not verify"; break;
-    case GROVE_ERR_LOTTERY_LOST: why = "an index was not won or is out of range"; break;
-    case GROVE_ERR_NOT_ENOUGH: why = "fewer than k lottery indexes"; break;
-    case GROVE_ERR_EXISTS: why = "a lottery index is claimed twice"; break;
+    case GROVE_ERR_VERIFY:
+        why = "the BLS signature, a lottery index, the quorum or the Merkle path does not check";
+        break;
     case GROVE_ERR_NOT_FOUND: why = "unknown signer index"; break;
     case GROVE_ERR_ENCODING:
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s is malformed (not a well-formed %s)", what,
@@ -806,7 +806,7 @@ static int cmd_verify_sig(cli_ctx *c)
                       sigpath, grove_strerror(st));
         goto done;
     }
-    st = grove_stm_sig_verify(&sig, &p, closed, msg, mlen);
+    st = grove_stm_sig_verify(&p, &sig, msg, mlen, closed);
     cli_out_u64(c, "signer_index", sig.signer_index);
     cli_out_u64(c, "indexes", sig.n_indexes);
     rc = verdict(c, st, "signature");
@@ -945,7 +945,7 @@ static int cmd_aggregate(cli_ctx *c)
         }
     }
     uint64_t have = 0;
-    int st = grove_stm_aggregate_new(&agg, &p, closed, sigs, n, msg, mlen, threads, &have);
+    int st = grove_stm_aggregate_new(&p, &agg, &have, sigs, n, msg, mlen, closed, threads);
     if (st == GROVE_ERR_NOT_ENOUGH) {
         cli_out_u64(c, "indexes", have);
         cli_out_u64(c, "k", p.k);
@@ -958,13 +958,13 @@ static int cmd_aggregate(cli_ctx *c)
         rc = cli_fail_status(c, st, "aggregation failed");
         goto done;
     }
-    size_t blen = grove_stm_aggregate_bytes(agg);
+    size_t blen = grove_stm_aggregate_encoded_bytes(agg);
     if (json)
-        st = grove_stm_aggregate_to_json(&j, agg);
+        st = grove_stm_aggregate_to_json(agg, &j);
     else if ((bin = malloc(blen ? blen : 1)) == NULL)
         st = GROVE_ERR_NOMEM;
     else
-        st = grove_stm_aggregate_to_bytes(bin, blen, agg);
+        st = grove_stm_aggregate_to_bytes(agg, bin, blen, &blen);
     if (st != GROVE_OK) {
         rc = cli_fail_status(c, st, "cannot encode the aggregate");
         goto done;
@@ -977,7 +977,7 @@ static int cmd_aggregate(cli_ctx *c)
         const grove_stm_sig *s;
         uint8_t vk[GROVE_STM_VK_BYTES];
         uint64_t stake;
-        if (grove_stm_aggregate_get(agg, i, &s, vk, &stake) == GROVE_OK)
+        if (grove_stm_aggregate_get(agg, &s, vk, &stake, i) == GROVE_OK)
             nidx += s->n_indexes;
     }
     cli_out_u64(c, "signatures_given", n);
@@ -1028,7 +1028,7 @@ static int cmd_verify(cli_ctx *c)
                         cli_opt_str(c, "agg"), grove_strerror(st));
     }
     cli_out_u64(c, "signatures", grove_stm_aggregate_count(agg));
-    st = grove_stm_aggregate_verify(agg, &p, &avk, msg, mlen);
+    st = grove_stm_aggregate_verify(&p, agg, msg, mlen, &avk);
     grove_stm_aggregate_free(agg);
     free(msg);
     return verdict(c, st, "aggregate signature");

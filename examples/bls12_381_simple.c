@@ -21,10 +21,10 @@ int main(void)
     for (int i = 0; i < 3 && rc == GROVE_OK; i++) {
         rc = grove_bls_sk_generate(&sk[i]); /* IETF KeyGen from 32 random bytes */
         if (rc == GROVE_OK)
-            rc = grove_bls_sk_to_pk(pks + i * GROVE_BLS_G2_BYTES, GROVE_BLS_G2_BYTES, v, &sk[i]);
+            rc = grove_bls_sk_to_pk(v, pks + i * GROVE_BLS_G2_BYTES, &sk[i]);
         if (rc == GROVE_OK)
-            rc = grove_bls_sign(sigs + i * GROVE_BLS_G1_BYTES, GROVE_BLS_G1_BYTES, v, &sk[i], msg,
-                                sizeof msg - 1, dst, dst_len);
+            rc = grove_bls_sign(v, sigs + i * GROVE_BLS_G1_BYTES, msg, sizeof msg - 1, &sk[i], dst,
+                                dst_len);
     }
     for (int i = 0; i < 3; i++)
         grove_bls_sk_wipe(&sk[i]);
@@ -33,22 +33,22 @@ int main(void)
         return 1;
     }
 
-    rc = grove_bls_verify(v, pks, GROVE_BLS_G2_BYTES, msg, sizeof msg - 1, sigs,
-                          GROVE_BLS_G1_BYTES, dst, dst_len);
+    rc = grove_bls_verify(v, sigs, GROVE_BLS_G1_BYTES, msg, sizeof msg - 1, pks, GROVE_BLS_G2_BYTES,
+                          dst, dst_len);
     printf("signature 0: %s\n", rc == GROVE_OK ? "valid" : grove_strerror(rc));
     if (rc != GROVE_OK)
         return 1;
 
-    rc = grove_bls_aggregate_sigs(agg, sizeof agg, v, sigs, 3);
+    rc = grove_bls_aggregate_sigs(v, agg, sigs, 3);
     if (rc == GROVE_OK)
-        rc = grove_bls_fast_aggregate_verify(v, pks, 3, msg, sizeof msg - 1, agg, sizeof agg,
-                                             dst, dst_len);
+        rc = grove_bls_fast_aggregate_verify(v, agg, sizeof agg, msg, sizeof msg - 1, pks, 3, dst,
+                                             dst_len);
     printf("aggregate of 3: %s\n", rc == GROVE_OK ? "valid" : grove_strerror(rc));
     if (rc != GROVE_OK)
         return 1;
 
     /* a different message must not verify */
-    rc = grove_bls_fast_aggregate_verify(v, pks, 3, msg, sizeof msg - 2, agg, sizeof agg, dst,
+    rc = grove_bls_fast_aggregate_verify(v, agg, sizeof agg, msg, sizeof msg - 2, pks, 3, dst,
                                          dst_len);
     printf("aggregate on another message: %s\n", rc == GROVE_OK ? "valid" : "rejected");
     return rc == GROVE_ERR_VERIFY ? 0 : 1;

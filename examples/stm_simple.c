@@ -27,7 +27,7 @@ int main(void)
 
     /* initialization: keys, registration (PoPs checked), closing */
     for (int i = 0; i < NPARTIES && rc == GROVE_OK; i++) {
-        rc = grove_stm_keygen(sk[i], vkpop[i], NULL); /* NULL seed: fresh randomness */
+        rc = grove_stm_keygen(vkpop[i], sk[i], NULL); /* NULL seed: fresh randomness */
         if (rc == GROVE_OK)
             rc = grove_randombytes(rnd, sizeof rnd);
         stakes[i] = 1 + (((uint64_t)rnd[0] << 8 | rnd[1]) % 9999);
@@ -35,7 +35,8 @@ int main(void)
     if (rc == GROVE_OK)
         rc = grove_stm_keyreg_new(&reg);
     if (rc == GROVE_OK)
-        rc = grove_stm_keyreg_add_many(reg, NPARTIES, stakes, &vkpop[0][0], 0, NULL);
+        rc = grove_stm_keyreg_add_many(reg, NULL, stakes, &vkpop[0][0], NPARTIES,
+                                       GROVE_THREADS_AUTO);
     if (rc == GROVE_OK)
         rc = grove_stm_keyreg_close(reg, &closed);
     grove_stm_keyreg_free(reg);
@@ -47,9 +48,9 @@ int main(void)
     /* operation: every party signs; losers of every lottery publish nothing */
     for (int i = 0; i < NPARTIES; i++) {
         grove_stm_signer *signer;
-        rc = grove_stm_signer_new(&signer, &params, sk[i], closed);
+        rc = grove_stm_signer_new(&params, &signer, sk[i], closed);
         if (rc == GROVE_OK) {
-            rc = grove_stm_sign(signer, msg, sizeof msg, &sigs[nsigs]);
+            rc = grove_stm_sign(signer, &sigs[nsigs], msg, sizeof msg);
             grove_stm_signer_free(signer);
         }
         grove_wipe(sk[i], sizeof sk[i]);
@@ -61,7 +62,7 @@ int main(void)
 
     /* every signature verifies on its own */
     for (size_t i = 0; i < nsigs; i++)
-        if (grove_stm_sig_verify(&sigs[i], &params, closed, msg, sizeof msg) != GROVE_OK)
+        if (grove_stm_sig_verify(&params, &sigs[i], msg, sizeof msg, closed) != GROVE_OK)
             fprintf(stderr, "signature %zu does not verify\n", i);
 
     /* aggregation by a clerk, verification with the aggregate verification key */
@@ -69,13 +70,14 @@ int main(void)
     grove_stm_closed_avk(closed, &avk);
     grove_stm_aggregate *agg = NULL;
     uint64_t have = 0;
-    rc = grove_stm_aggregate_new(&agg, &params, closed, sigs, nsigs, msg, sizeof msg, 0, &have);
+    rc = grove_stm_aggregate_new(&params, &agg, &have, sigs, nsigs, msg, sizeof msg, closed,
+                                 GROVE_THREADS_AUTO);
     int status = 0;
     if (rc == GROVE_OK) {
-        rc = grove_stm_aggregate_verify(agg, &params, &avk, msg, sizeof msg);
+        rc = grove_stm_aggregate_verify(&params, agg, msg, sizeof msg, &avk);
         printf("Aggregate ok: %zu signatures, %llu indexes, %zu bytes, verification: %s\n",
                grove_stm_aggregate_count(agg), (unsigned long long)have,
-               grove_stm_aggregate_bytes(agg), grove_strerror(rc));
+               grove_stm_aggregate_encoded_bytes(agg), grove_strerror(rc));
         status = rc != GROVE_OK;
     } else if (rc == GROVE_ERR_NOT_ENOUGH) {
         printf("Not enough signatures: %llu indexes of k = %llu\n", (unsigned long long)have,

@@ -22,8 +22,11 @@ static void g1(const uint8_t *in, size_t len, unsigned flags)
             abort();
         return;
     }
-    if (!grove_bls_g1_in_group(&p) || grove_bls_g1_to_bytes(out, len, &p) != GROVE_OK ||
-        memcmp(out, in, len) != 0)
+    if (len == GROVE_BLS_G1_BYTES)
+        grove_bls_g1_to_bytes(&p, out);
+    else
+        grove_bls_g1_to_bytes_uncompressed(&p, out);
+    if (!grove_bls_g1_in_group(&p) || memcmp(out, in, len) != 0)
         abort();
     if ((flags & GROVE_BLS_NO_INFINITY) && grove_bls_g1_is_identity(&p))
         abort();
@@ -39,8 +42,11 @@ static void g2(const uint8_t *in, size_t len, unsigned flags)
             abort();
         return;
     }
-    if (!grove_bls_g2_in_group(&p) || grove_bls_g2_to_bytes(out, len, &p) != GROVE_OK ||
-        memcmp(out, in, len) != 0)
+    if (len == GROVE_BLS_G2_BYTES)
+        grove_bls_g2_to_bytes(&p, out);
+    else
+        grove_bls_g2_to_bytes_uncompressed(&p, out);
+    if (!grove_bls_g2_in_group(&p) || memcmp(out, in, len) != 0)
         abort();
 }
 
@@ -62,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!fuzz_take(&in, pkl, &pk) || !fuzz_take(&in, sgl, &sig))
             return 0;
         const char *dst = v == GROVE_BLS_MIN_SIG ? GROVE_BLS_DST_MIN_SIG : GROVE_BLS_DST_MIN_PK;
-        int r = grove_bls_verify(v, pk, pkl, in.p, in.left, sig, sgl, (const uint8_t *)dst,
+        int r = grove_bls_verify(v, sig, sgl, in.p, in.left, pk, pkl, (const uint8_t *)dst,
                                  strlen(dst));
         if (r != GROVE_OK && r != GROVE_ERR_VERIFY && r != GROVE_ERR_ENCODING)
             abort();

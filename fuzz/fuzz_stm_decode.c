@@ -31,11 +31,11 @@ static void params(const uint8_t *in, size_t len)
     }
     if (grove_stm_params_check(&p) != GROVE_OK)
         abort();
-    grove_stm_params_to_bytes(out, &p);
+    grove_stm_params_to_bytes(&p, out);
     if (len != sizeof out || memcmp(out, in, len) != 0)
         abort();
     char *j = NULL;
-    if (grove_stm_params_to_json(&j, &p) != GROVE_OK)
+    if (grove_stm_params_to_json(&p, &j) != GROVE_OK)
         abort();
     if (grove_stm_params_from_json(&q, j, strlen(j)) != GROVE_OK ||
         memcmp(&q.m, &p.m, 8) != 0 || memcmp(&q.k, &p.k, 8) != 0 ||
@@ -53,13 +53,13 @@ static void avk(const uint8_t *in, size_t len)
         refused(rc, 0);
         return;
     }
-    grove_stm_avk_to_bytes(out, &a);
+    grove_stm_avk_to_bytes(&a, out);
     if (len != sizeof out || memcmp(out, in, len) != 0)
         abort();
     char *j = NULL;
-    if (grove_stm_avk_to_json(&j, &a) != GROVE_OK || grove_stm_avk_from_json(&b, j, strlen(j)))
+    if (grove_stm_avk_to_json(&a, &j) != GROVE_OK || grove_stm_avk_from_json(&b, j, strlen(j)))
         abort();
-    grove_stm_avk_to_bytes(out2, &b);
+    grove_stm_avk_to_bytes(&b, out2);
     if (memcmp(out, out2, sizeof out) != 0)
         abort();
     free(j);
@@ -75,16 +75,16 @@ static void sig(const uint8_t *in, size_t len)
             abort();
         return;
     }
-    size_t n = grove_stm_sig_bytes(&s);
+    size_t n = grove_stm_sig_encoded_bytes(&s);
     uint8_t *out = malloc(n ? n : 1);
-    if (n != len || out == NULL || grove_stm_sig_to_bytes(out, n, &s) != GROVE_OK ||
+    if (n != len || out == NULL || grove_stm_sig_to_bytes(&s, out, n, &n) != GROVE_OK ||
         memcmp(out, in, len) != 0)
         abort();
     char *j = NULL;
-    if (grove_stm_sig_to_json(&j, &s) != GROVE_OK || grove_stm_sig_from_json(&t, j, strlen(j)))
+    if (grove_stm_sig_to_json(&s, &j) != GROVE_OK || grove_stm_sig_from_json(&t, j, strlen(j)))
         abort();
-    if (grove_stm_sig_bytes(&t) != n || grove_stm_sig_to_bytes(out, n, &t) != GROVE_OK ||
-        memcmp(out, in, len) != 0)
+    if (grove_stm_sig_encoded_bytes(&t) != n ||
+        grove_stm_sig_to_bytes(&t, out, n, &n) != GROVE_OK || memcmp(out, in, len) != 0)
         abort();
     free(j);
     free(out);
@@ -102,17 +102,17 @@ static void aggregate(const uint8_t *in, size_t len)
             abort();
         return;
     }
-    size_t n = grove_stm_aggregate_bytes(a);
+    size_t n = grove_stm_aggregate_encoded_bytes(a);
     uint8_t *out = malloc(n ? n : 1);
-    if (n != len || out == NULL || grove_stm_aggregate_to_bytes(out, n, a) != GROVE_OK ||
+    if (n != len || out == NULL || grove_stm_aggregate_to_bytes(a, out, n, &n) != GROVE_OK ||
         memcmp(out, in, len) != 0)
         abort();
     char *j = NULL;
-    if (grove_stm_aggregate_to_json(&j, a) != GROVE_OK ||
+    if (grove_stm_aggregate_to_json(a, &j) != GROVE_OK ||
         grove_stm_aggregate_from_json(&b, j, strlen(j)) != GROVE_OK)
         abort();
-    if (grove_stm_aggregate_bytes(b) != n || grove_stm_aggregate_to_bytes(out, n, b) != GROVE_OK ||
-        memcmp(out, in, len) != 0)
+    if (grove_stm_aggregate_encoded_bytes(b) != n ||
+        grove_stm_aggregate_to_bytes(b, out, n, &n) != GROVE_OK || memcmp(out, in, len) != 0)
         abort();
     free(j);
     free(out);
@@ -130,17 +130,17 @@ static void closed(const uint8_t *in, size_t len)
             abort();
         return;
     }
-    size_t n = grove_stm_closed_bytes(c);
+    size_t n = grove_stm_closed_encoded_bytes(c);
     uint8_t *out = malloc(n ? n : 1);
-    if (n != len || out == NULL || grove_stm_closed_to_bytes(out, n, c) != GROVE_OK ||
+    if (n != len || out == NULL || grove_stm_closed_to_bytes(c, out, n, &n) != GROVE_OK ||
         memcmp(out, in, len) != 0)
         abort();
     /* every entry is found again at its own index */
     for (uint64_t i = 0; i < grove_stm_closed_count(c); i++) {
         uint8_t vk[GROVE_STM_VK_BYTES];
         uint64_t stake, idx;
-        if (grove_stm_closed_entry(c, i, vk, &stake) != GROVE_OK ||
-            grove_stm_closed_find(c, vk, &idx) != GROVE_OK || idx != i)
+        if (grove_stm_closed_entry(c, vk, &stake, i) != GROVE_OK ||
+            grove_stm_closed_find(c, &idx, vk) != GROVE_OK || idx != i)
             abort();
     }
     free(out);

@@ -60,11 +60,11 @@ static void params(const char *in, size_t len)
     }
     char *j = NULL;
     uint8_t a[GROVE_STM_PARAMS_BYTES], b[GROVE_STM_PARAMS_BYTES];
-    if (grove_stm_params_to_json(&j, &p) != GROVE_OK ||
+    if (grove_stm_params_to_json(&p, &j) != GROVE_OK ||
         grove_stm_params_from_json(&q, j, strlen(j)) != GROVE_OK)
         abort();
-    grove_stm_params_to_bytes(a, &p);
-    grove_stm_params_to_bytes(b, &q);
+    grove_stm_params_to_bytes(&p, a);
+    grove_stm_params_to_bytes(&q, b);
     if (memcmp(a, b, sizeof a) != 0 || grove_stm_params_from_bytes(&q, a, sizeof a) != GROVE_OK)
         abort();
     free(j);
@@ -81,12 +81,12 @@ static void sig(const char *in, size_t len)
         return;
     }
     char *j = NULL, *j2 = NULL;
-    size_t n = grove_stm_sig_bytes(&s);
+    size_t n = grove_stm_sig_encoded_bytes(&s);
     uint8_t *bin = malloc(n);
-    if (bin == NULL || grove_stm_sig_to_bytes(bin, n, &s) != GROVE_OK ||
+    if (bin == NULL || grove_stm_sig_to_bytes(&s, bin, n, &n) != GROVE_OK ||
         grove_stm_sig_from_bytes(&t, bin, n) != GROVE_OK)
         abort();
-    if (grove_stm_sig_to_json(&j, &s) != GROVE_OK || grove_stm_sig_to_json(&j2, &t) != GROVE_OK ||
+    if (grove_stm_sig_to_json(&s, &j) != GROVE_OK || grove_stm_sig_to_json(&t, &j2) != GROVE_OK ||
         strcmp(j, j2) != 0)
         abort();
     free(j);
@@ -105,7 +105,7 @@ static void avk(const char *in, size_t len)
         return;
     }
     uint8_t bin[GROVE_STM_AVK_BYTES];
-    grove_stm_avk_to_bytes(bin, &a);
+    grove_stm_avk_to_bytes(&a, bin);
     if (grove_stm_avk_from_bytes(&b, bin, sizeof bin) != GROVE_OK ||
         memcmp(b.root, a.root, 32) != 0 || b.nr_leaves != a.nr_leaves ||
         b.total_stake != a.total_stake)
@@ -122,14 +122,14 @@ static void aggregate(const char *in, size_t len)
             abort();
         return;
     }
-    size_t n = grove_stm_aggregate_bytes(a);
+    size_t n = grove_stm_aggregate_encoded_bytes(a);
     uint8_t *bin = malloc(n ? n : 1);
     char *j = NULL, *j2 = NULL;
-    if (bin == NULL || grove_stm_aggregate_to_bytes(bin, n, a) != GROVE_OK ||
+    if (bin == NULL || grove_stm_aggregate_to_bytes(a, bin, n, &n) != GROVE_OK ||
         grove_stm_aggregate_from_bytes(&b, bin, n) != GROVE_OK)
         abort();
-    if (grove_stm_aggregate_to_json(&j, a) != GROVE_OK ||
-        grove_stm_aggregate_to_json(&j2, b) != GROVE_OK || strcmp(j, j2) != 0)
+    if (grove_stm_aggregate_to_json(a, &j) != GROVE_OK ||
+        grove_stm_aggregate_to_json(b, &j2) != GROVE_OK || strcmp(j, j2) != 0)
         abort();
     free(j);
     free(j2);

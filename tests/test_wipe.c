@@ -164,10 +164,10 @@ static void bls(const char *variant)
     uint8_t limbs[sizeof ref.opaque];
     const uint8_t *dst = (const uint8_t *)GROVE_BLS_DST_MIN_SIG;
     const size_t dstl = strlen(GROVE_BLS_DST_MIN_SIG);
-    CHECK_EQ_INT(grove_bls_variant_from_name(variant, &v), GROVE_OK);
+    CHECK((v = grove_bls_variant_get(variant)) != 0);
     memcpy(ikm, seed + 64, sizeof ikm);
     CHECK_EQ_INT(grove_bls_keygen(&ref, ikm, sizeof ikm, NULL, 0), GROVE_OK);
-    grove_bls_sk_to_bytes(skb, &ref);
+    grove_bls_sk_to_bytes(&ref, skb);
     memcpy(limbs, ref.opaque, sizeof limbs);
 #define CHECK_BLS_CLEAN(what)                                                               \
     do {                                                                                    \
@@ -180,25 +180,24 @@ static void bls(const char *variant)
     CHECK_BLS_CLEAN("BLS keygen");
     CHECK_MEM(sk.opaque, limbs, sizeof limbs);
     clear_stack();
-    CHECK_EQ_INT(grove_bls_sk_to_pk(pk, sizeof pk, v, &sk), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_sk_to_pk(v, pk, &sk), GROVE_OK);
     CHECK_BLS_CLEAN("BLS sk_to_pk");
     clear_stack();
-    CHECK_EQ_INT(grove_bls_sign(sig, sizeof sig, v, &sk, (const uint8_t *)"msg", 3, dst, dstl),
-                 GROVE_OK);
+    CHECK_EQ_INT(grove_bls_sign(v, sig, (const uint8_t *)"msg", 3, &sk, dst, dstl), GROVE_OK);
     CHECK_BLS_CLEAN("BLS sign");
     clear_stack();
-    CHECK_EQ_INT(grove_bls_pop_prove(sig, sizeof sig, v, &sk, dst, dstl), GROVE_OK);
+    CHECK_EQ_INT(grove_bls_pop_prove(v, sig, &sk, dst, dstl), GROVE_OK);
     CHECK_BLS_CLEAN("BLS pop_prove");
     clear_stack();
     if (v == GROVE_BLS_MIN_SIG) {
-        CHECK_EQ_INT(grove_bls_sign_g1(&p1, &sk, (const uint8_t *)"msg", 3, dst, dstl), GROVE_OK);
+        CHECK_EQ_INT(grove_bls_sign_g1(&p1, (const uint8_t *)"msg", 3, &sk, dst, dstl), GROVE_OK);
         CHECK_BLS_CLEAN("BLS sign_g1");
         clear_stack();
         grove_bls_g2_generator(&p2);
         grove_bls_g2_mul_sk(&p2, &p2, &sk);
         CHECK_BLS_CLEAN("BLS g2_mul_sk");
     } else {
-        CHECK_EQ_INT(grove_bls_sign_g2(&p2, &sk, (const uint8_t *)"msg", 3, dst, dstl), GROVE_OK);
+        CHECK_EQ_INT(grove_bls_sign_g2(&p2, (const uint8_t *)"msg", 3, &sk, dst, dstl), GROVE_OK);
         CHECK_BLS_CLEAN("BLS sign_g2");
         clear_stack();
         grove_bls_g1_generator(&p1);
@@ -228,24 +227,24 @@ static void stm(void)
         CHECK_CLEAN(what " (sk limbs)", limbs, sizeof limbs);                               \
     } while (0)
     clear_stack();
-    CHECK_EQ_INT(grove_stm_keygen(sk, vkpop[0], ikm), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keygen(vkpop[0], sk, ikm), GROVE_OK);
     CHECK_STM_CLEAN("STM keygen");
     uint8_t other[32] = {1, 2, 3};
-    CHECK_EQ_INT(grove_stm_keygen(sk2, vkpop[1], other), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keygen(vkpop[1], sk2, other), GROVE_OK);
     grove_stm_keyreg *reg = NULL;
     grove_stm_closed *closed = NULL;
     grove_stm_signer *signer = NULL;
     uint64_t stakes[2] = {5, 5};
     grove_stm_params prm = {20, 2, 0.9};
     CHECK_EQ_INT(grove_stm_keyreg_new(&reg), GROVE_OK);
-    CHECK_EQ_INT(grove_stm_keyreg_add_many(reg, 2, stakes, &vkpop[0][0], 1, NULL), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_keyreg_add_many(reg, NULL, stakes, &vkpop[0][0], 2, 1), GROVE_OK);
     CHECK_EQ_INT(grove_stm_keyreg_close(reg, &closed), GROVE_OK);
     clear_stack();
-    CHECK_EQ_INT(grove_stm_signer_new(&signer, &prm, sk, closed), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_signer_new(&prm, &signer, sk, closed), GROVE_OK);
     CHECK_STM_CLEAN("STM signer_new");
     grove_stm_sig sig;
     clear_stack();
-    int rc = grove_stm_sign(signer, (const uint8_t *)"msg", 3, &sig);
+    int rc = grove_stm_sign(signer, &sig, (const uint8_t *)"msg", 3);
     CHECK(rc == GROVE_OK || rc == GROVE_ERR_LOTTERY_LOST);
     CHECK_STM_CLEAN("STM sign");
     if (rc == GROVE_OK)

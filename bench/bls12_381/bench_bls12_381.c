@@ -45,10 +45,10 @@ static int setup(void *ctx)
     for (int i = 0; i < 32; i++)
         B.ikm[i] = (uint8_t)(3 * i + 5);
     if (grove_bls_keygen(&B.sk, B.ikm, 32, NULL, 0) != GROVE_OK ||
-        grove_bls_sk_to_pk(B.pk, 96, GROVE_BLS_MIN_SIG, &B.sk) != GROVE_OK ||
-        grove_bls_sign(B.sig, 48, GROVE_BLS_MIN_SIG, &B.sk, B.msg, 48, NULL, 0) != GROVE_OK ||
-        grove_bls_sk_to_pk(B.pk_pk, 48, GROVE_BLS_MIN_PK, &B.sk) != GROVE_OK ||
-        grove_bls_sign(B.sig_pk, 96, GROVE_BLS_MIN_PK, &B.sk, B.msg, 48, NULL, 0) != GROVE_OK ||
+        grove_bls_sk_to_pk(GROVE_BLS_MIN_SIG, B.pk, &B.sk) != GROVE_OK ||
+        grove_bls_sign(GROVE_BLS_MIN_SIG, B.sig, B.msg, 48, &B.sk, NULL, 0) != GROVE_OK ||
+        grove_bls_sk_to_pk(GROVE_BLS_MIN_PK, B.pk_pk, &B.sk) != GROVE_OK ||
+        grove_bls_sign(GROVE_BLS_MIN_PK, B.sig_pk, B.msg, 48, &B.sk, NULL, 0) != GROVE_OK ||
         grove_bls_g1_from_bytes(&B.sig_pt, B.sig, 48, 0) != GROVE_OK ||
         grove_bls_g2_from_bytes(&B.pk_pt, B.pk, 96, 0) != GROVE_OK)
         return 1;
@@ -69,8 +69,9 @@ static int setup(void *ctx)
         B.ks[i] = (uint8_t)(x >> 24);
     }
     for (int i = 0; i < MSM_N; i++) {
-        grove_bls_g1_mul(&B.m1[i], &g, B.ks + 16 * ((i + 1) % MSM_N), 16);
-        grove_bls_g2_mul(&B.m2[i], &h, B.ks + 16 * ((i + 1) % MSM_N), 16);
+        if (grove_bls_g1_mul(&B.m1[i], &g, B.ks + 16 * ((i + 1) % MSM_N), 16) != GROVE_OK ||
+            grove_bls_g2_mul(&B.m2[i], &h, B.ks + 16 * ((i + 1) % MSM_N), 16) != GROVE_OK)
+            return 1;
     }
     return 0;
 }
@@ -96,13 +97,13 @@ static int op_hash_g2(void *ctx)
 static int op_sign(void *ctx)
 {
     (void)ctx;
-    return grove_bls_sign(B.sig_out, 48, GROVE_BLS_MIN_SIG, &B.sk, B.msg, 48, NULL, 0);
+    return grove_bls_sign(GROVE_BLS_MIN_SIG, B.sig_out, B.msg, 48, &B.sk, NULL, 0);
 }
 
 static int op_sign_min_pk(void *ctx)
 {
     (void)ctx;
-    return grove_bls_sign(B.sig_out, 96, GROVE_BLS_MIN_PK, &B.sk, B.msg, 48, NULL, 0);
+    return grove_bls_sign(GROVE_BLS_MIN_PK, B.sig_out, B.msg, 48, &B.sk, NULL, 0);
 }
 
 static int op_pairing(void *ctx)
@@ -138,20 +139,20 @@ static int op_core_verify(void *ctx)
     (void)ctx;
     if (!grove_bls_g1_in_group(&B.sig_pt))
         return 1;
-    return grove_bls_verify_g1(&B.pk_pt, B.msg, 48, &B.sig_pt, NULL, 0);
+    return grove_bls_verify_g1(&B.sig_pt, B.msg, 48, &B.pk_pt, NULL, 0);
 }
 
 /* everything from bytes: both points decompressed and group-checked */
 static int op_verify(void *ctx)
 {
     (void)ctx;
-    return grove_bls_verify(GROVE_BLS_MIN_SIG, B.pk, 96, B.msg, 48, B.sig, 48, NULL, 0);
+    return grove_bls_verify(GROVE_BLS_MIN_SIG, B.sig, 48, B.msg, 48, B.pk, 96, NULL, 0);
 }
 
 static int op_verify_min_pk(void *ctx)
 {
     (void)ctx;
-    return grove_bls_verify(GROVE_BLS_MIN_PK, B.pk_pk, 48, B.msg, 48, B.sig_pk, 96, NULL, 0);
+    return grove_bls_verify(GROVE_BLS_MIN_PK, B.sig_pk, 96, B.msg, 48, B.pk_pk, 48, NULL, 0);
 }
 
 static int op_g1_check(void *ctx)
@@ -192,7 +193,7 @@ static int op_keygen(void *ctx)
 static int op_sk_to_pk(void *ctx)
 {
     (void)ctx;
-    return grove_bls_sk_to_pk(B.sig_out, 96, GROVE_BLS_MIN_SIG, &B.sk);
+    return grove_bls_sk_to_pk(GROVE_BLS_MIN_SIG, B.sig_out, &B.sk);
 }
 
 static int op_msm_g1(void *ctx)

@@ -67,13 +67,13 @@ static int set_setup(void *ctx)
             uint64_t v = xs(&st);
             memcpy(seed + b, &v, 8);
         }
-        if (grove_stm_keygen(S->sk[i], S->vkpop + GROVE_STM_VKPOP_BYTES * i, seed) != GROVE_OK)
+        if (grove_stm_keygen(S->vkpop + GROVE_STM_VKPOP_BYTES * i, S->sk[i], seed) != GROVE_OK)
             return 1;
         S->stakes[i] = 1 + xs(&st) % 999;
     }
     grove_stm_keyreg *reg;
     if (grove_stm_keyreg_new(&reg) != GROVE_OK ||
-        grove_stm_keyreg_add_many(reg, n, S->stakes, S->vkpop, 0, NULL) != GROVE_OK ||
+        grove_stm_keyreg_add_many(reg, NULL, S->stakes, S->vkpop, n, 0) != GROVE_OK ||
         grove_stm_keyreg_close(reg, &S->closed) != GROVE_OK)
         return 1;
     grove_stm_keyreg_free(reg);
@@ -81,12 +81,13 @@ static int set_setup(void *ctx)
     /* the median-stake party plays the lotteries in the "play_all_lotteries" case */
     uint64_t median_index = n / 2; /* entries are ordered by stake */
     uint8_t vk[96];
-    grove_stm_closed_entry(S->closed, median_index, vk, NULL);
+    if (grove_stm_closed_entry(S->closed, vk, NULL, median_index) != GROVE_OK)
+        return 1;
     for (size_t i = 0; i < n; i++) {
         grove_stm_signer *s;
-        if (grove_stm_signer_new(&s, &S->params, S->sk[i], S->closed) != GROVE_OK)
+        if (grove_stm_signer_new(&S->params, &s, S->sk[i], S->closed) != GROVE_OK)
             return 1;
-        int rc = grove_stm_sign(s, msg, sizeof msg, &S->sigs[S->nsigs]);
+        int rc = grove_stm_sign(s, &S->sigs[S->nsigs], msg, sizeof msg);
         if (rc == GROVE_OK)
             S->nsigs++;
         else if (rc != GROVE_ERR_LOTTERY_LOST)
@@ -97,20 +98,21 @@ static int set_setup(void *ctx)
             grove_stm_signer_free(s);
     }
     uint64_t have = 0;
-    int rc = grove_stm_aggregate_new(&S->agg, &S->params, S->closed, S->sigs, S->nsigs, msg,
-                                     sizeof msg, 0, &have);
+    int rc = grove_stm_aggregate_new(&S->params, &S->agg, &have, S->sigs, S->nsigs, msg, sizeof msg,
+                                     S->closed, 0);
     if (rc != GROVE_OK) {
         fprintf(stderr, "bench_stm %s: aggregation failed (%s, %llu indexes)\n", S->name,
                 grove_strerror(rc), (unsigned long long)have);
         return 1;
     }
-    S->agg_len = grove_stm_aggregate_bytes(S->agg);
+    S->agg_len = grove_stm_aggregate_encoded_bytes(S->agg);
     S->agg_bytes = malloc(S->agg_len);
-    if (!S->agg_bytes || grove_stm_aggregate_to_bytes(S->agg_bytes, S->agg_len, S->agg) != GROVE_OK)
+    if (!S->agg_bytes ||
+        grove_stm_aggregate_to_bytes(S->agg, S->agg_bytes, S->agg_len, &S->agg_len) != GROVE_OK)
         return 1;
     size_t sig1 = 0;
     for (size_t i = 0; i < S->nsigs; i++)
-        sig1 += grove_stm_sig_bytes(&S->sigs[i]);
+        sig1 += grove_stm_sig_encoded_bytes(&S->sigs[i]);
     snprintf(S->extra, sizeof S->extra,
              "\"parties\": %zu, \"k\": %llu, \"m\": %llu, \"phi_f\": 0.2, \"signatures\": %zu, "
              "\"selected\": %zu, \"aggregate_bytes\": %zu, \"single_signature_bytes_avg\": %zu",
@@ -127,7 +129,7 @@ static int op_keyreg(void *ctx)
     grove_stm_closed *c = NULL;
     int rc = grove_stm_keyreg_new(&reg);
     if (rc == GROVE_OK)
-        rc = grove_stm_keyreg_add_many(reg, S->parties, S->stakes, S->vkpop, 0, NULL);
+        rc = grove_stm_keyreg_add_many(reg, NULL, S->stakes, S->vkpop, S->parties, 0);
     if (rc == GROVE_OK)
         rc = grove_stm_keyreg_close(reg, &c);
     grove_stm_closed_free(c);
@@ -139,7 +141,7 @@ static int op_lotteries(void *ctx)
 {
     stm_set *S = ctx;
     grove_stm_sig sig;
-    int rc = grove_stm_sign(S->signer, msg, sizeof msg, &sig);
+    int rc = grove_stm_sign(S->signer, &sig, msg, sizeof msg);
     if (rc == GROVE_OK)
         grove_stm_sig_clear(&sig);
     return rc != GROVE_OK && rc != GROVE_ERR_LOTTERY_LOST;
@@ -149,8 +151,8 @@ static int op_aggregate(void *ctx)
 {
     stm_set *S = ctx;
     grove_stm_aggregate *a = NULL;
-    int rc = grove_stm_aggregate_new(&a, &S->params, S->closed, S->sigs, S->nsigs, msg,
-                                     sizeof msg, 0, NULL);
+    int rc = grove_stm_aggregate_new(&S->params, &a, NULL, S->sigs, S->nsigs, msg, sizeof msg,
+                                     S->closed, 0);
     grove_stm_aggregate_free(a);
     return rc != GROVE_OK;
 }
@@ -158,7 +160,7 @@ static int op_aggregate(void *ctx)
 static int op_verify(void *ctx)
 {
     stm_set *S = ctx;
-    return grove_stm_aggregate_verify(S->agg, &S->params, &S->avk, msg, sizeof msg) != GROVE_OK;
+    return grove_stm_aggregate_verify(&S->params, S->agg, msg, sizeof msg, &S->avk) != GROVE_OK;
 }
 
 static int op_decode_verify(void *ctx)
@@ -167,7 +169,7 @@ static int op_decode_verify(void *ctx)
     grove_stm_aggregate *a = NULL;
     int rc = grove_stm_aggregate_from_bytes(&a, S->agg_bytes, S->agg_len);
     if (rc == GROVE_OK)
-        rc = grove_stm_aggregate_verify(a, &S->params, &S->avk, msg, sizeof msg);
+        rc = grove_stm_aggregate_verify(&S->params, a, msg, sizeof msg, &S->avk);
     grove_stm_aggregate_free(a);
     return rc != GROVE_OK;
 }

@@ -15,8 +15,9 @@
  * Encodings are ZCash's: big-endian x (for G2: x.c1 then x.c0), with the three top bits of the
  * first byte as flags 0x80 compressed, 0x40 infinity, 0x20 "y is the larger root". Decoding
  * checks everything: length, flags, canonical coordinates (< p), the curve equation and, unless
- * told otherwise, membership in the prime-order subgroup. Malformed input gives
- * GROVE_ERR_ENCODING.
+ * told otherwise, membership in the prime-order subgroup. A malformed point is
+ * GROVE_ERR_ENCODING where it is a key or a point to decode, GROVE_ERR_VERIFY where it is the
+ * signature or proof of a verify function (grove/common.h).
  *
  * Secret keys are handled in constant time (key generation, scalar multiplication with a
  * secret key, signing) and live in grove_bls_sk, which the caller wipes with
@@ -26,6 +27,9 @@
  * Point types are plain fixed-size values (copy them freely); their contents are private.
  * Scalars for the public multiplications are little-endian byte strings of any length up to 64
  * bytes (e.g. the 16-byte Blake2b outputs Mithril uses). All functions are thread-safe.
+ *
+ * Argument order (grove/common.h): the variant first, then the outputs, then the inputs
+ * (message before keys, the DST last); encoders take the point or key first.
  */
 #ifndef GROVE_BLS12_381_H
 #define GROVE_BLS12_381_H
@@ -67,11 +71,14 @@ typedef enum grove_bls_variant {
     GROVE_BLS_MIN_PK = 2   /* "min-pk": public key in G1, signature in G2 */
 } grove_bls_variant;
 
-/* "min-sig" or "min-pk" -> variant; GROVE_ERR_UNSUPPORTED for other names. */
-GROVE_API int grove_bls_variant_from_name(const char *name, grove_bls_variant *variant);
+/* "min-sig" or "min-pk" -> the variant; 0 (no variant) for any other name or NULL. */
+GROVE_API grove_bls_variant grove_bls_variant_get(const char *name);
+/* "min-sig", "min-pk" or "unknown". */
 GROVE_API const char *grove_bls_variant_name(grove_bls_variant variant);
-/* Compressed sizes of public keys and signatures of a variant (0 for an unknown variant). */
+/* Sizes of a variant's compressed public keys, secret keys and signatures (0 for an unknown
+ * variant). */
 GROVE_API size_t grove_bls_pk_bytes(grove_bls_variant variant);
+GROVE_API size_t grove_bls_sk_bytes(grove_bls_variant variant);
 GROVE_API size_t grove_bls_sig_bytes(grove_bls_variant variant);
 
 /* ==== secret keys ========================================================================= */
@@ -81,85 +88,103 @@ GROVE_API size_t grove_bls_sig_bytes(grove_bls_variant variant);
  * 0): the same key as blst_keygen. ikm must hold at least 32 bytes (GROVE_ERR_INVALID_ARG
  * otherwise); info may be empty (NULL, 0).
  */
-GROVE_API int grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len,
-                               const uint8_t *info, size_t info_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm,
+                                                       size_t ikm_len, const uint8_t *info,
+                                                       size_t info_len);
 /* KeyGen from 32 fresh bytes of grove_randombytes(). */
-GROVE_API int grove_bls_sk_generate(grove_bls_sk *sk);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_sk_generate(grove_bls_sk *sk);
 /* 32 big-endian bytes; GROVE_ERR_ENCODING if the value is 0 or >= r. */
-GROVE_API int grove_bls_sk_from_bytes(grove_bls_sk *sk, const uint8_t in[GROVE_BLS_SK_BYTES]);
-GROVE_API void grove_bls_sk_to_bytes(uint8_t out[GROVE_BLS_SK_BYTES], const grove_bls_sk *sk);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_sk_from_bytes(grove_bls_sk *sk,
+                                                              const uint8_t in[GROVE_BLS_SK_BYTES]);
+GROVE_API void grove_bls_sk_to_bytes(const grove_bls_sk *sk, uint8_t out[GROVE_BLS_SK_BYTES]);
 GROVE_API void grove_bls_sk_wipe(grove_bls_sk *sk);
 
 /* ==== BLS signatures on byte strings ====================================================== */
 /*
- * Inputs are compressed (or uncompressed) encodings of the variant's sizes; every function
- * decodes with full checks. Public keys must not be the identity (KeyValidate). Results:
- * GROVE_OK; GROVE_ERR_VERIFY when well-formed inputs do not verify; GROVE_ERR_ENCODING for a
- * malformed, out-of-group or identity key, or a malformed / out-of-group signature;
- * GROVE_ERR_INVALID_ARG / GROVE_ERR_BUFFER_TOO_SMALL for bad arguments.
+ * The variant first, then the outputs (fixed size: grove_bls_sig_bytes / grove_bls_pk_bytes of
+ * the variant, no length), then the inputs: message, keys, and last the DST. Inputs are
+ * compressed (or uncompressed) encodings; every function decodes with full checks. Results
+ * (grove/common.h):
+ *   GROVE_ERR_VERIFY    from every verify function for any signature or proof that does not
+ *                       verify: wrong length, malformed, not on the curve, not in the group,
+ *                       non-canonical, or simply wrong;
+ *   GROVE_ERR_ENCODING  for a malformed, out-of-group or identity public key (KeyValidate),
+ *                       and from the aggregation functions for any malformed input;
+ *   GROVE_ERR_INVALID_ARG for NULL pointers, n = 0 or an unknown variant.
  */
 
-/* pk = sk * generator, compressed; pk_len >= grove_bls_pk_bytes(variant). */
-GROVE_API int grove_bls_sk_to_pk(uint8_t *pk, size_t pk_len, grove_bls_variant variant,
-                                 const grove_bls_sk *sk);
-/* sig = sk * hash_to_curve(msg, dst), compressed. */
-GROVE_API int grove_bls_sign(uint8_t *sig, size_t sig_len, grove_bls_variant variant,
-                             const grove_bls_sk *sk, const uint8_t *msg, size_t msg_len,
-                             const uint8_t *dst, size_t dst_len);
-GROVE_API int grove_bls_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk_len,
-                               const uint8_t *msg, size_t msg_len, const uint8_t *sig,
-                               size_t sig_len, const uint8_t *dst, size_t dst_len);
+/* pk = sk * generator, compressed (grove_bls_pk_bytes(variant) bytes). */
+GROVE_API GROVE_MUST_USE grove_status grove_bls_sk_to_pk(grove_bls_variant variant, uint8_t *pk,
+                                                         const grove_bls_sk *sk);
+/* sig = sk * hash_to_curve(msg, dst), compressed (grove_bls_sig_bytes(variant) bytes). */
+GROVE_API GROVE_MUST_USE grove_status grove_bls_sign(grove_bls_variant variant, uint8_t *sig,
+                                                     const uint8_t *msg, size_t msg_len,
+                                                     const grove_bls_sk *sk, const uint8_t *dst,
+                                                     size_t dst_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_verify(grove_bls_variant variant,
+                                                       const uint8_t *sig, size_t sig_len,
+                                                       const uint8_t *msg, size_t msg_len,
+                                                       const uint8_t *pk, size_t pk_len,
+                                                       const uint8_t *dst, size_t dst_len);
 /*
  * Aggregation: the compressed sum of n >= 1 signatures (or public keys) of the variant, given
- * as n concatenated compressed encodings. Signatures may be the identity; public keys may not
- * (same rules as verification). out_len >= the variant's signature (public key) size.
+ * as n concatenated compressed encodings. Signatures may be the identity; public keys may not.
+ * out holds grove_bls_sig_bytes (grove_bls_pk_bytes) of the variant.
  */
-GROVE_API int grove_bls_aggregate_sigs(uint8_t *out, size_t out_len, grove_bls_variant variant,
-                                       const uint8_t *sigs, size_t n);
-GROVE_API int grove_bls_aggregate_pks(uint8_t *out, size_t out_len, grove_bls_variant variant,
-                                      const uint8_t *pks, size_t n);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_aggregate_sigs(grove_bls_variant variant,
+                                                               uint8_t *out, const uint8_t *sigs,
+                                                               size_t n);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_aggregate_pks(grove_bls_variant variant,
+                                                              uint8_t *out, const uint8_t *pks,
+                                                              size_t n);
 /* n >= 1 public keys (concatenated, compressed) that all signed the same message. */
-GROVE_API int grove_bls_fast_aggregate_verify(grove_bls_variant variant, const uint8_t *pks,
-                                              size_t n, const uint8_t *msg, size_t msg_len,
-                                              const uint8_t *sig, size_t sig_len,
-                                              const uint8_t *dst, size_t dst_len);
-/* n >= 1 (public key, message) pairs and one aggregate signature. Messages need not differ
+GROVE_API GROVE_MUST_USE grove_status grove_bls_fast_aggregate_verify(
+    grove_bls_variant variant, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+    size_t msg_len, const uint8_t *pks, size_t n, const uint8_t *dst, size_t dst_len);
+/* n >= 1 (message, public key) pairs and one aggregate signature. Messages need not differ
  * (proof-of-possession scheme); callers of the basic scheme must check distinctness. */
-GROVE_API int grove_bls_aggregate_verify(grove_bls_variant variant, const uint8_t *pks,
-                                         size_t n, const uint8_t *const *msgs,
-                                         const size_t *msg_lens, const uint8_t *sig,
-                                         size_t sig_len, const uint8_t *dst, size_t dst_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_aggregate_verify(
+    grove_bls_variant variant, const uint8_t *sig, size_t sig_len, const uint8_t *const *msgs,
+    const size_t *msg_lens, const uint8_t *pks, size_t n, const uint8_t *dst, size_t dst_len);
 /*
- * Randomized batch verification of n independent (pk_i, msg_i, sig_i) triples in one
+ * Randomized batch verification of n independent (sig_i, msg_i, pk_i) triples in one
  * multi-pairing, with 128-bit random weights from grove_randombytes(): GROVE_OK iff (except
- * with probability 2^-128) every signature verifies. pks and sigs are concatenated compressed
- * encodings.
+ * with probability 2^-128) every signature verifies. sigs and pks are n concatenated compressed
+ * encodings each; a signature that is the identity does not verify.
  */
-GROVE_API int grove_bls_batch_verify(grove_bls_variant variant, size_t n, const uint8_t *pks,
-                                     const uint8_t *const *msgs, const size_t *msg_lens,
-                                     const uint8_t *sigs, const uint8_t *dst, size_t dst_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_batch_verify(
+    grove_bls_variant variant, const uint8_t *sigs, const uint8_t *const *msgs,
+    const size_t *msg_lens, const uint8_t *pks, size_t n, const uint8_t *dst, size_t dst_len);
 /* IETF PopProve / PopVerify: proof = sk * hash_to_curve(pk bytes, dst), dst normally
  * GROVE_BLS_POP_DST_*. (Mithril's own PoP is built from grove_bls_sign and the G1 public key.) */
-GROVE_API int grove_bls_pop_prove(uint8_t *proof, size_t proof_len, grove_bls_variant variant,
-                                  const grove_bls_sk *sk, const uint8_t *dst, size_t dst_len);
-GROVE_API int grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk_len,
-                                   const uint8_t *proof, size_t proof_len, const uint8_t *dst,
-                                   size_t dst_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_pop_prove(grove_bls_variant variant, uint8_t *proof,
+                                                          const grove_bls_sk *sk,
+                                                          const uint8_t *dst, size_t dst_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_pop_verify(grove_bls_variant variant,
+                                                           const uint8_t *proof, size_t proof_len,
+                                                           const uint8_t *pk, size_t pk_len,
+                                                           const uint8_t *dst, size_t dst_len);
 
 /* ==== BLS on points (for protocols built on top, e.g. Mithril STM) ======================= */
 
 /* min-sig: sig = sk * H_G1(msg, dst) (constant time in sk). */
-GROVE_API int grove_bls_sign_g1(grove_bls_g1 *sig, const grove_bls_sk *sk, const uint8_t *msg,
-                                size_t msg_len, const uint8_t *dst, size_t dst_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_sign_g1(grove_bls_g1 *sig, const uint8_t *msg,
+                                                        size_t msg_len, const grove_bls_sk *sk,
+                                                        const uint8_t *dst, size_t dst_len);
 /* min-sig core verification e(sig, g2) == e(H_G1(msg, dst), pk). The points are taken as
  * given (validate them when decoding); GROVE_ERR_VERIFY if pk or sig is the identity. */
-GROVE_API int grove_bls_verify_g1(const grove_bls_g2 *pk, const uint8_t *msg, size_t msg_len,
-                                  const grove_bls_g1 *sig, const uint8_t *dst, size_t dst_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_verify_g1(const grove_bls_g1 *sig,
+                                                          const uint8_t *msg, size_t msg_len,
+                                                          const grove_bls_g2 *pk,
+                                                          const uint8_t *dst, size_t dst_len);
 /* min-pk counterparts: sig = sk * H_G2(msg, dst); e(g1, sig) == e(pk, H_G2(msg, dst)). */
-GROVE_API int grove_bls_sign_g2(grove_bls_g2 *sig, const grove_bls_sk *sk, const uint8_t *msg,
-                                size_t msg_len, const uint8_t *dst, size_t dst_len);
-GROVE_API int grove_bls_verify_g2(const grove_bls_g1 *pk, const uint8_t *msg, size_t msg_len,
-                                  const grove_bls_g2 *sig, const uint8_t *dst, size_t dst_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_sign_g2(grove_bls_g2 *sig, const uint8_t *msg,
+                                                        size_t msg_len, const grove_bls_sk *sk,
+                                                        const uint8_t *dst, size_t dst_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_verify_g2(const grove_bls_g2 *sig,
+                                                          const uint8_t *msg, size_t msg_len,
+                                                          const grove_bls_g1 *pk,
+                                                          const uint8_t *dst, size_t dst_len);
 
 /* ==== groups ============================================================================== */
 
@@ -169,28 +194,32 @@ GROVE_API int grove_bls_verify_g2(const grove_bls_g1 *pk, const uint8_t *msg, si
                                         * validated before (e.g. read back from own storage) */
 
 /*
- * Decode a point: len 48 (compressed) or 96 (uncompressed) for G1, 96 or 192 for G2.
+ * Decode a point: in_len 48 (compressed) or 96 (uncompressed) for G1, 96 or 192 for G2.
  * GROVE_ERR_ENCODING on any malformed input or a point outside the group.
  */
-GROVE_API int grove_bls_g1_from_bytes(grove_bls_g1 *p, const uint8_t *in, size_t len,
-                                      unsigned flags);
-/* Encode: len 48 (compressed) or 96 (uncompressed); GROVE_ERR_INVALID_ARG for other lengths. */
-GROVE_API int grove_bls_g1_to_bytes(uint8_t *out, size_t len, const grove_bls_g1 *p);
-GROVE_API int grove_bls_g2_from_bytes(grove_bls_g2 *p, const uint8_t *in, size_t len,
-                                      unsigned flags);
-GROVE_API int grove_bls_g2_to_bytes(uint8_t *out, size_t len, const grove_bls_g2 *p);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_g1_from_bytes(grove_bls_g1 *p, const uint8_t *in,
+                                                              size_t in_len, unsigned flags);
+/* Encode p: compressed (48 bytes) or uncompressed (96 bytes). */
+GROVE_API void grove_bls_g1_to_bytes(const grove_bls_g1 *p, uint8_t out[GROVE_BLS_G1_BYTES]);
+GROVE_API void grove_bls_g1_to_bytes_uncompressed(const grove_bls_g1 *p,
+                                                  uint8_t out[GROVE_BLS_G1_UNCOMPRESSED_BYTES]);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_g2_from_bytes(grove_bls_g2 *p, const uint8_t *in,
+                                                              size_t in_len, unsigned flags);
+GROVE_API void grove_bls_g2_to_bytes(const grove_bls_g2 *p, uint8_t out[GROVE_BLS_G2_BYTES]);
+GROVE_API void grove_bls_g2_to_bytes_uncompressed(const grove_bls_g2 *p,
+                                                  uint8_t out[GROVE_BLS_G2_UNCOMPRESSED_BYTES]);
 
 GROVE_API void grove_bls_g1_generator(grove_bls_g1 *p);
 GROVE_API void grove_bls_g1_identity(grove_bls_g1 *p);
-GROVE_API int grove_bls_g1_is_identity(const grove_bls_g1 *p); /* 1 or 0 */
-GROVE_API int grove_bls_g1_equal(const grove_bls_g1 *a, const grove_bls_g1 *b); /* 1 or 0 */
-/* 1 iff p is on the curve and in the order-r subgroup G1 (the identity included). */
-GROVE_API int grove_bls_g1_in_group(const grove_bls_g1 *p);
+GROVE_API bool grove_bls_g1_is_identity(const grove_bls_g1 *p);
+GROVE_API bool grove_bls_g1_equal(const grove_bls_g1 *a, const grove_bls_g1 *b);
+/* true iff p is on the curve and in the order-r subgroup G1 (the identity included). */
+GROVE_API bool grove_bls_g1_in_group(const grove_bls_g1 *p);
 GROVE_API void grove_bls_g1_add(grove_bls_g1 *r, const grove_bls_g1 *a, const grove_bls_g1 *b);
 GROVE_API void grove_bls_g1_neg(grove_bls_g1 *r, const grove_bls_g1 *a);
 /* r = k * p for a public little-endian scalar of k_len <= 64 bytes (variable time). */
-GROVE_API int grove_bls_g1_mul(grove_bls_g1 *r, const grove_bls_g1 *p, const uint8_t *k,
-                               size_t k_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_g1_mul(grove_bls_g1 *r, const grove_bls_g1 *p,
+                                                       const uint8_t *k, size_t k_len);
 /* r = sk * p in constant time. */
 GROVE_API void grove_bls_g1_mul_sk(grove_bls_g1 *r, const grove_bls_g1 *p,
                                    const grove_bls_sk *sk);
@@ -200,8 +229,8 @@ GROVE_API void grove_bls_g1_mul_sk(grove_bls_g1 *r, const grove_bls_g1 *p,
  * of k_len <= 64 bytes each, concatenated in ks (Mithril: k_len = 16, the Blake2b-128 outputs
  * as they come). GROVE_ERR_NOMEM if scratch memory is missing.
  */
-GROVE_API int grove_bls_g1_msm(grove_bls_g1 *r, const grove_bls_g1 *points, const uint8_t *ks,
-                               size_t k_len, size_t n);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_g1_msm(grove_bls_g1 *r, const grove_bls_g1 *points,
+                                                       const uint8_t *ks, size_t k_len, size_t n);
 /* RFC 9380 hash_to_curve (RO, "BLS12381G1_XMD:SHA-256_SSWU_RO_" with this dst) and
  * encode_to_curve (NU). Any dst, including the empty one. */
 GROVE_API void grove_bls_g1_hash(grove_bls_g1 *r, const uint8_t *msg, size_t msg_len,
@@ -211,17 +240,17 @@ GROVE_API void grove_bls_g1_encode(grove_bls_g1 *r, const uint8_t *msg, size_t m
 
 GROVE_API void grove_bls_g2_generator(grove_bls_g2 *p);
 GROVE_API void grove_bls_g2_identity(grove_bls_g2 *p);
-GROVE_API int grove_bls_g2_is_identity(const grove_bls_g2 *p);
-GROVE_API int grove_bls_g2_equal(const grove_bls_g2 *a, const grove_bls_g2 *b);
-GROVE_API int grove_bls_g2_in_group(const grove_bls_g2 *p);
+GROVE_API bool grove_bls_g2_is_identity(const grove_bls_g2 *p);
+GROVE_API bool grove_bls_g2_equal(const grove_bls_g2 *a, const grove_bls_g2 *b);
+GROVE_API bool grove_bls_g2_in_group(const grove_bls_g2 *p);
 GROVE_API void grove_bls_g2_add(grove_bls_g2 *r, const grove_bls_g2 *a, const grove_bls_g2 *b);
 GROVE_API void grove_bls_g2_neg(grove_bls_g2 *r, const grove_bls_g2 *a);
-GROVE_API int grove_bls_g2_mul(grove_bls_g2 *r, const grove_bls_g2 *p, const uint8_t *k,
-                               size_t k_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_g2_mul(grove_bls_g2 *r, const grove_bls_g2 *p,
+                                                       const uint8_t *k, size_t k_len);
 GROVE_API void grove_bls_g2_mul_sk(grove_bls_g2 *r, const grove_bls_g2 *p,
                                    const grove_bls_sk *sk);
-GROVE_API int grove_bls_g2_msm(grove_bls_g2 *r, const grove_bls_g2 *points, const uint8_t *ks,
-                               size_t k_len, size_t n);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_g2_msm(grove_bls_g2 *r, const grove_bls_g2 *points,
+                                                       const uint8_t *ks, size_t k_len, size_t n);
 GROVE_API void grove_bls_g2_hash(grove_bls_g2 *r, const uint8_t *msg, size_t msg_len,
                                  const uint8_t *dst, size_t dst_len);
 GROVE_API void grove_bls_g2_encode(grove_bls_g2 *r, const uint8_t *msg, size_t msg_len,
@@ -234,20 +263,25 @@ GROVE_API void grove_bls_g2_encode(grove_bls_g2 *r, const uint8_t *msg, size_t m
  * must be in G1 / G2 (not re-checked). GT values are the reduced optimal ate pairing raised to
  * a fixed power coprime to r; compare them only with values from this library.
  */
-GROVE_API int grove_bls_pairing(grove_bls_gt *r, const grove_bls_g1 *p, const grove_bls_g2 *q,
-                                size_t n);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_pairing(grove_bls_gt *r, const grove_bls_g1 *p,
+                                                        const grove_bls_g2 *q, size_t n);
 /* GROVE_OK iff prod_{i<n} e(p_i, q_i) == 1, else GROVE_ERR_VERIFY. */
-GROVE_API int grove_bls_pairing_check(const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n);
-GROVE_API int grove_bls_gt_equal(const grove_bls_gt *a, const grove_bls_gt *b); /* 1 or 0 */
-GROVE_API int grove_bls_gt_is_one(const grove_bls_gt *a);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_pairing_check(const grove_bls_g1 *p,
+                                                              const grove_bls_g2 *q, size_t n);
+GROVE_API bool grove_bls_gt_equal(const grove_bls_gt *a, const grove_bls_gt *b);
+GROVE_API bool grove_bls_gt_is_one(const grove_bls_gt *a);
 GROVE_API void grove_bls_gt_mul(grove_bls_gt *r, const grove_bls_gt *a, const grove_bls_gt *b);
 
 /* ==== hashing ============================================================================= */
 
-/* RFC 9380 expand_message_xmd with SHA-256; any dst (longer than 255 bytes: hashed first).
- * GROVE_ERR_INVALID_ARG if out_len > 8160. */
-GROVE_API int grove_bls_expand_message_xmd(uint8_t *out, size_t out_len, const uint8_t *msg,
-                                           size_t msg_len, const uint8_t *dst, size_t dst_len);
+/* RFC 9380 expand_message_xmd with SHA-256 into out_len bytes (the requested length, not a
+ * capacity); any dst (longer than 255 bytes: hashed first). GROVE_ERR_INVALID_ARG if
+ * out_len > 8160. */
+GROVE_API GROVE_MUST_USE grove_status grove_bls_expand_message_xmd(uint8_t *out, size_t out_len,
+                                                                   const uint8_t *msg,
+                                                                   size_t msg_len,
+                                                                   const uint8_t *dst,
+                                                                   size_t dst_len);
 
 #ifdef __cplusplus
 }

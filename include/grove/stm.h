@@ -39,9 +39,22 @@
  *   closed registration  grove's own: "GRVSTMR1" || n u64 || entries (104 each, in order)
  *
  * THREADS. All functions are thread-safe on distinct objects; objects are read-only after
- * creation except keyreg, which one thread at a time may modify. Functions taking `threads`
- * use at most that many threads, the calling thread included (0: one per online CPU; 1: the
- * calling thread only); their results do not depend on it.
+ * creation except keyreg, which one thread at a time may modify. `threads` means what
+ * grove/common.h says: 1 = the calling thread only, n = at most n, GROVE_THREADS_AUTO (0) = one
+ * per online CPU; results never depend on it.
+ *
+ * CONVENTIONS (grove/common.h). Every fallible function returns a grove_status. The parameters
+ * (or the object acted on) come first, then the outputs, then the inputs (message before keys
+ * and registrations). Encoders take the object first; variable-length encodings are written
+ * with (out, out_cap, &out_len) (GROVE_ERR_BUFFER_TOO_SMALL sets out_len to the size needed,
+ * which grove_stm_<x>_encoded_bytes() also gives); the JSON writers return a NUL-terminated
+ * string the caller releases with free(). Verify functions (grove_stm_sig_verify[_entry],
+ * grove_stm_aggregate_verify[_batch]) return GROVE_ERR_VERIFY for a signature or aggregate
+ * that does not verify, whatever the reason: BLS signature, batch path, an index not won or
+ * >= m, an index claimed twice, fewer than k indexes, a sigma that is not a G1 point.
+ * GROVE_ERR_ENCODING from a verify function means a malformed verification key (vk) in the
+ * entry given; GROVE_ERR_INVALID_ARG bad parameters. GROVE_ERR_LOTTERY_LOST comes from
+ * grove_stm_sign only, GROVE_ERR_NOT_ENOUGH from grove_stm_aggregate_new only.
  */
 #ifndef GROVE_STM_H
 #define GROVE_STM_H
@@ -78,32 +91,34 @@ typedef struct grove_stm_params {
 } grove_stm_params;
 
 /* GROVE_OK or GROVE_ERR_INVALID_ARG. */
-GROVE_API int grove_stm_params_check(const grove_stm_params *params);
-GROVE_API void grove_stm_params_to_bytes(uint8_t out[GROVE_STM_PARAMS_BYTES],
-                                         const grove_stm_params *params);
-/* Decodes and checks; GROVE_ERR_ENCODING on a wrong length, GROVE_ERR_INVALID_ARG on values. */
-GROVE_API int grove_stm_params_from_bytes(grove_stm_params *params, const uint8_t *in,
-                                          size_t len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_params_check(const grove_stm_params *params);
+GROVE_API void grove_stm_params_to_bytes(const grove_stm_params *params,
+                                         uint8_t out[GROVE_STM_PARAMS_BYTES]);
+/* Decodes and checks; GROVE_ERR_ENCODING on a wrong length or out-of-range values. */
+GROVE_API GROVE_MUST_USE grove_status grove_stm_params_from_bytes(grove_stm_params *params,
+                                                                  const uint8_t *in, size_t in_len);
 
 /* ==== keys ================================================================================= */
 /*
- * sk = IETF BLS KeyGen(seed) (32 bytes big-endian), vkpop = vk || pop. seed NULL: 32 bytes from
- * grove_randombytes(). The PoP is k1 || k2 with k1 = BLS sign("PoP"), k2 = sk * G1.
+ * vkpop = vk || pop and sk = IETF BLS KeyGen(seed) (32 bytes big-endian; the public key first,
+ * as every keygen in grove). seed NULL: 32 bytes from grove_randombytes(). The PoP is k1 || k2 with k1 = BLS sign("PoP"), k2 = sk * G1.
  */
-GROVE_API int grove_stm_keygen(uint8_t sk[GROVE_STM_SK_BYTES],
-                               uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
-                               const uint8_t seed[GROVE_STM_SEED_BYTES]);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_keygen(uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
+                                                       uint8_t sk[GROVE_STM_SK_BYTES],
+                                                       const uint8_t seed[GROVE_STM_SEED_BYTES]);
 /* vk+pop of a secret key (GROVE_ERR_ENCODING if sk is 0 or >= r). */
-GROVE_API int grove_stm_vkpop_from_sk(uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
-                                      const uint8_t sk[GROVE_STM_SK_BYTES]);
-/* Checks a vk+pop: GROVE_OK, GROVE_ERR_ENCODING (bad point) or GROVE_ERR_VERIFY (bad PoP). */
-GROVE_API int grove_stm_vkpop_check(const uint8_t vkpop[GROVE_STM_VKPOP_BYTES]);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_vkpop_from_sk(uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
+                                                              const uint8_t sk[GROVE_STM_SK_BYTES]);
+/* Checks a vk+pop: GROVE_OK, GROVE_ERR_ENCODING (the vk is malformed, not in G2 or the
+ * identity) or GROVE_ERR_VERIFY (the PoP does not verify, a malformed PoP included). */
+GROVE_API GROVE_MUST_USE grove_status
+grove_stm_vkpop_check(const uint8_t vkpop[GROVE_STM_VKPOP_BYTES]);
 
 /* ==== key registration ===================================================================== */
 typedef struct grove_stm_keyreg grove_stm_keyreg;
 typedef struct grove_stm_closed grove_stm_closed;
 
-GROVE_API int grove_stm_keyreg_new(grove_stm_keyreg **reg);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_keyreg_new(grove_stm_keyreg **reg);
 GROVE_API void grove_stm_keyreg_free(grove_stm_keyreg *reg);
 GROVE_API size_t grove_stm_keyreg_count(const grove_stm_keyreg *reg);
 /*
@@ -111,21 +126,24 @@ GROVE_API size_t grove_stm_keyreg_count(const grove_stm_keyreg *reg);
  * GROVE_ERR_ENCODING / GROVE_ERR_VERIFY for a bad vk+pop, GROVE_ERR_OVERFLOW past
  * GROVE_STM_MAX_PARTIES. Stake 0 is accepted. On error nothing changes.
  */
-GROVE_API int grove_stm_keyreg_add(grove_stm_keyreg *reg, uint64_t stake,
-                                   const uint8_t vkpop[GROVE_STM_VKPOP_BYTES]);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_keyreg_add(
+    grove_stm_keyreg *reg, uint64_t stake, const uint8_t vkpop[GROVE_STM_VKPOP_BYTES]);
 /*
- * Registers n parties (vkpops: n * 192 bytes) at once, all or nothing. The PoPs are checked
- * with one randomized batch check (per-party checks only if the batch fails), spread over
- * `threads` threads. On error nothing is added and *bad (if not NULL) is the index of the
+ * Registers n parties (stakes[i], vkpops: n * 192 bytes) at once, all or nothing. The PoPs are
+ * checked with one randomized batch check (per-party checks only if the batch fails), spread
+ * over `threads` threads. On error nothing is added and *bad (if not NULL) is the index of the
  * first offending party.
  */
-GROVE_API int grove_stm_keyreg_add_many(grove_stm_keyreg *reg, size_t n, const uint64_t *stakes,
-                                        const uint8_t *vkpops, unsigned threads, size_t *bad);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_keyreg_add_many(grove_stm_keyreg *reg, size_t *bad,
+                                                                const uint64_t *stakes,
+                                                                const uint8_t *vkpops, size_t n,
+                                                                unsigned threads);
 /*
  * Closes the registration (the keyreg stays usable). GROVE_ERR_INVALID_ARG if it is empty or
  * the total stake is 0, GROVE_ERR_OVERFLOW if the total stake exceeds 2^64 - 1.
  */
-GROVE_API int grove_stm_keyreg_close(const grove_stm_keyreg *reg, grove_stm_closed **closed);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_keyreg_close(const grove_stm_keyreg *reg,
+                                                             grove_stm_closed **closed);
 
 GROVE_API void grove_stm_closed_free(grove_stm_closed *closed);
 GROVE_API uint64_t grove_stm_closed_count(const grove_stm_closed *closed);
@@ -133,17 +151,20 @@ GROVE_API uint64_t grove_stm_closed_total_stake(const grove_stm_closed *closed);
 GROVE_API void grove_stm_closed_root(const grove_stm_closed *closed,
                                      uint8_t root[GROVE_STM_ROOT_BYTES]);
 /* Entry (vk, stake) at a signer index; GROVE_ERR_NOT_FOUND past the end. */
-GROVE_API int grove_stm_closed_entry(const grove_stm_closed *closed, uint64_t index,
-                                     uint8_t vk[GROVE_STM_VK_BYTES], uint64_t *stake);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_closed_entry(const grove_stm_closed *closed,
+                                                             uint8_t vk[GROVE_STM_VK_BYTES],
+                                                             uint64_t *stake, uint64_t index);
 /* Signer index of a vk; GROVE_ERR_NOT_FOUND if absent. */
-GROVE_API int grove_stm_closed_find(const grove_stm_closed *closed,
-                                    const uint8_t vk[GROVE_STM_VK_BYTES], uint64_t *index);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_closed_find(const grove_stm_closed *closed,
+                                                            uint64_t *index,
+                                                            const uint8_t vk[GROVE_STM_VK_BYTES]);
 /* Encoding (see above): size, write, read (re-validates every vk, the order and the total). */
-GROVE_API size_t grove_stm_closed_bytes(const grove_stm_closed *closed);
-GROVE_API int grove_stm_closed_to_bytes(uint8_t *out, size_t out_len,
-                                        const grove_stm_closed *closed);
-GROVE_API int grove_stm_closed_from_bytes(grove_stm_closed **closed, const uint8_t *in,
-                                          size_t len);
+GROVE_API size_t grove_stm_closed_encoded_bytes(const grove_stm_closed *closed);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_closed_to_bytes(const grove_stm_closed *closed,
+                                                                uint8_t *out, size_t out_cap,
+                                                                size_t *out_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_closed_from_bytes(grove_stm_closed **closed,
+                                                                  const uint8_t *in, size_t in_len);
 
 /* ==== aggregate verification key =========================================================== */
 typedef struct grove_stm_avk {
@@ -153,9 +174,10 @@ typedef struct grove_stm_avk {
 } grove_stm_avk;
 
 GROVE_API void grove_stm_closed_avk(const grove_stm_closed *closed, grove_stm_avk *avk);
-GROVE_API void grove_stm_avk_to_bytes(uint8_t out[GROVE_STM_AVK_BYTES], const grove_stm_avk *avk);
+GROVE_API void grove_stm_avk_to_bytes(const grove_stm_avk *avk, uint8_t out[GROVE_STM_AVK_BYTES]);
 /* GROVE_ERR_ENCODING on a wrong length, zero leaves or zero total stake. */
-GROVE_API int grove_stm_avk_from_bytes(grove_stm_avk *avk, const uint8_t *in, size_t len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_avk_from_bytes(grove_stm_avk *avk,
+                                                               const uint8_t *in, size_t in_len);
 
 /* ==== single signatures ==================================================================== */
 typedef struct grove_stm_sig {
@@ -167,16 +189,18 @@ typedef struct grove_stm_sig {
 
 /* Frees the indexes and zeroes the struct (safe on a zeroed struct). */
 GROVE_API void grove_stm_sig_clear(grove_stm_sig *sig);
-GROVE_API int grove_stm_sig_copy(grove_stm_sig *dst, const grove_stm_sig *src);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_copy(grove_stm_sig *dst,
+                                                         const grove_stm_sig *src);
 
 typedef struct grove_stm_signer grove_stm_signer;
 /*
  * A signer: the secret key, the parameters and the closed registration (which must contain the
  * key's vk: GROVE_ERR_NOT_FOUND otherwise). The signer keeps its own copy of what it needs.
  */
-GROVE_API int grove_stm_signer_new(grove_stm_signer **signer, const grove_stm_params *params,
-                                   const uint8_t sk[GROVE_STM_SK_BYTES],
-                                   const grove_stm_closed *closed);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_signer_new(const grove_stm_params *params,
+                                                           grove_stm_signer **signer,
+                                                           const uint8_t sk[GROVE_STM_SK_BYTES],
+                                                           const grove_stm_closed *closed);
 GROVE_API void grove_stm_signer_free(grove_stm_signer *signer);
 GROVE_API uint64_t grove_stm_signer_index(const grove_stm_signer *signer);
 GROVE_API uint64_t grove_stm_signer_stake(const grove_stm_signer *signer);
@@ -184,25 +208,29 @@ GROVE_API uint64_t grove_stm_signer_stake(const grove_stm_signer *signer);
  * Signs msg: sigma = BLS(msg || root), then plays the m lotteries. On success *sig holds the
  * won indexes (the caller clears it); GROVE_ERR_LOTTERY_LOST if none was won.
  */
-GROVE_API int grove_stm_sign(const grove_stm_signer *signer, const uint8_t *msg, size_t msg_len,
-                             grove_stm_sig *sig);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sign(const grove_stm_signer *signer,
+                                                     grove_stm_sig *sig, const uint8_t *msg,
+                                                     size_t msg_len);
 /*
  * Full single-signature check against the closed registration (the signer's entry is taken
  * at sig->signer_index): BLS signature on msg || root, every index < m, ascending and won.
- * GROVE_OK, GROVE_ERR_VERIFY, GROVE_ERR_LOTTERY_LOST (an index not won), GROVE_ERR_ENCODING.
+ * GROVE_OK, GROVE_ERR_VERIFY (whatever the reason: no index, an index not won, a sigma that
+ * is not a valid G1 point, ...), GROVE_ERR_ENCODING (a malformed vk).
  */
-GROVE_API int grove_stm_sig_verify(const grove_stm_sig *sig, const grove_stm_params *params,
-                                   const grove_stm_closed *closed, const uint8_t *msg,
-                                   size_t msg_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_verify(const grove_stm_params *params,
+                                                           const grove_stm_sig *sig,
+                                                           const uint8_t *msg, size_t msg_len,
+                                                           const grove_stm_closed *closed);
 /* The same with the entry and the AVK given explicitly (as upstream's verify). */
-GROVE_API int grove_stm_sig_verify_entry(const grove_stm_sig *sig, const grove_stm_params *params,
-                                         const uint8_t vk[GROVE_STM_VK_BYTES], uint64_t stake,
-                                         const grove_stm_avk *avk, const uint8_t *msg,
-                                         size_t msg_len);
-GROVE_API size_t grove_stm_sig_bytes(const grove_stm_sig *sig);
-GROVE_API int grove_stm_sig_to_bytes(uint8_t *out, size_t out_len, const grove_stm_sig *sig);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_verify_entry(
+    const grove_stm_params *params, const grove_stm_sig *sig, const uint8_t *msg, size_t msg_len,
+    const uint8_t vk[GROVE_STM_VK_BYTES], uint64_t stake, const grove_stm_avk *avk);
+GROVE_API size_t grove_stm_sig_encoded_bytes(const grove_stm_sig *sig);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_to_bytes(const grove_stm_sig *sig, uint8_t *out,
+                                                             size_t out_cap, size_t *out_len);
 /* Decodes (sigma checked: on curve, in G1, not the identity); *sig must be cleared later. */
-GROVE_API int grove_stm_sig_from_bytes(grove_stm_sig *sig, const uint8_t *in, size_t len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_from_bytes(grove_stm_sig *sig,
+                                                               const uint8_t *in, size_t in_len);
 
 /* ==== aggregation and verification ======================================================== */
 typedef struct grove_stm_aggregate grove_stm_aggregate;
@@ -212,76 +240,83 @@ typedef struct grove_stm_aggregate grove_stm_aggregate;
  * signatures are dropped; GROVE_ERR_NOT_ENOUGH if fewer than k distinct indexes remain, with
  * *have (if not NULL) set to the number collected. Verification is spread over `threads`.
  */
-GROVE_API int grove_stm_aggregate_new(grove_stm_aggregate **agg, const grove_stm_params *params,
-                                      const grove_stm_closed *closed, const grove_stm_sig *sigs,
-                                      size_t n, const uint8_t *msg, size_t msg_len,
-                                      unsigned threads, uint64_t *have);
+GROVE_API GROVE_MUST_USE grove_status
+grove_stm_aggregate_new(const grove_stm_params *params, grove_stm_aggregate **agg, uint64_t *have,
+                        const grove_stm_sig *sigs, size_t n, const uint8_t *msg, size_t msg_len,
+                        const grove_stm_closed *closed, unsigned threads);
 GROVE_API void grove_stm_aggregate_free(grove_stm_aggregate *agg);
 /*
- * Verifies an aggregate on msg against the AVK and the parameters: GROVE_OK, GROVE_ERR_VERIFY,
- * GROVE_ERR_LOTTERY_LOST (an index not won or >= m), GROVE_ERR_NOT_ENOUGH (fewer than k
- * indexes), GROVE_ERR_EXISTS (an index claimed twice).
+ * Verifies an aggregate on msg against the AVK and the parameters: GROVE_OK or
+ * GROVE_ERR_VERIFY (whatever the reason: an index not won or >= m, fewer than k indexes, an
+ * index claimed twice, the batch path, the BLS check).
  */
-GROVE_API int grove_stm_aggregate_verify(const grove_stm_aggregate *agg,
-                                         const grove_stm_params *params,
-                                         const grove_stm_avk *avk, const uint8_t *msg,
-                                         size_t msg_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_verify(const grove_stm_params *params,
+                                                                 const grove_stm_aggregate *agg,
+                                                                 const uint8_t *msg, size_t msg_len,
+                                                                 const grove_stm_avk *avk);
 /*
- * Verifies n aggregates (each with its own message, AVK and parameters) with one pairing
- * product; GROVE_OK only if all verify. On GROVE_ERR_VERIFY verify them one by one to find
- * the bad one.
+ * Verifies n aggregates (each with its own parameters params[i], message and AVK) with one
+ * pairing product; GROVE_OK only if all verify. On GROVE_ERR_VERIFY verify them one by one to
+ * find the bad one.
  */
-GROVE_API int grove_stm_aggregate_verify_batch(const grove_stm_aggregate *const *aggs,
-                                               const grove_stm_params *params,
-                                               const grove_stm_avk *avks,
-                                               const uint8_t *const *msgs,
-                                               const size_t *msg_lens, size_t n);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_verify_batch(
+    const grove_stm_params *params, const grove_stm_aggregate *const *aggs,
+    const uint8_t *const *msgs, const size_t *msg_lens, const grove_stm_avk *avks, size_t n);
 /* Number of signatures in the aggregate and signature i with its entry (vk, stake). */
 GROVE_API size_t grove_stm_aggregate_count(const grove_stm_aggregate *agg);
-GROVE_API int grove_stm_aggregate_get(const grove_stm_aggregate *agg, size_t i,
-                                      const grove_stm_sig **sig, uint8_t vk[GROVE_STM_VK_BYTES],
-                                      uint64_t *stake);
-GROVE_API size_t grove_stm_aggregate_bytes(const grove_stm_aggregate *agg);
-GROVE_API int grove_stm_aggregate_to_bytes(uint8_t *out, size_t out_len,
-                                           const grove_stm_aggregate *agg);
-GROVE_API int grove_stm_aggregate_from_bytes(grove_stm_aggregate **agg, const uint8_t *in,
-                                             size_t len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_get(const grove_stm_aggregate *agg,
+                                                              const grove_stm_sig **sig,
+                                                              uint8_t vk[GROVE_STM_VK_BYTES],
+                                                              uint64_t *stake, size_t i);
+GROVE_API size_t grove_stm_aggregate_encoded_bytes(const grove_stm_aggregate *agg);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_to_bytes(const grove_stm_aggregate *agg,
+                                                                   uint8_t *out, size_t out_cap,
+                                                                   size_t *out_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_from_bytes(grove_stm_aggregate **agg,
+                                                                     const uint8_t *in,
+                                                                     size_t in_len);
 
 /* ==== JSON (the serde_json shapes of mithril-stm) ========================================= */
 /*
- * Writers return a NUL-terminated string allocated with malloc (free() it); readers accept
- * exactly one JSON value (whitespace around it allowed), nesting depth <= 16, input <= 64 MiB.
+ * Writers take the object first and return in *out a NUL-terminated string allocated with
+ * malloc (release it with free()); readers accept exactly one JSON value (whitespace around
+ * it allowed), nesting depth <= 16, input <= 64 MiB.
  *   params     {"m":n,"k":n,"phi_f":x}
  *   sig        {"sigma":[48 numbers],"indexes":[...],"signer_index":n}
  *   avk        {"mt_commitment":{"root":[32],"nr_leaves":n,"hasher":null},"total_stake":t}
  *   aggregate  {"signatures":[[sig,[[96 numbers],stake]],...],
  *               "batch_proof":{"values":[[32 numbers],...],"indices":[...],"hasher":null}}
  */
-GROVE_API int grove_stm_params_to_json(char **out, const grove_stm_params *params);
-GROVE_API int grove_stm_params_from_json(grove_stm_params *params, const char *in, size_t len);
-GROVE_API int grove_stm_sig_to_json(char **out, const grove_stm_sig *sig);
-GROVE_API int grove_stm_sig_from_json(grove_stm_sig *sig, const char *in, size_t len);
-GROVE_API int grove_stm_avk_to_json(char **out, const grove_stm_avk *avk);
-GROVE_API int grove_stm_avk_from_json(grove_stm_avk *avk, const char *in, size_t len);
-GROVE_API int grove_stm_aggregate_to_json(char **out, const grove_stm_aggregate *agg);
-GROVE_API int grove_stm_aggregate_from_json(grove_stm_aggregate **agg, const char *in,
-                                            size_t len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_params_to_json(const grove_stm_params *params,
+                                                               char **out);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_params_from_json(grove_stm_params *params,
+                                                                 const char *in, size_t in_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_to_json(const grove_stm_sig *sig, char **out);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_from_json(grove_stm_sig *sig, const char *in,
+                                                              size_t in_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_avk_to_json(const grove_stm_avk *avk, char **out);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_avk_from_json(grove_stm_avk *avk, const char *in,
+                                                              size_t in_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_to_json(const grove_stm_aggregate *agg,
+                                                                  char **out);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_from_json(grove_stm_aggregate **agg,
+                                                                    const char *in, size_t in_len);
 
 /* ==== lower level (test vectors, custom protocols) ======================================== */
 /* ev = Blake2b-512("map" || msg_with_root || index u64 LE || sigma). */
 GROVE_API void grove_stm_lottery_ev(uint8_t ev[GROVE_STM_EV_BYTES], const uint8_t *msg_with_root,
-                                    size_t len, uint64_t index,
+                                    size_t msg_with_root_len, uint64_t index,
                                     const uint8_t sigma[GROVE_STM_SIGMA_BYTES]);
 /*
  * The lottery decision exactly as mithril-stm's default backend (exact rationals, Taylor
- * series with error bound): 1 won, 0 lost, or GROVE_ERR_INVALID_ARG (total 0, stake > total,
- * phi_f out of range).
+ * series with error bound): true if won. false if lost, and also for arguments no lottery
+ * exists for (total 0, stake > total, phi_f out of range, ev NULL).
  */
-GROVE_API int grove_stm_lottery_won(double phi_f, const uint8_t ev[GROVE_STM_EV_BYTES],
-                                    uint64_t stake, uint64_t total_stake);
+GROVE_API bool grove_stm_lottery_won(double phi_f, const uint8_t ev[GROVE_STM_EV_BYTES],
+                                     uint64_t stake, uint64_t total_stake);
 /* Merkle root (Blake2b-256 heap tree) over n >= 1 entries of 104 bytes each. */
-GROVE_API int grove_stm_merkle_root(uint8_t root[GROVE_STM_ROOT_BYTES], const uint8_t *entries,
-                                    size_t n);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_merkle_root(uint8_t root[GROVE_STM_ROOT_BYTES],
+                                                            const uint8_t *entries, size_t n);
 
 #ifdef __cplusplus
 }

@@ -77,17 +77,13 @@ static void publish2(g2_p *p)
 
 /* ---- variants ----------------------------------------------------------------------------- */
 
-int grove_bls_variant_from_name(const char *name, grove_bls_variant *variant)
+grove_bls_variant grove_bls_variant_get(const char *name)
 {
-    if (name == NULL || variant == NULL)
-        return GROVE_ERR_INVALID_ARG;
-    if (strcmp(name, "min-sig") == 0)
-        *variant = GROVE_BLS_MIN_SIG;
-    else if (strcmp(name, "min-pk") == 0)
-        *variant = GROVE_BLS_MIN_PK;
-    else
-        return GROVE_ERR_UNSUPPORTED;
-    return GROVE_OK;
+    if (name != NULL && strcmp(name, "min-sig") == 0)
+        return GROVE_BLS_MIN_SIG;
+    if (name != NULL && strcmp(name, "min-pk") == 0)
+        return GROVE_BLS_MIN_PK;
+    return (grove_bls_variant)0;
 }
 
 const char *grove_bls_variant_name(grove_bls_variant variant)
@@ -106,6 +102,11 @@ size_t grove_bls_pk_bytes(grove_bls_variant variant)
     return variant == GROVE_BLS_MIN_SIG ? 96 : variant == GROVE_BLS_MIN_PK ? 48 : 0;
 }
 
+size_t grove_bls_sk_bytes(grove_bls_variant variant)
+{
+    return variant == GROVE_BLS_MIN_SIG || variant == GROVE_BLS_MIN_PK ? GROVE_BLS_SK_BYTES : 0;
+}
+
 size_t grove_bls_sig_bytes(grove_bls_variant variant)
 {
     return variant == GROVE_BLS_MIN_SIG ? 48 : variant == GROVE_BLS_MIN_PK ? 96 : 0;
@@ -118,8 +119,8 @@ static int variant_ok(grove_bls_variant v)
 
 /* ---- secret keys -------------------------------------------------------------------------- */
 
-static int keygen_impl(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len, const uint8_t *info,
-                       size_t info_len)
+static grove_status keygen_impl(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len,
+                                const uint8_t *info, size_t info_len)
 {
     static const char salt0[] = "BLS-SIG-KEYGEN-SALT-";
     uint8_t salt[32], prk[32], okm[48];
@@ -148,18 +149,18 @@ static int keygen_impl(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len, con
     return GROVE_OK;
 }
 
-int grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len, const uint8_t *info,
-                     size_t info_len)
+grove_status grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len,
+                              const uint8_t *info, size_t info_len)
 {
-    int rc = keygen_impl(sk, ikm, ikm_len, info, info_len);
+    grove_status rc = keygen_impl(sk, ikm, ikm_len, info, info_len);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return rc;
 }
 
-int grove_bls_sk_generate(grove_bls_sk *sk)
+grove_status grove_bls_sk_generate(grove_bls_sk *sk)
 {
     uint8_t ikm[32];
-    int rc;
+    grove_status rc;
     if (sk == NULL)
         return GROVE_ERR_INVALID_ARG;
     rc = grove_randombytes(ikm, sizeof ikm);
@@ -169,7 +170,7 @@ int grove_bls_sk_generate(grove_bls_sk *sk)
     return rc;
 }
 
-int grove_bls_sk_from_bytes(grove_bls_sk *sk, const uint8_t in[GROVE_BLS_SK_BYTES])
+grove_status grove_bls_sk_from_bytes(grove_bls_sk *sk, const uint8_t in[GROVE_BLS_SK_BYTES])
 {
     uint64_t k[4];
     if (sk == NULL || in == NULL)
@@ -188,7 +189,7 @@ int grove_bls_sk_from_bytes(grove_bls_sk *sk, const uint8_t in[GROVE_BLS_SK_BYTE
     return GROVE_OK;
 }
 
-void grove_bls_sk_to_bytes(uint8_t out[GROVE_BLS_SK_BYTES], const grove_bls_sk *sk)
+void grove_bls_sk_to_bytes(const grove_bls_sk *sk, uint8_t out[GROVE_BLS_SK_BYTES])
 {
     if (out == NULL || sk == NULL)
         return;
@@ -212,7 +213,7 @@ static int sk_valid(const grove_bls_sk *sk)
 
 /* ---- decoding helpers --------------------------------------------------------------------- */
 
-static int dec1(g1_p *r, const uint8_t *in, size_t len, unsigned flags)
+static grove_status dec1(g1_p *r, const uint8_t *in, size_t len, unsigned flags)
 {
     if (in == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -223,7 +224,7 @@ static int dec1(g1_p *r, const uint8_t *in, size_t len, unsigned flags)
     return GROVE_OK;
 }
 
-static int dec2(g2_p *r, const uint8_t *in, size_t len, unsigned flags)
+static grove_status dec2(g2_p *r, const uint8_t *in, size_t len, unsigned flags)
 {
     if (in == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -234,10 +235,24 @@ static int dec2(g2_p *r, const uint8_t *in, size_t len, unsigned flags)
     return GROVE_OK;
 }
 
+/* Decoding the signature (or proof, or aggregate) of a verify function: whatever is wrong with
+ * it (length, encoding, curve, subgroup) it does not verify (grove/common.h). */
+static grove_status dec_sig1(g1_p *r, const uint8_t *in, size_t len, unsigned flags)
+{
+    grove_status rc = dec1(r, in, len, flags);
+    return rc == GROVE_ERR_ENCODING ? GROVE_ERR_VERIFY : rc;
+}
+
+static grove_status dec_sig2(g2_p *r, const uint8_t *in, size_t len, unsigned flags)
+{
+    grove_status rc = dec2(r, in, len, flags);
+    return rc == GROVE_ERR_ENCODING ? GROVE_ERR_VERIFY : rc;
+}
+
 /* ---- pairing helpers ---------------------------------------------------------------------- */
 
 /* prod e(p_i, q_i) into *r (Jacobian inputs, converted to affine in two batches). */
-static int multi_pairing(fp12 *r, const g1_p *p, const g2_p *q, size_t n)
+static grove_status multi_pairing(fp12 *r, const g1_p *p, const g2_p *q, size_t n)
 {
     g1_a pa_s[4];
     g2_a qa_s[4];
@@ -263,18 +278,18 @@ static int multi_pairing(fp12 *r, const g1_p *p, const g2_p *q, size_t n)
     return ok ? GROVE_OK : GROVE_ERR_NOMEM;
 }
 
-static int check_one(const g1_p *p, const g2_p *q, size_t n)
+static grove_status check_one(const g1_p *p, const g2_p *q, size_t n)
 {
     fp12 f;
-    int rc = multi_pairing(&f, p, q, n);
+    grove_status rc = multi_pairing(&f, p, q, n);
     if (rc != GROVE_OK)
         return rc;
     return fp12_is_one(&f) ? GROVE_OK : GROVE_ERR_VERIFY;
 }
 
 /* e(sig, g2) == e(H(msg), pk) */
-static int core_verify_min_sig(const g2_p *pk, const uint8_t *msg, size_t msg_len,
-                               const g1_p *sig, const uint8_t *dst, size_t dst_len)
+static grove_status core_verify_min_sig(const g2_p *pk, const uint8_t *msg, size_t msg_len,
+                                        const g1_p *sig, const uint8_t *dst, size_t dst_len)
 {
     g1_p p[2];
     g2_p q[2];
@@ -289,8 +304,8 @@ static int core_verify_min_sig(const g2_p *pk, const uint8_t *msg, size_t msg_le
 }
 
 /* e(g1, sig) == e(pk, H(msg)) */
-static int core_verify_min_pk(const g1_p *pk, const uint8_t *msg, size_t msg_len,
-                              const g2_p *sig, const uint8_t *dst, size_t dst_len)
+static grove_status core_verify_min_pk(const g1_p *pk, const uint8_t *msg, size_t msg_len,
+                                       const g2_p *sig, const uint8_t *dst, size_t dst_len)
 {
     g1_p p[2];
     g2_p q[2];
@@ -306,13 +321,10 @@ static int core_verify_min_pk(const g1_p *pk, const uint8_t *msg, size_t msg_len
 
 /* ---- BLS on bytes ------------------------------------------------------------------------- */
 
-static int sk_to_pk_impl(uint8_t *pk, size_t pk_len, grove_bls_variant variant,
-                         const grove_bls_sk *sk)
+static grove_status sk_to_pk_impl(grove_bls_variant variant, uint8_t *pk, const grove_bls_sk *sk)
 {
     if (pk == NULL || sk == NULL || !variant_ok(variant) || !sk_valid(sk))
         return GROVE_ERR_INVALID_ARG;
-    if (pk_len < grove_bls_pk_bytes(variant))
-        return GROVE_ERR_BUFFER_TOO_SMALL;
     if (variant == GROVE_BLS_MIN_SIG) {
         g2_p g, r;
         g2_generator(&g);
@@ -329,23 +341,20 @@ static int sk_to_pk_impl(uint8_t *pk, size_t pk_len, grove_bls_variant variant,
     return GROVE_OK;
 }
 
-int grove_bls_sk_to_pk(uint8_t *pk, size_t pk_len, grove_bls_variant variant,
-                       const grove_bls_sk *sk)
+grove_status grove_bls_sk_to_pk(grove_bls_variant variant, uint8_t *pk, const grove_bls_sk *sk)
 {
-    int rc = sk_to_pk_impl(pk, pk_len, variant, sk);
+    grove_status rc = sk_to_pk_impl(variant, pk, sk);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return rc;
 }
 
-static int sign_impl(uint8_t *sig, size_t sig_len, grove_bls_variant variant,
-                     const grove_bls_sk *sk, const uint8_t *msg, size_t msg_len,
-                     const uint8_t *dst, size_t dst_len)
+static grove_status sign_impl(grove_bls_variant variant, uint8_t *sig, const uint8_t *msg,
+                              size_t msg_len, const grove_bls_sk *sk, const uint8_t *dst,
+                              size_t dst_len)
 {
     if (sig == NULL || sk == NULL || !variant_ok(variant) || !BYTES_OK(msg, msg_len) ||
         !BYTES_OK(dst, dst_len) || !sk_valid(sk))
         return GROVE_ERR_INVALID_ARG;
-    if (sig_len < grove_bls_sig_bytes(variant))
-        return GROVE_ERR_BUFFER_TOO_SMALL;
     if (variant == GROVE_BLS_MIN_SIG) {
         g1_p h, s;
         bls_hash_to_g1(&h, msg, msg_len, dst, dst_len);
@@ -362,45 +371,45 @@ static int sign_impl(uint8_t *sig, size_t sig_len, grove_bls_variant variant,
     return GROVE_OK;
 }
 
-int grove_bls_sign(uint8_t *sig, size_t sig_len, grove_bls_variant variant,
-                   const grove_bls_sk *sk, const uint8_t *msg, size_t msg_len, const uint8_t *dst,
-                   size_t dst_len)
+grove_status grove_bls_sign(grove_bls_variant variant, uint8_t *sig, const uint8_t *msg,
+                            size_t msg_len, const grove_bls_sk *sk, const uint8_t *dst,
+                            size_t dst_len)
 {
-    int rc = sign_impl(sig, sig_len, variant, sk, msg, msg_len, dst, dst_len);
+    grove_status rc = sign_impl(variant, sig, msg, msg_len, sk, dst, dst_len);
     grove_burn_stack(); /* spilled copies of secrets in the frames below */
     return rc;
 }
 
-int grove_bls_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk_len,
-                     const uint8_t *msg, size_t msg_len, const uint8_t *sig, size_t sig_len,
-                     const uint8_t *dst, size_t dst_len)
+grove_status grove_bls_verify(grove_bls_variant variant, const uint8_t *sig, size_t sig_len,
+                              const uint8_t *msg, size_t msg_len, const uint8_t *pk, size_t pk_len,
+                              const uint8_t *dst, size_t dst_len)
 {
-    int rc;
-    if (!variant_ok(variant) || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
+    grove_status rc;
+    if (!variant_ok(variant) || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
         return GROVE_ERR_INVALID_ARG;
     if (variant == GROVE_BLS_MIN_SIG) {
         g2_p P;
         g1_p S;
         if ((rc = dec2(&P, pk, pk_len, GROVE_BLS_NO_INFINITY)) != GROVE_OK ||
-            (rc = dec1(&S, sig, sig_len, 0)) != GROVE_OK)
+            (rc = dec_sig1(&S, sig, sig_len, 0)) != GROVE_OK)
             return rc;
         return core_verify_min_sig(&P, msg, msg_len, &S, dst, dst_len);
     } else {
         g1_p P;
         g2_p S;
         if ((rc = dec1(&P, pk, pk_len, GROVE_BLS_NO_INFINITY)) != GROVE_OK ||
-            (rc = dec2(&S, sig, sig_len, 0)) != GROVE_OK)
+            (rc = dec_sig2(&S, sig, sig_len, 0)) != GROVE_OK)
             return rc;
         return core_verify_min_pk(&P, msg, msg_len, &S, dst, dst_len);
     }
 }
 
 /* Sum of n compressed points of one group (in_g2), decoded with the given flags. */
-static int sum_points(g1_p *r1, g2_p *r2, int in_g2, const uint8_t *in, size_t n,
-                      unsigned flags)
+static grove_status sum_points(g1_p *r1, g2_p *r2, int in_g2, const uint8_t *in, size_t n,
+                               unsigned flags)
 {
     size_t len = in_g2 ? 96 : 48;
-    int rc;
+    grove_status rc;
     if (in == NULL || n == 0)
         return GROVE_ERR_INVALID_ARG;
     if (in_g2)
@@ -423,16 +432,13 @@ static int sum_points(g1_p *r1, g2_p *r2, int in_g2, const uint8_t *in, size_t n
     return GROVE_OK;
 }
 
-static int aggregate(uint8_t *out, size_t out_len, int in_g2, const uint8_t *in, size_t n,
-                     unsigned flags)
+static grove_status aggregate(uint8_t *out, int in_g2, const uint8_t *in, size_t n, unsigned flags)
 {
     g1_p s1;
     g2_p s2;
-    int rc;
+    grove_status rc;
     if (out == NULL)
         return GROVE_ERR_INVALID_ARG;
-    if (out_len < (in_g2 ? 96u : 48u))
-        return GROVE_ERR_BUFFER_TOO_SMALL;
     if ((rc = sum_points(&s1, &s2, in_g2, in, n, flags)) != GROVE_OK)
         return rc;
     if (in_g2)
@@ -442,54 +448,55 @@ static int aggregate(uint8_t *out, size_t out_len, int in_g2, const uint8_t *in,
     return GROVE_OK;
 }
 
-int grove_bls_aggregate_sigs(uint8_t *out, size_t out_len, grove_bls_variant variant,
-                             const uint8_t *sigs, size_t n)
+grove_status grove_bls_aggregate_sigs(grove_bls_variant variant, uint8_t *out, const uint8_t *sigs,
+                                      size_t n)
 {
     if (!variant_ok(variant))
         return GROVE_ERR_INVALID_ARG;
-    return aggregate(out, out_len, variant == GROVE_BLS_MIN_PK, sigs, n, 0);
+    return aggregate(out, variant == GROVE_BLS_MIN_PK, sigs, n, 0);
 }
 
-int grove_bls_aggregate_pks(uint8_t *out, size_t out_len, grove_bls_variant variant,
-                            const uint8_t *pks, size_t n)
+grove_status grove_bls_aggregate_pks(grove_bls_variant variant, uint8_t *out, const uint8_t *pks,
+                                     size_t n)
 {
     if (!variant_ok(variant))
         return GROVE_ERR_INVALID_ARG;
-    return aggregate(out, out_len, variant == GROVE_BLS_MIN_SIG, pks, n, GROVE_BLS_NO_INFINITY);
+    return aggregate(out, variant == GROVE_BLS_MIN_SIG, pks, n, GROVE_BLS_NO_INFINITY);
 }
 
-int grove_bls_fast_aggregate_verify(grove_bls_variant variant, const uint8_t *pks, size_t n,
-                                    const uint8_t *msg, size_t msg_len, const uint8_t *sig,
-                                    size_t sig_len, const uint8_t *dst, size_t dst_len)
+grove_status grove_bls_fast_aggregate_verify(grove_bls_variant variant, const uint8_t *sig,
+                                             size_t sig_len, const uint8_t *msg, size_t msg_len,
+                                             const uint8_t *pks, size_t n, const uint8_t *dst,
+                                             size_t dst_len)
 {
     g1_p a1, s1;
     g2_p a2, s2;
-    int rc;
-    if (!variant_ok(variant) || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
+    grove_status rc;
+    if (!variant_ok(variant) || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
         return GROVE_ERR_INVALID_ARG;
     if (variant == GROVE_BLS_MIN_SIG) {
         if ((rc = sum_points(&a1, &a2, 1, pks, n, GROVE_BLS_NO_INFINITY)) != GROVE_OK ||
-            (rc = dec1(&s1, sig, sig_len, 0)) != GROVE_OK)
+            (rc = dec_sig1(&s1, sig, sig_len, 0)) != GROVE_OK)
             return rc;
         return core_verify_min_sig(&a2, msg, msg_len, &s1, dst, dst_len);
     }
     if ((rc = sum_points(&a1, &a2, 0, pks, n, GROVE_BLS_NO_INFINITY)) != GROVE_OK ||
-        (rc = dec2(&s2, sig, sig_len, 0)) != GROVE_OK)
+        (rc = dec_sig2(&s2, sig, sig_len, 0)) != GROVE_OK)
         return rc;
     return core_verify_min_pk(&a1, msg, msg_len, &s2, dst, dst_len);
 }
 
-int grove_bls_aggregate_verify(grove_bls_variant variant, const uint8_t *pks, size_t n,
-                               const uint8_t *const *msgs, const size_t *msg_lens,
-                               const uint8_t *sig, size_t sig_len, const uint8_t *dst,
-                               size_t dst_len)
+grove_status grove_bls_aggregate_verify(grove_bls_variant variant, const uint8_t *sig,
+                                        size_t sig_len, const uint8_t *const *msgs,
+                                        const size_t *msg_lens, const uint8_t *pks, size_t n,
+                                        const uint8_t *dst, size_t dst_len)
 {
     g1_p *p;
     g2_p *q;
-    int rc = GROVE_OK;
+    grove_status rc = GROVE_OK;
     size_t pkl = grove_bls_pk_bytes(variant);
-    if (!variant_ok(variant) || pks == NULL || n == 0 || msgs == NULL || msg_lens == NULL ||
-        !BYTES_OK(dst, dst_len) || n > ((size_t)-1) / sizeof(g2_p) - 1)
+    if (!variant_ok(variant) || sig == NULL || pks == NULL || n == 0 || msgs == NULL ||
+        msg_lens == NULL || !BYTES_OK(dst, dst_len) || n > ((size_t)-1) / sizeof(g2_p) - 1)
         return GROVE_ERR_INVALID_ARG;
     for (size_t i = 0; i < n; i++)
         if (!BYTES_OK(msgs[i], msg_lens[i]))
@@ -501,7 +508,7 @@ int grove_bls_aggregate_verify(grove_bls_variant variant, const uint8_t *pks, si
         goto out;
     }
     if (variant == GROVE_BLS_MIN_SIG) {
-        if ((rc = dec1(&p[n], sig, sig_len, 0)) != GROVE_OK)
+        if ((rc = dec_sig1(&p[n], sig, sig_len, 0)) != GROVE_OK)
             goto out;
         g2_generator(&q[n]);
         g2_neg(&q[n], &q[n]);
@@ -513,7 +520,7 @@ int grove_bls_aggregate_verify(grove_bls_variant variant, const uint8_t *pks, si
         if (rc == GROVE_OK && g1_is_inf(&p[n]))
             rc = GROVE_ERR_VERIFY;
     } else {
-        if ((rc = dec2(&q[n], sig, sig_len, 0)) != GROVE_OK)
+        if ((rc = dec_sig2(&q[n], sig, sig_len, 0)) != GROVE_OK)
             goto out;
         g1_generator(&p[n]);
         g1_neg(&p[n], &p[n]);
@@ -533,14 +540,15 @@ out:
     return rc;
 }
 
-int grove_bls_batch_verify(grove_bls_variant variant, size_t n, const uint8_t *pks,
-                           const uint8_t *const *msgs, const size_t *msg_lens,
-                           const uint8_t *sigs, const uint8_t *dst, size_t dst_len)
+grove_status grove_bls_batch_verify(grove_bls_variant variant, const uint8_t *sigs,
+                                    const uint8_t *const *msgs, const size_t *msg_lens,
+                                    const uint8_t *pks, size_t n, const uint8_t *dst,
+                                    size_t dst_len)
 {
     g1_p *p = NULL, *s1 = NULL;
     g2_p *q = NULL, *s2 = NULL;
     uint8_t *w = NULL;
-    int rc = GROVE_OK;
+    grove_status rc = GROVE_OK;
     size_t pkl = grove_bls_pk_bytes(variant), sgl = grove_bls_sig_bytes(variant);
     if (!variant_ok(variant) || pks == NULL || sigs == NULL || n == 0 || msgs == NULL ||
         msg_lens == NULL || !BYTES_OK(dst, dst_len) || n > ((size_t)-1) / sizeof(g2_p) - 1)
@@ -568,7 +576,7 @@ int grove_bls_batch_verify(grove_bls_variant variant, size_t n, const uint8_t *p
         for (size_t i = 0; i < n && rc == GROVE_OK; i++) {
             rc = dec2(&q[i], pks + i * pkl, pkl, GROVE_BLS_NO_INFINITY);
             if (rc == GROVE_OK)
-                rc = dec1(&s1[i], sigs + i * sgl, sgl, GROVE_BLS_NO_INFINITY);
+                rc = dec_sig1(&s1[i], sigs + i * sgl, sgl, GROVE_BLS_NO_INFINITY);
             if (rc == GROVE_OK) {
                 g1_p h;
                 bls_hash_to_g1(&h, msgs[i], msg_lens[i], dst, dst_len);
@@ -585,7 +593,7 @@ int grove_bls_batch_verify(grove_bls_variant variant, size_t n, const uint8_t *p
             g1_p pk;
             rc = dec1(&pk, pks + i * pkl, pkl, GROVE_BLS_NO_INFINITY);
             if (rc == GROVE_OK)
-                rc = dec2(&s2[i], sigs + i * sgl, sgl, GROVE_BLS_NO_INFINITY);
+                rc = dec_sig2(&s2[i], sigs + i * sgl, sgl, GROVE_BLS_NO_INFINITY);
             if (rc == GROVE_OK) {
                 g1_mul_vartime(&p[i], &pk, w + 16 * i, 128);
                 bls_hash_to_g2(&q[i], msgs[i], msg_lens[i], dst, dst_len);
@@ -607,25 +615,24 @@ out:
     return rc;
 }
 
-int grove_bls_pop_prove(uint8_t *proof, size_t proof_len, grove_bls_variant variant,
-                        const grove_bls_sk *sk, const uint8_t *dst, size_t dst_len)
+grove_status grove_bls_pop_prove(grove_bls_variant variant, uint8_t *proof, const grove_bls_sk *sk,
+                                 const uint8_t *dst, size_t dst_len)
 {
     uint8_t pk[96];
-    int rc;
+    grove_status rc;
     if (proof == NULL)
         return GROVE_ERR_INVALID_ARG;
-    if ((rc = grove_bls_sk_to_pk(pk, sizeof pk, variant, sk)) != GROVE_OK)
+    if ((rc = grove_bls_sk_to_pk(variant, pk, sk)) != GROVE_OK)
         return rc;
-    return grove_bls_sign(proof, proof_len, variant, sk, pk, grove_bls_pk_bytes(variant), dst,
-                          dst_len);
+    return grove_bls_sign(variant, proof, pk, grove_bls_pk_bytes(variant), sk, dst, dst_len);
 }
 
-int grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk_len,
-                         const uint8_t *proof, size_t proof_len, const uint8_t *dst,
-                         size_t dst_len)
+grove_status grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *proof, size_t proof_len,
+                                  const uint8_t *pk, size_t pk_len, const uint8_t *dst,
+                                  size_t dst_len)
 {
     uint8_t canon[96];
-    int rc;
+    grove_status rc;
     if (!variant_ok(variant) || pk == NULL)
         return GROVE_ERR_INVALID_ARG;
     /* the proof signs the compressed encoding of the key */
@@ -640,8 +647,8 @@ int grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk
             return rc;
         g1_compress(canon, &P);
     }
-    return grove_bls_verify(variant, pk, pk_len, canon, grove_bls_pk_bytes(variant), proof,
-                            proof_len, dst, dst_len);
+    return grove_bls_verify(variant, proof, proof_len, canon, grove_bls_pk_bytes(variant), pk,
+                            pk_len, dst, dst_len);
 }
 
 /* ---- BLS on points ------------------------------------------------------------------------ */
@@ -650,38 +657,39 @@ int grove_bls_pop_verify(grove_bls_variant variant, const uint8_t *pk, size_t pk
  * sign_G: sig = sk * H_G(msg, dst) in group G; verify_G: the core verification with the public
  * key in the other group OG. One definition for min-sig (G = g1) and min-pk (G = g2).
  */
-#define POINT_SIGN_API(G, PT, LD, ST, PUBLISH, OG, OPT, LDO, CORE)                          \
-    static int sign_##G##_impl(grove_bls_##G *sig, const grove_bls_sk *sk,                 \
-                               const uint8_t *msg, size_t msg_len, const uint8_t *dst,      \
-                               size_t dst_len)                                              \
-    {                                                                                       \
-        PT h, s;                                                                            \
-        if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) ||                         \
-            !BYTES_OK(dst, dst_len) || !sk_valid(sk))                                       \
-            return GROVE_ERR_INVALID_ARG;                                                   \
-        bls_hash_to_##G(&h, msg, msg_len, dst, dst_len);                                    \
-        G##_mul_ct(&s, &h, sk->opaque);                                                     \
-        PUBLISH(&s);                                                                        \
-        ST(sig, &s);                                                                        \
-        return GROVE_OK;                                                                    \
-    }                                                                                       \
-    int grove_bls_sign_##G(grove_bls_##G *sig, const grove_bls_sk *sk, const uint8_t *msg,  \
-                           size_t msg_len, const uint8_t *dst, size_t dst_len)              \
-    {                                                                                       \
-        int rc = sign_##G##_impl(sig, sk, msg, msg_len, dst, dst_len);                      \
-        grove_burn_stack(); /* spilled copies of secrets in the frames below */             \
-        return rc;                                                                          \
-    }                                                                                       \
-    int grove_bls_verify_##G(const grove_bls_##OG *pk, const uint8_t *msg, size_t msg_len,  \
-                             const grove_bls_##G *sig, const uint8_t *dst, size_t dst_len)  \
-    {                                                                                       \
-        OPT P;                                                                              \
-        PT S;                                                                               \
-        if (pk == NULL || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len)) \
-            return GROVE_ERR_INVALID_ARG;                                                   \
-        LDO(&P, pk);                                                                        \
-        LD(&S, sig);                                                                        \
-        return CORE(&P, msg, msg_len, &S, dst, dst_len);                                    \
+#define POINT_SIGN_API(G, PT, LD, ST, PUBLISH, OG, OPT, LDO, CORE)                                 \
+    static grove_status sign_##G##_impl(grove_bls_##G *sig, const uint8_t *msg, size_t msg_len,    \
+                                        const grove_bls_sk *sk, const uint8_t *dst,                \
+                                        size_t dst_len)                                            \
+    {                                                                                              \
+        PT h, s;                                                                                   \
+        if (sig == NULL || sk == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len) ||     \
+            !sk_valid(sk))                                                                         \
+            return GROVE_ERR_INVALID_ARG;                                                          \
+        bls_hash_to_##G(&h, msg, msg_len, dst, dst_len);                                           \
+        G##_mul_ct(&s, &h, sk->opaque);                                                            \
+        PUBLISH(&s);                                                                               \
+        ST(sig, &s);                                                                               \
+        return GROVE_OK;                                                                           \
+    }                                                                                              \
+    grove_status grove_bls_sign_##G(grove_bls_##G *sig, const uint8_t *msg, size_t msg_len,        \
+                                    const grove_bls_sk *sk, const uint8_t *dst, size_t dst_len)    \
+    {                                                                                              \
+        grove_status rc = sign_##G##_impl(sig, msg, msg_len, sk, dst, dst_len);                    \
+        grove_burn_stack(); /* spilled copies of secrets in the frames below */                    \
+        return rc;                                                                                 \
+    }                                                                                              \
+    grove_status grove_bls_verify_##G(const grove_bls_##G *sig, const uint8_t *msg,                \
+                                      size_t msg_len, const grove_bls_##OG *pk,                    \
+                                      const uint8_t *dst, size_t dst_len)                          \
+    {                                                                                              \
+        OPT P;                                                                                     \
+        PT S;                                                                                      \
+        if (pk == NULL || sig == NULL || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))       \
+            return GROVE_ERR_INVALID_ARG;                                                          \
+        LDO(&P, pk);                                                                               \
+        LD(&S, sig);                                                                               \
+        return CORE(&P, msg, msg_len, &S, dst, dst_len);                                           \
     }
 
 POINT_SIGN_API(g1, g1_p, ld1, st1, publish1, g2, g2_p, ld2, core_verify_min_sig)
@@ -690,162 +698,165 @@ POINT_SIGN_API(g2, g2_p, ld2, st2, publish2, g1, g1_p, ld1, core_verify_min_pk)
 
 /* ---- groups ------------------------------------------------------------------------------- */
 
-int grove_bls_g1_from_bytes(grove_bls_g1 *p, const uint8_t *in, size_t len, unsigned flags)
+grove_status grove_bls_g1_from_bytes(grove_bls_g1 *p, const uint8_t *in, size_t in_len,
+                                     unsigned flags)
 {
     g1_p t;
-    int rc;
+    grove_status rc;
     if (p == NULL)
         return GROVE_ERR_INVALID_ARG;
-    if ((rc = dec1(&t, in, len, flags)) == GROVE_OK)
+    if ((rc = dec1(&t, in, in_len, flags)) == GROVE_OK)
         st1(p, &t);
     return rc;
 }
 
-int grove_bls_g1_to_bytes(uint8_t *out, size_t len, const grove_bls_g1 *p)
+void grove_bls_g1_to_bytes(const grove_bls_g1 *p, uint8_t out[GROVE_BLS_G1_BYTES])
 {
     g1_p t;
-    if (out == NULL || p == NULL || (len != 48 && len != 96))
-        return GROVE_ERR_INVALID_ARG;
     ld1(&t, p);
-    if (len == 48)
-        g1_compress(out, &t);
-    else
-        g1_serialize(out, &t);
-    return GROVE_OK;
+    g1_compress(out, &t);
 }
 
-int grove_bls_g2_from_bytes(grove_bls_g2 *p, const uint8_t *in, size_t len, unsigned flags)
+void grove_bls_g1_to_bytes_uncompressed(const grove_bls_g1 *p,
+                                        uint8_t out[GROVE_BLS_G1_UNCOMPRESSED_BYTES])
+{
+    g1_p t;
+    ld1(&t, p);
+    g1_serialize(out, &t);
+}
+
+grove_status grove_bls_g2_from_bytes(grove_bls_g2 *p, const uint8_t *in, size_t in_len,
+                                     unsigned flags)
 {
     g2_p t;
-    int rc;
+    grove_status rc;
     if (p == NULL)
         return GROVE_ERR_INVALID_ARG;
-    if ((rc = dec2(&t, in, len, flags)) == GROVE_OK)
+    if ((rc = dec2(&t, in, in_len, flags)) == GROVE_OK)
         st2(p, &t);
     return rc;
 }
 
-int grove_bls_g2_to_bytes(uint8_t *out, size_t len, const grove_bls_g2 *p)
+void grove_bls_g2_to_bytes(const grove_bls_g2 *p, uint8_t out[GROVE_BLS_G2_BYTES])
 {
     g2_p t;
-    if (out == NULL || p == NULL || (len != 96 && len != 192))
-        return GROVE_ERR_INVALID_ARG;
     ld2(&t, p);
-    if (len == 96)
-        g2_compress(out, &t);
-    else
-        g2_serialize(out, &t);
-    return GROVE_OK;
+    g2_compress(out, &t);
 }
 
-#define GROUP_API(G, PT, LD, ST)                                                            \
-    void grove_bls_##G##_generator(grove_bls_##G *p)                                        \
-    {                                                                                       \
-        PT t;                                                                               \
-        G##_generator(&t);                                                                  \
-        ST(p, &t);                                                                          \
-    }                                                                                       \
-    void grove_bls_##G##_identity(grove_bls_##G *p)                                         \
-    {                                                                                       \
-        PT t;                                                                               \
-        G##_set_inf(&t);                                                                    \
-        ST(p, &t);                                                                          \
-    }                                                                                       \
-    int grove_bls_##G##_is_identity(const grove_bls_##G *p)                                 \
-    {                                                                                       \
-        PT t;                                                                               \
-        LD(&t, p);                                                                          \
-        return G##_is_inf(&t);                                                              \
-    }                                                                                       \
-    int grove_bls_##G##_equal(const grove_bls_##G *a, const grove_bls_##G *b)               \
-    {                                                                                       \
-        PT x, y;                                                                            \
-        LD(&x, a);                                                                          \
-        LD(&y, b);                                                                          \
-        return G##_eq_vartime(&x, &y);                                                      \
-    }                                                                                       \
-    int grove_bls_##G##_in_group(const grove_bls_##G *p)                                    \
-    {                                                                                       \
-        PT t;                                                                               \
-        LD(&t, p);                                                                          \
-        return G##_in_subgroup_vartime(&t);                                                 \
-    }                                                                                       \
-    void grove_bls_##G##_add(grove_bls_##G *r, const grove_bls_##G *a,                      \
-                             const grove_bls_##G *b)                                        \
-    {                                                                                       \
-        PT x, y;                                                                            \
-        LD(&x, a);                                                                          \
-        LD(&y, b);                                                                          \
-        G##_add_vartime(&x, &x, &y);                                                        \
-        ST(r, &x);                                                                          \
-    }                                                                                       \
-    void grove_bls_##G##_neg(grove_bls_##G *r, const grove_bls_##G *a)                      \
-    {                                                                                       \
-        PT x;                                                                               \
-        LD(&x, a);                                                                          \
-        G##_neg(&x, &x);                                                                    \
-        ST(r, &x);                                                                          \
-    }                                                                                       \
-    int grove_bls_##G##_mul(grove_bls_##G *r, const grove_bls_##G *p, const uint8_t *k,     \
-                            size_t k_len)                                                   \
-    {                                                                                       \
-        PT x;                                                                               \
-        if (r == NULL || p == NULL || !BYTES_OK(k, k_len) ||                                \
-            k_len > GROVE_BLS_MAX_SCALAR_BYTES)                                             \
-            return GROVE_ERR_INVALID_ARG;                                                   \
-        LD(&x, p);                                                                          \
-        G##_mul_vartime(&x, &x, k, 8 * k_len);                                              \
-        ST(r, &x);                                                                          \
-        return GROVE_OK;                                                                    \
-    }                                                                                       \
-    void grove_bls_##G##_mul_sk(grove_bls_##G *r, const grove_bls_##G *p,                   \
-                                const grove_bls_sk *sk)                                     \
-    {                                                                                       \
-        PT x;                                                                               \
-        LD(&x, p);                                                                          \
-        G##_mul_ct_any(&x, &x, sk->opaque);                                                 \
-        normalize_##G(&x); /* the result may be published: no scalar-dependent Z */         \
-        ST(r, &x);                                                                          \
-        grove_burn_stack(); /* spilled copies of the scalar in the frames below */          \
-    }                                                                                       \
-    int grove_bls_##G##_msm(grove_bls_##G *r, const grove_bls_##G *points, const uint8_t *ks, \
-                            size_t k_len, size_t n)                                         \
-    {                                                                                       \
-        PT *pts, acc;                                                                       \
-        int ok;                                                                             \
-        if (r == NULL || (n > 0 && (points == NULL || ks == NULL)) ||                       \
-            k_len > GROVE_BLS_MAX_SCALAR_BYTES || n > ((size_t)-1) / sizeof(PT))            \
-            return GROVE_ERR_INVALID_ARG;                                                   \
-        if (n == 0) {                                                                       \
-            G##_set_inf(&acc);                                                              \
-            ST(r, &acc);                                                                    \
-            return GROVE_OK;                                                                \
-        }                                                                                   \
-        pts = malloc(n * sizeof *pts);                                                      \
-        if (pts == NULL)                                                                    \
-            return GROVE_ERR_NOMEM;                                                         \
-        for (size_t i = 0; i < n; i++)                                                      \
-            LD(&pts[i], &points[i]);                                                        \
-        ok = G##_msm_vartime(&acc, pts, ks, k_len, n);                                      \
-        free(pts);                                                                          \
-        if (!ok)                                                                            \
-            return GROVE_ERR_NOMEM;                                                         \
-        ST(r, &acc);                                                                        \
-        return GROVE_OK;                                                                    \
-    }                                                                                       \
-    void grove_bls_##G##_hash(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,         \
-                              const uint8_t *dst, size_t dst_len)                           \
-    {                                                                                       \
-        PT x;                                                                               \
-        bls_hash_to_##G(&x, msg, msg_len, dst, dst_len);                                    \
-        ST(r, &x);                                                                          \
-    }                                                                                       \
-    void grove_bls_##G##_encode(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,       \
-                                const uint8_t *dst, size_t dst_len)                         \
-    {                                                                                       \
-        PT x;                                                                               \
-        bls_encode_to_##G(&x, msg, msg_len, dst, dst_len);                                  \
-        ST(r, &x);                                                                          \
+void grove_bls_g2_to_bytes_uncompressed(const grove_bls_g2 *p,
+                                        uint8_t out[GROVE_BLS_G2_UNCOMPRESSED_BYTES])
+{
+    g2_p t;
+    ld2(&t, p);
+    g2_serialize(out, &t);
+}
+
+#define GROUP_API(G, PT, LD, ST)                                                                   \
+    void grove_bls_##G##_generator(grove_bls_##G *p)                                               \
+    {                                                                                              \
+        PT t;                                                                                      \
+        G##_generator(&t);                                                                         \
+        ST(p, &t);                                                                                 \
+    }                                                                                              \
+    void grove_bls_##G##_identity(grove_bls_##G *p)                                                \
+    {                                                                                              \
+        PT t;                                                                                      \
+        G##_set_inf(&t);                                                                           \
+        ST(p, &t);                                                                                 \
+    }                                                                                              \
+    bool grove_bls_##G##_is_identity(const grove_bls_##G *p)                                       \
+    {                                                                                              \
+        PT t;                                                                                      \
+        LD(&t, p);                                                                                 \
+        return G##_is_inf(&t) != 0;                                                                \
+    }                                                                                              \
+    bool grove_bls_##G##_equal(const grove_bls_##G *a, const grove_bls_##G *b)                     \
+    {                                                                                              \
+        PT x, y;                                                                                   \
+        LD(&x, a);                                                                                 \
+        LD(&y, b);                                                                                 \
+        return G##_eq_vartime(&x, &y) != 0;                                                        \
+    }                                                                                              \
+    bool grove_bls_##G##_in_group(const grove_bls_##G *p)                                          \
+    {                                                                                              \
+        PT t;                                                                                      \
+        LD(&t, p);                                                                                 \
+        return G##_in_subgroup_vartime(&t) != 0;                                                   \
+    }                                                                                              \
+    void grove_bls_##G##_add(grove_bls_##G *r, const grove_bls_##G *a, const grove_bls_##G *b)     \
+    {                                                                                              \
+        PT x, y;                                                                                   \
+        LD(&x, a);                                                                                 \
+        LD(&y, b);                                                                                 \
+        G##_add_vartime(&x, &x, &y);                                                               \
+        ST(r, &x);                                                                                 \
+    }                                                                                              \
+    void grove_bls_##G##_neg(grove_bls_##G *r, const grove_bls_##G *a)                             \
+    {                                                                                              \
+        PT x;                                                                                      \
+        LD(&x, a);                                                                                 \
+        G##_neg(&x, &x);                                                                           \
+        ST(r, &x);                                                                                 \
+    }                                                                                              \
+    grove_status grove_bls_##G##_mul(grove_bls_##G *r, const grove_bls_##G *p, const uint8_t *k,   \
+                                     size_t k_len)                                                 \
+    {                                                                                              \
+        PT x;                                                                                      \
+        if (r == NULL || p == NULL || !BYTES_OK(k, k_len) || k_len > GROVE_BLS_MAX_SCALAR_BYTES)   \
+            return GROVE_ERR_INVALID_ARG;                                                          \
+        LD(&x, p);                                                                                 \
+        G##_mul_vartime(&x, &x, k, 8 * k_len);                                                     \
+        ST(r, &x);                                                                                 \
+        return GROVE_OK;                                                                           \
+    }                                                                                              \
+    void grove_bls_##G##_mul_sk(grove_bls_##G *r, const grove_bls_##G *p, const grove_bls_sk *sk)  \
+    {                                                                                              \
+        PT x;                                                                                      \
+        LD(&x, p);                                                                                 \
+        G##_mul_ct_any(&x, &x, sk->opaque);                                                        \
+        normalize_##G(&x); /* the result may be published: no scalar-dependent Z */                \
+        ST(r, &x);                                                                                 \
+        grove_burn_stack(); /* spilled copies of the scalar in the frames below */                 \
+    }                                                                                              \
+    grove_status grove_bls_##G##_msm(grove_bls_##G *r, const grove_bls_##G *points,                \
+                                     const uint8_t *ks, size_t k_len, size_t n)                    \
+    {                                                                                              \
+        PT *pts, acc;                                                                              \
+        int ok;                                                                                    \
+        if (r == NULL || (n > 0 && (points == NULL || ks == NULL)) ||                              \
+            k_len > GROVE_BLS_MAX_SCALAR_BYTES || n > ((size_t)-1) / sizeof(PT))                   \
+            return GROVE_ERR_INVALID_ARG;                                                          \
+        if (n == 0) {                                                                              \
+            G##_set_inf(&acc);                                                                     \
+            ST(r, &acc);                                                                           \
+            return GROVE_OK;                                                                       \
+        }                                                                                          \
+        pts = malloc(n * sizeof *pts);                                                             \
+        if (pts == NULL)                                                                           \
+            return GROVE_ERR_NOMEM;                                                                \
+        for (size_t i = 0; i < n; i++)                                                             \
+            LD(&pts[i], &points[i]);                                                               \
+        ok = G##_msm_vartime(&acc, pts, ks, k_len, n);                                             \
+        free(pts);                                                                                 \
+        if (!ok)                                                                                   \
+            return GROVE_ERR_NOMEM;                                                                \
+        ST(r, &acc);                                                                               \
+        return GROVE_OK;                                                                           \
+    }                                                                                              \
+    void grove_bls_##G##_hash(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,                \
+                              const uint8_t *dst, size_t dst_len)                                  \
+    {                                                                                              \
+        PT x;                                                                                      \
+        bls_hash_to_##G(&x, msg, msg_len, dst, dst_len);                                           \
+        ST(r, &x);                                                                                 \
+    }                                                                                              \
+    void grove_bls_##G##_encode(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,              \
+                                const uint8_t *dst, size_t dst_len)                                \
+    {                                                                                              \
+        PT x;                                                                                      \
+        bls_encode_to_##G(&x, msg, msg_len, dst, dst_len);                                         \
+        ST(r, &x);                                                                                 \
     }
 
 GROUP_API(g1, g1_p, ld1, st1)
@@ -853,11 +864,11 @@ GROUP_API(g2, g2_p, ld2, st2)
 
 /* ---- pairing ------------------------------------------------------------------------------ */
 
-static int pairing_points(fp12 *f, const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
+static grove_status pairing_points(fp12 *f, const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
 {
     g1_p *pp;
     g2_p *qq;
-    int rc;
+    grove_status rc;
     if (n > ((size_t)-1) / sizeof(g2_p))
         return GROVE_ERR_INVALID_ARG;
     if (n == 0) {
@@ -881,10 +892,11 @@ static int pairing_points(fp12 *f, const grove_bls_g1 *p, const grove_bls_g2 *q,
     return rc;
 }
 
-int grove_bls_pairing(grove_bls_gt *r, const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
+grove_status grove_bls_pairing(grove_bls_gt *r, const grove_bls_g1 *p, const grove_bls_g2 *q,
+                               size_t n)
 {
     fp12 f;
-    int rc;
+    grove_status rc;
     if (r == NULL || (n > 0 && (p == NULL || q == NULL)))
         return GROVE_ERR_INVALID_ARG;
     if ((rc = pairing_points(&f, p, q, n)) == GROVE_OK)
@@ -892,10 +904,10 @@ int grove_bls_pairing(grove_bls_gt *r, const grove_bls_g1 *p, const grove_bls_g2
     return rc;
 }
 
-int grove_bls_pairing_check(const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
+grove_status grove_bls_pairing_check(const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
 {
     fp12 f;
-    int rc;
+    grove_status rc;
     if (n > 0 && (p == NULL || q == NULL))
         return GROVE_ERR_INVALID_ARG;
     if ((rc = pairing_points(&f, p, q, n)) != GROVE_OK)
@@ -903,19 +915,19 @@ int grove_bls_pairing_check(const grove_bls_g1 *p, const grove_bls_g2 *q, size_t
     return fp12_is_one(&f) ? GROVE_OK : GROVE_ERR_VERIFY;
 }
 
-int grove_bls_gt_equal(const grove_bls_gt *a, const grove_bls_gt *b)
+bool grove_bls_gt_equal(const grove_bls_gt *a, const grove_bls_gt *b)
 {
     fp12 x, y;
     memcpy(&x, a->opaque, sizeof x);
     memcpy(&y, b->opaque, sizeof y);
-    return fp12_eq(&x, &y);
+    return fp12_eq(&x, &y) != 0;
 }
 
-int grove_bls_gt_is_one(const grove_bls_gt *a)
+bool grove_bls_gt_is_one(const grove_bls_gt *a)
 {
     fp12 x;
     memcpy(&x, a->opaque, sizeof x);
-    return fp12_is_one(&x);
+    return fp12_is_one(&x) != 0;
 }
 
 void grove_bls_gt_mul(grove_bls_gt *r, const grove_bls_gt *a, const grove_bls_gt *b)
@@ -929,8 +941,8 @@ void grove_bls_gt_mul(grove_bls_gt *r, const grove_bls_gt *a, const grove_bls_gt
 
 /* ---- hashing ------------------------------------------------------------------------------ */
 
-int grove_bls_expand_message_xmd(uint8_t *out, size_t out_len, const uint8_t *msg,
-                                 size_t msg_len, const uint8_t *dst, size_t dst_len)
+grove_status grove_bls_expand_message_xmd(uint8_t *out, size_t out_len, const uint8_t *msg,
+                                          size_t msg_len, const uint8_t *dst, size_t dst_len)
 {
     if (!BYTES_OK(out, out_len) || !BYTES_OK(msg, msg_len) || !BYTES_OK(dst, dst_len))
         return GROVE_ERR_INVALID_ARG;

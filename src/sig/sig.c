@@ -123,9 +123,9 @@ grove_status grove_sig_keygen(const grove_sig_alg *a, uint8_t *pk, uint8_t *sk)
         grove_bls_sk s;
         int rc = grove_bls_sk_generate(&s);
         if (rc == GROVE_OK)
-            rc = grove_bls_sk_to_pk(pk, a->pk, a->variant, &s);
+            rc = grove_bls_sk_to_pk(a->variant, pk, &s);
         if (rc == GROVE_OK)
-            grove_bls_sk_to_bytes(sk, &s);
+            grove_bls_sk_to_bytes(&s, sk);
         grove_bls_sk_wipe(&s);
         return (grove_status)rc;
     }
@@ -161,7 +161,7 @@ grove_status grove_sig_sign(const grove_sig_alg *a, uint8_t *sig, size_t sig_cap
         grove_bls_sk s;
         rc = grove_bls_sk_from_bytes(&s, sk);
         if (rc == GROVE_OK)
-            rc = grove_bls_sign(sig, a->sig, a->variant, &s, msg, msg_len,
+            rc = grove_bls_sign(a->variant, sig, msg, msg_len, &s,
                                 (const uint8_t *)bls_dst(a->variant), strlen(bls_dst(a->variant)));
         grove_bls_sk_wipe(&s);
         break;
@@ -197,7 +197,7 @@ grove_status grove_sig_verify(const grove_sig_alg *a, const uint8_t *sig, size_t
                                 a->pk);
         break;
     case K_BLS:
-        rc = grove_bls_verify(a->variant, pk, a->pk, msg, msg_len, sig, sig_len,
+        rc = grove_bls_verify(a->variant, sig, sig_len, msg, msg_len, pk, a->pk,
                               (const uint8_t *)bls_dst(a->variant), strlen(bls_dst(a->variant)));
         break;
     }

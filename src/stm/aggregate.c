@@ -96,7 +96,7 @@ int stm_aggregate_assemble(grove_stm_aggregate **out, size_t n, const grove_stm_
         memcpy(a->values, values, n_values * 32);
     if (n_indices)
         memcpy(a->indices, indices, n_indices * sizeof *indices);
-    unsigned nt = stm_threads(0);
+    const unsigned nt = GROVE_THREADS_AUTO;
     rc = grove_parallel_for(nt, n, stm_chunk(n, nt), dec_chunk, a);
     if (rc != GROVE_OK) {
         grove_stm_aggregate_free(a);
@@ -111,8 +111,8 @@ size_t grove_stm_aggregate_count(const grove_stm_aggregate *a)
     return a ? a->n : 0;
 }
 
-int grove_stm_aggregate_get(const grove_stm_aggregate *a, size_t i, const grove_stm_sig **sig,
-                            uint8_t vk[GROVE_STM_VK_BYTES], uint64_t *stake)
+grove_status grove_stm_aggregate_get(const grove_stm_aggregate *a, const grove_stm_sig **sig,
+                                     uint8_t vk[GROVE_STM_VK_BYTES], uint64_t *stake, size_t i)
 {
     if (!a)
         return GROVE_ERR_INVALID_ARG;
@@ -129,34 +129,36 @@ int grove_stm_aggregate_get(const grove_stm_aggregate *a, size_t i, const grove_
 
 /* ---- binary encoding ------------------------------------------------------------------------ */
 
-size_t grove_stm_aggregate_bytes(const grove_stm_aggregate *a)
+size_t grove_stm_aggregate_encoded_bytes(const grove_stm_aggregate *a)
 {
     if (!a)
         return 0;
     size_t len = 1 + 8;
     for (size_t i = 0; i < a->n; i++)
-        len += 8 + 8 + GROVE_STM_ENTRY_BYTES + 8 + grove_stm_sig_bytes(&a->sigs[i]);
+        len += 8 + 8 + GROVE_STM_ENTRY_BYTES + 8 + grove_stm_sig_encoded_bytes(&a->sigs[i]);
     return len + 16 + 32 * a->n_values + 8 * a->n_indices;
 }
 
-int grove_stm_aggregate_to_bytes(uint8_t *out, size_t out_len, const grove_stm_aggregate *a)
+grove_status grove_stm_aggregate_to_bytes(const grove_stm_aggregate *a, uint8_t *out,
+                                          size_t out_cap, size_t *out_len)
 {
-    if (!out || !a)
+    if (!a || !out_len || (!out && out_cap))
         return GROVE_ERR_INVALID_ARG;
-    if (out_len < grove_stm_aggregate_bytes(a))
+    *out_len = grove_stm_aggregate_encoded_bytes(a);
+    if (out_cap < *out_len)
         return GROVE_ERR_BUFFER_TOO_SMALL;
     uint8_t *p = out;
     *p++ = 0x00; /* Concatenation */
     grove_store64_be(p, a->n);
     p += 8;
     for (size_t i = 0; i < a->n; i++) {
-        size_t sl = grove_stm_sig_bytes(&a->sigs[i]);
+        size_t sl = grove_stm_sig_encoded_bytes(&a->sigs[i]), written;
         grove_store64_be(p, 8 + GROVE_STM_ENTRY_BYTES + 8 + sl);
         grove_store64_be(p + 8, GROVE_STM_ENTRY_BYTES);
         memcpy(p + 16, a->entries + GROVE_STM_ENTRY_BYTES * i, GROVE_STM_ENTRY_BYTES);
         p += 16 + GROVE_STM_ENTRY_BYTES;
         grove_store64_be(p, sl);
-        int rc = grove_stm_sig_to_bytes(p + 8, sl, &a->sigs[i]);
+        grove_status rc = grove_stm_sig_to_bytes(&a->sigs[i], p + 8, sl, &written);
         if (rc != GROVE_OK)
             return rc;
         p += 8 + sl;
@@ -182,8 +184,10 @@ static int rd64(const uint8_t *in, size_t len, size_t *pos, uint64_t *v)
     return 1;
 }
 
-int grove_stm_aggregate_from_bytes(grove_stm_aggregate **out, const uint8_t *in, size_t len)
+grove_status grove_stm_aggregate_from_bytes(grove_stm_aggregate **out, const uint8_t *in,
+                                            size_t in_len)
 {
+    size_t len = in_len;
     if (!out || (!in && len))
         return GROVE_ERR_INVALID_ARG;
     *out = NULL;
@@ -317,7 +321,7 @@ static int rsum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, grove_bls_g1 *h,
         return GROVE_ERR_NOMEM;
     agg_scalars(t, a);
     rsum_job j = {.a = a, .t = t, .split = a->n * 7 / 10, .mr = mr, .mr_len = mr_len};
-    int rc = grove_parallel_for(a->n >= 16 ? stm_threads(0) : 1, 2, 1, rsum_task, &j);
+    int rc = grove_parallel_for(a->n >= 16 ? GROVE_THREADS_AUTO : 1, 2, 1, rsum_task, &j);
     free(t);
     if (rc != GROVE_OK)
         return GROVE_ERR_NOMEM;
@@ -414,8 +418,16 @@ fail:
     return rc;
 }
 
-int grove_stm_aggregate_verify(const grove_stm_aggregate *a, const grove_stm_params *params,
-                               const grove_stm_avk *avk, const uint8_t *msg, size_t msg_len)
+grove_status grove_stm_aggregate_verify(const grove_stm_params *params,
+                                        const grove_stm_aggregate *a, const uint8_t *msg,
+                                        size_t msg_len, const grove_stm_avk *avk)
+{
+    return stm_verdict(stm_aggregate_verify_reason(params, a, msg, msg_len, avk));
+}
+
+grove_status stm_aggregate_verify_reason(const grove_stm_params *params,
+                                         const grove_stm_aggregate *a, const uint8_t *msg,
+                                         size_t msg_len, const grove_stm_avk *avk)
 {
     if (!a || !params || !avk || (!msg && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -428,9 +440,10 @@ int grove_stm_aggregate_verify(const grove_stm_aggregate *a, const grove_stm_par
     return rc;
 }
 
-int grove_stm_aggregate_verify_batch(const grove_stm_aggregate *const *aggs,
-                                     const grove_stm_params *params, const grove_stm_avk *avks,
-                                     const uint8_t *const *msgs, const size_t *msg_lens, size_t n)
+grove_status grove_stm_aggregate_verify_batch(const grove_stm_params *params,
+                                              const grove_stm_aggregate *const *aggs,
+                                              const uint8_t *const *msgs, const size_t *msg_lens,
+                                              const grove_stm_avk *avks, size_t n)
 {
     if (!aggs || !params || !avks || !msgs || !msg_lens || n == 0 || n > STM_MAX_SIGS)
         return GROVE_ERR_INVALID_ARG;
@@ -454,14 +467,15 @@ int grove_stm_aggregate_verify_batch(const grove_stm_aggregate *const *aggs,
             rc = stm_randomized_sum(&v, &s, aggs[i]);
         if (rc == GROVE_OK && (grove_bls_g2_is_identity(&v) || grove_bls_g1_is_identity(&s)))
             rc = GROVE_ERR_VERIFY;
-        if (rc == GROVE_OK)
-            rc = grove_bls_g2_to_bytes(pks + 96 * i, 96, &v);
-        if (rc == GROVE_OK)
-            rc = grove_bls_g1_to_bytes(sigs + 48 * i, 48, &s);
+        if (rc == GROVE_OK) {
+            grove_bls_g2_to_bytes(&v, pks + 96 * i);
+            grove_bls_g1_to_bytes(&s, sigs + 48 * i);
+        }
     }
     if (rc == GROVE_OK)
-        rc = grove_bls_batch_verify(GROVE_BLS_MIN_SIG, n, pks, (const uint8_t *const *)mr, mlen,
-                                    sigs, NULL, 0);
+        rc = grove_bls_batch_verify(GROVE_BLS_MIN_SIG, sigs, (const uint8_t *const *)mr, mlen, pks,
+                                    n, NULL, 0);
+    rc = stm_verdict(rc);
 out:
     if (mr)
         for (size_t i = 0; i < n; i++)
@@ -497,8 +511,8 @@ static int clerk_chunk(void *arg, size_t begin, size_t end, unsigned worker)
     if (j->pass == 1) {
         for (size_t i = begin; i < end; i++)
             if (j->valid[i] &&
-                grove_bls_verify_g1(&j->closed->vks[j->sigs[i].signer_index], j->mr, j->mr_len,
-                                    &j->pts[i], NULL, 0) != GROVE_OK)
+                grove_bls_verify_g1(&j->pts[i], j->mr, j->mr_len,
+                                    &j->closed->vks[j->sigs[i].signer_index], NULL, 0) != GROVE_OK)
                 j->valid[i] = 0;
         return GROVE_OK;
     }
@@ -623,9 +637,10 @@ static int sort_by_signer(size_t *p, size_t n, const grove_stm_sig *sigs)
     return GROVE_OK;
 }
 
-int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *params,
-                            const grove_stm_closed *closed, const grove_stm_sig *sigs, size_t n,
-                            const uint8_t *msg, size_t msg_len, unsigned threads, uint64_t *have)
+grove_status grove_stm_aggregate_new(const grove_stm_params *params, grove_stm_aggregate **out,
+                                     uint64_t *have, const grove_stm_sig *sigs, size_t n,
+                                     const uint8_t *msg, size_t msg_len,
+                                     const grove_stm_closed *closed, unsigned threads)
 {
     if (have)
         *have = 0;
@@ -637,7 +652,7 @@ int grove_stm_aggregate_new(grove_stm_aggregate **out, const grove_stm_params *p
         return rc;
     if (n == 0)
         return GROVE_ERR_NOT_ENOUGH;
-    const unsigned nt = stm_threads(threads);
+    const unsigned nt = threads;
     const size_t chunk = stm_chunk(n, nt);
     grove_blake2b_ctx pre;
     uint8_t *mr = stm_with_root(msg, msg_len, closed->root, &pre), *w = malloc(16 * n);

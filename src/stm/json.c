@@ -30,7 +30,7 @@ static void sig_json(grove_json_buf *b, const grove_stm_sig *sig)
     grove_json_buf_raw(b, "}", 1);
 }
 
-int grove_stm_params_to_json(char **out, const grove_stm_params *params)
+grove_status grove_stm_params_to_json(const grove_stm_params *params, char **out)
 {
     if (out == NULL || params == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -49,7 +49,7 @@ int grove_stm_params_to_json(char **out, const grove_stm_params *params)
     return grove_json_buf_take(&b, out);
 }
 
-int grove_stm_sig_to_json(char **out, const grove_stm_sig *sig)
+grove_status grove_stm_sig_to_json(const grove_stm_sig *sig, char **out)
 {
     if (out == NULL || sig == NULL || (sig->n_indexes && sig->indexes == NULL))
         return GROVE_ERR_INVALID_ARG;
@@ -59,7 +59,7 @@ int grove_stm_sig_to_json(char **out, const grove_stm_sig *sig)
     return grove_json_buf_take(&b, out);
 }
 
-int grove_stm_avk_to_json(char **out, const grove_stm_avk *avk)
+grove_status grove_stm_avk_to_json(const grove_stm_avk *avk, char **out)
 {
     if (out == NULL || avk == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -75,7 +75,7 @@ int grove_stm_avk_to_json(char **out, const grove_stm_avk *avk)
     return grove_json_buf_take(&b, out);
 }
 
-int grove_stm_aggregate_to_json(char **out, const grove_stm_aggregate *agg)
+grove_status grove_stm_aggregate_to_json(const grove_stm_aggregate *agg, char **out)
 {
     if (out == NULL || agg == NULL)
         return GROVE_ERR_INVALID_ARG;
@@ -188,13 +188,13 @@ static int parse(grove_json_doc **doc, const char *in, size_t len)
     return grove_json_parse(doc, in, len);
 }
 
-int grove_stm_params_from_json(grove_stm_params *params, const char *in, size_t len)
+grove_status grove_stm_params_from_json(grove_stm_params *params, const char *in, size_t in_len)
 {
     static const char *const keys[] = {"m", "k", "phi_f"};
     if (params == NULL)
         return GROVE_ERR_INVALID_ARG;
     grove_json_doc *d;
-    int rc = parse(&d, in, len);
+    int rc = parse(&d, in, in_len);
     if (rc != GROVE_OK)
         return rc;
     const grove_json_node *r = grove_json_root(d);
@@ -209,13 +209,13 @@ int grove_stm_params_from_json(grove_stm_params *params, const char *in, size_t 
     return rc;
 }
 
-int grove_stm_sig_from_json(grove_stm_sig *sig, const char *in, size_t len)
+grove_status grove_stm_sig_from_json(grove_stm_sig *sig, const char *in, size_t in_len)
 {
     if (sig == NULL)
         return GROVE_ERR_INVALID_ARG;
     memset(sig, 0, sizeof *sig);
     grove_json_doc *d;
-    int rc = parse(&d, in, len);
+    int rc = parse(&d, in, in_len);
     if (rc != GROVE_OK)
         return rc;
     grove_stm_sig s;
@@ -233,14 +233,14 @@ int grove_stm_sig_from_json(grove_stm_sig *sig, const char *in, size_t len)
     return GROVE_OK;
 }
 
-int grove_stm_avk_from_json(grove_stm_avk *avk, const char *in, size_t len)
+grove_status grove_stm_avk_from_json(grove_stm_avk *avk, const char *in, size_t in_len)
 {
     static const char *const keys[] = {"mt_commitment", "total_stake"};
     static const char *const mt_keys[] = {"root", "nr_leaves", "hasher"};
     if (avk == NULL)
         return GROVE_ERR_INVALID_ARG;
     grove_json_doc *d;
-    int rc = parse(&d, in, len);
+    int rc = parse(&d, in, in_len);
     if (rc != GROVE_OK)
         return rc;
     const grove_json_node *r = grove_json_root(d), *mt = grove_json_get(d, r, "mt_commitment");
@@ -258,7 +258,7 @@ int grove_stm_avk_from_json(grove_stm_avk *avk, const char *in, size_t len)
     return rc;
 }
 
-int grove_stm_aggregate_from_json(grove_stm_aggregate **agg, const char *in, size_t len)
+grove_status grove_stm_aggregate_from_json(grove_stm_aggregate **agg, const char *in, size_t in_len)
 {
     static const char *const keys[] = {"signatures", "batch_proof"};
     static const char *const bp_keys[] = {"values", "indices", "hasher"};
@@ -266,7 +266,7 @@ int grove_stm_aggregate_from_json(grove_stm_aggregate **agg, const char *in, siz
         return GROVE_ERR_INVALID_ARG;
     *agg = NULL;
     grove_json_doc *d;
-    int rc = parse(&d, in, len);
+    int rc = parse(&d, in, in_len);
     if (rc != GROVE_OK)
         return rc;
     const grove_json_node *r = grove_json_root(d);

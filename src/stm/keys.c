@@ -21,14 +21,14 @@ static const uint8_t pop_msg[3] = {'P', 'o', 'P'};
 
 /* ---- keys ---------------------------------------------------------------------------------- */
 
-static int vkpop_of(uint8_t vkpop[GROVE_STM_VKPOP_BYTES], const grove_bls_sk *sk)
+static grove_status vkpop_of(uint8_t vkpop[GROVE_STM_VKPOP_BYTES], const grove_bls_sk *sk)
 {
     grove_bls_g1 k1, k2, g1;
     grove_bls_g2 vk, g2;
-    int rc;
+    grove_status rc;
     grove_bls_g2_generator(&g2);
     grove_bls_g2_mul_sk(&vk, &g2, sk);
-    if ((rc = grove_bls_sign_g1(&k1, sk, pop_msg, sizeof pop_msg, NULL, 0)) != GROVE_OK)
+    if ((rc = grove_bls_sign_g1(&k1, pop_msg, sizeof pop_msg, sk, NULL, 0)) != GROVE_OK)
         return rc;
     grove_bls_g1_generator(&g1);
     grove_bls_g1_mul_sk(&k2, &g1, sk);
@@ -36,21 +36,20 @@ static int vkpop_of(uint8_t vkpop[GROVE_STM_VKPOP_BYTES], const grove_bls_sk *sk
     GROVE_DECLASSIFY(&vk, sizeof vk);
     GROVE_DECLASSIFY(&k1, sizeof k1);
     GROVE_DECLASSIFY(&k2, sizeof k2);
-    if ((rc = grove_bls_g2_to_bytes(vkpop, 96, &vk)) != GROVE_OK ||
-        (rc = grove_bls_g1_to_bytes(vkpop + 96, 48, &k1)) != GROVE_OK ||
-        (rc = grove_bls_g1_to_bytes(vkpop + 144, 48, &k2)) != GROVE_OK)
-        return rc;
+    grove_bls_g2_to_bytes(&vk, vkpop);
+    grove_bls_g1_to_bytes(&k1, vkpop + 96);
+    grove_bls_g1_to_bytes(&k2, vkpop + 144);
     grove_wipe(&k2, sizeof k2); /* k2 and k1 are public, but intermediate copies are not kept */
     return GROVE_OK;
 }
 
-int grove_stm_vkpop_from_sk(uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
-                            const uint8_t sk[GROVE_STM_SK_BYTES])
+grove_status grove_stm_vkpop_from_sk(uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
+                                     const uint8_t sk[GROVE_STM_SK_BYTES])
 {
     if (!vkpop || !sk)
         return GROVE_ERR_INVALID_ARG;
     grove_bls_sk s;
-    int rc = grove_bls_sk_from_bytes(&s, sk);
+    grove_status rc = grove_bls_sk_from_bytes(&s, sk);
     if (rc == GROVE_OK)
         rc = vkpop_of(vkpop, &s);
     grove_bls_sk_wipe(&s);
@@ -58,14 +57,14 @@ int grove_stm_vkpop_from_sk(uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
     return rc;
 }
 
-int grove_stm_keygen(uint8_t sk[GROVE_STM_SK_BYTES], uint8_t vkpop[GROVE_STM_VKPOP_BYTES],
-                     const uint8_t seed[GROVE_STM_SEED_BYTES])
+grove_status grove_stm_keygen(uint8_t vkpop[GROVE_STM_VKPOP_BYTES], uint8_t sk[GROVE_STM_SK_BYTES],
+                              const uint8_t seed[GROVE_STM_SEED_BYTES])
 {
     if (!sk || !vkpop)
         return GROVE_ERR_INVALID_ARG;
     uint8_t ikm[GROVE_STM_SEED_BYTES];
     grove_bls_sk s;
-    int rc = GROVE_OK;
+    grove_status rc = GROVE_OK;
     if (seed)
         memcpy(ikm, seed, sizeof ikm);
     else
@@ -75,7 +74,7 @@ int grove_stm_keygen(uint8_t sk[GROVE_STM_SK_BYTES], uint8_t vkpop[GROVE_STM_VKP
     if (rc == GROVE_OK)
         rc = vkpop_of(vkpop, &s);
     if (rc == GROVE_OK)
-        grove_bls_sk_to_bytes(sk, &s);
+        grove_bls_sk_to_bytes(&s, sk);
     grove_bls_sk_wipe(&s);
     grove_wipe(ikm, sizeof ikm);
     grove_burn_stack();
@@ -89,17 +88,20 @@ typedef struct {
     grove_bls_g1 k1, k2;
 } pop_pts;
 
-static int decode_vk(grove_bls_g2 *vk, const uint8_t *in)
+static grove_status decode_vk(grove_bls_g2 *vk, const uint8_t *in)
 {
     return grove_bls_g2_from_bytes(vk, in, GROVE_STM_VK_BYTES, GROVE_BLS_NO_INFINITY);
 }
 
-static int decode_vkpop(pop_pts *p, const uint8_t vkpop[GROVE_STM_VKPOP_BYTES])
+/* A malformed vk is GROVE_ERR_ENCODING (a bad key); a malformed PoP is GROVE_ERR_VERIFY (a
+ * proof that does not verify), as grove/common.h has it. */
+static grove_status decode_vkpop(pop_pts *p, const uint8_t vkpop[GROVE_STM_VKPOP_BYTES])
 {
-    if (decode_vk(&p->vk, vkpop) != GROVE_OK ||
-        grove_bls_g1_from_bytes(&p->k1, vkpop + 96, 48, GROVE_BLS_NO_INFINITY) != GROVE_OK ||
-        grove_bls_g1_from_bytes(&p->k2, vkpop + 144, 48, GROVE_BLS_NO_INFINITY) != GROVE_OK)
+    if (decode_vk(&p->vk, vkpop) != GROVE_OK)
         return GROVE_ERR_ENCODING;
+    if (grove_bls_g1_from_bytes(&p->k1, vkpop + 96, 48, GROVE_BLS_NO_INFINITY) != GROVE_OK ||
+        grove_bls_g1_from_bytes(&p->k2, vkpop + 144, 48, GROVE_BLS_NO_INFINITY) != GROVE_OK)
+        return GROVE_ERR_VERIFY;
     return GROVE_OK;
 }
 
@@ -163,10 +165,12 @@ static int pop_final(const grove_bls_g2 *v, const grove_bls_g1 *s1, const grove_
         return rc;
     rho[0] |= 1;
     grove_bls_g1_hash(&h, pop_msg, sizeof pop_msg, NULL, 0);
-    grove_bls_g1_mul(&a, &h, rho, 16);
+    if ((rc = grove_bls_g1_mul(&a, &h, rho, 16)) != GROVE_OK)
+        return rc;
     grove_bls_g1_generator(&h);
     grove_bls_g1_add(&p[0], &a, &h); /* G1 + rho H */
-    grove_bls_g1_mul(&b, s1, rho, 16);
+    if ((rc = grove_bls_g1_mul(&b, s1, rho, 16)) != GROVE_OK)
+        return rc;
     grove_bls_g1_add(&b, &b, s2); /* S2 + rho S1 */
     grove_bls_g1_neg(&p[1], &b);
     q[0] = *v;
@@ -178,7 +182,7 @@ static int pop_final(const grove_bls_g2 *v, const grove_bls_g1 *s1, const grove_
 static int pop_check_many(size_t n, const uint8_t *vkpops, pop_pts *pts, int *status,
                           unsigned threads)
 {
-    const unsigned nt = stm_threads(threads);
+    const unsigned nt = threads;
     const size_t chunk = stm_chunk(n, nt);
     const unsigned nw = grove_pool_workers(nt, n, chunk);
     pop_job j = {.vkpops = vkpops, .pts = pts, .status = status};
@@ -247,7 +251,7 @@ out:
     return rc;
 }
 
-int grove_stm_vkpop_check(const uint8_t vkpop[GROVE_STM_VKPOP_BYTES])
+grove_status grove_stm_vkpop_check(const uint8_t vkpop[GROVE_STM_VKPOP_BYTES])
 {
     if (!vkpop)
         return GROVE_ERR_INVALID_ARG;
@@ -331,7 +335,7 @@ static int keyreg_reserve(grove_stm_keyreg *r, size_t need)
     return GROVE_OK;
 }
 
-int grove_stm_keyreg_new(grove_stm_keyreg **reg)
+grove_status grove_stm_keyreg_new(grove_stm_keyreg **reg)
 {
     if (!reg)
         return GROVE_ERR_INVALID_ARG;
@@ -365,8 +369,8 @@ static int cmp_vk_idx(const void *a, const void *b, void *ctx)
     return i < j ? -1 : i > j;
 }
 
-int grove_stm_keyreg_add_many(grove_stm_keyreg *reg, size_t n, const uint64_t *stakes,
-                              const uint8_t *vkpops, unsigned threads, size_t *bad)
+grove_status grove_stm_keyreg_add_many(grove_stm_keyreg *reg, size_t *bad, const uint64_t *stakes,
+                                       const uint8_t *vkpops, size_t n, unsigned threads)
 {
     if (bad)
         *bad = 0;
@@ -432,10 +436,10 @@ out:
     return rc;
 }
 
-int grove_stm_keyreg_add(grove_stm_keyreg *reg, uint64_t stake,
-                         const uint8_t vkpop[GROVE_STM_VKPOP_BYTES])
+grove_status grove_stm_keyreg_add(grove_stm_keyreg *reg, uint64_t stake,
+                                  const uint8_t vkpop[GROVE_STM_VKPOP_BYTES])
 {
-    return grove_stm_keyreg_add_many(reg, 1, &stake, vkpop, 1, NULL);
+    return grove_stm_keyreg_add_many(reg, NULL, &stake, vkpop, 1, 1);
 }
 
 /* ---- closing --------------------------------------------------------------------------------- */
@@ -475,7 +479,7 @@ static grove_stm_closed *closed_alloc(uint64_t n)
     return c;
 }
 
-int grove_stm_keyreg_close(const grove_stm_keyreg *reg, grove_stm_closed **closed)
+grove_status grove_stm_keyreg_close(const grove_stm_keyreg *reg, grove_stm_closed **closed)
 {
     if (!reg || !closed)
         return GROVE_ERR_INVALID_ARG;
@@ -545,8 +549,8 @@ void grove_stm_closed_root(const grove_stm_closed *c, uint8_t root[GROVE_STM_ROO
         memcpy(root, c->root, 32);
 }
 
-int grove_stm_closed_entry(const grove_stm_closed *c, uint64_t index,
-                           uint8_t vk[GROVE_STM_VK_BYTES], uint64_t *stake)
+grove_status grove_stm_closed_entry(const grove_stm_closed *c, uint8_t vk[GROVE_STM_VK_BYTES],
+                                    uint64_t *stake, uint64_t index)
 {
     if (!c)
         return GROVE_ERR_INVALID_ARG;
@@ -560,8 +564,8 @@ int grove_stm_closed_entry(const grove_stm_closed *c, uint64_t index,
     return GROVE_OK;
 }
 
-int grove_stm_closed_find(const grove_stm_closed *c, const uint8_t vk[GROVE_STM_VK_BYTES],
-                          uint64_t *index)
+grove_status grove_stm_closed_find(const grove_stm_closed *c, uint64_t *index,
+                                   const uint8_t vk[GROVE_STM_VK_BYTES])
 {
     if (!c || !vk)
         return GROVE_ERR_INVALID_ARG;
@@ -585,16 +589,18 @@ void grove_stm_closed_avk(const grove_stm_closed *c, grove_stm_avk *avk)
 
 static const uint8_t closed_magic[8] = {'G', 'R', 'V', 'S', 'T', 'M', 'R', '1'};
 
-size_t grove_stm_closed_bytes(const grove_stm_closed *c)
+size_t grove_stm_closed_encoded_bytes(const grove_stm_closed *c)
 {
     return c ? 16 + (size_t)c->n * GROVE_STM_ENTRY_BYTES : 0;
 }
 
-int grove_stm_closed_to_bytes(uint8_t *out, size_t out_len, const grove_stm_closed *c)
+grove_status grove_stm_closed_to_bytes(const grove_stm_closed *c, uint8_t *out, size_t out_cap,
+                                       size_t *out_len)
 {
-    if (!c || !out)
+    if (!c || !out_len || (!out && out_cap))
         return GROVE_ERR_INVALID_ARG;
-    if (out_len < grove_stm_closed_bytes(c))
+    *out_len = grove_stm_closed_encoded_bytes(c);
+    if (out_cap < *out_len)
         return GROVE_ERR_BUFFER_TOO_SMALL;
     memcpy(out, closed_magic, 8);
     grove_store64_be(out + 8, c->n);
@@ -617,8 +623,10 @@ static int vk_chunk(void *arg, size_t begin, size_t end, unsigned worker)
     return GROVE_OK;
 }
 
-int grove_stm_closed_from_bytes(grove_stm_closed **closed, const uint8_t *in, size_t len)
+grove_status grove_stm_closed_from_bytes(grove_stm_closed **closed, const uint8_t *in,
+                                         size_t in_len)
 {
+    size_t len = in_len;
     if (!closed || (!in && len))
         return GROVE_ERR_INVALID_ARG;
     *closed = NULL;
@@ -649,7 +657,7 @@ int grove_stm_closed_from_bytes(grove_stm_closed **closed, const uint8_t *in, si
         return GROVE_ERR_NOMEM;
     memcpy(c->entries, e, (size_t)n * GROVE_STM_ENTRY_BYTES);
     c->total = total;
-    unsigned nt = stm_threads(0);
+    const unsigned nt = GROVE_THREADS_AUTO;
     vk_job j = {c->entries, c->vks};
     int rc = grove_parallel_for(nt, (size_t)n, stm_chunk((size_t)n, nt), vk_chunk, &j);
     if (rc == GROVE_OK)

@@ -163,16 +163,13 @@ int stm_lottery_decide(const stm_lottery *lot, const uint8_t ev[GROVE_STM_EV_BYT
     return stm_lottery_exact(lot, ev);
 }
 
-int grove_stm_lottery_won(double phi_f, const uint8_t ev[GROVE_STM_EV_BYTES], uint64_t stake,
-                          uint64_t total_stake)
+bool grove_stm_lottery_won(double phi_f, const uint8_t ev[GROVE_STM_EV_BYTES], uint64_t stake,
+                           uint64_t total_stake)
 {
     stm_lottery lot;
-    if (!ev)
-        return GROVE_ERR_INVALID_ARG;
-    int rc = stm_lottery_init(&lot, phi_f, stake, total_stake);
-    if (rc != GROVE_OK)
-        return rc;
-    return stm_lottery_decide(&lot, ev);
+    if (!ev || stm_lottery_init(&lot, phi_f, stake, total_stake) != GROVE_OK)
+        return false; /* no lottery exists for these arguments */
+    return stm_lottery_decide(&lot, ev) == 1;
 }
 
 void stm_ev_prefix(grove_blake2b_ctx *c, const uint8_t *msg_with_root, size_t len)
@@ -194,9 +191,10 @@ void stm_ev(uint8_t ev[GROVE_STM_EV_BYTES], const grove_blake2b_ctx *prefix, uin
 }
 
 void grove_stm_lottery_ev(uint8_t ev[GROVE_STM_EV_BYTES], const uint8_t *msg_with_root,
-                          size_t len, uint64_t index, const uint8_t sigma[GROVE_STM_SIGMA_BYTES])
+                          size_t msg_with_root_len, uint64_t index,
+                          const uint8_t sigma[GROVE_STM_SIGMA_BYTES])
 {
     grove_blake2b_ctx c;
-    stm_ev_prefix(&c, msg_with_root, len);
+    stm_ev_prefix(&c, msg_with_root, msg_with_root_len);
     stm_ev(ev, &c, index, sigma);
 }

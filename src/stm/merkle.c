@@ -7,7 +7,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "common/pool.h"
 #include "common/util.h"
@@ -59,7 +58,8 @@ void stm_merkle_build(uint8_t *tree, const uint8_t *entries, uint64_t n)
     }
 }
 
-int grove_stm_merkle_root(uint8_t root[GROVE_STM_ROOT_BYTES], const uint8_t *entries, size_t n)
+grove_status grove_stm_merkle_root(uint8_t root[GROVE_STM_ROOT_BYTES], const uint8_t *entries,
+                                   size_t n)
 {
     if (!root || !entries || n == 0 || n > GROVE_STM_MAX_PARTIES)
         return GROVE_ERR_INVALID_ARG;
@@ -210,13 +210,10 @@ void stm_sort_idx(size_t *a, size_t *tmp, size_t n,
 }
 
 /* ---- threads ------------------------------------------------------------------------------ */
-unsigned stm_threads(unsigned requested)
-{
-    return requested == 0 ? grove_pool_cpus() : requested;
-}
-
 size_t stm_chunk(size_t n, unsigned threads)
 {
+    if (threads == GROVE_THREADS_AUTO)
+        threads = grove_pool_cpus();
     if (threads <= 1)
         return n; /* one thread: one chunk, the partial sums' MSMs as large as can be */
     size_t parts = (size_t)threads * 4;

@@ -12,7 +12,7 @@
 
 /* ---- parameters ----------------------------------------------------------------------------- */
 
-int grove_stm_params_check(const grove_stm_params *p)
+grove_status grove_stm_params_check(const grove_stm_params *p)
 {
     if (!p || p->m == 0 || p->m > GROVE_STM_MAX_M || p->k == 0 || p->k > p->m)
         return GROVE_ERR_INVALID_ARG;
@@ -21,7 +21,7 @@ int grove_stm_params_check(const grove_stm_params *p)
     return GROVE_OK;
 }
 
-void grove_stm_params_to_bytes(uint8_t out[GROVE_STM_PARAMS_BYTES], const grove_stm_params *p)
+void grove_stm_params_to_bytes(const grove_stm_params *p, uint8_t out[GROVE_STM_PARAMS_BYTES])
 {
     uint64_t bits;
     memcpy(&bits, &p->phi_f, 8);
@@ -30,37 +30,37 @@ void grove_stm_params_to_bytes(uint8_t out[GROVE_STM_PARAMS_BYTES], const grove_
     grove_store64_be(out + 16, bits);
 }
 
-int grove_stm_params_from_bytes(grove_stm_params *p, const uint8_t *in, size_t len)
+grove_status grove_stm_params_from_bytes(grove_stm_params *p, const uint8_t *in, size_t in_len)
 {
     if (!p || !in)
         return GROVE_ERR_INVALID_ARG;
-    if (len != GROVE_STM_PARAMS_BYTES)
+    if (in_len != GROVE_STM_PARAMS_BYTES)
         return GROVE_ERR_ENCODING;
     grove_stm_params q;
     uint64_t bits = grove_load64_be(in + 16);
     q.m = grove_load64_be(in);
     q.k = grove_load64_be(in + 8);
     memcpy(&q.phi_f, &bits, 8);
-    int rc = grove_stm_params_check(&q);
-    if (rc == GROVE_OK)
-        *p = q;
-    return rc;
+    if (grove_stm_params_check(&q) != GROVE_OK)
+        return GROVE_ERR_ENCODING; /* a malformed parameter object */
+    *p = q;
+    return GROVE_OK;
 }
 
 /* ---- AVK ------------------------------------------------------------------------------------ */
 
-void grove_stm_avk_to_bytes(uint8_t out[GROVE_STM_AVK_BYTES], const grove_stm_avk *avk)
+void grove_stm_avk_to_bytes(const grove_stm_avk *avk, uint8_t out[GROVE_STM_AVK_BYTES])
 {
     grove_store64_be(out, avk->nr_leaves);
     memcpy(out + 8, avk->root, 32);
     grove_store64_be(out + 40, avk->total_stake);
 }
 
-int grove_stm_avk_from_bytes(grove_stm_avk *avk, const uint8_t *in, size_t len)
+grove_status grove_stm_avk_from_bytes(grove_stm_avk *avk, const uint8_t *in, size_t in_len)
 {
     if (!avk || !in)
         return GROVE_ERR_INVALID_ARG;
-    if (len != GROVE_STM_AVK_BYTES)
+    if (in_len != GROVE_STM_AVK_BYTES)
         return GROVE_ERR_ENCODING;
     grove_stm_avk a;
     a.nr_leaves = grove_load64_be(in);
@@ -82,7 +82,7 @@ void grove_stm_sig_clear(grove_stm_sig *sig)
     memset(sig, 0, sizeof *sig);
 }
 
-int grove_stm_sig_copy(grove_stm_sig *dst, const grove_stm_sig *src)
+grove_status grove_stm_sig_copy(grove_stm_sig *dst, const grove_stm_sig *src)
 {
     if (!dst || !src || (src->n_indexes && !src->indexes) || src->n_indexes > STM_MAX_INDEXES)
         return GROVE_ERR_INVALID_ARG;
@@ -98,16 +98,19 @@ int grove_stm_sig_copy(grove_stm_sig *dst, const grove_stm_sig *src)
     return GROVE_OK;
 }
 
-size_t grove_stm_sig_bytes(const grove_stm_sig *sig)
+size_t grove_stm_sig_encoded_bytes(const grove_stm_sig *sig)
 {
     return sig ? 8 + 8 * sig->n_indexes + GROVE_STM_SIGMA_BYTES + 8 : 0;
 }
 
-int grove_stm_sig_to_bytes(uint8_t *out, size_t out_len, const grove_stm_sig *sig)
+grove_status grove_stm_sig_to_bytes(const grove_stm_sig *sig, uint8_t *out, size_t out_cap,
+                                    size_t *out_len)
 {
-    if (!out || !sig || (sig->n_indexes && !sig->indexes) || sig->n_indexes > STM_MAX_INDEXES)
+    if (!sig || !out_len || (sig->n_indexes && !sig->indexes) || sig->n_indexes > STM_MAX_INDEXES ||
+        (!out && out_cap))
         return GROVE_ERR_INVALID_ARG;
-    if (out_len < grove_stm_sig_bytes(sig))
+    *out_len = grove_stm_sig_encoded_bytes(sig);
+    if (out_cap < *out_len)
         return GROVE_ERR_BUFFER_TOO_SMALL;
     grove_store64_be(out, sig->n_indexes);
     out += 8;
@@ -118,8 +121,9 @@ int grove_stm_sig_to_bytes(uint8_t *out, size_t out_len, const grove_stm_sig *si
     return GROVE_OK;
 }
 
-int grove_stm_sig_from_bytes(grove_stm_sig *sig, const uint8_t *in, size_t len)
+grove_status grove_stm_sig_from_bytes(grove_stm_sig *sig, const uint8_t *in, size_t in_len)
 {
+    size_t len = in_len;
     if (!sig || (!in && len))
         return GROVE_ERR_INVALID_ARG;
     memset(sig, 0, sizeof *sig);
@@ -156,13 +160,14 @@ struct grove_stm_signer {
     stm_lottery lot;
 };
 
-int grove_stm_signer_new(grove_stm_signer **signer, const grove_stm_params *params,
-                         const uint8_t sk[GROVE_STM_SK_BYTES], const grove_stm_closed *closed)
+grove_status grove_stm_signer_new(const grove_stm_params *params, grove_stm_signer **signer,
+                                  const uint8_t sk[GROVE_STM_SK_BYTES],
+                                  const grove_stm_closed *closed)
 {
     if (!signer || !params || !sk || !closed)
         return GROVE_ERR_INVALID_ARG;
     *signer = NULL;
-    int rc = grove_stm_params_check(params);
+    grove_status rc = grove_stm_params_check(params);
     if (rc != GROVE_OK)
         return rc;
     grove_stm_signer *s = calloc(1, sizeof *s);
@@ -175,13 +180,13 @@ int grove_stm_signer_new(grove_stm_signer **signer, const grove_stm_params *para
     grove_bls_g2_generator(&g2);
     grove_bls_g2_mul_sk(&v, &g2, &s->sk);
     GROVE_DECLASSIFY(&v, sizeof v); /* the public key (affine), looked up in the registration */
-    if ((rc = grove_bls_g2_to_bytes(vk, sizeof vk, &v)) != GROVE_OK)
-        goto fail;
-    if ((rc = grove_stm_closed_find(closed, vk, &s->index)) != GROVE_OK)
+    grove_bls_g2_to_bytes(&v, vk);
+    if ((rc = grove_stm_closed_find(closed, &s->index, vk)) != GROVE_OK)
         goto fail;
     s->params = *params;
     s->total = closed->total;
-    grove_stm_closed_entry(closed, s->index, NULL, &s->stake);
+    if ((rc = grove_stm_closed_entry(closed, NULL, &s->stake, s->index)) != GROVE_OK)
+        goto fail;
     memcpy(s->root, closed->root, 32);
     if ((rc = stm_lottery_init(&s->lot, params->phi_f, s->stake, s->total)) != GROVE_OK)
         goto fail;
@@ -227,8 +232,8 @@ uint8_t *stm_with_root(const uint8_t *msg, size_t len, const uint8_t root[32],
     return m;
 }
 
-int grove_stm_sign(const grove_stm_signer *s, const uint8_t *msg, size_t msg_len,
-                   grove_stm_sig *sig)
+grove_status grove_stm_sign(const grove_stm_signer *s, grove_stm_sig *sig, const uint8_t *msg,
+                            size_t msg_len)
 {
     if (!s || !sig || (!msg && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -239,9 +244,9 @@ int grove_stm_sign(const grove_stm_signer *s, const uint8_t *msg, size_t msg_len
         return GROVE_ERR_NOMEM;
     grove_bls_g1 sp;
     uint8_t sigma[GROVE_STM_SIGMA_BYTES];
-    int rc = grove_bls_sign_g1(&sp, &s->sk, mr, msg_len + 32, NULL, 0);
+    grove_status rc = grove_bls_sign_g1(&sp, mr, msg_len + 32, &s->sk, NULL, 0);
     if (rc == GROVE_OK)
-        rc = grove_bls_g1_to_bytes(sigma, sizeof sigma, &sp);
+        grove_bls_g1_to_bytes(&sp, sigma);
     grove_wipe(&sp, sizeof sp);
     grove_burn_stack();
     GROVE_DECLASSIFY(sigma, sizeof sigma); /* sigma is published with the signature */
@@ -306,43 +311,66 @@ int stm_sig_check_lottery(const grove_stm_sig *sig, const grove_stm_params *para
     return GROVE_OK;
 }
 
-int grove_stm_sig_verify_entry(const grove_stm_sig *sig, const grove_stm_params *params,
-                               const uint8_t vk[GROVE_STM_VK_BYTES], uint64_t stake,
-                               const grove_stm_avk *avk, const uint8_t *msg, size_t msg_len)
+grove_status stm_verdict(grove_status reason)
+{
+    switch (reason) {
+    case GROVE_ERR_LOTTERY_LOST:
+    case GROVE_ERR_EXISTS:
+    case GROVE_ERR_NOT_ENOUGH:
+        return GROVE_ERR_VERIFY; /* reasons a well-formed signature does not verify */
+    default:
+        return reason;
+    }
+}
+
+grove_status grove_stm_sig_verify_entry(const grove_stm_params *params, const grove_stm_sig *sig,
+                                        const uint8_t *msg, size_t msg_len,
+                                        const uint8_t vk[GROVE_STM_VK_BYTES], uint64_t stake,
+                                        const grove_stm_avk *avk)
+{
+    return stm_verdict(stm_sig_verify_reason(params, sig, msg, msg_len, vk, stake, avk));
+}
+
+grove_status stm_sig_verify_reason(const grove_stm_params *params, const grove_stm_sig *sig,
+                                   const uint8_t *msg, size_t msg_len,
+                                   const uint8_t vk[GROVE_STM_VK_BYTES], uint64_t stake,
+                                   const grove_stm_avk *avk)
 {
     if (!sig || !params || !vk || !avk || (!msg && msg_len))
         return GROVE_ERR_INVALID_ARG;
-    int rc = grove_stm_params_check(params);
+    grove_status rc = grove_stm_params_check(params);
     if (rc != GROVE_OK)
         return rc;
-    if (sig->n_indexes == 0)
-        return GROVE_ERR_LOTTERY_LOST;
     grove_bls_g2 v;
     grove_bls_g1 s;
-    if (grove_bls_g2_from_bytes(&v, vk, 96, GROVE_BLS_NO_INFINITY) != GROVE_OK ||
-        grove_bls_g1_from_bytes(&s, sig->sigma, 48, GROVE_BLS_NO_INFINITY) != GROVE_OK)
-        return GROVE_ERR_ENCODING;
+    if (grove_bls_g2_from_bytes(&v, vk, 96, GROVE_BLS_NO_INFINITY) != GROVE_OK)
+        return GROVE_ERR_ENCODING; /* the verification key: a configuration error */
+    if (sig->n_indexes == 0)
+        return GROVE_ERR_LOTTERY_LOST;
+    if (grove_bls_g1_from_bytes(&s, sig->sigma, 48, GROVE_BLS_NO_INFINITY) != GROVE_OK)
+        return GROVE_ERR_VERIFY; /* a malformed signature does not verify */
     grove_blake2b_ctx pre;
     uint8_t *mr = stm_with_root(msg, msg_len, avk->root, &pre);
     if (!mr)
         return GROVE_ERR_NOMEM;
     rc = stm_sig_check_lottery(sig, params, stake, avk->total_stake, &pre);
     if (rc == GROVE_OK)
-        rc = grove_bls_verify_g1(&v, mr, msg_len + 32, &s, NULL, 0);
+        rc = grove_bls_verify_g1(&s, mr, msg_len + 32, &v, NULL, 0);
     free(mr);
     return rc;
 }
 
-int grove_stm_sig_verify(const grove_stm_sig *sig, const grove_stm_params *params,
-                         const grove_stm_closed *closed, const uint8_t *msg, size_t msg_len)
+grove_status grove_stm_sig_verify(const grove_stm_params *params, const grove_stm_sig *sig,
+                                  const uint8_t *msg, size_t msg_len,
+                                  const grove_stm_closed *closed)
 {
     if (!sig || !closed)
         return GROVE_ERR_INVALID_ARG;
     uint8_t vk[96];
     uint64_t stake;
-    if (grove_stm_closed_entry(closed, sig->signer_index, vk, &stake) != GROVE_OK)
+    if (grove_stm_closed_entry(closed, vk, &stake, sig->signer_index) != GROVE_OK)
         return GROVE_ERR_VERIFY;
     grove_stm_avk avk;
     grove_stm_closed_avk(closed, &avk);
-    return grove_stm_sig_verify_entry(sig, params, vk, stake, &avk, msg, msg_len);
+    return grove_stm_sig_verify_entry(params, sig, msg, msg_len, vk, stake, &avk);
 }

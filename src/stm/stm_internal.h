@@ -67,11 +67,11 @@ void stm_sort_idx(size_t *a, size_t *tmp, size_t n,
                   int (*cmp)(const void *, const void *, void *), void *ctx);
 
 /*
- * Threads (common/pool.h runs the work): the public `threads` of STM functions, 0 = one per
- * online CPU, as grove_parallel_for's `threads`; and a chunk size giving about four chunks per
- * thread (so that a descheduled thread holds up little work), or one chunk for one thread.
+ * Threads: the public `threads` of STM functions goes to grove_parallel_for unchanged
+ * (common/pool.h resolves GROVE_THREADS_AUTO). stm_chunk gives the chunk size for n items and
+ * that `threads`: about four chunks per thread (so that a descheduled thread holds up little
+ * work), or one chunk for one thread.
  */
-unsigned stm_threads(unsigned requested);
 size_t stm_chunk(size_t n, unsigned threads);
 
 /* Lottery (lottery.c). One context per (phi_f, stake, total stake). */
@@ -108,5 +108,22 @@ int stm_randomized_sum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, const grove_stm
  */
 int stm_sig_check_lottery(const grove_stm_sig *sig, const grove_stm_params *params,
                           uint64_t stake, uint64_t total, const grove_blake2b_ctx *pre);
+
+/*
+ * Why a signature or an aggregate does not verify. The public verify functions report every
+ * such reason as GROVE_ERR_VERIFY (grove/common.h); these return the reason itself, for tests
+ * and vectors: GROVE_ERR_LOTTERY_LOST (no index, an index not won or >= m), GROVE_ERR_EXISTS
+ * (an index claimed twice), GROVE_ERR_NOT_ENOUGH (fewer than k indexes), GROVE_ERR_VERIFY
+ * (BLS signature, batch path, a sigma that is not a point).
+ */
+grove_status stm_sig_verify_reason(const grove_stm_params *params, const grove_stm_sig *sig,
+                                   const uint8_t *msg, size_t msg_len,
+                                   const uint8_t vk[GROVE_STM_VK_BYTES], uint64_t stake,
+                                   const grove_stm_avk *avk);
+grove_status stm_aggregate_verify_reason(const grove_stm_params *params,
+                                         const grove_stm_aggregate *agg, const uint8_t *msg,
+                                         size_t msg_len, const grove_stm_avk *avk);
+/* A reason above as the verify functions report it: GROVE_ERR_VERIFY; other statuses as is. */
+grove_status stm_verdict(grove_status reason);
 
 #endif

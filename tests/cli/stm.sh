@@ -166,6 +166,15 @@ check '[ $? -eq 2 ]' "bad closed registration exits 2"
 # ---- aggregation in both formats, verification with binary and JSON AVKs
 "$G" stm aggregate --params "$d/p.bin" --closed "$d/closed" --msg "$d/msg" "${sigs[@]}" --out "$d/agg.bin" >/dev/null
 check '[ $? -eq 0 ]' "aggregate (binary)"
+# --threads: 1 = this thread only, 0 = one per CPU; the result never depends on it
+for t in 0 1 3; do
+    "$G" stm aggregate --params "$d/p.bin" --closed "$d/closed" --msg "$d/msg" "${sigs[@]}" \
+        --out "$d/agg.t$t" --threads "$t" >/dev/null
+    check '[ $? -eq 0 ] && cmp -s "$d/agg.bin" "$d/agg.t'"$t"'"' "aggregate --threads $t: same bytes"
+done
+"$G" stm aggregate --params "$d/p.bin" --closed "$d/closed" --msg "$d/msg" "${sigs[@]}" \
+    --out "$d/agg.tx" --threads 2000 >/dev/null 2>&1
+check '[ $? -eq 2 ]' "aggregate --threads out of range exits 2"
 out=$("$G" stm aggregate --params "$d/p.json" --closed "$d/closed" --msg "$d/msg" "${sigs[@]}" --out "$d/agg.json" --format json --json)
 check '[ $? -eq 0 ] && [ "$(echo "$out" | jget "[\"ok\"]")" = True ]' "aggregate (JSON)"
 python3 -c "import json,sys; a=json.load(open(sys.argv[1])); assert set(a)=={'signatures','batch_proof'} and a['batch_proof']['hasher'] is None and all(len(s[0]['sigma'])==48 and len(s[1][0])==96 for s in a['signatures'])" "$d/agg.json"

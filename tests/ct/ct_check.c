@@ -142,41 +142,41 @@ static int bls(const char *name)
     grove_bls_g1 p1, s1;
     grove_bls_g2 p2, s2;
     const uint8_t dst[] = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_";
-    int r = grove_bls_variant_from_name(name, &v);
-    if (r != GROVE_OK)
-        return r;
+    int r;
+    if ((v = grove_bls_variant_get(name)) == 0)
+        return GROVE_ERR_UNSUPPORTED;
     memcpy(ikm, seed, sizeof ikm);
     GROVE_SECRET(ikm, sizeof ikm);
     r = grove_bls_keygen(&sk, ikm, sizeof ikm, (const uint8_t *)"info", 4);
     if (r == GROVE_OK) {
-        grove_bls_sk_to_bytes(skb, &sk);
+        grove_bls_sk_to_bytes(&sk, skb);
         r = grove_bls_sk_from_bytes(&sk2, skb);
     }
     if (r == GROVE_OK)
-        r = grove_bls_sk_to_pk(pk, sizeof pk, v, &sk2);
+        r = grove_bls_sk_to_pk(v, pk, &sk2);
     if (r == GROVE_OK)
-        r = grove_bls_sign(sig, sizeof sig, v, &sk2, (const uint8_t *)"m", 1, dst, sizeof dst - 1);
+        r = grove_bls_sign(v, sig, (const uint8_t *)"m", 1, &sk2, dst, sizeof dst - 1);
     if (r == GROVE_OK)
-        r = grove_bls_pop_prove(pop, sizeof pop, v, &sk2, dst, sizeof dst - 1);
+        r = grove_bls_pop_prove(v, pop, &sk2, dst, sizeof dst - 1);
     /* the point-level API: G1 signatures for min-sig, G2 for min-pk; a secret multiple of a
      * public point (the caller decides whether the result is public) */
     if (r == GROVE_OK && v == GROVE_BLS_MIN_SIG) {
-        r = grove_bls_sign_g1(&s1, &sk2, (const uint8_t *)"m", 1, dst, sizeof dst - 1);
+        r = grove_bls_sign_g1(&s1, (const uint8_t *)"m", 1, &sk2, dst, sizeof dst - 1);
         grove_bls_g1_generator(&p1);
         grove_bls_g1_mul_sk(&p1, &p1, &sk2);
         GROVE_DECLASSIFY(&p1, sizeof p1);
     } else if (r == GROVE_OK) {
-        r = grove_bls_sign_g2(&s2, &sk2, (const uint8_t *)"m", 1, dst, sizeof dst - 1);
+        r = grove_bls_sign_g2(&s2, (const uint8_t *)"m", 1, &sk2, dst, sizeof dst - 1);
         grove_bls_g2_generator(&p2);
         grove_bls_g2_mul_sk(&p2, &p2, &sk2);
         GROVE_DECLASSIFY(&p2, sizeof p2);
     }
     /* what was published must be usable without touching a secret */
     if (r == GROVE_OK)
-        r = grove_bls_verify(v, pk, grove_bls_pk_bytes(v), (const uint8_t *)"m", 1, sig,
-                             grove_bls_sig_bytes(v), dst, sizeof dst - 1);
+        r = grove_bls_verify(v, sig, grove_bls_sig_bytes(v), (const uint8_t *)"m", 1, pk,
+                             grove_bls_pk_bytes(v), dst, sizeof dst - 1);
     if (r == GROVE_OK)
-        r = grove_bls_pop_verify(v, pk, grove_bls_pk_bytes(v), pop, grove_bls_sig_bytes(v), dst,
+        r = grove_bls_pop_verify(v, pop, grove_bls_sig_bytes(v), pk, grove_bls_pk_bytes(v), dst,
                                  sizeof dst - 1);
     grove_bls_sk_wipe(&sk);
     grove_bls_sk_wipe(&sk2);
@@ -196,9 +196,9 @@ static int stm(const char *name)
     uint64_t stakes[2] = {10, 20};
     memcpy(ikm, seed, sizeof ikm);
     GROVE_SECRET(ikm, sizeof ikm);
-    int r = grove_stm_keygen(sk[0], vkpop[0], ikm[0]);
+    int r = grove_stm_keygen(vkpop[0], sk[0], ikm[0]);
     if (r == GROVE_OK)
-        r = grove_stm_keygen(sk[1], vkpop[1], ikm[1]);
+        r = grove_stm_keygen(vkpop[1], sk[1], ikm[1]);
     GROVE_DECLASSIFY(vkpop, sizeof vkpop);
     grove_stm_keyreg *reg = NULL;
     grove_stm_closed *closed = NULL;
@@ -207,17 +207,17 @@ static int stm(const char *name)
     if (r == GROVE_OK)
         r = grove_stm_keyreg_new(&reg);
     if (r == GROVE_OK)
-        r = grove_stm_keyreg_add_many(reg, 2, stakes, &vkpop[0][0], 1, NULL);
+        r = grove_stm_keyreg_add_many(reg, NULL, stakes, &vkpop[0][0], 2, 1);
     if (r == GROVE_OK)
         r = grove_stm_keyreg_close(reg, &closed);
     if (r == GROVE_OK)
-        r = grove_stm_signer_new(&signer, &prm, sk[1], closed);
+        r = grove_stm_signer_new(&prm, &signer, sk[1], closed);
     if (r == GROVE_OK)
-        r = grove_stm_sign(signer, (const uint8_t *)"m", 1, &sig);
+        r = grove_stm_sign(signer, &sig, (const uint8_t *)"m", 1);
     if (r == GROVE_ERR_LOTTERY_LOST)
         r = GROVE_OK;
     else if (r == GROVE_OK)
-        r = grove_stm_sig_verify(&sig, &prm, closed, (const uint8_t *)"m", 1);
+        r = grove_stm_sig_verify(&prm, &sig, (const uint8_t *)"m", 1, closed);
     grove_stm_sig_clear(&sig);
     grove_stm_signer_free(signer);
     grove_stm_closed_free(closed);

@@ -246,13 +246,13 @@ static void test_params(const char *dir)
     CHECK_EQ_INT(grove_stm_params_from_json(&p, want, strlen(want)), GROVE_OK);
     CHECK(p.m == 20973 && p.k == 2422 && p.phi_f == 0.2);
     char *got = NULL;
-    CHECK_EQ_INT(grove_stm_params_to_json(&got, &p), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_params_to_json(&p, &got), GROVE_OK);
     CHECK(got != NULL && strcmp(got, want) == 0);
     CHECK(strcmp(got, "{\"m\":20973,\"k\":2422,\"phi_f\":0.2}") == 0);
     /* the binary encoding of the same value */
     uint8_t bin[GROVE_STM_PARAMS_BYTES], wbin[GROVE_STM_PARAMS_BYTES];
     CHECK(test_unhex_into(wbin, sizeof wbin, str_at(d, "legacy_bytes", NULL)));
-    grove_stm_params_to_bytes(bin, &p);
+    grove_stm_params_to_bytes(&p, bin);
     CHECK_MEM(bin, wbin, sizeof bin);
     free(got);
     free(want);
@@ -263,7 +263,7 @@ static void test_params(const char *dir)
     const char *ws = " { \"phi_f\" : 1 , \"k\":1, \"m\" : 2 }\n";
     CHECK_EQ_INT(grove_stm_params_from_json(&p, ws, strlen(ws)), GROVE_OK);
     CHECK(p.m == 2 && p.k == 1 && p.phi_f == 1.0);
-    CHECK_EQ_INT(grove_stm_params_to_json(&got, &p), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_params_to_json(&p, &got), GROVE_OK);
     CHECK(strcmp(got, "{\"m\":2,\"k\":1,\"phi_f\":1.0}") == 0);
     free(got);
     const char *e = "{\"m\":10,\"k\":5,\"phi_f\":2e-1}";
@@ -311,20 +311,20 @@ static void test_sig(const char *dir)
           sig.indexes[2] == 5 && sig.indexes[3] == 8);
     CHECK(sig.signer_index == u64_at(d, "signature", "signer_index"));
     char *got = NULL;
-    CHECK_EQ_INT(grove_stm_sig_to_json(&got, &sig), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_sig_to_json(&sig, &got), GROVE_OK);
     CHECK(got != NULL && strcmp(got, want) == 0);
     free(got);
 
     /* JSON and binary describe the same object */
     size_t blen;
     uint8_t *legacy = test_unhex(str_at(d, "legacy_bytes", NULL), &blen);
-    CHECK_EQ_INT(grove_stm_sig_bytes(&sig), blen);
+    CHECK_EQ_INT(grove_stm_sig_encoded_bytes(&sig), blen);
     uint8_t *bin = malloc(blen);
-    CHECK_EQ_INT(grove_stm_sig_to_bytes(bin, blen, &sig), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_sig_to_bytes(&sig, bin, blen, &blen), GROVE_OK);
     CHECK_MEM(bin, legacy, blen);
     grove_stm_sig s2;
     CHECK_EQ_INT(grove_stm_sig_from_bytes(&s2, legacy, blen), GROVE_OK);
-    CHECK_EQ_INT(grove_stm_sig_to_json(&got, &s2), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_sig_to_json(&s2, &got), GROVE_OK);
     CHECK(got != NULL && strcmp(got, want) == 0);
     free(got);
     grove_stm_sig_clear(&s2);
@@ -397,7 +397,7 @@ static void test_avk(const char *dir)
     avk.nr_leaves = u64_at(d, "avk", "nr_leaves");
     avk.total_stake = u64_at(d, "avk", "total_stake");
     char *got = NULL;
-    CHECK_EQ_INT(grove_stm_avk_to_json(&got, &avk), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_avk_to_json(&avk, &got), GROVE_OK);
     /* the serde shape, written out by hand from the root bytes */
     char want[512] = "{\"mt_commitment\":{\"root\":[";
     for (int i = 0; i < 32; i++)
@@ -410,7 +410,7 @@ static void test_avk(const char *dir)
     /* binary agrees */
     uint8_t bin[GROVE_STM_AVK_BYTES], wbin[GROVE_STM_AVK_BYTES];
     CHECK(test_unhex_into(wbin, sizeof wbin, str_at(d, "avk", "legacy_bytes")));
-    grove_stm_avk_to_bytes(bin, &a2);
+    grove_stm_avk_to_bytes(&a2, bin);
     CHECK_MEM(bin, wbin, sizeof bin);
 
     struct {
@@ -458,7 +458,7 @@ static void aggregate_case(const char *dir, const char *name, const char *json_k
     if (agg == NULL)
         goto out;
     char *got = NULL;
-    CHECK_EQ_INT(grove_stm_aggregate_to_json(&got, agg), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_to_json(agg, &got), GROVE_OK);
     CHECK(got != NULL && strcmp(got, want) == 0);
     char *cg = canon(got);
     CHECK(cg != NULL && strcmp(cg, want) == 0);
@@ -468,14 +468,14 @@ static void aggregate_case(const char *dir, const char *name, const char *json_k
     /* JSON and the binary layout describe the same aggregate */
     size_t blen;
     uint8_t *legacy = test_unhex(str_at(d, bytes_key, NULL), &blen);
-    CHECK_EQ_INT(grove_stm_aggregate_bytes(agg), blen);
+    CHECK_EQ_INT(grove_stm_aggregate_encoded_bytes(agg), blen);
     uint8_t *bin = malloc(blen);
-    CHECK_EQ_INT(grove_stm_aggregate_to_bytes(bin, blen, agg), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_to_bytes(agg, bin, blen, &blen), GROVE_OK);
     CHECK_MEM(bin, legacy, blen);
     grove_stm_aggregate *a2 = NULL;
     CHECK_EQ_INT(grove_stm_aggregate_from_bytes(&a2, legacy, blen), GROVE_OK);
     if (a2 != NULL) {
-        CHECK_EQ_INT(grove_stm_aggregate_to_json(&got, a2), GROVE_OK);
+        CHECK_EQ_INT(grove_stm_aggregate_to_json(a2, &got), GROVE_OK);
         CHECK(got != NULL && strcmp(got, want) == 0);
         free(got);
         grove_stm_aggregate_free(a2);
@@ -495,7 +495,7 @@ static void aggregate_case(const char *dir, const char *name, const char *json_k
         grove_stm_avk avk;
         CHECK_EQ_INT(grove_stm_avk_from_bytes(&avk, ab, alen), GROVE_OK);
         uint8_t *msg = test_unhex(str_at(d, "message", NULL), &mlen);
-        CHECK_EQ_INT(grove_stm_aggregate_verify(agg, &p, &avk, msg, mlen), GROVE_OK);
+        CHECK_EQ_INT(grove_stm_aggregate_verify(&p, agg, msg, mlen, &avk), GROVE_OK);
         free(ab);
         free(msg);
     }

@@ -236,7 +236,7 @@ static void run_suite(json_t *root, vec_report *r, int g2, int ro)
             else
                 grove_bls_g1_encode(&pub, m, ml, d, dl);
             g1_serialize(a, &p);
-            grove_bls_g1_to_bytes(b, 96, &pub);
+            grove_bls_g1_to_bytes_uncompressed(&pub, b);
             ok &= memcmp(a, b, 96) == 0;
         } else {
             fp2 u[2];
@@ -262,7 +262,7 @@ static void run_suite(json_t *root, vec_report *r, int g2, int ro)
             else
                 grove_bls_g2_encode(&pub, m, ml, d, dl);
             g2_serialize(a, &p);
-            grove_bls_g2_to_bytes(b, 192, &pub);
+            grove_bls_g2_to_bytes_uncompressed(&pub, b);
             ok &= memcmp(a, b, 192) == 0;
         }
         vec_check(r, ok, "%s vector %zu (msg '%.24s')", suite, i, msg);
@@ -309,7 +309,7 @@ static void run_eth(json_t *root, vec_report *r)
     size_t dl = strlen((const char *)dst), i;
     grove_bls_variant var = GROVE_BLS_MIN_PK;
     json_t *c;
-    if (vname != NULL && grove_bls_variant_from_name(vname, &var) != GROVE_OK) {
+    if (vname != NULL && (var = grove_bls_variant_get(vname)) == 0) {
         vec_fail(r, "unknown variant %s", vname);
         return;
     }
@@ -326,7 +326,7 @@ static void run_eth(json_t *root, vec_report *r)
         int rc = GROVE_ERR_INVALID_ARG;
         if (k != NULL && m != NULL && kl == 32 &&
             (rc = grove_bls_sk_from_bytes(&sk, k)) == GROVE_OK) {
-            rc = grove_bls_sign(sig, sizeof sig, var, &sk, m, ml, dst, dl);
+            rc = grove_bls_sign(var, sig, m, ml, &sk, dst, dl);
             grove_bls_sk_wipe(&sk);
         }
         if (json_is_null(out))
@@ -350,7 +350,7 @@ static void run_eth(json_t *root, vec_report *r)
             vec_fail(r, "verify %s: no boolean output", name);
         } else {
             if (p && m && s)
-                got = grove_bls_verify(var, p, pl, m, ml, s, sl, dst, dl) == GROVE_OK;
+                got = grove_bls_verify(var, s, sl, m, ml, p, pl, dst, dl) == GROVE_OK;
             vec_check(r, got == want, "verify %s (want %d)", name, want);
         }
         free(p);
@@ -366,8 +366,8 @@ static void run_eth(json_t *root, vec_report *r)
         size_t ol = 0;
         uint8_t *want = json_is_null(out) ? NULL : hex0x(out, &ol);
         long n = hex_array(in, sgl, &sigs);
-        int rc = n > 0 ? grove_bls_aggregate_sigs(agg, sizeof agg, var, sigs, (size_t)n)
-                       : GROVE_ERR_INVALID_ARG;
+        int rc =
+            n > 0 ? grove_bls_aggregate_sigs(var, agg, sigs, (size_t)n) : GROVE_ERR_INVALID_ARG;
         if (json_is_null(out))
             vec_check(r, rc != GROVE_OK, "aggregate %s: must fail", name);
         else
@@ -386,8 +386,7 @@ static void run_eth(json_t *root, vec_report *r)
         size_t ol = 0;
         uint8_t *want = json_is_null(out) ? NULL : hex0x(out, &ol);
         long n = hex_array(in, pkl, &pks);
-        int rc = n > 0 ? grove_bls_aggregate_pks(agg, sizeof agg, var, pks, (size_t)n)
-                       : GROVE_ERR_INVALID_ARG;
+        int rc = n > 0 ? grove_bls_aggregate_pks(var, agg, pks, (size_t)n) : GROVE_ERR_INVALID_ARG;
         if (json_is_null(out))
             vec_check(r, rc != GROVE_OK, "eth_aggregate_pubkeys %s: must fail", name);
         else
@@ -412,7 +411,7 @@ static void run_eth(json_t *root, vec_report *r)
                 vec_fail(r, "%s %s: no boolean output", fav[eth], name);
             } else {
                 if (n > 0 && m && s)
-                    got = grove_bls_fast_aggregate_verify(var, pks, (size_t)n, m, ml, s, sl, dst,
+                    got = grove_bls_fast_aggregate_verify(var, s, sl, m, ml, pks, (size_t)n, dst,
                                                           dl) == GROVE_OK;
                 if (eth && n == 0 && s && sl == sgl && s[0] == 0xc0) {
                     int zero = 1;
@@ -450,13 +449,11 @@ static void run_eth(json_t *root, vec_report *r)
                 vec_fail(r, "%s %s: no boolean output", multi[kind], name);
             } else {
                 if (good && n > 0 && kind == 0 && s)
-                    got = grove_bls_aggregate_verify(var, pks, (size_t)n,
-                                                     (const uint8_t *const *)msgs, lens, s, sl,
-                                                     dst, dl) == GROVE_OK;
+                    got = grove_bls_aggregate_verify(var, s, sl, (const uint8_t *const *)msgs, lens,
+                                                     pks, (size_t)n, dst, dl) == GROVE_OK;
                 if (good && n > 0 && kind == 1)
-                    got = grove_bls_batch_verify(var, (size_t)n, pks,
-                                                 (const uint8_t *const *)msgs, lens, sigs, dst,
-                                                 dl) == GROVE_OK;
+                    got = grove_bls_batch_verify(var, sigs, (const uint8_t *const *)msgs, lens, pks,
+                                                 (size_t)n, dst, dl) == GROVE_OK;
                 vec_check(r, got == want, "%s %s (want %d)", multi[kind], name, want);
             }
             for (size_t j = 0; j < nm; j++)
@@ -536,12 +533,12 @@ static void run_mithril(json_t *root, vec_report *r)
             continue;
         }
         ok = grove_bls_keygen(&sk, ikm, il, NULL, 0) == GROVE_OK;
-        grove_bls_sk_to_bytes(sk_b, &sk);
+        grove_bls_sk_to_bytes(&sk, sk_b);
         vec_check(r, ok && memcmp(sk_b, sk_want, 32) == 0, "key %zu: KeyGen(ikm) = sk", i);
-        ok = grove_bls_sk_to_pk(vk, sizeof vk, GROVE_BLS_MIN_SIG, &sk) == GROVE_OK;
+        ok = grove_bls_sk_to_pk(GROVE_BLS_MIN_SIG, vk, &sk) == GROVE_OK;
         vec_check(r, ok && memcmp(vk, vk_want, 96) == 0, "key %zu: vk = sk * G2", i);
-        ok = grove_bls_sign(pop, 48, GROVE_BLS_MIN_SIG, &sk, pop_msg, 3, NULL, 0) == GROVE_OK &&
-             grove_bls_sk_to_pk(pop + 48, 48, GROVE_BLS_MIN_PK, &sk) == GROVE_OK;
+        ok = grove_bls_sign(GROVE_BLS_MIN_SIG, pop, pop_msg, 3, &sk, NULL, 0) == GROVE_OK &&
+             grove_bls_sk_to_pk(GROVE_BLS_MIN_PK, pop + 48, &sk) == GROVE_OK;
         vec_check(r, ok && memcmp(pop, pop_want, 96) == 0,
                   "key %zu: pop = sign(\"PoP\") || sk * G1", i);
         /* the registration check: vk valid, k1 signs "PoP", e(G1, vk) == e(k2, G2) */
@@ -551,7 +548,7 @@ static void run_mithril(json_t *root, vec_report *r)
              grove_bls_g1_from_bytes(&k1, pop_want, 48, GROVE_BLS_NO_INFINITY) == GROVE_OK &&
              grove_bls_g1_from_bytes(&k2, pop_want + 48, 48, GROVE_BLS_NO_INFINITY) == GROVE_OK;
         if (ok) {
-            ok = grove_bls_verify_g1(&v, pop_msg, 3, &k1, NULL, 0) == GROVE_OK;
+            ok = grove_bls_verify_g1(&k1, pop_msg, 3, &v, NULL, 0) == GROVE_OK;
             grove_bls_g1_generator(&g1[0]);
             grove_bls_g1_neg(&g1[1], &k2);
             g2[0] = v;
@@ -572,7 +569,7 @@ static void run_mithril(json_t *root, vec_report *r)
         int ok = msg && vec_hex_fixed(s, "sk", skb, 32) && vec_hex_fixed(s, "sigma", sigma_want, 48) &&
                  grove_bls_sk_from_bytes(&sk, skb) == GROVE_OK;
         if (ok) {
-            ok = grove_bls_sign(sigma, 48, GROVE_BLS_MIN_SIG, &sk, msg, ml, NULL, 0) == GROVE_OK &&
+            ok = grove_bls_sign(GROVE_BLS_MIN_SIG, sigma, msg, ml, &sk, NULL, 0) == GROVE_OK &&
                  memcmp(sigma, sigma_want, 48) == 0;
             grove_bls_sk_wipe(&sk);
         }
@@ -614,7 +611,7 @@ static void run_mithril(json_t *root, vec_report *r)
         if (vk && msg && sig && vl == 96 && sl == 48 &&
             grove_bls_g2_from_bytes(&v, vk, 96, GROVE_BLS_NO_INFINITY) == GROVE_OK &&
             grove_bls_g1_from_bytes(&sg, sig, 48, GROVE_BLS_NO_INFINITY) == GROVE_OK)
-            got = grove_bls_verify_g1(&v, msg, ml, &sg, NULL, 0) == GROVE_OK;
+            got = grove_bls_verify_g1(&sg, msg, ml, &v, NULL, 0) == GROVE_OK;
         if (!json_is_boolean(e))
             vec_fail(r, "verify case %zu: no expect", i);
         else

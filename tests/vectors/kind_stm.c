@@ -49,20 +49,22 @@ static void check_json(vec_report *r, const char *name, const json_t *want, int 
             const grove_stm_sig *o = obj;
             same = (!o || (s.n_indexes == o->n_indexes && s.signer_index == o->signer_index &&
                            !memcmp(s.sigma, o->sigma, 48))) &&
-                   grove_stm_sig_to_json(&out, &s) == GROVE_OK;
+                   grove_stm_sig_to_json(&s, &out) == GROVE_OK;
             grove_stm_sig_clear(&s);
         }
     } else if (kind == 1) {
         grove_stm_aggregate *a = NULL;
         rc = grove_stm_aggregate_from_json(&a, text, strlen(text));
         if (rc == GROVE_OK) {
-            same = grove_stm_aggregate_to_json(&out, a) == GROVE_OK;
+            same = grove_stm_aggregate_to_json(a, &out) == GROVE_OK;
             if (obj) { /* the binary encodings agree too */
-                size_t la = grove_stm_aggregate_bytes(a), lb = grove_stm_aggregate_bytes(obj);
+                size_t la = grove_stm_aggregate_encoded_bytes(a);
+                size_t lb = grove_stm_aggregate_encoded_bytes(obj);
                 uint8_t *ba = malloc(la + 1), *bb = malloc(lb + 1);
-                grove_stm_aggregate_to_bytes(ba, la, a);
-                grove_stm_aggregate_to_bytes(bb, lb, obj);
-                same = same && la == lb && !memcmp(ba, bb, la);
+                same = same && ba && bb &&
+                       grove_stm_aggregate_to_bytes(a, ba, la, &la) == GROVE_OK &&
+                       grove_stm_aggregate_to_bytes(obj, bb, lb, &lb) == GROVE_OK && la == lb &&
+                       !memcmp(ba, bb, la);
                 free(ba);
                 free(bb);
             }
@@ -73,7 +75,7 @@ static void check_json(vec_report *r, const char *name, const json_t *want, int 
         rc = grove_stm_avk_from_json(&v, text, strlen(text));
         const grove_stm_avk *o = obj;
         same = rc == GROVE_OK && (!o || !memcmp(&v, o, sizeof v)) &&
-               grove_stm_avk_to_json(&out, &v) == GROVE_OK;
+               grove_stm_avk_to_json(&v, &out) == GROVE_OK;
     }
     vec_check(r, rc == GROVE_OK, "%s: JSON read (%s)", name, grove_status_name(rc));
     json_t *back = out ? json_loads(out, 0, NULL) : NULL;
@@ -93,7 +95,7 @@ static void kind_params(json_t *root, vec_report *r)
         vec_fail(r, "parameters: malformed file");
         return;
     }
-    grove_stm_params_to_bytes(got, &p);
+    grove_stm_params_to_bytes(&p, got);
     vec_check(r, memcmp(got, want, 24) == 0, "parameters: legacy encoding");
     int rc = grove_stm_params_from_bytes(&q, want, 24);
     vec_check(r, rc == GROVE_OK && q.m == p.m && q.k == p.k && q.phi_f == p.phi_f,
@@ -107,7 +109,7 @@ static void kind_params(json_t *root, vec_report *r)
     rc = grove_stm_params_from_json(&q, text, strlen(text));
     vec_check(r, rc == GROVE_OK && q.m == p.m && q.k == p.k && q.phi_f == p.phi_f,
               "parameters: JSON read");
-    json_t *back = grove_stm_params_to_json(&out, &p) == GROVE_OK ? json_loads(out, 0, NULL) : NULL;
+    json_t *back = grove_stm_params_to_json(&p, &out) == GROVE_OK ? json_loads(out, 0, NULL) : NULL;
     vec_check(r, back && json_equal(back, jv), "parameters: JSON written (%s)", out ? out : "-");
     json_decref(back);
     free(out);
@@ -344,15 +346,17 @@ static void kind_single(json_t *root, vec_report *r)
         /* the upstream object carries signer_index 1 for keys[0] (signer 0): check the BLS
          * signature and lottery against keys[0]'s entry */
         uint8_t vk[96];
-        uint64_t stake;
-        grove_stm_closed_entry(c, 0, vk, &stake);
-        vec_check(r, grove_stm_sig_verify_entry(&want, &p, vk, stake, &avk, msg, ml) == GROVE_OK,
+        uint64_t stake = 0;
+        vec_check(r,
+                  grove_stm_closed_entry(c, vk, &stake, 0) == GROVE_OK &&
+                      grove_stm_sig_verify_entry(&p, &want, msg, ml, vk, stake, &avk) == GROVE_OK,
                   "single signature: verifies under signer 0's entry");
         size_t ll;
         uint8_t *legacy = vec_hex(root, "legacy_bytes", &ll);
-        uint8_t *enc = malloc(grove_stm_sig_bytes(&want));
-        grove_stm_sig_to_bytes(enc, grove_stm_sig_bytes(&want), &want);
-        vec_check(r, legacy && ll == grove_stm_sig_bytes(&want) && !memcmp(enc, legacy, ll),
+        size_t el = grove_stm_sig_encoded_bytes(&want);
+        uint8_t *enc = malloc(el);
+        int erc = enc ? grove_stm_sig_to_bytes(&want, enc, el, &el) : GROVE_ERR_NOMEM;
+        vec_check(r, erc == GROVE_OK && legacy && ll == el && !memcmp(enc, legacy, ll),
                   "single signature: legacy bytes");
         grove_stm_sig dec;
         int rc = legacy ? grove_stm_sig_from_bytes(&dec, legacy, ll) : -1;
@@ -364,11 +368,11 @@ static void kind_single(json_t *root, vec_report *r)
         check_json(r, "single signature", json_object_get(root, "json"), 0, &want);
         /* tampering: every index bumped, sigma changed, message changed */
         want.indexes[0] ^= 1;
-        vec_check(r, grove_stm_sig_verify_entry(&want, &p, vk, stake, &avk, msg, ml) != GROVE_OK,
+        vec_check(r, grove_stm_sig_verify_entry(&p, &want, msg, ml, vk, stake, &avk) != GROVE_OK,
                   "single signature: changed index refused");
         want.indexes[0] ^= 1;
         msg[0] ^= 1;
-        vec_check(r, grove_stm_sig_verify_entry(&want, &p, vk, stake, &avk, msg, ml) != GROVE_OK,
+        vec_check(r, grove_stm_sig_verify_entry(&p, &want, msg, ml, vk, stake, &avk) != GROVE_OK,
                   "single signature: changed message refused");
         msg[0] ^= 1;
         free(legacy);
@@ -403,7 +407,7 @@ static void check_aggregate(vec_report *r, const char *name, json_t *root,
 {
     grove_stm_aggregate *a = NULL;
     uint64_t have = 0;
-    int rc = grove_stm_aggregate_new(&a, p, c, sigs, n, msg, ml, 2, &have);
+    int rc = grove_stm_aggregate_new(p, &a, &have, sigs, n, msg, ml, c, 2);
     vec_check(r, rc == GROVE_OK, "%s: aggregation", name);
     if (rc != GROVE_OK)
         return;
@@ -412,8 +416,8 @@ static void check_aggregate(vec_report *r, const char *name, json_t *root,
     for (size_t i = 0; ok && i < json_array_size(sel); i++) {
         const grove_stm_sig *s;
         int okx;
-        grove_stm_aggregate_get(a, i, &s, NULL, NULL);
-        ok = s->signer_index == vec_u64(json_array_get(sel, i), "signer_index", &okx) &&
+        ok = grove_stm_aggregate_get(a, &s, NULL, NULL, i) == GROVE_OK &&
+             s->signer_index == vec_u64(json_array_get(sel, i), "signer_index", &okx) &&
              same_indexes(s, json_object_get(json_array_get(sel, i), "indexes"));
     }
     vec_check(r, ok, "%s: selection after dedup", name);
@@ -432,26 +436,27 @@ static void check_aggregate(vec_report *r, const char *name, json_t *root,
     uint8_t vb[96], sb[48], wv[96], ws[48];
     if (vec_hex_fixed(root, "aggregate_vk", wv, 96) && vec_hex_fixed(root, "aggregate_sigma", ws, 48)) {
         rc = stm_randomized_sum(&v, &s, a);
-        grove_bls_g2_to_bytes(vb, 96, &v);
-        grove_bls_g1_to_bytes(sb, 48, &s);
+        grove_bls_g2_to_bytes(&v, vb);
+        grove_bls_g1_to_bytes(&s, sb);
         vec_check(r, rc == GROVE_OK && !memcmp(vb, wv, 96), "%s: randomized aggregate vk", name);
         vec_check(r, rc == GROVE_OK && !memcmp(sb, ws, 48), "%s: randomized aggregate sigma", name);
     }
     size_t ll;
     uint8_t *legacy = vec_hex(root, legacy_key, &ll);
-    size_t el = grove_stm_aggregate_bytes(a);
+    size_t el = grove_stm_aggregate_encoded_bytes(a);
     uint8_t *enc = malloc(el);
-    grove_stm_aggregate_to_bytes(enc, el, a);
-    vec_check(r, legacy && el == ll && !memcmp(enc, legacy, ll), "%s: legacy bytes", name);
+    int erc = enc ? grove_stm_aggregate_to_bytes(a, enc, el, &el) : GROVE_ERR_NOMEM;
+    vec_check(r, erc == GROVE_OK && legacy && el == ll && !memcmp(enc, legacy, ll),
+              "%s: legacy bytes", name);
     json_t *jw = json_object_get(root, "json");
     check_json(r, name, json_is_object(jw) ? jw : json_object_get(root, "aggregate_json"), 1, a);
     grove_stm_avk avk;
     grove_stm_closed_avk(c, &avk);
-    vec_check(r, grove_stm_aggregate_verify(a, p, &avk, msg, ml) == GROVE_OK,
+    vec_check(r, grove_stm_aggregate_verify(p, a, msg, ml, &avk) == GROVE_OK,
               "%s: aggregate verifies", name);
     grove_stm_aggregate *d = NULL;
     rc = legacy ? grove_stm_aggregate_from_bytes(&d, legacy, ll) : -1;
-    vec_check(r, rc == GROVE_OK && grove_stm_aggregate_verify(d, p, &avk, msg, ml) == GROVE_OK,
+    vec_check(r, rc == GROVE_OK && grove_stm_aggregate_verify(p, d, msg, ml, &avk) == GROVE_OK,
               "%s: decoded legacy bytes verify", name);
     grove_stm_aggregate_free(d);
     free(enc);
@@ -480,7 +485,7 @@ static void kind_aggregate2(json_t *root, vec_report *r)
     uint8_t ab[48], want[48];
     if (c) {
         grove_stm_closed_avk(c, &avk);
-        grove_stm_avk_to_bytes(ab, &avk);
+        grove_stm_avk_to_bytes(&avk, ab);
     }
     vec_check(r, c && vec_hex_fixed(javk, "legacy_bytes", want, 48) && !memcmp(ab, want, 48),
               "aggregate: avk legacy bytes");
@@ -496,7 +501,7 @@ static void kind_aggregate2(json_t *root, vec_report *r)
         ok &= read_sig(json_array_get(signers, i), &sigs[i]);
     if (c && ok) {
         for (size_t i = 0; i < n; i++)
-            vec_check(r, grove_stm_sig_verify(&sigs[i], &p, c, msg, ml) == GROVE_OK,
+            vec_check(r, grove_stm_sig_verify(&p, &sigs[i], msg, ml, c) == GROVE_OK,
                       "aggregate: single signature %zu verifies", i);
         check_aggregate(r, "aggregate", root, &p, c, sigs, n, msg, ml, "legacy_bytes");
         /* determinism: the reversed submission order gives the same bytes */
@@ -504,13 +509,13 @@ static void kind_aggregate2(json_t *root, vec_report *r)
         grove_stm_sig *rev = calloc(n, sizeof *rev);
         for (size_t i = 0; i < n; i++)
             rev[i] = sigs[n - 1 - i];
-        int r1 = grove_stm_aggregate_new(&x, &p, c, sigs, n, msg, ml, 1, NULL);
-        int r2 = grove_stm_aggregate_new(&y, &p, c, rev, n, msg, ml, 2, NULL);
-        size_t lx = grove_stm_aggregate_bytes(x), ly = grove_stm_aggregate_bytes(y);
+        int r1 = grove_stm_aggregate_new(&p, &x, NULL, sigs, n, msg, ml, c, 1);
+        int r2 = grove_stm_aggregate_new(&p, &y, NULL, rev, n, msg, ml, c, 2);
+        size_t lx = grove_stm_aggregate_encoded_bytes(x), ly = grove_stm_aggregate_encoded_bytes(y);
         uint8_t *bx = malloc(lx + 1), *by = malloc(ly + 1);
         if (r1 == GROVE_OK && r2 == GROVE_OK) {
-            grove_stm_aggregate_to_bytes(bx, lx, x);
-            grove_stm_aggregate_to_bytes(by, ly, y);
+            r1 = grove_stm_aggregate_to_bytes(x, bx, lx, &lx);
+            r2 = grove_stm_aggregate_to_bytes(y, by, ly, &ly);
         }
         vec_check(r, r1 == GROVE_OK && r2 == GROVE_OK && lx == ly && !memcmp(bx, by, lx),
                   "aggregate: same result for reversed input order");
@@ -529,10 +534,17 @@ static void kind_aggregate2(json_t *root, vec_report *r)
         uint8_t *nb = vec_hex(nc, "legacy_bytes", &nl), *nm = vec_hex(nc, "message", &nml);
         grove_stm_aggregate *na = NULL;
         int rc = nb ? grove_stm_aggregate_from_bytes(&na, nb, nl) : GROVE_ERR_ENCODING;
-        if (rc == GROVE_OK)
-            rc = grove_stm_aggregate_verify(na, &p, &avk, nm ? nm : msg, nm ? nml : ml);
+        int pub = rc;
+        if (rc == GROVE_OK) {
+            /* the reason (internal) matches upstream's error; the public verdict is VERIFY */
+            rc = stm_aggregate_verify_reason(&p, na, nm ? nm : msg, nm ? nml : ml, &avk);
+            pub = grove_stm_aggregate_verify(&p, na, nm ? nm : msg, nm ? nml : ml, &avk);
+        }
         vec_check(r, err_matches(rc, vec_str(nc, "expect")), "aggregate: negative case '%s' (%s)",
                   vec_str(nc, "why"), grove_status_name(rc));
+        vec_check(r, pub == GROVE_ERR_VERIFY || (na == NULL && pub == GROVE_ERR_ENCODING),
+                  "aggregate: negative case '%s' is GROVE_ERR_VERIFY from verify (%s)",
+                  vec_str(nc, "why"), grove_status_name(pub));
         grove_stm_aggregate_free(na);
         free(nb);
         free(nm);
@@ -571,14 +583,15 @@ static void kind_aggregate5(json_t *root, vec_report *r)
             keys_ok = 0;
             continue;
         }
-        grove_stm_keygen(sk[i], vkpops + 192 * i, ikm);
+        keys_ok &= grove_stm_keygen(vkpops + 192 * i, sk[i], ikm) == GROVE_OK;
         keys_ok &= !memcmp(sk[i], wsk, 32) && !memcmp(vkpops + 192 * i, wvkpop, 192);
     }
     vec_check(r, keys_ok, "aggregate (parties): keys from ikm (sk, vk, PoP)");
     grove_stm_keyreg *reg = NULL;
     grove_stm_closed *c = NULL;
-    grove_stm_keyreg_new(&reg);
-    int rc = grove_stm_keyreg_add_many(reg, n, stakes, vkpops, 2, NULL);
+    int rc = grove_stm_keyreg_new(&reg);
+    if (rc == GROVE_OK)
+        rc = grove_stm_keyreg_add_many(reg, NULL, stakes, vkpops, n, 2);
     if (rc == GROVE_OK)
         rc = grove_stm_keyreg_close(reg, &c);
     vec_check(r, rc == GROVE_OK, "aggregate (parties): registration");
@@ -589,8 +602,8 @@ static void kind_aggregate5(json_t *root, vec_report *r)
             uint8_t vk[96], wvk[96];
             uint64_t st;
             int okx;
-            grove_stm_closed_entry(c, i, vk, &st);
-            ok = vec_hex_fixed(json_array_get(order, i), "vk", wvk, 96) && !memcmp(vk, wvk, 96) &&
+            ok = grove_stm_closed_entry(c, vk, &st, i) == GROVE_OK &&
+                 vec_hex_fixed(json_array_get(order, i), "vk", wvk, 96) && !memcmp(vk, wvk, 96) &&
                  st == vec_u64(json_array_get(order, i), "stake", &okx);
         }
         vec_check(r, ok, "aggregate (parties): registration order");
@@ -603,7 +616,7 @@ static void kind_aggregate5(json_t *root, vec_report *r)
                   "aggregate (parties): Merkle root");
         grove_stm_avk avk;
         grove_stm_closed_avk(c, &avk);
-        grove_stm_avk_to_bytes(ab, &avk);
+        grove_stm_avk_to_bytes(&avk, ab);
         vec_check(r, vec_hex_fixed(root, "avk_legacy_bytes", wab, 48) && !memcmp(ab, wab, 48),
                   "aggregate (parties): avk legacy bytes");
         /* every party not listed as absent signs; compare with single_signatures */
@@ -619,11 +632,11 @@ static void kind_aggregate5(json_t *root, vec_report *r)
             if (skip)
                 continue;
             grove_stm_signer *s = NULL;
-            if (grove_stm_signer_new(&s, &p, sk[i], c) != GROVE_OK) {
+            if (grove_stm_signer_new(&p, &s, sk[i], c) != GROVE_OK) {
                 vec_fail(r, "aggregate (parties): signer %zu", i);
                 continue;
             }
-            rc = grove_stm_sign(s, msg, ml, &sigs[ns]);
+            rc = grove_stm_sign(s, &sigs[ns], msg, ml);
             grove_stm_signer_free(s);
             if (rc == GROVE_ERR_LOTTERY_LOST)
                 continue;
@@ -640,10 +653,10 @@ static void kind_aggregate5(json_t *root, vec_report *r)
                 uint8_t ws[48];
                 size_t ll;
                 uint8_t *legacy = vec_hex(w, "legacy_bytes", &ll);
-                size_t el = grove_stm_sig_bytes(&sigs[ns]);
+                size_t el = grove_stm_sig_encoded_bytes(&sigs[ns]);
                 uint8_t *enc = malloc(el);
-                grove_stm_sig_to_bytes(enc, el, &sigs[ns]);
-                found = vec_hex_fixed(w, "sigma", ws, 48) && !memcmp(ws, sigs[ns].sigma, 48) &&
+                found = enc && grove_stm_sig_to_bytes(&sigs[ns], enc, el, &el) == GROVE_OK &&
+                        vec_hex_fixed(w, "sigma", ws, 48) && !memcmp(ws, sigs[ns].sigma, 48) &&
                         same_indexes(&sigs[ns], json_object_get(w, "indexes")) && legacy &&
                         ll == el && !memcmp(enc, legacy, el);
                 free(enc);
@@ -680,7 +693,7 @@ static void kind_keys(json_t *root, vec_report *r)
             vec_fail(r, "stm keys %zu: malformed", i);
             continue;
         }
-        int rc = grove_stm_keygen(sk, vkpop, ikm);
+        int rc = grove_stm_keygen(vkpop, sk, ikm);
         vec_check(r, rc == GROVE_OK && !memcmp(sk, wsk, 32), "stm keys %zu: sk", i);
         vec_check(r, rc == GROVE_OK && !memcmp(vkpop, w, 96), "stm keys %zu: vk", i);
         vec_check(r, rc == GROVE_OK && !memcmp(vkpop + 96, w + 96, 96), "stm keys %zu: PoP", i);
