@@ -86,14 +86,14 @@ static int dgsp(const char *params)
 
 static int cross(const char *name)
 {
-    const grove_cross_params *p = grove_cross_params_by_name(name);
-    size_t pkb = grove_cross_public_key_bytes(p), skb = grove_cross_secret_key_bytes(p),
-           sb = grove_cross_signature_bytes(p);
+    const grove_cross_params *p = grove_cross_params_get(name);
+    size_t pkb = grove_cross_pk_bytes(p), skb = grove_cross_sk_bytes(p),
+           sb = grove_cross_sig_bytes(p);
     uint8_t *pk = malloc(pkb), *sk = malloc(skb), *sig = malloc(sb), rnd[96];
     memcpy(rnd, seed + 64, sizeof rnd);
     GROVE_SECRET(seed, skb); /* the secret key is the seed */
     GROVE_SECRET(rnd, sizeof rnd); /* root seed (secret); salt (published) */
-    int r = grove_cross_keygen_from_seed(p, pk, pkb, sk, skb, seed, skb);
+    int r = grove_cross_keygen_from_seed(p, pk, sk, seed);
     GROVE_DECLASSIFY(pk, pkb);
     for (int s = 0; s < 2 && r == GROVE_OK; s++)
         r = cross_sign_derand(p, s ? GROVE_CROSS_SMALL_MEMORY : GROVE_CROSS_FAST, sig,

@@ -42,11 +42,11 @@ static void registry(void)
     sp = grove_slhdsa_params_get("sphincs-sha2-192f-simple");
     CHECK(a != NULL && sp != NULL);
     CHECK_EQ_INT(grove_sig_pk_bytes(a), grove_slhdsa_pk_bytes(sp));
-    const grove_cross_params *cp = grove_cross_params_by_name("CROSS-RSDPG-5-small");
+    const grove_cross_params *cp = grove_cross_params_get("CROSS-RSDPG-5-small");
     a = grove_sig_alg_get("CROSS-RSDPG-5-small");
     CHECK(a != NULL && cp != NULL);
-    CHECK_EQ_INT(grove_sig_sig_bytes(a), grove_cross_signature_bytes(cp));
-    CHECK_EQ_INT(grove_sig_sk_bytes(a), grove_cross_secret_key_bytes(cp));
+    CHECK_EQ_INT(grove_sig_sig_bytes(a), grove_cross_sig_bytes(cp));
+    CHECK_EQ_INT(grove_sig_sk_bytes(a), grove_cross_sk_bytes(cp));
     a = grove_sig_alg_get("BLS12-381-min-pk");
     CHECK(a != NULL);
     CHECK_EQ_INT(grove_sig_pk_bytes(a), 48);
