@@ -294,6 +294,13 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         uint64_t *ws = malloc((wsn > wvn ? wsn : wvn) + 8);
         CHECK_EQ_INT(grove_cross_sign_ws(p, s, sig_s, msg, 10, sk, ws, wsn), GROVE_OK);
         CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, ws, wvn), GROVE_OK);
+        /* the workspace verifier follows the same length rule */
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl - 1, msg, 10, pk, ws, wvn),
+                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, 0, msg, 10, pk, ws, wvn),
+                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, SIZE_MAX, msg, 10, pk, ws, wvn),
+                     GROVE_ERR_VERIFY);
         CHECK_EQ_INT(grove_cross_sign_ws(p, s, sig_s, msg, 10, sk, ws, wsn - 8),
                      GROVE_ERR_BUFFER_TOO_SMALL);
         CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, ws, wvn - 8),
