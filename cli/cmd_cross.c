@@ -135,7 +135,7 @@ static int cmd_keygen(cli_ctx *c)
     size_t seedlen = 0;
     if ((rc = cli_hex_opt(c, "seed", 64, &seed, &seedlen)) != 0)
         return rc;
-    int st;
+    grove_status st;
     if (seed != NULL) {
         if (seedlen != skl) {
             cli_free_secret(seed, seedlen);
@@ -259,7 +259,7 @@ static int cmd_verify(cli_ctx *c)
         free(sig);
         return rc;
     }
-    int st = grove_cross_verify(p, s, sig, siglen, msg, mlen, pk);
+    grove_status st = grove_cross_verify(p, s, sig, siglen, msg, mlen, pk);
     free(pk);
     free(sig);
     free(msg);

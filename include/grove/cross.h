@@ -102,10 +102,9 @@ GROVE_API GROVE_MUST_USE grove_status grove_cross_sign(const grove_cross_params 
  * malformed (its syndrome has out-of-range values or non-zero padding).
  */
 GROVE_API GROVE_MUST_USE grove_status grove_cross_verify(const grove_cross_params *p,
-                                                         grove_cross_strategy s,
-                                                         const uint8_t *sig, size_t sig_len,
-                                                         const uint8_t *msg, size_t msg_len,
-                                                         const uint8_t *pk);
+                                                         grove_cross_strategy s, const uint8_t *sig,
+                                                         size_t sig_len, const uint8_t *msg,
+                                                         size_t msg_len, const uint8_t *pk);
 
 /*
  * NIST-style attached signatures: sm = msg || signature. sign_attached writes msg_len +
@@ -116,11 +115,9 @@ GROVE_API GROVE_MUST_USE grove_status grove_cross_verify(const grove_cross_param
  * does not verify gives GROVE_ERR_VERIFY, *msg_len = 0 and msg untouched.
  */
 GROVE_API GROVE_MUST_USE grove_status grove_cross_sign_attached(const grove_cross_params *p,
-                                                                grove_cross_strategy s,
-                                                                uint8_t *sm, size_t sm_cap,
-                                                                size_t *sm_len,
-                                                                const uint8_t *msg,
-                                                                size_t msg_len,
+                                                                grove_cross_strategy s, uint8_t *sm,
+                                                                size_t sm_cap, size_t *sm_len,
+                                                                const uint8_t *msg, size_t msg_len,
                                                                 const uint8_t *sk);
 GROVE_API GROVE_MUST_USE grove_status grove_cross_open(const grove_cross_params *p,
                                                        grove_cross_strategy s, uint8_t *msg,
@@ -142,12 +139,9 @@ GROVE_API GROVE_MUST_USE grove_status grove_cross_sign_ws(const grove_cross_para
                                                           const uint8_t *msg, size_t msg_len,
                                                           const uint8_t *sk, void *ws,
                                                           size_t ws_len);
-GROVE_API GROVE_MUST_USE grove_status grove_cross_verify_ws(const grove_cross_params *p,
-                                                            grove_cross_strategy s,
-                                                            const uint8_t *sig, size_t sig_len,
-                                                            const uint8_t *msg, size_t msg_len,
-                                                            const uint8_t *pk, void *ws,
-                                                            size_t ws_len);
+GROVE_API GROVE_MUST_USE grove_status grove_cross_verify_ws(
+    const grove_cross_params *p, grove_cross_strategy s, const uint8_t *sig, size_t sig_len,
+    const uint8_t *msg, size_t msg_len, const uint8_t *pk, void *ws, size_t ws_len);
 
 #ifdef __cplusplus
 }

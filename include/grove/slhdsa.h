@@ -23,9 +23,9 @@ extern "C" {
 #endif
 
 /* Largest sizes over all 12 sets, for static allocation. */
-#define GROVE_SLHDSA_MAX_N 32
-#define GROVE_SLHDSA_MAX_PK_BYTES 64
-#define GROVE_SLHDSA_MAX_SK_BYTES 128
+#define GROVE_SLHDSA_MAX_N         32
+#define GROVE_SLHDSA_MAX_PK_BYTES  64
+#define GROVE_SLHDSA_MAX_SK_BYTES  128
 #define GROVE_SLHDSA_MAX_SIG_BYTES 49856
 #define GROVE_SLHDSA_MAX_CTX_BYTES 255
 
@@ -41,7 +41,8 @@ GROVE_API const char *grove_slhdsa_params_name(const grove_slhdsa_params *p);
 /* true for the FIPS 205 flavour, false for SPHINCS+ round 3.1 (and NULL). */
 GROVE_API bool grove_slhdsa_params_is_fips205(const grove_slhdsa_params *p);
 /* The same set in the other flavour (NULL for NULL). */
-GROVE_API const grove_slhdsa_params *grove_slhdsa_params_other_flavour(const grove_slhdsa_params *p);
+GROVE_API const grove_slhdsa_params *
+grove_slhdsa_params_other_flavour(const grove_slhdsa_params *p);
 
 /* Sizes in bytes (0 for NULL): the hash length n, a public key, a secret key, a signature. */
 GROVE_API size_t grove_slhdsa_n(const grove_slhdsa_params *p);
@@ -60,13 +61,15 @@ GROVE_API size_t grove_slhdsa_sig_bytes(const grove_slhdsa_params *p);
 /* ---- key generation (both flavours) ------------------------------------------------------ */
 
 /* Random key pair (3n bytes from grove_randombytes). */
-GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_keygen(const grove_slhdsa_params *p, uint8_t *pk, uint8_t *sk);
+GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_keygen(const grove_slhdsa_params *p, uint8_t *pk,
+                                                          uint8_t *sk);
 
 /* slh_keygen_internal: the key pair of (SK.seed, SK.prf, PK.seed), each n bytes. */
-GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_keygen_from_seed(const grove_slhdsa_params *p, uint8_t *pk,
-                                                       uint8_t *sk, const uint8_t *sk_seed,
-                                                       const uint8_t *sk_prf,
-                                                       const uint8_t *pk_seed);
+GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_keygen_from_seed(const grove_slhdsa_params *p,
+                                                                    uint8_t *pk, uint8_t *sk,
+                                                                    const uint8_t *sk_seed,
+                                                                    const uint8_t *sk_prf,
+                                                                    const uint8_t *pk_seed);
 
 /* ---- FIPS 205 (p must be a FIPS 205 descriptor) ----------------------------------------- */
 
@@ -75,13 +78,14 @@ GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_keygen_from_seed(const grove_
  * the deterministic variant (opt_rand = PK.seed), hedged = true draws n fresh random bytes.
  */
 GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_sign(const grove_slhdsa_params *p, uint8_t *sig,
-                                           const uint8_t *msg, size_t msg_len,
-                                           const uint8_t *ctx, size_t ctx_len, const uint8_t *sk,
-                                           bool hedged);
-GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_verify(const grove_slhdsa_params *p, const uint8_t *sig,
-                                             size_t sig_len, const uint8_t *msg, size_t msg_len,
-                                             const uint8_t *ctx, size_t ctx_len,
-                                             const uint8_t *pk);
+                                                        const uint8_t *msg, size_t msg_len,
+                                                        const uint8_t *ctx, size_t ctx_len,
+                                                        const uint8_t *sk, bool hedged);
+GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_verify(const grove_slhdsa_params *p,
+                                                          const uint8_t *sig, size_t sig_len,
+                                                          const uint8_t *msg, size_t msg_len,
+                                                          const uint8_t *ctx, size_t ctx_len,
+                                                          const uint8_t *pk);
 
 /* Pre-hash functions of HashSLH-DSA. */
 typedef enum grove_slhdsa_prehash {
@@ -100,39 +104,38 @@ GROVE_API grove_slhdsa_prehash grove_slhdsa_prehash_get(const char *name);
 
 /* HashSLH-DSA: signs M' = 0x01 || len(ctx) || ctx || OID(ph) || ph(msg). An unknown ph:
  * GROVE_ERR_INVALID_ARG. */
-GROVE_API GROVE_MUST_USE grove_status grove_hashslhdsa_sign(const grove_slhdsa_params *p, uint8_t *sig,
-                                               const uint8_t *msg, size_t msg_len,
-                                               const uint8_t *ctx, size_t ctx_len,
-                                               grove_slhdsa_prehash ph, const uint8_t *sk,
-                                               bool hedged);
-GROVE_API GROVE_MUST_USE grove_status grove_hashslhdsa_verify(const grove_slhdsa_params *p, const uint8_t *sig,
-                                                 size_t sig_len, const uint8_t *msg,
-                                                 size_t msg_len, const uint8_t *ctx,
-                                                 size_t ctx_len, grove_slhdsa_prehash ph,
-                                                 const uint8_t *pk);
+GROVE_API GROVE_MUST_USE grove_status grove_hashslhdsa_sign(const grove_slhdsa_params *p,
+                                                            uint8_t *sig, const uint8_t *msg,
+                                                            size_t msg_len, const uint8_t *ctx,
+                                                            size_t ctx_len, grove_slhdsa_prehash ph,
+                                                            const uint8_t *sk, bool hedged);
+GROVE_API GROVE_MUST_USE grove_status grove_hashslhdsa_verify(
+    const grove_slhdsa_params *p, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+    size_t msg_len, const uint8_t *ctx, size_t ctx_len, grove_slhdsa_prehash ph, const uint8_t *pk);
 
 /*
  * The internal functions (slh_sign_internal / slh_verify_internal), for test vectors: the
  * message is used as given. opt_rand is n bytes. With a round-3.1 descriptor these are exactly
  * SPHINCS+ 3.1 signing (with the given optrand) and verification.
  */
-GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_sign_internal(const grove_slhdsa_params *p, uint8_t *sig,
-                                                    const uint8_t *msg, size_t msg_len,
-                                                    const uint8_t *sk, const uint8_t *opt_rand);
-GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_verify_internal(const grove_slhdsa_params *p,
-                                                      const uint8_t *sig, size_t sig_len,
-                                                      const uint8_t *msg, size_t msg_len,
-                                                      const uint8_t *pk);
+GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_sign_internal(const grove_slhdsa_params *p,
+                                                                 uint8_t *sig, const uint8_t *msg,
+                                                                 size_t msg_len, const uint8_t *sk,
+                                                                 const uint8_t *opt_rand);
+GROVE_API GROVE_MUST_USE grove_status
+grove_slhdsa_verify_internal(const grove_slhdsa_params *p, const uint8_t *sig, size_t sig_len,
+                             const uint8_t *msg, size_t msg_len, const uint8_t *pk);
 
 /* ---- SPHINCS+ round 3.1 (p must be a round-3.1 descriptor) ------------------------------ */
 
 /* Detached signature of the raw message with n fresh random bytes of optrand. */
 GROVE_API GROVE_MUST_USE grove_status grove_sphincs_sign(const grove_slhdsa_params *p, uint8_t *sig,
-                                            const uint8_t *msg, size_t msg_len,
-                                            const uint8_t *sk);
-GROVE_API GROVE_MUST_USE grove_status grove_sphincs_verify(const grove_slhdsa_params *p, const uint8_t *sig,
-                                              size_t sig_len, const uint8_t *msg, size_t msg_len,
-                                              const uint8_t *pk);
+                                                         const uint8_t *msg, size_t msg_len,
+                                                         const uint8_t *sk);
+GROVE_API GROVE_MUST_USE grove_status grove_sphincs_verify(const grove_slhdsa_params *p,
+                                                           const uint8_t *sig, size_t sig_len,
+                                                           const uint8_t *msg, size_t msg_len,
+                                                           const uint8_t *pk);
 
 #ifdef __cplusplus
 }

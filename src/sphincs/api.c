@@ -8,8 +8,8 @@
 #include "sphincs/spx.h"
 
 grove_status grove_slhdsa_keygen_from_seed(const grove_slhdsa_params *p, uint8_t *pk, uint8_t *sk,
-                                  const uint8_t *sk_seed, const uint8_t *sk_prf,
-                                  const uint8_t *pk_seed)
+                                           const uint8_t *sk_seed, const uint8_t *sk_prf,
+                                           const uint8_t *pk_seed)
 {
     if (p == NULL || pk == NULL || sk == NULL || sk_seed == NULL || sk_prf == NULL ||
         pk_seed == NULL)
@@ -30,8 +30,9 @@ grove_status grove_slhdsa_keygen(const grove_slhdsa_params *p, uint8_t *pk, uint
     return r;
 }
 
-grove_status grove_slhdsa_sign_internal(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t *msg,
-                               size_t msg_len, const uint8_t *sk, const uint8_t *opt_rand)
+grove_status grove_slhdsa_sign_internal(const grove_slhdsa_params *p, uint8_t *sig,
+                                        const uint8_t *msg, size_t msg_len, const uint8_t *sk,
+                                        const uint8_t *opt_rand)
 {
     if (p == NULL || sig == NULL || sk == NULL || opt_rand == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -39,8 +40,8 @@ grove_status grove_slhdsa_sign_internal(const grove_slhdsa_params *p, uint8_t *s
 }
 
 grove_status grove_slhdsa_verify_internal(const grove_slhdsa_params *p, const uint8_t *sig,
-                                 size_t sig_len, const uint8_t *msg, size_t msg_len,
-                                 const uint8_t *pk)
+                                          size_t sig_len, const uint8_t *msg, size_t msg_len,
+                                          const uint8_t *pk)
 {
     if (p == NULL || sig == NULL || pk == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -57,10 +58,14 @@ struct prehash_info {
 };
 
 static const struct prehash_info prehashes[] = {
-    {GROVE_PREHASH_SHA2_224, "SHA2-224", 0x04, 28}, {GROVE_PREHASH_SHA2_256, "SHA2-256", 0x01, 32},
-    {GROVE_PREHASH_SHA2_384, "SHA2-384", 0x02, 48}, {GROVE_PREHASH_SHA2_512, "SHA2-512", 0x03, 64},
-    {GROVE_PREHASH_SHA3_256, "SHA3-256", 0x08, 32}, {GROVE_PREHASH_SHA3_512, "SHA3-512", 0x0A, 64},
-    {GROVE_PREHASH_SHAKE128, "SHAKE-128", 0x0B, 32}, {GROVE_PREHASH_SHAKE256, "SHAKE-256", 0x0C, 64},
+    {GROVE_PREHASH_SHA2_224, "SHA2-224", 0x04, 28},
+    {GROVE_PREHASH_SHA2_256, "SHA2-256", 0x01, 32},
+    {GROVE_PREHASH_SHA2_384, "SHA2-384", 0x02, 48},
+    {GROVE_PREHASH_SHA2_512, "SHA2-512", 0x03, 64},
+    {GROVE_PREHASH_SHA3_256, "SHA3-256", 0x08, 32},
+    {GROVE_PREHASH_SHA3_512, "SHA3-512", 0x0A, 64},
+    {GROVE_PREHASH_SHAKE128, "SHAKE-128", 0x0B, 32},
+    {GROVE_PREHASH_SHAKE256, "SHAKE-256", 0x0C, 64},
 };
 
 grove_slhdsa_prehash grove_slhdsa_prehash_get(const char *name)
@@ -84,7 +89,7 @@ grove_slhdsa_prehash grove_slhdsa_prehash_get(const char *name)
 
 /* Builds the framing prefix; for pre-hash also hashes the message into the prefix. */
 static grove_status frame(uint8_t *prefix, size_t *prefixlen, const uint8_t *ctx, size_t ctx_len,
-                 grove_slhdsa_prehash ph, const uint8_t *msg, size_t msg_len)
+                          grove_slhdsa_prehash ph, const uint8_t *msg, size_t msg_len)
 {
     if (ctx_len > GROVE_SLHDSA_MAX_CTX_BYTES || (ctx == NULL && ctx_len))
         return GROVE_ERR_INVALID_ARG;
@@ -101,7 +106,8 @@ static grove_status frame(uint8_t *prefix, size_t *prefixlen, const uint8_t *ctx
                 pi = &prehashes[i];
         if (pi == NULL)
             return GROVE_ERR_INVALID_ARG; /* not a pre-hash function */
-        static const uint8_t oid_head[10] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02};
+        static const uint8_t oid_head[10] = {0x06, 0x09, 0x60, 0x86, 0x48,
+                                             0x01, 0x65, 0x03, 0x04, 0x02};
         memcpy(prefix + o, oid_head, sizeof oid_head);
         o += sizeof oid_head;
         prefix[o++] = pi->oid_last;
@@ -141,8 +147,8 @@ static grove_status frame(uint8_t *prefix, size_t *prefixlen, const uint8_t *ctx
 #define FRAME_MAX (2 + GROVE_SLHDSA_MAX_CTX_BYTES + 11 + 64)
 
 static grove_status external_sign(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t *msg,
-                         size_t msg_len, const uint8_t *ctx, size_t ctx_len, grove_slhdsa_prehash ph,
-                         const uint8_t *sk, bool hedged)
+                                  size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                                  grove_slhdsa_prehash ph, const uint8_t *sk, bool hedged)
 {
     if (p == NULL || sig == NULL || sk == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -168,9 +174,10 @@ static grove_status external_sign(const grove_slhdsa_params *p, uint8_t *sig, co
     return r;
 }
 
-static grove_status external_verify(const grove_slhdsa_params *p, const uint8_t *sig, size_t sig_len,
-                           const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
-                           grove_slhdsa_prehash ph, const uint8_t *pk)
+static grove_status external_verify(const grove_slhdsa_params *p, const uint8_t *sig,
+                                    size_t sig_len, const uint8_t *msg, size_t msg_len,
+                                    const uint8_t *ctx, size_t ctx_len, grove_slhdsa_prehash ph,
+                                    const uint8_t *pk)
 {
     if (p == NULL || sig == NULL || pk == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -187,31 +194,33 @@ static grove_status external_verify(const grove_slhdsa_params *p, const uint8_t 
 }
 
 grove_status grove_slhdsa_sign(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t *msg,
-                      size_t msg_len, const uint8_t *ctx, size_t ctx_len, const uint8_t *sk,
-                      bool hedged)
+                               size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                               const uint8_t *sk, bool hedged)
 {
     return external_sign(p, sig, msg, msg_len, ctx, ctx_len, (grove_slhdsa_prehash)0, sk, hedged);
 }
 
 grove_status grove_slhdsa_verify(const grove_slhdsa_params *p, const uint8_t *sig, size_t sig_len,
-                        const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
-                        const uint8_t *pk)
+                                 const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                                 size_t ctx_len, const uint8_t *pk)
 {
-    return external_verify(p, sig, sig_len, msg, msg_len, ctx, ctx_len, (grove_slhdsa_prehash)0, pk);
+    return external_verify(p, sig, sig_len, msg, msg_len, ctx, ctx_len, (grove_slhdsa_prehash)0,
+                           pk);
 }
 
 grove_status grove_hashslhdsa_sign(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t *msg,
-                          size_t msg_len, const uint8_t *ctx, size_t ctx_len,
-                          grove_slhdsa_prehash ph, const uint8_t *sk, bool hedged)
+                                   size_t msg_len, const uint8_t *ctx, size_t ctx_len,
+                                   grove_slhdsa_prehash ph, const uint8_t *sk, bool hedged)
 {
     if (ph == 0)
         return GROVE_ERR_INVALID_ARG;
     return external_sign(p, sig, msg, msg_len, ctx, ctx_len, ph, sk, hedged);
 }
 
-grove_status grove_hashslhdsa_verify(const grove_slhdsa_params *p, const uint8_t *sig, size_t sig_len,
-                            const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len,
-                            grove_slhdsa_prehash ph, const uint8_t *pk)
+grove_status grove_hashslhdsa_verify(const grove_slhdsa_params *p, const uint8_t *sig,
+                                     size_t sig_len, const uint8_t *msg, size_t msg_len,
+                                     const uint8_t *ctx, size_t ctx_len, grove_slhdsa_prehash ph,
+                                     const uint8_t *pk)
 {
     if (ph == 0)
         return GROVE_ERR_INVALID_ARG;
@@ -221,7 +230,7 @@ grove_status grove_hashslhdsa_verify(const grove_slhdsa_params *p, const uint8_t
 /* ---- SPHINCS+ round 3.1 ------------------------------------------------------------------- */
 
 grove_status grove_sphincs_sign(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t *msg,
-                       size_t msg_len, const uint8_t *sk)
+                                size_t msg_len, const uint8_t *sk)
 {
     if (p == NULL || sig == NULL || sk == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -236,7 +245,7 @@ grove_status grove_sphincs_sign(const grove_slhdsa_params *p, uint8_t *sig, cons
 }
 
 grove_status grove_sphincs_verify(const grove_slhdsa_params *p, const uint8_t *sig, size_t sig_len,
-                         const uint8_t *msg, size_t msg_len, const uint8_t *pk)
+                                  const uint8_t *msg, size_t msg_len, const uint8_t *pk)
 {
     if (p == NULL || sig == NULL || pk == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;

@@ -284,9 +284,13 @@ static const struct {
 #if GROVE_HAVE_STM
     {"stm", "m=30,k=5,phi_f=0.5", stm},
 #endif
-    {"sig", "SLH-DSA-SHA2-128f", sig_generic},     {"sig", "sphincs-shake-128f-simple", sig_generic},
-    {"sig", "CROSS-RSDP-1-fast", sig_generic},     {"sig", "BLS12-381-min-pk", sig_generic},
-    {"sig", "BLS12-381-min-sig", sig_generic},
+    /* grove/sig.h: one entry per family and hash (SLH-DSA / SPHINCS+ x SHA2 / SHAKE, CROSS
+     * RSDP / RSDP-G, both BLS variants); `ct_check sig-all` runs every registry entry */
+    {"sig", "SLH-DSA-SHA2-128f", sig_generic},     {"sig", "SLH-DSA-SHAKE-128f", sig_generic},
+    {"sig", "sphincs-shake-128f-simple", sig_generic},
+    {"sig", "sphincs-sha2-128f-simple", sig_generic},
+    {"sig", "CROSS-RSDP-1-fast", sig_generic},     {"sig", "CROSS-RSDPG-1-fast", sig_generic},
+    {"sig", "BLS12-381-min-pk", sig_generic},      {"sig", "BLS12-381-min-sig", sig_generic},
 };
 
 int main(int argc, char **argv)
@@ -296,6 +300,15 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof seed; i++)
         seed[i] = (uint8_t)(i * 31 + 7);
     int fails = 0;
+    if (argc > 1 && strcmp(argv[1], "sig-all") == 0) {
+        for (size_t i = 0; i < grove_sig_alg_count(); i++) {
+            const char *name = grove_sig_alg_name(grove_sig_alg_at(i));
+            int r = sig_generic(name);
+            printf("sig %s: %s\n", name, grove_strerror(r));
+            fails += r != GROVE_OK;
+        }
+        return fails ? 1 : 0;
+    }
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         if (argc > 1 && strcmp(argv[1], cases[i].scheme) != 0)
             continue;

@@ -185,9 +185,10 @@ static void tamper(const grove_sig_alg *a, uint8_t *sig, size_t len, const uint8
     for (size_t i = 0; i < nf; i++) {
         const size_t pos[3] = {f[i].off, f[i].off + f[i].len / 2, f[i].off + f[i].len - 1};
         int ok = 1;
-        for (int k = 0; k < 3; k++)
-            ok &= tampered_fails(a, sig, len, pos[k], (uint8_t)(1u << ((size_t)k * 3 + i) % 8), msg, ml,
-                                 pk);
+        for (size_t k = 0; k < 3; k++) {
+            const uint8_t bit = (uint8_t)(1u << (k * 3 + i) % 8);
+            ok &= tampered_fails(a, sig, len, pos[k], bit, msg, ml, pk);
+        }
         if (!ok)
             fprintf(stderr, "  field %zu (bytes %zu..%zu) of %s: a tampered byte verifies\n", i,
                     f[i].off, f[i].off + f[i].len - 1, grove_sig_alg_name(a));
@@ -302,7 +303,7 @@ static void contract(const grove_sig_alg *a)
     free(sig2);
 }
 
-/* ---- secrets left on the stack ---------------------------------------------------------------- */
+/* ---- secrets left on the stack ------------------------------------------------------------- */
 
 #define REGION (768 * 1024)
 
