@@ -15,10 +15,10 @@
 #define CROSS_MAX_PK 256
 #define CROSS_MAX_SK 64
 
-#define PARAMS_HELP "parameter set, e.g. CROSS-RSDP-1-fast or CROSS-RSDPG-5-small (see 'list')"
+#define PARAMS_HELP "parameter set, e.g. CROSS-RSDP-1-fast or CROSS-RSDPG-5-small (see 'params')"
 #define STRATEGY_HELP "fast (default) or small-memory: identical outputs, less memory"
 
-static const cli_opt list_opts[] = {{NULL, NULL, NULL}};
+static const cli_opt params_opts[] = {{NULL, NULL, NULL}};
 
 static const cli_opt keygen_opts[] = {
     {"params", "NAME", PARAMS_HELP},
@@ -56,7 +56,7 @@ static int get_params(cli_ctx *c, const grove_cross_params **p)
     *p = grove_cross_params_get(name);
     if (*p == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                        "unknown parameter set '%s' (see 'grove cross list')", name);
+                        "unknown parameter set '%s' (see 'grove cross params')", name);
     return 0;
 }
 
@@ -89,7 +89,7 @@ static int read_exact(cli_ctx *c, const char *opt, size_t len, uint8_t **buf)
     return 0;
 }
 
-static int cmd_list(cli_ctx *c)
+static int cmd_params(cli_ctx *c)
 {
     size_t nsets = grove_cross_params_count();
     size_t cap = 4096, len = 0;
@@ -277,7 +277,7 @@ static int cmd_verify(cli_ctx *c)
 }
 
 static const cli_command cross_commands[] = {
-    {"list", cmd_list, "list the 18 parameter sets and their sizes", list_opts},
+    {"params", cmd_params, "list the 18 parameter sets and their sizes", params_opts},
     {"keygen", cmd_keygen, "generate a key pair", keygen_opts},
     {"sign", cmd_sign, "sign a message", sign_opts},
     {"verify", cmd_verify, "verify a signature (exit 1 if invalid)", verify_opts},

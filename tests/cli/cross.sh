@@ -11,9 +11,10 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
 "$G" cross --help >/dev/null; check '[ $? -eq 0 ]' "cross --help"
-out=$("$G" cross list); check 'echo "$out" | grep -q "CROSS-RSDPG-5-small"' "list names the sets"
-check '[ $(echo "$out" | wc -l) -eq 18 ]' "list has 18 lines"
-out=$("$G" cross list --json); check '[ "$(echo "$out" | jget "[\"params\"].__len__()")" = 18 ]' "list --json"
+out=$("$G" cross params); check 'echo "$out" | grep -q "CROSS-RSDPG-5-small"' "params names the sets"
+check '[ $(echo "$out" | wc -l) -eq 18 ]' "params has 18 lines"
+out=$("$G" cross params --json); check '[ "$(echo "$out" | jget "[\"params\"].__len__()")" = 18 ]' "params --json"
+"$G" cross list >/dev/null 2>&1; check '[ $? -eq 2 ]' "the old name 'list' is gone (one command name per scheme: params)"
 
 printf 'hello CROSS' > "$d/msg"
 for set in CROSS-RSDP-1-fast CROSS-RSDPG-1-small cross-rsdp-g-3-balanced; do
