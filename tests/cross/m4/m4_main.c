@@ -46,7 +46,6 @@ static uint64_t fnv(const uint8_t *p, size_t n)
 
 static __attribute__((noinline)) void op_keygen(void)
 {
-    size_t skl = grove_cross_sk_bytes(cur_p);
     cur_rc = grove_cross_keygen_from_seed(cur_p, pk, sk, cur_k->sk);
 }
 
