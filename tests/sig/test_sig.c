@@ -8,12 +8,14 @@
  * BLS: the point) and a sweep of positions over the whole signature; the message and the public
  * key tampered; wrong lengths (0, 1, len-1, len+1, huge); a short sig_cap (the length needed,
  * nothing written); NULL for every pointer; and no copy of the secret key left in the stack
- * memory keygen and sign used. (Secret-dependent branches: tests/ct, through this API too.)
+ * memory keygen and sign used, nor in a heap block sign released (free/realloc wrapped). Both
+ * checks have a negative control. (Secret-dependent branches: tests/ct, through this API too.)
  *
  * Usage: test_sig [slow] [name-substring]. The default run sweeps every byte/256 of the small
  * sets ("128f", "-1-fast", BLS); "slow" sweeps every byte of those and every byte/256 of the
  * others (ctest: test_sig_slow, label slow).
  */
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -344,6 +346,60 @@ static __attribute__((noinline)) grove_status run_sign(const grove_sig_alg *a, u
     return grove_sig_sign(a, sig, grove_sig_sig_bytes(a), len, (const uint8_t *)"wipe", 4, sk);
 }
 
+/*
+ * Heap copies: free() and realloc() are wrapped (-Wl,--wrap, see CMakeLists.txt) for every
+ * object of this executable, libgrove's included; while armed, a block released with a 16-byte
+ * window of the secret in it is counted.
+ */
+void __real_free(void *p);
+void *__real_realloc(void *p, size_t n);
+static const uint8_t *volatile armed_secret; /* volatile: free() is a builtin to the compiler */
+static volatile size_t armed_len;
+static volatile int heap_residue;
+
+static void check_block(void *p)
+{
+    const uint8_t *secret = armed_secret;
+    const size_t len = armed_len;
+    if (p == NULL || secret == NULL)
+        return;
+    const uint8_t *q = (const uint8_t *)p;
+    size_t n = malloc_usable_size(p);
+    for (size_t off = 0; off + 16 <= n; off++)
+        for (size_t s = 0; s + 16 <= len; s += 8)
+            if (q[off] == secret[s] && memcmp(q + off, secret + s, 16) == 0) {
+                heap_residue++;
+                return;
+            }
+}
+
+void __wrap_free(void *p);
+void __wrap_free(void *p)
+{
+    check_block(p);
+    __real_free(p);
+}
+
+void *__wrap_realloc(void *p, size_t n);
+void *__wrap_realloc(void *p, size_t n)
+{
+    check_block(p);
+    return __real_realloc(p, n);
+}
+
+static void arm(const uint8_t *secret, size_t len)
+{
+    heap_residue = 0;
+    armed_len = len;
+    armed_secret = secret;
+}
+
+static int disarm(void)
+{
+    armed_secret = NULL;
+    return heap_residue;
+}
+
 /* The negative control: a copy of the secret left in a dead frame is found. */
 static __attribute__((noinline)) void leave_copy(const uint8_t *secret, size_t len)
 {
@@ -360,6 +416,7 @@ static void secrets_wiped(const grove_sig_alg *a)
     uint8_t *pk = malloc(grove_sig_pk_bytes(a)), *sk = malloc(grove_sig_sk_bytes(a));
     uint8_t *sig = malloc(grove_sig_sig_bytes(a));
     size_t len = 0, off;
+    /* keygen: the secret is only known afterwards; the heap is checked at sign */
     clear_stack();
     CHECK_EQ_INT(run_keygen(a, pk, sk), GROVE_OK);
     if ((off = find_residue(sk, secret_bytes(a))) != 0)
@@ -367,14 +424,26 @@ static void secrets_wiped(const grove_sig_alg *a)
                 grove_sig_alg_name(a), off);
     CHECK(off == 0);
     clear_stack();
+    arm(sk, secret_bytes(a));
     CHECK_EQ_INT(run_sign(a, sig, &len, sk), GROVE_OK);
+    int heap = disarm();
     if ((off = find_residue(sk, secret_bytes(a))) != 0)
         fprintf(stderr, "  %s: sign leaves secret-key bytes %zu below the stack frame\n",
                 grove_sig_alg_name(a), off);
     CHECK(off == 0);
+    if (heap != 0)
+        fprintf(stderr, "  %s: sign frees %d heap blocks holding secret-key bytes\n",
+                grove_sig_alg_name(a), heap);
+    CHECK(heap == 0);
     clear_stack();
     leave_copy(sk, secret_bytes(a));
     CHECK(find_residue(sk, secret_bytes(a)) != 0); /* the scan is not blind */
+    uint8_t *copy = malloc(secret_bytes(a) + 8);
+    memcpy(copy + 8, sk, secret_bytes(a));
+    __asm__ volatile("" : : "r"(copy) : "memory"); /* keep the copy and its free */
+    arm(sk, secret_bytes(a));
+    free(copy);
+    CHECK(disarm() == 1); /* neither is the heap check */
     grove_wipe(sk, grove_sig_sk_bytes(a));
     free(pk);
     free(sk);
