@@ -337,8 +337,7 @@ static int cr_keygen(void *a)
 static int cr_sign(void *a)
 {
     cr_b *b = a;
-    return grove_cross_sign(b->p, GROVE_CROSS_FAST, b->sig,
-                            (const uint8_t *)"bench", 5, b->sk);
+    return grove_cross_sign(b->p, GROVE_CROSS_FAST, b->sig, (const uint8_t *)"bench", 5, b->sk);
 }
 static int cr_verify(void *a)
 {

@@ -100,9 +100,8 @@ static int cmd_params(cli_ctx *c)
     for (size_t i = 0; i < nsets; i++) {
         const grove_cross_params *p = grove_cross_params_at(i);
         cli_say(c, "%-24s category %d  pk %4zu B  sk %2zu B  signature %6zu B",
-                grove_cross_params_name(p), grove_cross_params_category(p),
-                grove_cross_pk_bytes(p), grove_cross_sk_bytes(p),
-                grove_cross_sig_bytes(p));
+                grove_cross_params_name(p), grove_cross_params_category(p), grove_cross_pk_bytes(p),
+                grove_cross_sk_bytes(p), grove_cross_sig_bytes(p));
         len += (size_t)snprintf(json + len, cap - len,
                                 "%s{\"name\": \"%s\", \"category\": %d, \"public_key\": %zu, "
                                 "\"secret_key\": %zu, \"signature\": %zu}",
@@ -191,8 +190,7 @@ static int cmd_sign(cli_ctx *c)
     /* The secret key is a seed: its public key is derived (key generation) for the integrity
      * check and the self-check, before the message is read or anything is signed. */
     rc = cli_read_secret_key(c, skpath, skl, sk, trailer, &sealed);
-    if (rc == 0 &&
-        (st = grove_cross_keygen_from_seed(p, pk, sk2, sk)) != GROVE_OK)
+    if (rc == 0 && (st = grove_cross_keygen_from_seed(p, pk, sk2, sk)) != GROVE_OK)
         rc = cli_fail_status(c, st, "cannot derive the public key");
     grove_wipe(sk2, sizeof sk2);
     if (rc == 0)

@@ -144,10 +144,10 @@ static int common_inputs(cli_ctx *c, int fips, uint8_t **ctx, size_t *ctxlen,
 }
 
 /* Sign or verify (sig_len = length to verify, or 0 to sign) in the flavour of the command. */
-static grove_status sign_or_verify(const grove_slhdsa_params *p, int fips,
-                                   grove_slhdsa_prehash ph, bool hedged, uint8_t *sig,
-                                   size_t sig_len, const uint8_t *msg, size_t msglen,
-                                   const uint8_t *ctx, size_t ctxlen, const uint8_t *key)
+static grove_status sign_or_verify(const grove_slhdsa_params *p, int fips, grove_slhdsa_prehash ph,
+                                   bool hedged, uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                                   size_t msglen, const uint8_t *ctx, size_t ctxlen,
+                                   const uint8_t *key)
 {
     if (sig_len == 0) {
         if (!fips)

@@ -23,8 +23,8 @@ int main(void)
         goto done;
     if (grove_cross_keygen(p, pk, sk) != GROVE_OK)
         goto done;
-    grove_status st = grove_cross_sign(p, GROVE_CROSS_SMALL_MEMORY, sig, (const uint8_t *)msg,
-                                       strlen(msg), sk);
+    grove_status st =
+        grove_cross_sign(p, GROVE_CROSS_SMALL_MEMORY, sig, (const uint8_t *)msg, strlen(msg), sk);
     if (st != GROVE_OK) {
         fprintf(stderr, "sign: %s\n", grove_strerror(st));
         goto done;

@@ -20,8 +20,8 @@ int main(void)
     if (p == NULL || sig == NULL)
         return 1;
     if ((rc = grove_slhdsa_keygen(p, pk, sk)) != GROVE_OK ||
-        (rc = grove_slhdsa_sign(p, sig, (const uint8_t *)msg, strlen(msg), ctx, sizeof ctx - 1,
-                                sk, /*hedged=*/true)) != GROVE_OK) {
+        (rc = grove_slhdsa_sign(p, sig, (const uint8_t *)msg, strlen(msg), ctx, sizeof ctx - 1, sk,
+                                /*hedged=*/true)) != GROVE_OK) {
         fprintf(stderr, "error: %s\n", grove_strerror(rc));
         grove_wipe(sk, sizeof sk);
         free(sig);

@@ -35,11 +35,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pk == NULL || pk2 == NULL || skc == NULL || sig == NULL || sig2 == NULL)
         abort();
     /* keygen: deterministic; the secret key written is the seed */
-    if (grove_cross_keygen_from_seed(p, pk, skc, sk) != GROVE_OK ||
-        memcmp(skc, sk, skb) != 0)
+    if (grove_cross_keygen_from_seed(p, pk, skc, sk) != GROVE_OK || memcmp(skc, sk, skb) != 0)
         abort();
-    if (grove_cross_keygen_from_seed(p, pk2, skc, sk) != GROVE_OK ||
-        memcmp(pk, pk2, pkb) != 0)
+    if (grove_cross_keygen_from_seed(p, pk2, skc, sk) != GROVE_OK || memcmp(pk, pk2, pkb) != 0)
         abort();
     /* signing with the key file: both strategies give the same signature */
     if (cross_sign_derand(p, GROVE_CROSS_FAST, sig, in.p, in.left, sk, root, salt, NULL, 0) !=

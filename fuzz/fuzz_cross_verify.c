@@ -42,7 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort(); /* a failed open gives no message */
     /* with the split of the detached call, open and verify agree */
     if (in.left == grove_cross_sig_bytes(p) &&
-        ((ro == GROVE_OK) != (rf == GROVE_OK) || (ro == GROVE_OK && (outl != ml || memcmp(out, msg, ml)))))
+        ((ro == GROVE_OK) != (rf == GROVE_OK) ||
+         (ro == GROVE_OK && (outl != ml || memcmp(out, msg, ml)))))
         abort();
     free(sm);
     free(out);

@@ -122,8 +122,7 @@ static void cross(const char *name)
         for (int strat = 0; strat < 2; strat++) {
             grove_cross_strategy s = strat ? GROVE_CROSS_SMALL_MEMORY : GROVE_CROSS_FAST;
             gbuf sd = gb_from(seed, skb, o), pk = gb_new(pkb, (o + 5) % 8), sk = gb_new(skb, o);
-            CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk.p, sk.p, sd.p),
-                         GROVE_OK);
+            CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk.p, sk.p, sd.p), GROVE_OK);
             CHECK_MEM(pk.p, ref_pk, pkb);
             CHECK_MEM(sk.p, ref_sk, skb);
             gbuf m = gb_from(msg, sizeof msg, (o + 2) % 8), sig = gb_new(sigb, o);
@@ -141,9 +140,9 @@ static void cross(const char *name)
             CHECK_MEM(out.p, msg, sizeof msg);
             /* an attached capacity one short is refused without writing */
             gbuf small = gb_new(sizeof msg + sigb - 1, o);
-            CHECK_EQ_INT(grove_cross_sign_attached(p, s, small.p, small.len, &smlen, m.p, m.len,
-                                                   sk.p),
-                         GROVE_ERR_BUFFER_TOO_SMALL);
+            CHECK_EQ_INT(
+                grove_cross_sign_attached(p, s, small.p, small.len, &smlen, m.p, m.len, sk.p),
+                GROVE_ERR_BUFFER_TOO_SMALL);
             CHECK_GUARD(small);
             CHECK_GUARD(sd);
             CHECK_GUARD(pk);

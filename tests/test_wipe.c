@@ -143,8 +143,7 @@ static void cross(const char *name)
         CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, sk, seed), GROVE_OK);
         CHECK_CLEAN("CROSS keygen", seed, skb);
         clear_stack();
-        CHECK_EQ_INT(grove_cross_sign(p, strat, sig, (const uint8_t *)"m", 1, sk),
-                     GROVE_OK);
+        CHECK_EQ_INT(grove_cross_sign(p, strat, sig, (const uint8_t *)"m", 1, sk), GROVE_OK);
         CHECK_CLEAN(s ? "CROSS sign (small-memory)" : "CROSS sign (fast)", seed, skb);
     }
     free(pk);

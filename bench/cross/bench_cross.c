@@ -30,8 +30,7 @@ static int setup_sig(void *v)
     cross_case *c = v;
     int rc = setup_keys(c);
     if (rc == 0)
-        rc = grove_cross_sign(c->p, c->s, c->sig, c->msg,
-                              sizeof c->msg, c->sk);
+        rc = grove_cross_sign(c->p, c->s, c->sig, c->msg, sizeof c->msg, c->sk);
     return rc;
 }
 
@@ -44,8 +43,7 @@ static int op_keygen(void *v)
 static int op_sign(void *v)
 {
     cross_case *c = v;
-    return grove_cross_sign(c->p, c->s, c->sig, c->msg,
-                            sizeof c->msg, c->sk);
+    return grove_cross_sign(c->p, c->s, c->sig, c->msg, sizeof c->msg, c->sk);
 }
 
 static int op_verify(void *v)

@@ -1808,9 +1808,9 @@ int cross_sign_derand(const grove_cross_params *p, grove_cross_strategy s, uint8
     return rc;
 }
 
-static grove_status sign_common(const grove_cross_params *p, grove_cross_strategy s,
-                                uint8_t *sig, const uint8_t *msg, size_t msg_len,
-                                const uint8_t *sk, void *ws, size_t ws_len)
+static grove_status sign_common(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
+                                const uint8_t *msg, size_t msg_len, const uint8_t *sk, void *ws,
+                                size_t ws_len)
 {
     if (p == NULL || !strategy_ok(s) || sig == NULL || sk == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -1830,9 +1830,9 @@ grove_status grove_cross_sign(const grove_cross_params *p, grove_cross_strategy 
     return sign_common(p, s, sig, msg, msg_len, sk, NULL, 0);
 }
 
-grove_status grove_cross_sign_ws(const grove_cross_params *p, grove_cross_strategy s,
-                                 uint8_t *sig, const uint8_t *msg, size_t msg_len,
-                                 const uint8_t *sk, void *ws, size_t ws_len)
+grove_status grove_cross_sign_ws(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
+                                 const uint8_t *msg, size_t msg_len, const uint8_t *sk, void *ws,
+                                 size_t ws_len)
 {
     if (ws == NULL)
         return GROVE_ERR_INVALID_ARG;

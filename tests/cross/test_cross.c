@@ -131,9 +131,8 @@ static void test_names(void)
 }
 
 /* Flip one byte and expect GROVE_ERR_VERIFY. */
-static int rejects(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
-                   size_t sl, size_t pos, uint8_t mask, const uint8_t *msg, size_t ml,
-                   const uint8_t *pk)
+static int rejects(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig, size_t sl,
+                   size_t pos, uint8_t mask, const uint8_t *msg, size_t ml, const uint8_t *pk)
 {
     sig[pos] ^= mask;
     int rc = grove_cross_verify(p, s, sig, sl, msg, ml, pk);
@@ -167,14 +166,12 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk), GROVE_OK);
         /* message, public key */
         msg[3] ^= 1;
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk),
-                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk), GROVE_ERR_VERIFY);
         msg[3] ^= 1;
         CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg - 1, pk),
                      GROVE_ERR_VERIFY);
         pk[1] ^= 0x10;
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk),
-                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk), GROVE_ERR_VERIFY);
         pk[1] ^= 0x10;
         /* every field of the signature */
         size_t fields[] = {0, z.digest, 2 * z.digest, z.off_path, z.off_path + z.path - 1,
@@ -183,8 +180,8 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         int all = 1;
         for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++)
             for (unsigned bit = 0; bit < 8; bit += 3)
-                all &= rejects(p, s, sig_f, sl, fields[f], (uint8_t)(1u << bit), msg,
-                               sizeof msg, pk);
+                all &=
+                    rejects(p, s, sig_f, sl, fields[f], (uint8_t)(1u << bit), msg, sizeof msg, pk);
         if (!all)
             printf("  %s (%s): a tampered byte was accepted\n", name,
                    grove_cross_strategy_name(s));
@@ -220,12 +217,11 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         /* nonzero padding of the path and of the proof (tree sets: not covered by hashes) */
         if (p->corner != 0) {
             CHECK(rejects(p, s, sig_f, sl, z.off_path + z.path - 1, 0x01, msg, sizeof msg, pk));
-            CHECK(rejects(p, s, sig_f, sl, z.off_proof + z.proof - 1, 0x80, msg, sizeof msg,
-                          pk));
+            CHECK(rejects(p, s, sig_f, sl, z.off_proof + z.proof - 1, 0x80, msg, sizeof msg, pk));
         }
         /* out-of-range v_bar: all ones in the first exponent of the first response */
-        CHECK(rejects(p, s, sig_f, sl, z.off_resp0 + z.py, (uint8_t)(z.bz == 3 ? 0x07 : 0x7F),
-                      msg, sizeof msg, pk));
+        CHECK(rejects(p, s, sig_f, sl, z.off_resp0 + z.py, (uint8_t)(z.bz == 3 ? 0x07 : 0x7F), msg,
+                      sizeof msg, pk));
         /* nonzero padding bits of packed y / v_bar of the first response */
         size_t ypad = z.py * 8 - (size_t)p->n * z.bp;
         if (ypad > 0)
@@ -243,8 +239,7 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, smlen, pk), GROVE_OK);
         CHECK_EQ_INT(mlen, sizeof msg);
         CHECK_MEM(m1, msg, sizeof msg);
-        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, sl - 1, pk),
-                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, sl - 1, pk), GROVE_ERR_VERIFY);
         CHECK_EQ_INT(mlen, 0);
         CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, 0, pk), GROVE_ERR_VERIFY);
         /* short capacities: the length needed, nothing written */
@@ -259,13 +254,11 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         CHECK_EQ_INT(need, smcap);
         CHECK(m1[0] == 0xA5 && m1[smcap - 2] == 0xA5);
         sm[smlen - 5] ^= 4;
-        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, smlen, pk),
-                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, smlen, pk), GROVE_ERR_VERIFY);
         /* fresh randomness: a different signature that still verifies */
         CHECK_EQ_INT(grove_cross_sign(p, s, sig_s, msg, sizeof msg, sk), GROVE_OK);
         CHECK(memcmp(sig_s, sig_f, sl) != 0);
-        CHECK_EQ_INT(grove_cross_verify(p, s ^ 1, sig_s, sl, msg, sizeof msg, pk),
-                     GROVE_OK);
+        CHECK_EQ_INT(grove_cross_verify(p, s ^ 1, sig_s, sl, msg, sizeof msg, pk), GROVE_OK);
         free(sm);
         free(m1);
     }
@@ -275,13 +268,11 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         int all = 1;
         for (int k = 0; k < 3; k++) {
             test_rand_bytes(st, sig_s, sl);
-            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk) ==
-                   GROVE_ERR_VERIFY;
+            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk) == GROVE_ERR_VERIFY;
             memcpy(sig_s, sig_f, sl);
             size_t from = k == 0 ? z.off_path : k == 1 ? z.off_resp1 : 3 * z.digest / 2;
             test_rand_bytes(st, sig_s + from, sl - from);
-            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk) ==
-                   GROVE_ERR_VERIFY;
+            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk) == GROVE_ERR_VERIFY;
         }
         CHECK(all);
     }
@@ -297,25 +288,21 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         /* the workspace verifier follows the same length rule */
         CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl - 1, msg, 10, pk, ws, wvn),
                      GROVE_ERR_VERIFY);
-        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, 0, msg, 10, pk, ws, wvn),
-                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, 0, msg, 10, pk, ws, wvn), GROVE_ERR_VERIFY);
         CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, SIZE_MAX, msg, 10, pk, ws, wvn),
                      GROVE_ERR_VERIFY);
         CHECK_EQ_INT(grove_cross_sign_ws(p, s, sig_s, msg, 10, sk, ws, wsn - 8),
                      GROVE_ERR_BUFFER_TOO_SMALL);
         CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, ws, wvn - 8),
                      GROVE_ERR_BUFFER_TOO_SMALL);
-        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk,
-                                           (uint8_t *)ws + 4, wvn),
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, (uint8_t *)ws + 4, wvn),
                      GROVE_ERR_INVALID_ARG);
         free(ws);
     }
     /* argument checks */
-    CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, sig_s, msg, 1, NULL),
-                 GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, sig_s, msg, 1, NULL), GROVE_ERR_INVALID_ARG);
     CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, NULL, msg, 1, sk), GROVE_ERR_INVALID_ARG);
-    CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, sig_s, NULL, 1, sk),
-                 GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, sig_s, NULL, 1, sk), GROVE_ERR_INVALID_ARG);
     CHECK_EQ_INT(grove_cross_verify(p, GROVE_CROSS_FAST, sig_s, sl, msg, 1, NULL),
                  GROVE_ERR_INVALID_ARG);
     CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, sk, NULL), GROVE_ERR_INVALID_ARG);

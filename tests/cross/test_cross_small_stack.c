@@ -29,8 +29,8 @@ static void run_job(job *j)
     size_t seed = grove_cross_sk_bytes(j->p) / 2;
     j->sign_rc = cross_sign_derand(j->p, j->s, j->sig, j->msg, j->mlen, j->sk, j->rnd,
                                    j->rnd + seed, NULL, 0);
-    j->verify_rc = grove_cross_verify(j->p, j->s, j->sig, grove_cross_sig_bytes(j->p),
-                                      j->msg, j->mlen, j->pk);
+    j->verify_rc =
+        grove_cross_verify(j->p, j->s, j->sig, grove_cross_sig_bytes(j->p), j->msg, j->mlen, j->pk);
 }
 
 static void *thread_main(void *arg)

@@ -272,25 +272,34 @@ static const struct {
     const char *scheme, *params;
     int (*run)(const char *);
 } cases[] = {
-    {"slhdsa", "SLH-DSA-SHAKE-128f", slhdsa},      {"slhdsa", "SLH-DSA-SHA2-128f", slhdsa},
-    {"slhdsa", "SLH-DSA-SHA2-192f", slhdsa},       {"slhdsa", "sphincs-shake-256f-simple", slhdsa},
+    {"slhdsa", "SLH-DSA-SHAKE-128f", slhdsa},
+    {"slhdsa", "SLH-DSA-SHA2-128f", slhdsa},
+    {"slhdsa", "SLH-DSA-SHA2-192f", slhdsa},
+    {"slhdsa", "sphincs-shake-256f-simple", slhdsa},
 #if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
-    {"dgsp", "shake-128f", dgsp},                  {"dgsp", "sha2-128f", dgsp},
+    {"dgsp", "shake-128f", dgsp},
+    {"dgsp", "sha2-128f", dgsp},
     {"dgsp", "sha2-256f", dgsp},
 #endif
-    {"cross", "CROSS-RSDP-1-fast", cross},         {"cross", "CROSS-RSDPG-1-balanced", cross},
-    {"xmss", "XMSSMT-SHA2_20/4_256", xmss},        {"xmss", "XMSSMT-SHAKE_20/4_256", xmss},
-    {"bls", "min-sig", bls},                       {"bls", "min-pk", bls},
+    {"cross", "CROSS-RSDP-1-fast", cross},
+    {"cross", "CROSS-RSDPG-1-balanced", cross},
+    {"xmss", "XMSSMT-SHA2_20/4_256", xmss},
+    {"xmss", "XMSSMT-SHAKE_20/4_256", xmss},
+    {"bls", "min-sig", bls},
+    {"bls", "min-pk", bls},
 #if GROVE_HAVE_STM
     {"stm", "m=30,k=5,phi_f=0.5", stm},
 #endif
     /* grove/sig.h: one entry per family and hash (SLH-DSA / SPHINCS+ x SHA2 / SHAKE, CROSS
      * RSDP / RSDP-G, both BLS variants); `ct_check sig-all` runs every registry entry */
-    {"sig", "SLH-DSA-SHA2-128f", sig_generic},     {"sig", "SLH-DSA-SHAKE-128f", sig_generic},
+    {"sig", "SLH-DSA-SHA2-128f", sig_generic},
+    {"sig", "SLH-DSA-SHAKE-128f", sig_generic},
     {"sig", "sphincs-shake-128f-simple", sig_generic},
     {"sig", "sphincs-sha2-128f-simple", sig_generic},
-    {"sig", "CROSS-RSDP-1-fast", sig_generic},     {"sig", "CROSS-RSDPG-1-fast", sig_generic},
-    {"sig", "BLS12-381-min-pk", sig_generic},      {"sig", "BLS12-381-min-sig", sig_generic},
+    {"sig", "CROSS-RSDP-1-fast", sig_generic},
+    {"sig", "CROSS-RSDPG-1-fast", sig_generic},
+    {"sig", "BLS12-381-min-pk", sig_generic},
+    {"sig", "BLS12-381-min-sig", sig_generic},
 };
 
 int main(int argc, char **argv)

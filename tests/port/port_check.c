@@ -135,8 +135,7 @@ static void cross(void)
         uint8_t *pk = malloc(pkb), *sk = malloc(skb), *sig = malloc(2 * sb);
         seed_bytes(seed, sizeof seed, 200 + (unsigned)i);
         seed_bytes(rnd, sizeof rnd, 300 + (unsigned)i);
-        expect(grove_cross_keygen_from_seed(p, pk, sk, seed) == GROVE_OK, "keygen",
-               name);
+        expect(grove_cross_keygen_from_seed(p, pk, sk, seed) == GROVE_OK, "keygen", name);
         for (size_t s = 0; s < 2; s++) {
             grove_cross_strategy st = s ? GROVE_CROSS_SMALL_MEMORY : GROVE_CROSS_FAST;
             expect(cross_sign_derand(p, st, sig + s * sb, msg, sizeof msg, sk, rnd, rnd + 32, NULL,

@@ -234,8 +234,8 @@ static void verify_lengths(const char *fips_name)
         if (which == 0)
             st = grove_slhdsa_sign(p, sig, msg, sizeof msg, NULL, 0, sk, false);
         else if (which == 1)
-            st = grove_hashslhdsa_sign(p, sig, msg, sizeof msg, NULL, 0, GROVE_PREHASH_SHA2_256,
-                                       sk, false);
+            st = grove_hashslhdsa_sign(p, sig, msg, sizeof msg, NULL, 0, GROVE_PREHASH_SHA2_256, sk,
+                                       false);
         else
             st = grove_slhdsa_sign_internal(p, sig, msg, sizeof msg, sk, seed);
         if (which == 3)
@@ -258,9 +258,9 @@ static void verify_lengths(const char *fips_name)
         }
     }
     /* a pre-hash that is not one: misuse, not a failed verification */
-    CHECK_EQ_INT(grove_hashslhdsa_verify(f, sig, sl, msg, sizeof msg, NULL, 0,
-                                         (grove_slhdsa_prehash)0, pk),
-                 GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(
+        grove_hashslhdsa_verify(f, sig, sl, msg, sizeof msg, NULL, 0, (grove_slhdsa_prehash)0, pk),
+        GROVE_ERR_INVALID_ARG);
     CHECK_EQ_INT(grove_hashslhdsa_sign(f, sig, msg, sizeof msg, NULL, 0, (grove_slhdsa_prehash)99,
                                        sk, false),
                  GROVE_ERR_INVALID_ARG);

@@ -27,8 +27,7 @@ static int kat_run(const grove_cross_params *p, grove_cross_strategy s, const ui
     size_t skl = grove_cross_sk_bytes(p), sl = skl / 2;
     kat_drbg_init(&d, seed, NULL);
     kat_drbg_bytes(&d, skseed, skl);
-    int rc = grove_cross_keygen_from_seed(p, pk, sk,
-                                          skseed);
+    int rc = grove_cross_keygen_from_seed(p, pk, sk, skseed);
     if (rc != GROVE_OK)
         return rc;
     kat_drbg_bytes(&d, rnd, sl);      /* root seed */
@@ -144,8 +143,7 @@ int vec_kind_cross(json_t *root, vec_report *r)
               sgb = vec_int(sizes, "signature", &okg);
     vec_check(r,
               okp && oks && okg && (size_t)pkb == grove_cross_pk_bytes(p) &&
-                  (size_t)skb == grove_cross_sk_bytes(p) &&
-                  (size_t)sgb == grove_cross_sig_bytes(p),
+                  (size_t)skb == grove_cross_sk_bytes(p) && (size_t)sgb == grove_cross_sig_bytes(p),
               "%s: sizes", variant);
     size_t pkl = grove_cross_pk_bytes(p), skl = grove_cross_sk_bytes(p);
     size_t sb = grove_cross_sig_bytes(p);
@@ -188,8 +186,7 @@ int vec_kind_cross(json_t *root, vec_report *r)
                 size_t pos = mlen + (k * (sb - 1)) / 6;
                 memcpy(sm, sm_want, smlen);
                 sm[pos] ^= (uint8_t)(1u << (k & 7));
-                if (grove_cross_open(p, s, m1, smlen, &ml1, sm, smlen, pk_want) !=
-                    GROVE_ERR_VERIFY)
+                if (grove_cross_open(p, s, m1, smlen, &ml1, sm, smlen, pk_want) != GROVE_ERR_VERIFY)
                     rejected = 0;
             }
             vec_check(r, rejected, "%s count %lld %s: flipped signature bytes rejected", variant,

@@ -58,8 +58,8 @@ static __attribute__((noinline)) void op_sign(void)
 
 static __attribute__((noinline)) void op_verify(void)
 {
-    cur_rc = grove_cross_verify_ws(cur_p, cur_s, sig, grove_cross_sig_bytes(cur_p),
-                                   cur_k->msg, sizeof cur_k->msg, pk, ws_mem, sizeof ws_mem);
+    cur_rc = grove_cross_verify_ws(cur_p, cur_s, sig, grove_cross_sig_bytes(cur_p), cur_k->msg,
+                                   sizeof cur_k->msg, pk, ws_mem, sizeof ws_mem);
 }
 
 /* Paint from the stack limit up to just below the current frame, run op, find the deepest
