@@ -323,21 +323,18 @@ typedef struct {
 static int cr_keygen(void *a)
 {
     cr_b *b = a;
-    return grove_cross_keygen(b->p, b->pk, grove_cross_public_key_bytes(b->p), b->sk,
-                              grove_cross_secret_key_bytes(b->p));
+    return grove_cross_keygen(b->p, b->pk, b->sk);
 }
 static int cr_sign(void *a)
 {
     cr_b *b = a;
-    return grove_cross_sign(b->p, GROVE_CROSS_FAST, b->sig, grove_cross_signature_bytes(b->p),
-                            (const uint8_t *)"bench", 5, b->sk, grove_cross_secret_key_bytes(b->p));
+    return grove_cross_sign(b->p, GROVE_CROSS_FAST, b->sig, (const uint8_t *)"bench", 5, b->sk);
 }
 static int cr_verify(void *a)
 {
     cr_b *b = a;
-    return grove_cross_verify(b->p, GROVE_CROSS_FAST, b->sig, grove_cross_signature_bytes(b->p),
-                              (const uint8_t *)"bench", 5, b->pk,
-                              grove_cross_public_key_bytes(b->p));
+    return grove_cross_verify(b->p, GROVE_CROSS_FAST, b->sig, grove_cross_sig_bytes(b->p),
+                              (const uint8_t *)"bench", 5, b->pk);
 }
 
 static void cr_release(void *a)
@@ -345,7 +342,7 @@ static void cr_release(void *a)
     cr_b *b = a;
     free(b->pk);
     if (b->sk)
-        grove_wipe(b->sk, grove_cross_secret_key_bytes(b->p));
+        grove_wipe(b->sk, grove_cross_sk_bytes(b->p));
     free(b->sk);
     free(b->sig);
     free(b);
@@ -357,9 +354,9 @@ static int add_cross(blist *l, const grove_cross_params *p)
     if (b == NULL || own(l, b, cr_release) != 0)
         return -1;
     b->p = p;
-    b->pk = malloc(grove_cross_public_key_bytes(p));
-    b->sk = malloc(grove_cross_secret_key_bytes(p));
-    b->sig = malloc(grove_cross_signature_bytes(p));
+    b->pk = malloc(grove_cross_pk_bytes(p));
+    b->sk = malloc(grove_cross_sk_bytes(p));
+    b->sig = malloc(grove_cross_sig_bytes(p));
     if (!b->pk || !b->sk || !b->sig || cr_keygen(b) || cr_sign(b))
         return -1;
     const char *name = grove_cross_params_name(p);

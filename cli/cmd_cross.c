@@ -15,10 +15,10 @@
 #define CROSS_MAX_PK 256
 #define CROSS_MAX_SK 64
 
-#define PARAMS_HELP "parameter set, e.g. CROSS-RSDP-1-fast or CROSS-RSDPG-5-small (see 'list')"
+#define PARAMS_HELP "parameter set, e.g. CROSS-RSDP-1-fast or CROSS-RSDPG-5-small (see 'params')"
 #define STRATEGY_HELP "fast (default) or small-memory: identical outputs, less memory"
 
-static const cli_opt list_opts[] = {{NULL, NULL, NULL}};
+static const cli_opt params_opts[] = {{NULL, NULL, NULL}};
 
 static const cli_opt keygen_opts[] = {
     {"params", "NAME", PARAMS_HELP},
@@ -53,10 +53,10 @@ static int get_params(cli_ctx *c, const grove_cross_params **p)
     const char *name = cli_require(c, "params");
     if (name == NULL)
         return CLI_EXIT_USAGE;
-    *p = grove_cross_params_by_name(name);
+    *p = grove_cross_params_get(name);
     if (*p == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                        "unknown parameter set '%s' (see 'grove cross list')", name);
+                        "unknown parameter set '%s' (see 'grove cross params')", name);
     return 0;
 }
 
@@ -64,7 +64,7 @@ static int get_strategy(cli_ctx *c, grove_cross_strategy *s)
 {
     const char *name = cli_opt_str(c, "strategy");
     *s = GROVE_CROSS_FAST;
-    if (name != NULL && grove_cross_strategy_by_name(name, s) != GROVE_OK)
+    if (name != NULL && grove_cross_strategy_get(s, name) != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "unknown strategy '%s' (fast or small-memory)", name);
     return 0;
@@ -89,7 +89,7 @@ static int read_exact(cli_ctx *c, const char *opt, size_t len, uint8_t **buf)
     return 0;
 }
 
-static int cmd_list(cli_ctx *c)
+static int cmd_params(cli_ctx *c)
 {
     size_t nsets = grove_cross_params_count();
     size_t cap = 4096, len = 0;
@@ -100,15 +100,14 @@ static int cmd_list(cli_ctx *c)
     for (size_t i = 0; i < nsets; i++) {
         const grove_cross_params *p = grove_cross_params_at(i);
         cli_say(c, "%-24s category %d  pk %4zu B  sk %2zu B  signature %6zu B",
-                grove_cross_params_name(p), grove_cross_params_category(p),
-                grove_cross_public_key_bytes(p), grove_cross_secret_key_bytes(p),
-                grove_cross_signature_bytes(p));
+                grove_cross_params_name(p), grove_cross_params_category(p), grove_cross_pk_bytes(p),
+                grove_cross_sk_bytes(p), grove_cross_sig_bytes(p));
         len += (size_t)snprintf(json + len, cap - len,
                                 "%s{\"name\": \"%s\", \"category\": %d, \"public_key\": %zu, "
                                 "\"secret_key\": %zu, \"signature\": %zu}",
                                 i ? ", " : "", grove_cross_params_name(p),
-                                grove_cross_params_category(p), grove_cross_public_key_bytes(p),
-                                grove_cross_secret_key_bytes(p), grove_cross_signature_bytes(p));
+                                grove_cross_params_category(p), grove_cross_pk_bytes(p),
+                                grove_cross_sk_bytes(p), grove_cross_sig_bytes(p));
     }
     len += (size_t)snprintf(json + len, cap - len, "]");
     cli_out_raw(c, "params", json);
@@ -129,23 +128,23 @@ static int cmd_keygen(cli_ctx *c)
     if ((rc = cli_refuse_same_file(c, "--pk", pkpath, others, 1)) != 0 ||
         (rc = cli_refuse_existing_secret(c, "--sk", skpath)) != 0)
         return rc;
-    size_t pkl = grove_cross_public_key_bytes(p), skl = grove_cross_secret_key_bytes(p);
+    size_t pkl = grove_cross_pk_bytes(p), skl = grove_cross_sk_bytes(p);
     uint8_t pk[CROSS_MAX_PK], sk[CROSS_MAX_SK];
     uint8_t *seed = NULL;
     size_t seedlen = 0;
     if ((rc = cli_hex_opt(c, "seed", 64, &seed, &seedlen)) != 0)
         return rc;
-    int st;
+    grove_status st;
     if (seed != NULL) {
         if (seedlen != skl) {
             cli_free_secret(seed, seedlen);
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG,
                             "--seed must be %zu bytes for %s", skl, grove_cross_params_name(p));
         }
-        st = grove_cross_keygen_from_seed(p, pk, sizeof pk, sk, sizeof sk, seed, seedlen);
+        st = grove_cross_keygen_from_seed(p, pk, sk, seed);
         cli_free_secret(seed, seedlen);
     } else {
-        st = grove_cross_keygen(p, pk, sizeof pk, sk, sizeof sk);
+        st = grove_cross_keygen(p, pk, sk);
     }
     if (st != GROVE_OK) {
         grove_wipe(sk, sizeof sk);
@@ -180,8 +179,8 @@ static int cmd_sign(cli_ctx *c)
     const char *const inputs[] = {skpath, mpath};
     if ((rc = cli_refuse_same_file(c, "--sig", sigpath, inputs, 2)) != 0)
         return rc;
-    size_t skl = grove_cross_secret_key_bytes(p), pkl = grove_cross_public_key_bytes(p),
-           sl = grove_cross_signature_bytes(p);
+    size_t skl = grove_cross_sk_bytes(p), pkl = grove_cross_pk_bytes(p),
+           sl = grove_cross_sig_bytes(p);
     if (skl > CROSS_MAX_SK || pkl > CROSS_MAX_PK)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "key sizes out of range");
     uint8_t sk[CROSS_MAX_SK], sk2[CROSS_MAX_SK], pk[CROSS_MAX_PK], trailer[CLI_SK_TRAILER_BYTES];
@@ -191,8 +190,7 @@ static int cmd_sign(cli_ctx *c)
     /* The secret key is a seed: its public key is derived (key generation) for the integrity
      * check and the self-check, before the message is read or anything is signed. */
     rc = cli_read_secret_key(c, skpath, skl, sk, trailer, &sealed);
-    if (rc == 0 &&
-        (st = grove_cross_keygen_from_seed(p, pk, sizeof pk, sk2, sizeof sk2, sk, skl)) != GROVE_OK)
+    if (rc == 0 && (st = grove_cross_keygen_from_seed(p, pk, sk2, sk)) != GROVE_OK)
         rc = cli_fail_status(c, st, "cannot derive the public key");
     grove_wipe(sk2, sizeof sk2);
     if (rc == 0)
@@ -202,11 +200,11 @@ static int cmd_sign(cli_ctx *c)
         rc = cli_read_file(c, mpath, CLI_MAX_INPUT, &msg, &mlen);
     if (rc == 0 && (sig = malloc(sl)) == NULL)
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    if (rc == 0 && (st = grove_cross_sign(p, s, sig, sl, msg, mlen, sk, skl)) != GROVE_OK)
+    if (rc == 0 && (st = grove_cross_sign(p, s, sig, msg, mlen, sk)) != GROVE_OK)
         rc = cli_fail_status(c, st, "signing failed");
     grove_wipe(sk, sizeof sk);
     /* Self-check: never write a signature that does not verify with the signer's key. */
-    if (rc == 0 && (st = grove_cross_verify(p, s, sig, sl, msg, mlen, pk, pkl)) != GROVE_OK) {
+    if (rc == 0 && (st = grove_cross_verify(p, s, sig, sl, msg, mlen, pk)) != GROVE_OK) {
         grove_wipe(sig, sl);
         rc = cli_fail_self_check(c, st);
     }
@@ -234,7 +232,7 @@ static int cmd_verify(cli_ctx *c)
     const char *pkpath = cli_require(c, "pk"), *sigpath = cli_require(c, "sig");
     if (pkpath == NULL || sigpath == NULL)
         return CLI_EXIT_USAGE;
-    size_t pkl = grove_cross_public_key_bytes(p), sl = grove_cross_signature_bytes(p);
+    size_t pkl = grove_cross_pk_bytes(p), sl = grove_cross_sig_bytes(p);
     uint8_t *pk = NULL, *sig = NULL, *msg = NULL;
     size_t siglen = 0, mlen = 0;
     if ((rc = read_exact(c, "pk", pkl, &pk)) != 0)
@@ -259,7 +257,7 @@ static int cmd_verify(cli_ctx *c)
         free(sig);
         return rc;
     }
-    int st = grove_cross_verify(p, s, sig, siglen, msg, mlen, pk, pkl);
+    grove_status st = grove_cross_verify(p, s, sig, siglen, msg, mlen, pk);
     free(pk);
     free(sig);
     free(msg);
@@ -277,7 +275,7 @@ static int cmd_verify(cli_ctx *c)
 }
 
 static const cli_command cross_commands[] = {
-    {"list", cmd_list, "list the 18 parameter sets and their sizes", list_opts},
+    {"params", cmd_params, "list the 18 parameter sets and their sizes", params_opts},
     {"keygen", cmd_keygen, "generate a key pair", keygen_opts},
     {"sign", cmd_sign, "sign a message", sign_opts},
     {"verify", cmd_verify, "verify a signature (exit 1 if invalid)", verify_opts},

@@ -36,7 +36,7 @@ static const grove_slhdsa_params *lookup(cli_ctx *c, int fips)
         }
         p = grove_slhdsa_params_get(full);
     }
-    if (p == NULL || grove_slhdsa_params_is_fips205(p) != fips) {
+    if (p == NULL || grove_slhdsa_params_is_fips205(p) != (fips != 0)) {
         cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                  "unknown %s parameter set '%s' (e.g. %s)", fips ? "SLH-DSA" : "SPHINCS+", name,
                  fips ? "SLH-DSA-SHAKE-128f or shake-128f" : "sphincs-shake-128f-simple or shake-128f");
@@ -85,7 +85,7 @@ static int keygen(cli_ctx *c, int fips)
     rc = cli_hex_opt(c, "seed", 3 * n + 1, &seed, &seedlen);
     if (rc)
         return rc;
-    int st;
+    grove_status st;
     if (seed != NULL) {
         if (seedlen != 3 * n) {
             cli_free_secret(seed, seedlen);
@@ -144,9 +144,10 @@ static int common_inputs(cli_ctx *c, int fips, uint8_t **ctx, size_t *ctxlen,
 }
 
 /* Sign or verify (sig_len = length to verify, or 0 to sign) in the flavour of the command. */
-static int sign_or_verify(const grove_slhdsa_params *p, int fips, grove_slhdsa_prehash ph,
-                          int hedged, uint8_t *sig, size_t sig_len, const uint8_t *msg,
-                          size_t msglen, const uint8_t *ctx, size_t ctxlen, const uint8_t *key)
+static grove_status sign_or_verify(const grove_slhdsa_params *p, int fips, grove_slhdsa_prehash ph,
+                                   bool hedged, uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                                   size_t msglen, const uint8_t *ctx, size_t ctxlen,
+                                   const uint8_t *key)
 {
     if (sig_len == 0) {
         if (!fips)
@@ -195,9 +196,9 @@ static int sign(cli_ctx *c, int fips)
                                   2 * n, trailer, sealed);
     if (rc == 0)
         rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
-    int st = GROVE_ERR_NOMEM;
+    grove_status st = GROVE_ERR_NOMEM;
     if (rc == 0 && (sig = malloc(siglen)) != NULL) {
-        int hedged = cli_opt_flag(c, "hedged");
+        bool hedged = cli_opt_flag(c, "hedged") != 0;
         st = sign_or_verify(p, fips, ph, hedged, sig, 0, msg, msglen, ctx, ctxlen, sk);
         /* Self-check: never write a signature that does not verify with the signer's key. */
         if (st == GROVE_OK &&
@@ -266,7 +267,7 @@ static int verify(cli_ctx *c, int fips)
         free(sig);
         return rc;
     }
-    int st;
+    grove_status st;
     if (!fips)
         st = grove_sphincs_verify(p, sig, siglen, msg, msglen, pk);
     else if (ph)
@@ -290,9 +291,9 @@ static int params_cmd(cli_ctx *c, int fips)
 {
     char list[4096] = "[";
     size_t o = 1;
-    for (size_t i = 0; grove_slhdsa_params_at(i); i++) {
+    for (size_t i = 0; i < grove_slhdsa_params_count(); i++) {
         const grove_slhdsa_params *p = grove_slhdsa_params_at(i);
-        if (grove_slhdsa_params_is_fips205(p) != fips)
+        if (grove_slhdsa_params_is_fips205(p) != (fips != 0))
             continue;
         cli_say(c, "%-26s n=%-2zu pk=%-3zu sk=%-3zu sig=%zu", grove_slhdsa_params_name(p),
                 grove_slhdsa_n(p), grove_slhdsa_pk_bytes(p), grove_slhdsa_sk_bytes(p),

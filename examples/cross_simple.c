@@ -11,32 +11,32 @@
 
 int main(void)
 {
-    const grove_cross_params *p = grove_cross_params_by_name("CROSS-RSDPG-1-small");
+    const grove_cross_params *p = grove_cross_params_get("CROSS-RSDPG-1-small");
     if (p == NULL)
         return 1;
-    size_t pk_len = grove_cross_public_key_bytes(p), sk_len = grove_cross_secret_key_bytes(p);
-    size_t sig_len = grove_cross_signature_bytes(p);
+    size_t pk_len = grove_cross_pk_bytes(p), sk_len = grove_cross_sk_bytes(p);
+    size_t sig_len = grove_cross_sig_bytes(p);
     uint8_t *pk = malloc(pk_len), *sk = malloc(sk_len), *sig = malloc(sig_len);
     const char *msg = "attack at dawn";
     int rc = 1;
     if (pk == NULL || sk == NULL || sig == NULL)
         goto done;
-    if (grove_cross_keygen(p, pk, pk_len, sk, sk_len) != GROVE_OK)
+    if (grove_cross_keygen(p, pk, sk) != GROVE_OK)
         goto done;
-    int st = grove_cross_sign(p, GROVE_CROSS_SMALL_MEMORY, sig, sig_len, (const uint8_t *)msg,
-                              strlen(msg), sk, sk_len);
+    grove_status st =
+        grove_cross_sign(p, GROVE_CROSS_SMALL_MEMORY, sig, (const uint8_t *)msg, strlen(msg), sk);
     if (st != GROVE_OK) {
         fprintf(stderr, "sign: %s\n", grove_strerror(st));
         goto done;
     }
     st = grove_cross_verify(p, GROVE_CROSS_FAST, sig, sig_len, (const uint8_t *)msg, strlen(msg),
-                            pk, pk_len);
+                            pk);
     printf("%s: public key %zu B, signature %zu B, verify: %s\n", grove_cross_params_name(p),
            pk_len, sig_len, grove_strerror(st));
     if (st != GROVE_OK)
         goto done;
     st = grove_cross_verify(p, GROVE_CROSS_FAST, sig, sig_len, (const uint8_t *)"attack at dusk",
-                            14, pk, pk_len);
+                            14, pk);
     printf("other message: %s\n", grove_strerror(st));
     rc = st == GROVE_ERR_VERIFY ? 0 : 1;
 done:

@@ -15,14 +15,16 @@ int main(void)
     uint8_t *sig = malloc(grove_slhdsa_sig_bytes(p));
     const char *msg = "firmware image 1.2.3";
     const uint8_t ctx[] = "example";
-    int rc;
+    grove_status rc;
 
     if (p == NULL || sig == NULL)
         return 1;
     if ((rc = grove_slhdsa_keygen(p, pk, sk)) != GROVE_OK ||
-        (rc = grove_slhdsa_sign(p, sig, (const uint8_t *)msg, strlen(msg), ctx, sizeof ctx - 1,
-                                sk, /*hedged=*/1)) != GROVE_OK) {
+        (rc = grove_slhdsa_sign(p, sig, (const uint8_t *)msg, strlen(msg), ctx, sizeof ctx - 1, sk,
+                                /*hedged=*/true)) != GROVE_OK) {
         fprintf(stderr, "error: %s\n", grove_strerror(rc));
+        grove_wipe(sk, sizeof sk);
+        free(sig);
         return 1;
     }
     grove_wipe(sk, sizeof sk);
@@ -33,8 +35,9 @@ int main(void)
            rc == GROVE_OK ? "verifies" : grove_strerror(rc));
     int ok = rc == GROVE_OK;
 
-    rc = grove_slhdsa_verify(p, sig, grove_slhdsa_sig_bytes(p), (const uint8_t *)"firmware image 1.2.4",
-                             strlen(msg), ctx, sizeof ctx - 1, pk);
+    const char *other = "firmware image 1.2.4";
+    rc = grove_slhdsa_verify(p, sig, grove_slhdsa_sig_bytes(p), (const uint8_t *)other,
+                             strlen(other), ctx, sizeof ctx - 1, pk);
     printf("modified message: %s\n", grove_strerror(rc));
     ok = ok && rc == GROVE_ERR_VERIFY;
     free(sig);

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_in in = {data, size};
     unsigned sel = fuzz_byte(&in);
-    const grove_slhdsa_params *p = grove_slhdsa_params_at(sel % 24);
+    const grove_slhdsa_params *p = grove_slhdsa_params_at(sel % grove_slhdsa_params_count());
     const uint8_t *pk, *ctx, *msg;
     if (p == NULL || !fuzz_take(&in, grove_slhdsa_pk_bytes(p), &pk))
         return 0;
@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t ml = fuzz_len(&in, in.left);
     if (!fuzz_take(&in, ml, &msg))
         return 0;
-    int r;
+    grove_status r;
     if (!grove_slhdsa_params_is_fips205(p))
         r = grove_sphincs_verify(p, in.p, in.left, msg, ml, pk);
     else if (sel & 0x80)

@@ -134,18 +134,17 @@ static void dgsp(const char *params)
 
 static void cross(const char *name)
 {
-    const grove_cross_params *p = grove_cross_params_by_name(name);
-    size_t pkb = grove_cross_public_key_bytes(p), skb = grove_cross_secret_key_bytes(p),
-           sigb = grove_cross_signature_bytes(p);
+    const grove_cross_params *p = grove_cross_params_get(name);
+    size_t pkb = grove_cross_pk_bytes(p), skb = grove_cross_sk_bytes(p),
+           sigb = grove_cross_sig_bytes(p);
     uint8_t *pk = malloc(pkb), *sk = malloc(skb), *sig = malloc(sigb);
     for (int s = 0; s < 2; s++) {
         grove_cross_strategy strat = s ? GROVE_CROSS_SMALL_MEMORY : GROVE_CROSS_FAST;
         clear_stack();
-        CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, pkb, sk, skb, seed, skb), GROVE_OK);
+        CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, sk, seed), GROVE_OK);
         CHECK_CLEAN("CROSS keygen", seed, skb);
         clear_stack();
-        CHECK_EQ_INT(grove_cross_sign(p, strat, sig, sigb, (const uint8_t *)"m", 1, sk, skb),
-                     GROVE_OK);
+        CHECK_EQ_INT(grove_cross_sign(p, strat, sig, (const uint8_t *)"m", 1, sk), GROVE_OK);
         CHECK_CLEAN(s ? "CROSS sign (small-memory)" : "CROSS sign (fast)", seed, skb);
     }
     free(pk);

@@ -22,7 +22,7 @@ static int setup_keys(void *v)
 {
     cross_case *c = v;
     memset(c->msg, 0x33, sizeof c->msg);
-    return grove_cross_keygen(c->p, c->pk, sizeof c->pk, c->sk, sizeof c->sk);
+    return grove_cross_keygen(c->p, c->pk, c->sk);
 }
 
 static int setup_sig(void *v)
@@ -30,29 +30,27 @@ static int setup_sig(void *v)
     cross_case *c = v;
     int rc = setup_keys(c);
     if (rc == 0)
-        rc = grove_cross_sign(c->p, c->s, c->sig, grove_cross_signature_bytes(c->p), c->msg,
-                              sizeof c->msg, c->sk, grove_cross_secret_key_bytes(c->p));
+        rc = grove_cross_sign(c->p, c->s, c->sig, c->msg, sizeof c->msg, c->sk);
     return rc;
 }
 
 static int op_keygen(void *v)
 {
     cross_case *c = v;
-    return grove_cross_keygen(c->p, c->pk, sizeof c->pk, c->sk, sizeof c->sk);
+    return grove_cross_keygen(c->p, c->pk, c->sk);
 }
 
 static int op_sign(void *v)
 {
     cross_case *c = v;
-    return grove_cross_sign(c->p, c->s, c->sig, grove_cross_signature_bytes(c->p), c->msg,
-                            sizeof c->msg, c->sk, grove_cross_secret_key_bytes(c->p));
+    return grove_cross_sign(c->p, c->s, c->sig, c->msg, sizeof c->msg, c->sk);
 }
 
 static int op_verify(void *v)
 {
     cross_case *c = v;
-    return grove_cross_verify(c->p, c->s, c->sig, grove_cross_signature_bytes(c->p), c->msg,
-                              sizeof c->msg, c->pk, grove_cross_public_key_bytes(c->p));
+    return grove_cross_verify(c->p, c->s, c->sig, grove_cross_sig_bytes(c->p), c->msg,
+                              sizeof c->msg, c->pk);
 }
 
 int main(int argc, char **argv)
@@ -77,7 +75,7 @@ int main(int argc, char **argv)
                 cross_case *c = &cases[k++];
                 c->p = p;
                 c->s = st;
-                c->sig = malloc(grove_cross_signature_bytes(p));
+                c->sig = malloc(grove_cross_sig_bytes(p));
                 if (c->sig == NULL)
                     return 2;
                 if (op == 0)

@@ -37,16 +37,15 @@ static struct op_args args;
 static void run_op(void)
 {
     struct op_args *a = &args;
-    size_t pkl = grove_cross_public_key_bytes(a->p), skl = grove_cross_secret_key_bytes(a->p);
-    size_t sl = grove_cross_signature_bytes(a->p);
+    size_t sl = grove_cross_sig_bytes(a->p);
     static const uint8_t rnd[96] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
     if (a->op == 0)
-        a->rc = grove_cross_keygen_from_seed(a->p, a->pk, pkl, a->sk, skl, rnd, skl);
+        a->rc = grove_cross_keygen_from_seed(a->p, a->pk, a->sk, rnd);
     else if (a->op == 1)
         a->rc = cross_sign_derand(a->p, a->s, a->sig, a->msg, a->mlen, a->sk, rnd + 8, rnd + 40,
                                   NULL, 0);
     else
-        a->rc = grove_cross_verify(a->p, a->s, a->sig, sl, a->msg, a->mlen, a->pk, pkl);
+        a->rc = grove_cross_verify(a->p, a->s, a->sig, sl, a->msg, a->mlen, a->pk);
 }
 
 static size_t measure(void)
@@ -110,8 +109,7 @@ int main(int argc, char **argv)
     {
         const grove_cross_params *p0 = grove_cross_params_at(0);
         uint8_t seed[64] = {0};
-        size_t skl = grove_cross_secret_key_bytes(p0);
-        if (grove_cross_keygen_from_seed(p0, pk, sizeof pk, sk, skl, seed, skl) != GROVE_OK)
+        if (grove_cross_keygen_from_seed(p0, pk, sk, seed) != GROVE_OK)
             return 2;
     }
     static const char *ops[3] = {"keygen", "sign", "verify"};
@@ -122,7 +120,7 @@ int main(int argc, char **argv)
         const char *name = grove_cross_params_name(p);
         if (filter && strstr(name, filter) == NULL)
             continue;
-        size_t sl = grove_cross_signature_bytes(p);
+        size_t sl = grove_cross_sig_bytes(p);
         for (int si = 0; si < 2; si++) {
             grove_cross_strategy s = si ? GROVE_CROSS_SMALL_MEMORY : GROVE_CROSS_FAST;
             for (int op = 0; op < 3; op++) {

@@ -16,9 +16,11 @@
  * domain tags) are in that scheme's header. Stateful XMSS / XMSS^MT keys have their own block,
  * grove_sig_stfl_*, at the end of this header: they persist their state before a signature.
  * Results follow grove/common.h: GROVE_OK; GROVE_ERR_VERIFY for any signature that does not
- * verify, including one of the wrong length or a malformed encoding, and for a malformed
- * public key (it verifies nothing); GROVE_ERR_INVALID_ARG for
- * NULL pointers or an unknown algorithm; GROVE_ERR_BUFFER_TOO_SMALL when sig_cap is short.
+ * verify, including one of the wrong length or a malformed encoding; GROVE_ERR_ENCODING only
+ * for a malformed public key (CROSS: out-of-range syndrome values or non-zero padding);
+ * GROVE_ERR_INVALID_ARG for NULL pointers (msg may be NULL when msg_len is 0);
+ * GROVE_ERR_BUFFER_TOO_SMALL when sig_cap is short (then *sig_len = the length needed and
+ * nothing is written).
  * The caller owns every buffer; wipe secret keys with grove_wipe when done.
  */
 #ifndef GROVE_SIG_H
@@ -51,13 +53,14 @@ GROVE_API size_t grove_sig_sig_bytes(const grove_sig_alg *a);
 GROVE_API GROVE_MUST_USE grove_status grove_sig_keygen(const grove_sig_alg *a, uint8_t *pk,
                                                        uint8_t *sk);
 
-/* Sign msg: the signature goes to sig (sig_cap bytes available), its length to *sig_len. */
+/* Sign msg: the signature goes to sig (sig_cap bytes available), its length to *sig_len
+ * (0 on any failure but GROVE_ERR_BUFFER_TOO_SMALL). */
 GROVE_API GROVE_MUST_USE grove_status grove_sig_sign(const grove_sig_alg *a, uint8_t *sig,
                                                      size_t sig_cap, size_t *sig_len,
                                                      const uint8_t *msg, size_t msg_len,
                                                      const uint8_t *sk);
 
-/* GROVE_OK if sig is a valid signature of msg under pk, else GROVE_ERR_VERIFY. */
+/* GROVE_OK if sig is a valid signature of msg under pk, else GROVE_ERR_VERIFY (see above). */
 GROVE_API GROVE_MUST_USE grove_status grove_sig_verify(const grove_sig_alg *a, const uint8_t *sig,
                                                        size_t sig_len, const uint8_t *msg,
                                                        size_t msg_len, const uint8_t *pk);

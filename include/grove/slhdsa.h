@@ -23,9 +23,9 @@ extern "C" {
 #endif
 
 /* Largest sizes over all 12 sets, for static allocation. */
-#define GROVE_SLHDSA_MAX_N 32
-#define GROVE_SLHDSA_MAX_PK_BYTES 64
-#define GROVE_SLHDSA_MAX_SK_BYTES 128
+#define GROVE_SLHDSA_MAX_N         32
+#define GROVE_SLHDSA_MAX_PK_BYTES  64
+#define GROVE_SLHDSA_MAX_SK_BYTES  128
 #define GROVE_SLHDSA_MAX_SIG_BYTES 49856
 #define GROVE_SLHDSA_MAX_CTX_BYTES 255
 
@@ -33,44 +33,59 @@ typedef struct grove_slhdsa_params grove_slhdsa_params;
 
 /* Look a parameter set up by name (either naming); NULL if unknown. */
 GROVE_API const grove_slhdsa_params *grove_slhdsa_params_get(const char *name);
-/* The i-th of the 24 (12 sets x 2 flavours) descriptors, or NULL past the end. */
+/* The number of descriptors (24: 12 sets x 2 flavours) and the i-th (NULL past the end). */
+GROVE_API size_t grove_slhdsa_params_count(void);
 GROVE_API const grove_slhdsa_params *grove_slhdsa_params_at(size_t i);
 /* The set's name in its own flavour ("SLH-DSA-SHA2-128s" or "sphincs-sha2-128s-simple"). */
 GROVE_API const char *grove_slhdsa_params_name(const grove_slhdsa_params *p);
-/* 1 for the FIPS 205 flavour, 0 for SPHINCS+ round 3.1. */
-GROVE_API int grove_slhdsa_params_is_fips205(const grove_slhdsa_params *p);
-/* The same set in the other flavour. */
-GROVE_API const grove_slhdsa_params *grove_slhdsa_params_other_flavour(const grove_slhdsa_params *p);
+/* true for the FIPS 205 flavour, false for SPHINCS+ round 3.1 (and NULL). */
+GROVE_API bool grove_slhdsa_params_is_fips205(const grove_slhdsa_params *p);
+/* The same set in the other flavour (NULL for NULL). */
+GROVE_API const grove_slhdsa_params *
+grove_slhdsa_params_other_flavour(const grove_slhdsa_params *p);
 
+/* Sizes in bytes (0 for NULL): the hash length n, a public key, a secret key, a signature. */
 GROVE_API size_t grove_slhdsa_n(const grove_slhdsa_params *p);
 GROVE_API size_t grove_slhdsa_pk_bytes(const grove_slhdsa_params *p);
 GROVE_API size_t grove_slhdsa_sk_bytes(const grove_slhdsa_params *p);
 GROVE_API size_t grove_slhdsa_sig_bytes(const grove_slhdsa_params *p);
 
+/*
+ * Results (grove/common.h): every verify function returns GROVE_OK or GROVE_ERR_VERIFY for any
+ * signature that does not verify, including one of the wrong sig_len. Keys and signatures have
+ * the fixed sizes above (pk: pk_bytes, sk: sk_bytes, sig: sig_bytes) and take no length.
+ * GROVE_ERR_INVALID_ARG for NULL pointers (msg may be NULL when msg_len is 0, ctx when ctx_len
+ * is 0) and ctx_len > 255; GROVE_ERR_UNSUPPORTED for a descriptor of the other flavour.
+ */
+
 /* ---- key generation (both flavours) ------------------------------------------------------ */
 
-/* Random key pair (3n bytes from grove_randombytes). pk: pk_bytes, sk: sk_bytes. */
-GROVE_API int grove_slhdsa_keygen(const grove_slhdsa_params *p, uint8_t *pk, uint8_t *sk);
+/* Random key pair (3n bytes from grove_randombytes). */
+GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_keygen(const grove_slhdsa_params *p, uint8_t *pk,
+                                                          uint8_t *sk);
 
 /* slh_keygen_internal: the key pair of (SK.seed, SK.prf, PK.seed), each n bytes. */
-GROVE_API int grove_slhdsa_keygen_from_seed(const grove_slhdsa_params *p, uint8_t *pk,
-                                            uint8_t *sk, const uint8_t *sk_seed,
-                                            const uint8_t *sk_prf, const uint8_t *pk_seed);
+GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_keygen_from_seed(const grove_slhdsa_params *p,
+                                                                    uint8_t *pk, uint8_t *sk,
+                                                                    const uint8_t *sk_seed,
+                                                                    const uint8_t *sk_prf,
+                                                                    const uint8_t *pk_seed);
 
 /* ---- FIPS 205 (p must be a FIPS 205 descriptor) ----------------------------------------- */
 
 /*
- * Pure SLH-DSA: signs M' = 0x00 || len(ctx) || ctx || msg. ctxlen <= 255. hedged = 0 gives the
- * deterministic variant (opt_rand = PK.seed), hedged = 1 draws n fresh random bytes.
- * sig receives exactly grove_slhdsa_sig_bytes(p) bytes.
+ * Pure SLH-DSA: signs M' = 0x00 || len(ctx) || ctx || msg. ctx_len <= 255. hedged = false gives
+ * the deterministic variant (opt_rand = PK.seed), hedged = true draws n fresh random bytes.
  */
-GROVE_API int grove_slhdsa_sign(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t *msg,
-                                size_t msglen, const uint8_t *ctx, size_t ctxlen,
-                                const uint8_t *sk, int hedged);
-/* GROVE_OK if valid; GROVE_ERR_VERIFY if not (including a wrong signature length). */
-GROVE_API int grove_slhdsa_verify(const grove_slhdsa_params *p, const uint8_t *sig,
-                                  size_t siglen, const uint8_t *msg, size_t msglen,
-                                  const uint8_t *ctx, size_t ctxlen, const uint8_t *pk);
+GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_sign(const grove_slhdsa_params *p, uint8_t *sig,
+                                                        const uint8_t *msg, size_t msg_len,
+                                                        const uint8_t *ctx, size_t ctx_len,
+                                                        const uint8_t *sk, bool hedged);
+GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_verify(const grove_slhdsa_params *p,
+                                                          const uint8_t *sig, size_t sig_len,
+                                                          const uint8_t *msg, size_t msg_len,
+                                                          const uint8_t *ctx, size_t ctx_len,
+                                                          const uint8_t *pk);
 
 /* Pre-hash functions of HashSLH-DSA. */
 typedef enum grove_slhdsa_prehash {
@@ -87,36 +102,40 @@ typedef enum grove_slhdsa_prehash {
 /* Pre-hash by name: "SHA2-256", "SHA2-512", "SHAKE128", "SHAKE256", ... (0 if unknown). */
 GROVE_API grove_slhdsa_prehash grove_slhdsa_prehash_get(const char *name);
 
-/* HashSLH-DSA: signs M' = 0x01 || len(ctx) || ctx || OID(PH) || PH(msg). */
-GROVE_API int grove_hashslhdsa_sign(const grove_slhdsa_params *p, uint8_t *sig,
-                                    const uint8_t *msg, size_t msglen, const uint8_t *ctx,
-                                    size_t ctxlen, grove_slhdsa_prehash ph, const uint8_t *sk,
-                                    int hedged);
-GROVE_API int grove_hashslhdsa_verify(const grove_slhdsa_params *p, const uint8_t *sig,
-                                      size_t siglen, const uint8_t *msg, size_t msglen,
-                                      const uint8_t *ctx, size_t ctxlen,
-                                      grove_slhdsa_prehash ph, const uint8_t *pk);
+/* HashSLH-DSA: signs M' = 0x01 || len(ctx) || ctx || OID(ph) || ph(msg). An unknown ph:
+ * GROVE_ERR_INVALID_ARG. */
+GROVE_API GROVE_MUST_USE grove_status grove_hashslhdsa_sign(const grove_slhdsa_params *p,
+                                                            uint8_t *sig, const uint8_t *msg,
+                                                            size_t msg_len, const uint8_t *ctx,
+                                                            size_t ctx_len, grove_slhdsa_prehash ph,
+                                                            const uint8_t *sk, bool hedged);
+GROVE_API GROVE_MUST_USE grove_status grove_hashslhdsa_verify(
+    const grove_slhdsa_params *p, const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+    size_t msg_len, const uint8_t *ctx, size_t ctx_len, grove_slhdsa_prehash ph, const uint8_t *pk);
 
 /*
  * The internal functions (slh_sign_internal / slh_verify_internal), for test vectors: the
  * message is used as given. opt_rand is n bytes. With a round-3.1 descriptor these are exactly
  * SPHINCS+ 3.1 signing (with the given optrand) and verification.
  */
-GROVE_API int grove_slhdsa_sign_internal(const grove_slhdsa_params *p, uint8_t *sig,
-                                         const uint8_t *msg, size_t msglen, const uint8_t *sk,
-                                         const uint8_t *opt_rand);
-GROVE_API int grove_slhdsa_verify_internal(const grove_slhdsa_params *p, const uint8_t *sig,
-                                           size_t siglen, const uint8_t *msg, size_t msglen,
-                                           const uint8_t *pk);
+GROVE_API GROVE_MUST_USE grove_status grove_slhdsa_sign_internal(const grove_slhdsa_params *p,
+                                                                 uint8_t *sig, const uint8_t *msg,
+                                                                 size_t msg_len, const uint8_t *sk,
+                                                                 const uint8_t *opt_rand);
+GROVE_API GROVE_MUST_USE grove_status
+grove_slhdsa_verify_internal(const grove_slhdsa_params *p, const uint8_t *sig, size_t sig_len,
+                             const uint8_t *msg, size_t msg_len, const uint8_t *pk);
 
 /* ---- SPHINCS+ round 3.1 (p must be a round-3.1 descriptor) ------------------------------ */
 
 /* Detached signature of the raw message with n fresh random bytes of optrand. */
-GROVE_API int grove_sphincs_sign(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t *msg,
-                                 size_t msglen, const uint8_t *sk);
-GROVE_API int grove_sphincs_verify(const grove_slhdsa_params *p, const uint8_t *sig,
-                                   size_t siglen, const uint8_t *msg, size_t msglen,
-                                   const uint8_t *pk);
+GROVE_API GROVE_MUST_USE grove_status grove_sphincs_sign(const grove_slhdsa_params *p, uint8_t *sig,
+                                                         const uint8_t *msg, size_t msg_len,
+                                                         const uint8_t *sk);
+GROVE_API GROVE_MUST_USE grove_status grove_sphincs_verify(const grove_slhdsa_params *p,
+                                                           const uint8_t *sig, size_t sig_len,
+                                                           const uint8_t *msg, size_t msg_len,
+                                                           const uint8_t *pk);
 
 #ifdef __cplusplus
 }

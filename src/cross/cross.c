@@ -1694,8 +1694,12 @@ static int verify_core(void *jv, uint8_t *wsbase)
     st.pl.idx = st.b.pub;
     st.pl.cap = c->p->nodes_to_store;
 
-    int ok = verify_challenges(&st, j);
-    if (ok && c->p->corner != 0)
+    if (!verify_challenges(&st, j)) {
+        grove_wipe(&st, sizeof st);
+        return GROVE_ERR_ENCODING; /* the public key, not the signature, is malformed */
+    }
+    int ok = 1;
+    if (c->p->corner != 0)
         ok = verify_published(&st);
     if (ok)
         ok = verify_rounds(&st);
@@ -1761,38 +1765,30 @@ size_t grove_cross_workspace_bytes(const grove_cross_params *p, grove_cross_stra
     return (a.used + 7u) & ~(size_t)7u;
 }
 
-int grove_cross_keygen_from_seed(const grove_cross_params *p, uint8_t *pk, size_t pk_cap,
-                                 uint8_t *sk, size_t sk_cap, const uint8_t *seed,
-                                 size_t seed_len)
+grove_status grove_cross_keygen_from_seed(const grove_cross_params *p, uint8_t *pk, uint8_t *sk,
+                                          const uint8_t *seed)
 {
     if (p == NULL || pk == NULL || sk == NULL || seed == NULL)
         return GROVE_ERR_INVALID_ARG;
     cross_ctx c;
     cross_ctx_init(&c, p);
-    if (seed_len != c.z.sk)
-        return GROVE_ERR_INVALID_ARG;
-    if (pk_cap < c.z.pk || sk_cap < c.z.sk)
-        return GROVE_ERR_BUFFER_TOO_SMALL;
     if (sk != seed)
         memmove(sk, seed, c.z.sk);
-    return keygen_core(&c, pk, sk);
+    return (grove_status)keygen_core(&c, pk, sk);
 }
 
-int grove_cross_keygen(const grove_cross_params *p, uint8_t *pk, size_t pk_cap, uint8_t *sk,
-                       size_t sk_cap)
+grove_status grove_cross_keygen(const grove_cross_params *p, uint8_t *pk, uint8_t *sk)
 {
     if (p == NULL || pk == NULL || sk == NULL)
         return GROVE_ERR_INVALID_ARG;
     cross_ctx c;
     cross_ctx_init(&c, p);
-    if (pk_cap < c.z.pk || sk_cap < c.z.sk)
-        return GROVE_ERR_BUFFER_TOO_SMALL;
-    int rc = grove_randombytes(sk, c.z.sk);
+    grove_status rc = grove_randombytes(sk, c.z.sk);
     if (rc != GROVE_OK) {
         grove_wipe(sk, c.z.sk);
         return rc;
     }
-    return keygen_core(&c, pk, sk);
+    return (grove_status)keygen_core(&c, pk, sk);
 }
 
 int cross_sign_derand(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
@@ -1812,113 +1808,110 @@ int cross_sign_derand(const grove_cross_params *p, grove_cross_strategy s, uint8
     return rc;
 }
 
-static int sign_common(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
-                       size_t sig_cap, const uint8_t *msg, size_t msg_len, const uint8_t *sk,
-                       size_t sk_len, void *ws, size_t ws_len)
+static grove_status sign_common(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
+                                const uint8_t *msg, size_t msg_len, const uint8_t *sk, void *ws,
+                                size_t ws_len)
 {
     if (p == NULL || !strategy_ok(s) || sig == NULL || sk == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     cross_ctx c;
     cross_ctx_init(&c, p);
-    if (sk_len != c.z.sk)
-        return GROVE_ERR_INVALID_ARG;
-    if (sig_cap < c.z.sig)
-        return GROVE_ERR_BUFFER_TOO_SMALL;
     uint8_t rnd[CROSS_MAX_SEED + CROSS_MAX_DIGEST];
     int rc = grove_randombytes(rnd, c.z.seed + c.z.digest);
     if (rc == GROVE_OK)
         rc = cross_sign_derand(p, s, sig, msg, msg_len, sk, rnd, rnd + c.z.seed, ws, ws_len);
     grove_wipe(rnd, sizeof rnd);
-    return rc;
+    return (grove_status)rc;
 }
 
-int grove_cross_sign(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
-                     size_t sig_cap, const uint8_t *msg, size_t msg_len, const uint8_t *sk,
-                     size_t sk_len)
+grove_status grove_cross_sign(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
+                              const uint8_t *msg, size_t msg_len, const uint8_t *sk)
 {
-    return sign_common(p, s, sig, sig_cap, msg, msg_len, sk, sk_len, NULL, 0);
+    return sign_common(p, s, sig, msg, msg_len, sk, NULL, 0);
 }
 
-int grove_cross_sign_ws(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
-                        size_t sig_cap, const uint8_t *msg, size_t msg_len, const uint8_t *sk,
-                        size_t sk_len, void *ws, size_t ws_len)
+grove_status grove_cross_sign_ws(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
+                                 const uint8_t *msg, size_t msg_len, const uint8_t *sk, void *ws,
+                                 size_t ws_len)
 {
     if (ws == NULL)
         return GROVE_ERR_INVALID_ARG;
-    return sign_common(p, s, sig, sig_cap, msg, msg_len, sk, sk_len, ws, ws_len);
+    return sign_common(p, s, sig, msg, msg_len, sk, ws, ws_len);
 }
 
-static int verify_common(const grove_cross_params *p, grove_cross_strategy s,
-                         const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t msg_len,
-                         const uint8_t *pk, size_t pk_len, void *ws, size_t ws_len)
+static grove_status verify_common(const grove_cross_params *p, grove_cross_strategy s,
+                                  const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                                  size_t msg_len, const uint8_t *pk, void *ws, size_t ws_len)
 {
     if (p == NULL || !strategy_ok(s) || sig == NULL || pk == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
     cross_ctx c;
     cross_ctx_init(&c, p);
-    if (sig_len != c.z.sig || pk_len != c.z.pk)
-        return GROVE_ERR_ENCODING;
+    if (sig_len != c.z.sig)
+        return GROVE_ERR_VERIFY; /* one rule for every verify function (grove/common.h) */
     verify_job j = {&c, s == GROVE_CROSS_FAST, sig, msg, pk, msg_len};
     size_t need = grove_cross_workspace_bytes(p, s, GROVE_CROSS_OP_VERIFY);
-    return cross_ws_run(verify_core, &j, need, ws, ws_len);
+    return (grove_status)cross_ws_run(verify_core, &j, need, ws, ws_len);
 }
 
-int grove_cross_verify(const grove_cross_params *p, grove_cross_strategy s, const uint8_t *sig,
-                       size_t sig_len, const uint8_t *msg, size_t msg_len, const uint8_t *pk,
-                       size_t pk_len)
+grove_status grove_cross_verify(const grove_cross_params *p, grove_cross_strategy s,
+                                const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                                size_t msg_len, const uint8_t *pk)
 {
-    return verify_common(p, s, sig, sig_len, msg, msg_len, pk, pk_len, NULL, 0);
+    return verify_common(p, s, sig, sig_len, msg, msg_len, pk, NULL, 0);
 }
 
-int grove_cross_verify_ws(const grove_cross_params *p, grove_cross_strategy s,
-                          const uint8_t *sig, size_t sig_len, const uint8_t *msg,
-                          size_t msg_len, const uint8_t *pk, size_t pk_len, void *ws,
-                          size_t ws_len)
+grove_status grove_cross_verify_ws(const grove_cross_params *p, grove_cross_strategy s,
+                                   const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                                   size_t msg_len, const uint8_t *pk, void *ws, size_t ws_len)
 {
     if (ws == NULL)
         return GROVE_ERR_INVALID_ARG;
-    return verify_common(p, s, sig, sig_len, msg, msg_len, pk, pk_len, ws, ws_len);
+    return verify_common(p, s, sig, sig_len, msg, msg_len, pk, ws, ws_len);
 }
 
-int grove_cross_sign_attached(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sm,
-                              size_t sm_cap, size_t *sm_len, const uint8_t *msg,
-                              size_t msg_len, const uint8_t *sk, size_t sk_len)
+grove_status grove_cross_sign_attached(const grove_cross_params *p, grove_cross_strategy s,
+                                       uint8_t *sm, size_t sm_cap, size_t *sm_len,
+                                       const uint8_t *msg, size_t msg_len, const uint8_t *sk)
 {
-    if (p == NULL || sm == NULL || sm_len == NULL || (msg == NULL && msg_len))
+    if (sm_len != NULL)
+        *sm_len = 0;
+    if (p == NULL || sm == NULL || sm_len == NULL || sk == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
-    size_t sb = grove_cross_signature_bytes(p);
-    *sm_len = 0;
+    size_t sb = grove_cross_sig_bytes(p);
     if (msg_len > SIZE_MAX - sb)
         return GROVE_ERR_OVERFLOW;
-    if (sm_cap < msg_len + sb)
+    if (sm_cap < msg_len + sb) {
+        *sm_len = msg_len + sb;
         return GROVE_ERR_BUFFER_TOO_SMALL;
+    }
     if (msg_len)
         memmove(sm, msg, msg_len);
-    int rc = grove_cross_sign(p, s, sm + msg_len, sb, sm, msg_len, sk, sk_len);
+    grove_status rc = grove_cross_sign(p, s, sm + msg_len, sm, msg_len, sk);
     if (rc == GROVE_OK)
         *sm_len = msg_len + sb;
     return rc;
 }
 
-int grove_cross_open(const grove_cross_params *p, grove_cross_strategy s, uint8_t *msg,
-                     size_t msg_cap, size_t *msg_len, const uint8_t *sm, size_t sm_len,
-                     const uint8_t *pk, size_t pk_len)
+grove_status grove_cross_open(const grove_cross_params *p, grove_cross_strategy s, uint8_t *msg,
+                              size_t msg_cap, size_t *msg_len, const uint8_t *sm, size_t sm_len,
+                              const uint8_t *pk)
 {
-    if (p == NULL || msg_len == NULL || sm == NULL || (msg == NULL && msg_cap))
+    if (msg_len != NULL)
+        *msg_len = 0;
+    if (p == NULL || msg_len == NULL || sm == NULL || pk == NULL || (msg == NULL && msg_cap))
         return GROVE_ERR_INVALID_ARG;
-    size_t sb = grove_cross_signature_bytes(p);
-    *msg_len = 0;
+    size_t sb = grove_cross_sig_bytes(p);
     if (sm_len < sb) /* checked before anything is parsed */
         return GROVE_ERR_VERIFY;
     size_t ml = sm_len - sb;
-    if (msg_cap < ml)
+    if (msg_cap < ml) {
+        *msg_len = ml;
         return GROVE_ERR_BUFFER_TOO_SMALL;
-    int rc = grove_cross_verify(p, s, sm + ml, sb, sm, ml, pk, pk_len);
-    if (rc != GROVE_OK) {
-        if (msg != NULL && msg_cap)
-            memset(msg, 0, ml);
-        return rc;
     }
+    grove_status rc = grove_cross_verify(p, s, sm + ml, sb, sm, ml, pk);
+    if (rc != GROVE_OK)
+        return rc;
     if (ml)
         memmove(msg, sm, ml);
     *msg_len = ml;

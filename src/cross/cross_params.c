@@ -57,7 +57,7 @@ int grove_cross_params_category(const grove_cross_params *p)
  * Normalise a name to the vector spelling "cross-rsdp[g]-<1|3|5>-<corner>": lower case, an
  * optional "cross-" prefix, "rsdp-g" = "rsdpg", 128/192/256 = 1/3/5.
  */
-const grove_cross_params *grove_cross_params_by_name(const char *name)
+const grove_cross_params *grove_cross_params_get(const char *name)
 {
     char buf[64], norm[64];
     size_t len;
@@ -141,7 +141,7 @@ void cross_sizes_of(const grove_cross_params *p, cross_sizes *z)
     z->sig = z->off_resp0 + (size_t)(p->t - p->w) * z->resp0;
 }
 
-size_t grove_cross_public_key_bytes(const grove_cross_params *p)
+size_t grove_cross_pk_bytes(const grove_cross_params *p)
 {
     cross_sizes z;
     if (p == NULL)
@@ -150,12 +150,12 @@ size_t grove_cross_public_key_bytes(const grove_cross_params *p)
     return z.pk;
 }
 
-size_t grove_cross_secret_key_bytes(const grove_cross_params *p)
+size_t grove_cross_sk_bytes(const grove_cross_params *p)
 {
     return p ? 2u * (p->lambda / 8u) : 0;
 }
 
-size_t grove_cross_signature_bytes(const grove_cross_params *p)
+size_t grove_cross_sig_bytes(const grove_cross_params *p)
 {
     cross_sizes z;
     if (p == NULL)
@@ -164,7 +164,7 @@ size_t grove_cross_signature_bytes(const grove_cross_params *p)
     return z.sig;
 }
 
-int grove_cross_strategy_by_name(const char *name, grove_cross_strategy *out)
+grove_status grove_cross_strategy_get(grove_cross_strategy *out, const char *name)
 {
     if (name == NULL || out == NULL)
         return GROVE_ERR_INVALID_ARG;

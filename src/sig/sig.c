@@ -40,7 +40,7 @@ static void build(void)
 {
     /* SLH-DSA first, then SPHINCS+ round 3.1 (one descriptor table holds both flavours) */
     for (int fips = 1; fips >= 0; fips--)
-        for (size_t i = 0; grove_slhdsa_params_at(i); i++) {
+        for (size_t i = 0; i < grove_slhdsa_params_count(); i++) {
             const grove_slhdsa_params *p = grove_slhdsa_params_at(i);
             if (grove_slhdsa_params_is_fips205(p) == fips)
                 add(fips ? K_SLHDSA : K_SPHINCS, grove_slhdsa_params_name(p), p, 0,
@@ -48,8 +48,8 @@ static void build(void)
         }
     for (size_t i = 0; i < grove_cross_params_count(); i++) {
         const grove_cross_params *p = grove_cross_params_at(i);
-        add(K_CROSS, grove_cross_params_name(p), p, 0, grove_cross_public_key_bytes(p),
-            grove_cross_secret_key_bytes(p), grove_cross_signature_bytes(p));
+        add(K_CROSS, grove_cross_params_name(p), p, 0, grove_cross_pk_bytes(p),
+            grove_cross_sk_bytes(p), grove_cross_sig_bytes(p));
     }
     add(K_BLS, "BLS12-381-min-pk", NULL, GROVE_BLS_MIN_PK, grove_bls_pk_bytes(GROVE_BLS_MIN_PK),
         GROVE_BLS_SK_BYTES, grove_bls_sig_bytes(GROVE_BLS_MIN_PK));
@@ -116,9 +116,9 @@ grove_status grove_sig_keygen(const grove_sig_alg *a, uint8_t *pk, uint8_t *sk)
     switch (a->k) {
     case K_SLHDSA:
     case K_SPHINCS:
-        return (grove_status)grove_slhdsa_keygen(a->params, pk, sk);
+        return grove_slhdsa_keygen(a->params, pk, sk);
     case K_CROSS:
-        return (grove_status)grove_cross_keygen(a->params, pk, a->pk, sk, a->sk);
+        return grove_cross_keygen(a->params, pk, sk);
     case K_BLS: {
         grove_bls_sk s;
         int rc = grove_bls_sk_generate(&s);
@@ -141,21 +141,23 @@ grove_status grove_sig_sign(const grove_sig_alg *a, uint8_t *sig, size_t sig_cap
         *sig_len = 0;
     if (a == NULL || sig == NULL || sig_len == NULL || sk == NULL || (msg == NULL && msg_len > 0))
         return GROVE_ERR_INVALID_ARG;
-    if (sig_cap < a->sig)
+    if (sig_cap < a->sig) {
+        *sig_len = a->sig; /* the length needed (grove/common.h); nothing written */
         return GROVE_ERR_BUFFER_TOO_SMALL;
+    }
     static const uint8_t empty[1];
     if (msg == NULL)
         msg = empty;
     int rc = GROVE_ERR_INVALID_ARG;
     switch (a->k) {
     case K_SLHDSA:
-        rc = grove_slhdsa_sign(a->params, sig, msg, msg_len, NULL, 0, sk, 1);
+        rc = grove_slhdsa_sign(a->params, sig, msg, msg_len, NULL, 0, sk, true);
         break;
     case K_SPHINCS:
         rc = grove_sphincs_sign(a->params, sig, msg, msg_len, sk);
         break;
     case K_CROSS:
-        rc = grove_cross_sign(a->params, GROVE_CROSS_FAST, sig, sig_cap, msg, msg_len, sk, a->sk);
+        rc = grove_cross_sign(a->params, GROVE_CROSS_FAST, sig, msg, msg_len, sk);
         break;
     case K_BLS: {
         grove_bls_sk s;
@@ -193,17 +195,17 @@ grove_status grove_sig_verify(const grove_sig_alg *a, const uint8_t *sig, size_t
         rc = grove_sphincs_verify(a->params, sig, sig_len, msg, msg_len, pk);
         break;
     case K_CROSS:
-        rc = grove_cross_verify(a->params, GROVE_CROSS_FAST, sig, sig_len, msg, msg_len, pk,
-                                a->pk);
+        rc = grove_cross_verify(a->params, GROVE_CROSS_FAST, sig, sig_len, msg, msg_len, pk);
         break;
     case K_BLS:
         rc = grove_bls_verify(a->variant, sig, sig_len, msg, msg_len, pk, a->pk,
                               (const uint8_t *)bls_dst(a->variant), strlen(bls_dst(a->variant)));
+        /* grove_bls_verify says GROVE_ERR_ENCODING for a malformed signature too */
+        if (rc == GROVE_ERR_ENCODING)
+            rc = GROVE_ERR_VERIFY;
         break;
     }
-    /* a malformed signature (bad encoding, out of range, not in the group) is a signature
-     * that does not verify; only misuse is reported otherwise */
-    if (rc == GROVE_ERR_ENCODING)
-        rc = GROVE_ERR_VERIFY;
+    /* the schemes answer GROVE_ERR_VERIFY for every signature that does not verify and
+     * GROVE_ERR_ENCODING only for a malformed public key (grove/common.h) */
     return (grove_status)rc;
 }

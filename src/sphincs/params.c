@@ -37,6 +37,11 @@ const grove_slhdsa_params *grove_slhdsa_params_get(const char *name)
     return NULL;
 }
 
+size_t grove_slhdsa_params_count(void)
+{
+    return NSETS;
+}
+
 const grove_slhdsa_params *grove_slhdsa_params_at(size_t i)
 {
     return i < NSETS ? &spx_sets[i] : NULL;
@@ -55,9 +60,9 @@ const char *grove_slhdsa_params_name(const grove_slhdsa_params *p)
     return p ? p->name : NULL;
 }
 
-int grove_slhdsa_params_is_fips205(const grove_slhdsa_params *p)
+bool grove_slhdsa_params_is_fips205(const grove_slhdsa_params *p)
 {
-    return p ? (int)p->fips205 : 0;
+    return p != NULL && p->fips205;
 }
 
 size_t grove_slhdsa_n(const grove_slhdsa_params *p)

@@ -11,9 +11,10 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 
 "$G" cross --help >/dev/null; check '[ $? -eq 0 ]' "cross --help"
-out=$("$G" cross list); check 'echo "$out" | grep -q "CROSS-RSDPG-5-small"' "list names the sets"
-check '[ $(echo "$out" | wc -l) -eq 18 ]' "list has 18 lines"
-out=$("$G" cross list --json); check '[ "$(echo "$out" | jget "[\"params\"].__len__()")" = 18 ]' "list --json"
+out=$("$G" cross params); check 'echo "$out" | grep -q "CROSS-RSDPG-5-small"' "params names the sets"
+check '[ $(echo "$out" | wc -l) -eq 18 ]' "params has 18 lines"
+out=$("$G" cross params --json); check '[ "$(echo "$out" | jget "[\"params\"].__len__()")" = 18 ]' "params --json"
+"$G" cross list >/dev/null 2>&1; check '[ $? -eq 2 ]' "the old name 'list' is gone (one command name per scheme: params)"
 
 printf 'hello CROSS' > "$d/msg"
 for set in CROSS-RSDP-1-fast CROSS-RSDPG-1-small cross-rsdp-g-3-balanced; do
@@ -90,6 +91,15 @@ check '[ $(stat -c %s "$d/s8.out") -eq 77 ] && [ "$(jget "[\"ok\"]" < "$d/s8.err
 check '[ $? -eq 0 ] && [ $(stat -c %s "$d/s7.sig") -eq 18432 ] && [ "$(jget "[\"ok\"]" < "$d/s7.err")" = True ]' "sign --sig - --json: stdout is exactly the signature, JSON on stderr"
 "$G" cross verify --params CROSS-RSDP-1-fast --pk "$d/s7.pk" --msg "$d/msg" --sig "$d/s7.sig" >/dev/null
 check '[ $? -eq 0 ]' "... and it verifies"
+# a right-length signature with non-zero padding bits is well formed in length but invalid:
+# exit 1; a public key with non-zero padding bits is a malformed input: exit 2
+flip_last() { python3 -c "import sys; b=bytearray(open(sys.argv[1],'rb').read()); b[-1]^=0x80; open(sys.argv[2],'wb').write(b)" "$1" "$2"; }
+flip_last "$d/s7.sig" "$d/s7.padsig"
+"$G" cross verify --params CROSS-RSDP-1-fast --pk "$d/s7.pk" --msg "$d/msg" --sig "$d/s7.padsig" >/dev/null 2>&1
+check '[ $? -eq 1 ]' "right-length signature with bad padding exits 1"
+flip_last "$d/s7.pk" "$d/s7.padpk"
+"$G" cross verify --params CROSS-RSDP-1-fast --pk "$d/s7.padpk" --msg "$d/msg" --sig "$d/s7.sig" >/dev/null 2>&1
+check '[ $? -eq 2 ]' "public key with bad padding exits 2"
 
 # wrong key sizes and unknown names are usage errors
 "$G" cross verify --params CROSS-RSDP-5-fast --pk "$d/pk" --msg "$d/msg" --sig "$d/sig.fast" >/dev/null 2>&1

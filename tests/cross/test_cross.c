@@ -96,26 +96,26 @@ static void test_names(void)
     CHECK_EQ_INT(grove_cross_params_count(), 18);
     for (size_t i = 0; i < grove_cross_params_count(); i++) {
         const grove_cross_params *p = grove_cross_params_at(i);
-        CHECK(grove_cross_params_by_name(grove_cross_params_name(p)) == p);
+        CHECK(grove_cross_params_get(grove_cross_params_name(p)) == p);
     }
     CHECK(grove_cross_params_at(18) == NULL);
-    const grove_cross_params *p = grove_cross_params_by_name("CROSS-RSDPG-5-small");
+    const grove_cross_params *p = grove_cross_params_get("CROSS-RSDPG-5-small");
     CHECK(p != NULL);
-    CHECK(grove_cross_params_by_name("CROSS-RSDP-G-5-small") == p);
-    CHECK(grove_cross_params_by_name("cross-rsdpg-256-small") == p);
-    CHECK(grove_cross_params_by_name("rsdpg-5-small") == p);
-    CHECK(grove_cross_params_by_name("CROSS-RSDP-1-fast") != NULL);
-    CHECK(grove_cross_params_by_name("CROSS-RSDP-2-fast") == NULL);
-    CHECK(grove_cross_params_by_name("CROSS-RSDP-1-fastx") == NULL);
-    CHECK(grove_cross_params_by_name("CROSS-RSDP-1") == NULL);
-    CHECK(grove_cross_params_by_name("") == NULL);
-    CHECK(grove_cross_params_by_name(NULL) == NULL);
+    CHECK(grove_cross_params_get("CROSS-RSDP-G-5-small") == p);
+    CHECK(grove_cross_params_get("cross-rsdpg-256-small") == p);
+    CHECK(grove_cross_params_get("rsdpg-5-small") == p);
+    CHECK(grove_cross_params_get("CROSS-RSDP-1-fast") != NULL);
+    CHECK(grove_cross_params_get("CROSS-RSDP-2-fast") == NULL);
+    CHECK(grove_cross_params_get("CROSS-RSDP-1-fastx") == NULL);
+    CHECK(grove_cross_params_get("CROSS-RSDP-1") == NULL);
+    CHECK(grove_cross_params_get("") == NULL);
+    CHECK(grove_cross_params_get(NULL) == NULL);
     grove_cross_strategy s;
-    CHECK_EQ_INT(grove_cross_strategy_by_name("small-memory", &s), GROVE_OK);
+    CHECK_EQ_INT(grove_cross_strategy_get(&s, "small-memory"), GROVE_OK);
     CHECK_EQ_INT(s, GROVE_CROSS_SMALL_MEMORY);
-    CHECK_EQ_INT(grove_cross_strategy_by_name("fast", &s), GROVE_OK);
+    CHECK_EQ_INT(grove_cross_strategy_get(&s, "fast"), GROVE_OK);
     CHECK_EQ_INT(s, GROVE_CROSS_FAST);
-    CHECK_EQ_INT(grove_cross_strategy_by_name("turbo", &s), GROVE_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(grove_cross_strategy_get(&s, "turbo"), GROVE_ERR_UNSUPPORTED);
     /* sizes of the specification's table */
     static const struct {
         const char *name;
@@ -124,19 +124,18 @@ static void test_names(void)
               {"CROSS-RSDP-5-small", 153, 50818},     {"CROSS-RSDPG-1-small", 54, 8960},
               {"CROSS-RSDPG-3-balanced", 83, 22464}, {"CROSS-RSDPG-5-fast", 106, 48102}};
     for (size_t i = 0; i < sizeof sz / sizeof sz[0]; i++) {
-        p = grove_cross_params_by_name(sz[i].name);
-        CHECK_EQ_INT(grove_cross_public_key_bytes(p), sz[i].pk);
-        CHECK_EQ_INT(grove_cross_signature_bytes(p), sz[i].sig);
+        p = grove_cross_params_get(sz[i].name);
+        CHECK_EQ_INT(grove_cross_pk_bytes(p), sz[i].pk);
+        CHECK_EQ_INT(grove_cross_sig_bytes(p), sz[i].sig);
     }
 }
 
 /* Flip one byte and expect GROVE_ERR_VERIFY. */
-static int rejects(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig,
-                   size_t sl, size_t pos, uint8_t mask, const uint8_t *msg, size_t ml,
-                   const uint8_t *pk, size_t pkl)
+static int rejects(const grove_cross_params *p, grove_cross_strategy s, uint8_t *sig, size_t sl,
+                   size_t pos, uint8_t mask, const uint8_t *msg, size_t ml, const uint8_t *pk)
 {
     sig[pos] ^= mask;
-    int rc = grove_cross_verify(p, s, sig, sl, msg, ml, pk, pkl);
+    int rc = grove_cross_verify(p, s, sig, sl, msg, ml, pk);
     sig[pos] ^= mask;
     return rc == GROVE_ERR_VERIFY;
 }
@@ -152,7 +151,7 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
     test_rand_bytes(st, seed, skl);
     test_rand_bytes(st, rnd, sizeof rnd);
     test_rand_bytes(st, msg, sizeof msg);
-    CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, pkl, sk, skl, seed, skl), GROVE_OK);
+    CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, sk, seed), GROVE_OK);
     CHECK_MEM(sk, seed, skl);
     /* identical randomness: identical signatures in both strategies */
     CHECK_EQ_INT(cross_sign_derand(p, GROVE_CROSS_FAST, sig_f, msg, sizeof msg, sk, rnd,
@@ -164,17 +163,15 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
     CHECK_MEM(sig_s, sig_f, sl);
     for (int si = 0; si < 2; si++) {
         grove_cross_strategy s = si ? GROVE_CROSS_SMALL_MEMORY : GROVE_CROSS_FAST;
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk, pkl), GROVE_OK);
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk), GROVE_OK);
         /* message, public key */
         msg[3] ^= 1;
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk, pkl),
-                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk), GROVE_ERR_VERIFY);
         msg[3] ^= 1;
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg - 1, pk, pkl),
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg - 1, pk),
                      GROVE_ERR_VERIFY);
         pk[1] ^= 0x10;
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk, pkl),
-                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk), GROVE_ERR_VERIFY);
         pk[1] ^= 0x10;
         /* every field of the signature */
         size_t fields[] = {0, z.digest, 2 * z.digest, z.off_path, z.off_path + z.path - 1,
@@ -183,28 +180,28 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         int all = 1;
         for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++)
             for (unsigned bit = 0; bit < 8; bit += 3)
-                all &= rejects(p, s, sig_f, sl, fields[f], (uint8_t)(1u << bit), msg,
-                               sizeof msg, pk, pkl);
+                all &=
+                    rejects(p, s, sig_f, sl, fields[f], (uint8_t)(1u << bit), msg, sizeof msg, pk);
         if (!all)
             printf("  %s (%s): a tampered byte was accepted\n", name,
                    grove_cross_strategy_name(s));
         CHECK(all);
-        /* wrong lengths */
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl - 1, msg, sizeof msg, pk, pkl),
-                     GROVE_ERR_ENCODING);
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl + 1, msg, sizeof msg, pk, pkl),
-                     GROVE_ERR_ENCODING);
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk, pkl - 1),
-                     GROVE_ERR_ENCODING);
-        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, 0, msg, sizeof msg, pk, pkl),
-                     GROVE_ERR_ENCODING);
+        /* wrong lengths: a signature that does not verify (grove/common.h) */
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl - 1, msg, sizeof msg, pk),
+                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl + 1, msg, sizeof msg, pk),
+                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, 1, msg, sizeof msg, pk), GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, 0, msg, sizeof msg, pk), GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, SIZE_MAX, msg, sizeof msg, pk),
+                     GROVE_ERR_VERIFY);
         /* public-key syndrome padding (RSDP-G 9-bit and RSDP 7-bit packings both pad) */
         size_t nk = (size_t)(p->n - p->k);
         size_t padbits = z.ps * 8 - nk * z.bp;
         if (padbits > 0) {
-            pk[pkl - 1] ^= 0x80;
-            CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk, pkl),
-                         GROVE_ERR_VERIFY);
+            pk[pkl - 1] ^= 0x80; /* a malformed public key: an encoding error */
+            CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk),
+                         GROVE_ERR_ENCODING);
             pk[pkl - 1] ^= 0x80;
         }
         /* a syndrome value out of range (all ones in the first element) */
@@ -214,49 +211,54 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
             pk2[z.digest] |= (uint8_t)(z.bp == 9 ? 0xFF : 0x7F);
             if (z.bp == 9)
                 pk2[z.digest + 1] |= 0x01;
-            CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk2, pkl),
-                         GROVE_ERR_VERIFY);
+            CHECK_EQ_INT(grove_cross_verify(p, s, sig_f, sl, msg, sizeof msg, pk2),
+                         GROVE_ERR_ENCODING);
         }
         /* nonzero padding of the path and of the proof (tree sets: not covered by hashes) */
         if (p->corner != 0) {
-            CHECK(rejects(p, s, sig_f, sl, z.off_path + z.path - 1, 0x01, msg, sizeof msg, pk,
-                          pkl));
-            CHECK(rejects(p, s, sig_f, sl, z.off_proof + z.proof - 1, 0x80, msg, sizeof msg,
-                          pk, pkl));
+            CHECK(rejects(p, s, sig_f, sl, z.off_path + z.path - 1, 0x01, msg, sizeof msg, pk));
+            CHECK(rejects(p, s, sig_f, sl, z.off_proof + z.proof - 1, 0x80, msg, sizeof msg, pk));
         }
         /* out-of-range v_bar: all ones in the first exponent of the first response */
-        CHECK(rejects(p, s, sig_f, sl, z.off_resp0 + z.py, (uint8_t)(z.bz == 3 ? 0x07 : 0x7F),
-                      msg, sizeof msg, pk, pkl));
+        CHECK(rejects(p, s, sig_f, sl, z.off_resp0 + z.py, (uint8_t)(z.bz == 3 ? 0x07 : 0x7F), msg,
+                      sizeof msg, pk));
         /* nonzero padding bits of packed y / v_bar of the first response */
         size_t ypad = z.py * 8 - (size_t)p->n * z.bp;
         if (ypad > 0)
-            CHECK(rejects(p, s, sig_f, sl, z.off_resp0 + z.py - 1, 0x80, msg, sizeof msg, pk,
-                          pkl));
+            CHECK(rejects(p, s, sig_f, sl, z.off_resp0 + z.py - 1, 0x80, msg, sizeof msg, pk));
         size_t vpad = z.pv * 8 - z.nv * z.bz;
         if (vpad > 0)
-            CHECK(rejects(p, s, sig_f, sl, z.off_resp0 + z.resp0 - 1, 0x80, msg, sizeof msg, pk,
-                          pkl));
+            CHECK(rejects(p, s, sig_f, sl, z.off_resp0 + z.resp0 - 1, 0x80, msg, sizeof msg, pk));
         /* attached form */
         size_t smcap = sizeof msg + sl, smlen = 0, mlen = 0;
         uint8_t *sm = malloc(smcap), *m1 = malloc(smcap);
-        CHECK_EQ_INT(grove_cross_sign_attached(p, s, sm, smcap, &smlen, msg, sizeof msg, sk, skl),
+        CHECK_EQ_INT(grove_cross_sign_attached(p, s, sm, smcap, &smlen, msg, sizeof msg, sk),
                      GROVE_OK);
         CHECK_EQ_INT(smlen, smcap);
         CHECK_MEM(sm, msg, sizeof msg);
-        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, smlen, pk, pkl), GROVE_OK);
+        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, smlen, pk), GROVE_OK);
         CHECK_EQ_INT(mlen, sizeof msg);
         CHECK_MEM(m1, msg, sizeof msg);
-        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, sl - 1, pk, pkl),
-                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, sl - 1, pk), GROVE_ERR_VERIFY);
         CHECK_EQ_INT(mlen, 0);
+        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, 0, pk), GROVE_ERR_VERIFY);
+        /* short capacities: the length needed, nothing written */
+        memset(m1, 0xA5, smcap);
+        CHECK_EQ_INT(grove_cross_open(p, s, m1, sizeof msg - 1, &mlen, sm, smlen, pk),
+                     GROVE_ERR_BUFFER_TOO_SMALL);
+        CHECK_EQ_INT(mlen, sizeof msg);
+        CHECK(m1[0] == 0xA5 && m1[sizeof msg - 2] == 0xA5);
+        size_t need = 0;
+        CHECK_EQ_INT(grove_cross_sign_attached(p, s, m1, smcap - 1, &need, msg, sizeof msg, sk),
+                     GROVE_ERR_BUFFER_TOO_SMALL);
+        CHECK_EQ_INT(need, smcap);
+        CHECK(m1[0] == 0xA5 && m1[smcap - 2] == 0xA5);
         sm[smlen - 5] ^= 4;
-        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, smlen, pk, pkl),
-                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_open(p, s, m1, smcap, &mlen, sm, smlen, pk), GROVE_ERR_VERIFY);
         /* fresh randomness: a different signature that still verifies */
-        CHECK_EQ_INT(grove_cross_sign(p, s, sig_s, sl, msg, sizeof msg, sk, skl), GROVE_OK);
+        CHECK_EQ_INT(grove_cross_sign(p, s, sig_s, msg, sizeof msg, sk), GROVE_OK);
         CHECK(memcmp(sig_s, sig_f, sl) != 0);
-        CHECK_EQ_INT(grove_cross_verify(p, s ^ 1, sig_s, sl, msg, sizeof msg, pk, pkl),
-                     GROVE_OK);
+        CHECK_EQ_INT(grove_cross_verify(p, s ^ 1, sig_s, sl, msg, sizeof msg, pk), GROVE_OK);
         free(sm);
         free(m1);
     }
@@ -266,13 +268,11 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         int all = 1;
         for (int k = 0; k < 3; k++) {
             test_rand_bytes(st, sig_s, sl);
-            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk, pkl) ==
-                   GROVE_ERR_VERIFY;
+            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk) == GROVE_ERR_VERIFY;
             memcpy(sig_s, sig_f, sl);
             size_t from = k == 0 ? z.off_path : k == 1 ? z.off_resp1 : 3 * z.digest / 2;
             test_rand_bytes(st, sig_s + from, sl - from);
-            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk, pkl) ==
-                   GROVE_ERR_VERIFY;
+            all &= grove_cross_verify(p, s, sig_s, sl, msg, sizeof msg, pk) == GROVE_ERR_VERIFY;
         }
         CHECK(all);
     }
@@ -283,26 +283,33 @@ static void test_set(const grove_cross_params *p, uint64_t *st)
         size_t wvn = grove_cross_workspace_bytes(p, s, GROVE_CROSS_OP_VERIFY);
         CHECK(wsn > 0 && wvn > 0);
         uint64_t *ws = malloc((wsn > wvn ? wsn : wvn) + 8);
-        CHECK_EQ_INT(grove_cross_sign_ws(p, s, sig_s, sl, msg, 10, sk, skl, ws, wsn), GROVE_OK);
-        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, pkl, ws, wvn), GROVE_OK);
-        CHECK_EQ_INT(grove_cross_sign_ws(p, s, sig_s, sl, msg, 10, sk, skl, ws, wsn - 8),
+        CHECK_EQ_INT(grove_cross_sign_ws(p, s, sig_s, msg, 10, sk, ws, wsn), GROVE_OK);
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, ws, wvn), GROVE_OK);
+        /* the workspace verifier follows the same length rule */
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl - 1, msg, 10, pk, ws, wvn),
+                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, 0, msg, 10, pk, ws, wvn), GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, SIZE_MAX, msg, 10, pk, ws, wvn),
+                     GROVE_ERR_VERIFY);
+        CHECK_EQ_INT(grove_cross_sign_ws(p, s, sig_s, msg, 10, sk, ws, wsn - 8),
                      GROVE_ERR_BUFFER_TOO_SMALL);
-        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, pkl, ws, wvn - 8),
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, ws, wvn - 8),
                      GROVE_ERR_BUFFER_TOO_SMALL);
-        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, pkl,
-                                           (uint8_t *)ws + 4, wvn),
+        CHECK_EQ_INT(grove_cross_verify_ws(p, s, sig_s, sl, msg, 10, pk, (uint8_t *)ws + 4, wvn),
                      GROVE_ERR_INVALID_ARG);
         free(ws);
     }
     /* argument checks */
-    CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, sig_s, sl - 1, msg, 1, sk, skl),
-                 GROVE_ERR_BUFFER_TOO_SMALL);
-    CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, sig_s, sl, msg, 1, sk, skl - 1),
+    CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, sig_s, msg, 1, NULL), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, NULL, msg, 1, sk), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_cross_sign(p, GROVE_CROSS_FAST, sig_s, NULL, 1, sk), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_cross_verify(p, GROVE_CROSS_FAST, sig_s, sl, msg, 1, NULL),
                  GROVE_ERR_INVALID_ARG);
-    CHECK_EQ_INT(grove_cross_sign(p, (grove_cross_strategy)7, sig_s, sl, msg, 1, sk, skl),
+    CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, sk, NULL), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_cross_sign(p, (grove_cross_strategy)7, sig_s, msg, 1, sk),
                  GROVE_ERR_INVALID_ARG);
-    CHECK_EQ_INT(grove_cross_keygen(p, pk, pkl - 1, sk, skl), GROVE_ERR_BUFFER_TOO_SMALL);
-    CHECK_EQ_INT(grove_cross_keygen(p, pk, pkl, sk, skl), GROVE_OK);
+    CHECK_EQ_INT(grove_cross_keygen(p, pk, NULL), GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_cross_keygen(p, pk, sk), GROVE_OK);
     free(sig_f);
     free(sig_s);
 }

@@ -26,11 +26,11 @@ typedef struct job {
 
 static void run_job(job *j)
 {
-    size_t seed = grove_cross_secret_key_bytes(j->p) / 2;
+    size_t seed = grove_cross_sk_bytes(j->p) / 2;
     j->sign_rc = cross_sign_derand(j->p, j->s, j->sig, j->msg, j->mlen, j->sk, j->rnd,
                                    j->rnd + seed, NULL, 0);
-    j->verify_rc = grove_cross_verify(j->p, j->s, j->sig, grove_cross_signature_bytes(j->p),
-                                      j->msg, j->mlen, j->pk, grove_cross_public_key_bytes(j->p));
+    j->verify_rc =
+        grove_cross_verify(j->p, j->s, j->sig, grove_cross_sig_bytes(j->p), j->msg, j->mlen, j->pk);
 }
 
 static void *thread_main(void *arg)
@@ -54,8 +54,8 @@ static int run_on_small_stack(job *j)
 
 static void test_set(const grove_cross_params *p)
 {
-    size_t pkl = grove_cross_public_key_bytes(p), skl = grove_cross_secret_key_bytes(p);
-    size_t sl = grove_cross_signature_bytes(p);
+    size_t pkl = grove_cross_pk_bytes(p), skl = grove_cross_sk_bytes(p);
+    size_t sl = grove_cross_sig_bytes(p);
     uint8_t pk[256], sk[64], seed[64], rnd[96], msg[33];
     for (size_t i = 0; i < sizeof seed; i++)
         seed[i] = (uint8_t)(7 * i + 1);
@@ -64,7 +64,7 @@ static void test_set(const grove_cross_params *p)
     for (size_t i = 0; i < sizeof msg; i++)
         msg[i] = (uint8_t)i;
     CHECK(pkl <= sizeof pk && skl <= sizeof sk);
-    CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, sizeof pk, sk, skl, seed, skl), GROVE_OK);
+    CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, sk, seed), GROVE_OK);
     uint8_t *ref = calloc(1, sl), *thr = calloc(1, sl), *wsig = calloc(1, sl);
     CHECK(ref != NULL && thr != NULL && wsig != NULL);
     for (int si = 0; si < 2; si++) {

@@ -36,8 +36,8 @@ static void params_table(void)
         CHECK(f != NULL && r != NULL && f != r);
         if (!f || !r)
             continue;
-        CHECK(grove_slhdsa_params_is_fips205(f) == 1);
-        CHECK(grove_slhdsa_params_is_fips205(r) == 0);
+        CHECK(grove_slhdsa_params_is_fips205(f));
+        CHECK(!grove_slhdsa_params_is_fips205(r));
         CHECK(grove_slhdsa_params_other_flavour(f) == r);
         CHECK(grove_slhdsa_params_other_flavour(r) == f);
         CHECK_EQ_INT(grove_slhdsa_n(f), expected[i].n);
@@ -51,6 +51,8 @@ static void params_table(void)
     CHECK(grove_slhdsa_params_get("SLH-DSA-SHA2-128x") == NULL);
     CHECK(grove_slhdsa_params_get("sphincs-sha2-128f-robust") == NULL);
     CHECK(grove_slhdsa_params_get(NULL) == NULL);
+    CHECK_EQ_INT(grove_slhdsa_params_count(), 24);
+    CHECK(!grove_slhdsa_params_is_fips205(NULL));
     CHECK(grove_slhdsa_params_at(24) == NULL);
     CHECK(grove_slhdsa_params_at(23) != NULL);
     CHECK(grove_slhdsa_prehash_get("SHA2-256") == GROVE_PREHASH_SHA2_256);
@@ -207,6 +209,66 @@ static void one_set(const grove_slhdsa_params *p, uint64_t *rng, int thorough)
     free(sig2);
 }
 
+/*
+ * Every verify function answers GROVE_ERR_VERIFY for a signature of the wrong length (0, 1,
+ * one short, one long, huge) and for a right-length signature that is garbage (grove/common.h).
+ */
+static void verify_lengths(const char *fips_name)
+{
+    const grove_slhdsa_params *f = grove_slhdsa_params_get(fips_name);
+    const grove_slhdsa_params *r = grove_slhdsa_params_other_flavour(f);
+    CHECK(f != NULL && r != NULL);
+    if (f == NULL || r == NULL)
+        return;
+    const size_t n = grove_slhdsa_n(f), sl = grove_slhdsa_sig_bytes(f);
+    uint8_t pk[64], sk[128], seed[96], msg[9] = "a message";
+    uint8_t *sig = calloc(1, sl + 1), *garbage = malloc(sl);
+    uint64_t rng = 5;
+    test_rand_bytes(&rng, seed, sizeof seed);
+    test_rand_bytes(&rng, garbage, sl);
+    CHECK_EQ_INT(grove_slhdsa_keygen_from_seed(f, pk, sk, seed, seed + n, seed + 2 * n), GROVE_OK);
+    const size_t bad[] = {0, 1, sl - 1, sl + 1, SIZE_MAX};
+    for (int which = 0; which < 4; which++) {
+        const grove_slhdsa_params *p = which == 3 ? r : f;
+        grove_status st = GROVE_ERR_INTERNAL;
+        if (which == 0)
+            st = grove_slhdsa_sign(p, sig, msg, sizeof msg, NULL, 0, sk, false);
+        else if (which == 1)
+            st = grove_hashslhdsa_sign(p, sig, msg, sizeof msg, NULL, 0, GROVE_PREHASH_SHA2_256, sk,
+                                       false);
+        else
+            st = grove_slhdsa_sign_internal(p, sig, msg, sizeof msg, sk, seed);
+        if (which == 3)
+            st = grove_sphincs_sign(p, sig, msg, sizeof msg, sk);
+        CHECK_EQ_INT(st, GROVE_OK);
+        for (size_t k = 0; k <= sizeof bad / sizeof bad[0]; k++) {
+            const int right = k == sizeof bad / sizeof bad[0];
+            const uint8_t *s = right ? garbage : sig; /* right length: garbage bytes */
+            const size_t len = right ? sl : bad[k];
+            if (which == 0)
+                st = grove_slhdsa_verify(p, s, len, msg, sizeof msg, NULL, 0, pk);
+            else if (which == 1)
+                st = grove_hashslhdsa_verify(p, s, len, msg, sizeof msg, NULL, 0,
+                                             GROVE_PREHASH_SHA2_256, pk);
+            else if (which == 2)
+                st = grove_slhdsa_verify_internal(p, s, len, msg, sizeof msg, pk);
+            else
+                st = grove_sphincs_verify(p, s, len, msg, sizeof msg, pk);
+            CHECK_EQ_INT(st, GROVE_ERR_VERIFY);
+        }
+    }
+    /* a pre-hash that is not one: misuse, not a failed verification */
+    CHECK_EQ_INT(
+        grove_hashslhdsa_verify(f, sig, sl, msg, sizeof msg, NULL, 0, (grove_slhdsa_prehash)0, pk),
+        GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(grove_hashslhdsa_sign(f, sig, msg, sizeof msg, NULL, 0, (grove_slhdsa_prehash)99,
+                                       sk, false),
+                 GROVE_ERR_INVALID_ARG);
+    grove_wipe(sk, sizeof sk);
+    free(sig);
+    free(garbage);
+}
+
 int main(int argc, char **argv)
 {
     /* "all": every set in both flavours with every check; default: the same, fewer extras
@@ -214,6 +276,8 @@ int main(int argc, char **argv)
     int all = argc > 1 && strcmp(argv[1], "all") == 0;
     uint64_t rng = 2024;
     params_table();
+    verify_lengths("SLH-DSA-SHAKE-128f");
+    verify_lengths("SLH-DSA-SHA2-128f");
     for (size_t i = 0; grove_slhdsa_params_at(i) != NULL; i++) {
         const grove_slhdsa_params *p = grove_slhdsa_params_at(i);
         const char *name = grove_slhdsa_params_name(p);

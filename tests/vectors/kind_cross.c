@@ -24,11 +24,10 @@ static int kat_run(const grove_cross_params *p, grove_cross_strategy s, const ui
 {
     kat_drbg d;
     uint8_t skseed[64], rnd[96];
-    size_t skl = grove_cross_secret_key_bytes(p), sl = skl / 2;
+    size_t skl = grove_cross_sk_bytes(p), sl = skl / 2;
     kat_drbg_init(&d, seed, NULL);
     kat_drbg_bytes(&d, skseed, skl);
-    int rc = grove_cross_keygen_from_seed(p, pk, grove_cross_public_key_bytes(p), sk, skl,
-                                          skseed, skl);
+    int rc = grove_cross_keygen_from_seed(p, pk, sk, skseed);
     if (rc != GROVE_OK)
         return rc;
     kat_drbg_bytes(&d, rnd, sl);      /* root seed */
@@ -65,8 +64,8 @@ static void rsp_hex(grove_sha256_ctx *h, const char *label, const uint8_t *p, si
 
 static int full_rsp(const grove_cross_params *p, grove_cross_strategy s, uint8_t out[32])
 {
-    size_t pkl = grove_cross_public_key_bytes(p), skl = grove_cross_secret_key_bytes(p);
-    size_t sb = grove_cross_signature_bytes(p);
+    size_t pkl = grove_cross_pk_bytes(p), skl = grove_cross_sk_bytes(p);
+    size_t sb = grove_cross_sig_bytes(p);
     uint8_t entropy[48], seeds[100][48];
     uint8_t *msgs = malloc(33 * 5050), *sm = malloc(33 * 100 + sb), *m1 = malloc(33 * 100 + sb);
     uint8_t pk[256], sk[64];
@@ -107,7 +106,7 @@ static int full_rsp(const grove_cross_params *p, grove_cross_strategy s, uint8_t
         rsp_hex(&h, "sm = ", sm, mlen + sb);
         rsp_line(&h, "\n");
         size_t ml1 = 0;
-        if (grove_cross_open(p, s, m1, mlen + sb, &ml1, sm, mlen + sb, pk, pkl) != GROVE_OK ||
+        if (grove_cross_open(p, s, m1, mlen + sb, &ml1, sm, mlen + sb, pk) != GROVE_OK ||
             ml1 != mlen || memcmp(m1, msg, mlen) != 0)
             ok = 0;
     }
@@ -125,7 +124,7 @@ int vec_kind_cross(json_t *root, vec_report *r)
     if (variant == NULL || strncmp(variant, "cross-", 6) != 0 || !json_is_array(entries) ||
         vec_str(root, "kat_sha256") == NULL)
         return 0;
-    const grove_cross_params *p = grove_cross_params_by_name(variant);
+    const grove_cross_params *p = grove_cross_params_get(variant);
     if (p == NULL) {
         vec_fail(r, "unknown parameter set %s", variant);
         return 1;
@@ -135,7 +134,7 @@ int vec_kind_cross(json_t *root, vec_report *r)
     json_array_foreach(aliases, ai, al)
     {
         const char *a = json_string_value(al);
-        vec_check(r, a != NULL && grove_cross_params_by_name(a) == p, "%s: alias %s", variant,
+        vec_check(r, a != NULL && grove_cross_params_get(a) == p, "%s: alias %s", variant,
                   a ? a : "?");
     }
     json_t *sizes = json_object_get(root, "sizes_bytes");
@@ -143,12 +142,11 @@ int vec_kind_cross(json_t *root, vec_report *r)
     long long pkb = vec_int(sizes, "public_key", &okp), skb = vec_int(sizes, "secret_key", &oks),
               sgb = vec_int(sizes, "signature", &okg);
     vec_check(r,
-              okp && oks && okg && (size_t)pkb == grove_cross_public_key_bytes(p) &&
-                  (size_t)skb == grove_cross_secret_key_bytes(p) &&
-                  (size_t)sgb == grove_cross_signature_bytes(p),
+              okp && oks && okg && (size_t)pkb == grove_cross_pk_bytes(p) &&
+                  (size_t)skb == grove_cross_sk_bytes(p) && (size_t)sgb == grove_cross_sig_bytes(p),
               "%s: sizes", variant);
-    size_t pkl = grove_cross_public_key_bytes(p), skl = grove_cross_secret_key_bytes(p);
-    size_t sb = grove_cross_signature_bytes(p);
+    size_t pkl = grove_cross_pk_bytes(p), skl = grove_cross_sk_bytes(p);
+    size_t sb = grove_cross_sig_bytes(p);
     size_t i;
     json_t *e;
     json_array_foreach(entries, i, e)
@@ -179,7 +177,7 @@ int vec_kind_cross(json_t *root, vec_report *r)
             vec_check(r, rc == GROVE_OK && memcmp(sm, sm_want, smlen) == 0,
                       "%s count %lld %s: sm", variant, count, sn);
             size_t ml1 = 0;
-            rc = grove_cross_open(p, s, m1, smlen, &ml1, sm_want, smlen, pk_want, pkl);
+            rc = grove_cross_open(p, s, m1, smlen, &ml1, sm_want, smlen, pk_want);
             vec_check(r, rc == GROVE_OK && ml1 == mlen && memcmp(m1, msg, mlen) == 0,
                       "%s count %lld %s: open", variant, count, sn);
             /* a flipped byte anywhere in the signature part (a few spread positions) */
@@ -188,13 +186,12 @@ int vec_kind_cross(json_t *root, vec_report *r)
                 size_t pos = mlen + (k * (sb - 1)) / 6;
                 memcpy(sm, sm_want, smlen);
                 sm[pos] ^= (uint8_t)(1u << (k & 7));
-                if (grove_cross_open(p, s, m1, smlen, &ml1, sm, smlen, pk_want, pkl) !=
-                    GROVE_ERR_VERIFY)
+                if (grove_cross_open(p, s, m1, smlen, &ml1, sm, smlen, pk_want) != GROVE_ERR_VERIFY)
                     rejected = 0;
             }
             vec_check(r, rejected, "%s count %lld %s: flipped signature bytes rejected", variant,
                       count, sn);
-            rc = grove_cross_open(p, s, m1, smlen, &ml1, sm_want, sb - 1, pk_want, pkl);
+            rc = grove_cross_open(p, s, m1, smlen, &ml1, sm_want, sb - 1, pk_want);
             vec_check(r, rc == GROVE_ERR_VERIFY && ml1 == 0,
                       "%s count %lld %s: truncated sm rejected", variant, count, sn);
         }

@@ -72,8 +72,8 @@ int main(int argc, char **argv)
             return 1;
         }
         json_t *e = json_array_get(json_object_get(root, "entries"), 0);
-        size_t pkl = grove_cross_public_key_bytes(p), skl = grove_cross_secret_key_bytes(p);
-        size_t sl = grove_cross_signature_bytes(p);
+        size_t pkl = grove_cross_pk_bytes(p), skl = grove_cross_sk_bytes(p);
+        size_t sl = grove_cross_sig_bytes(p);
         uint8_t seed[48], msg[33], pk[256], *sm = malloc(33 + sl);
         if (sm == NULL || !unhex(json_string_value(json_object_get(e, "seed")), seed, 48) ||
             !unhex(json_string_value(json_object_get(e, "msg")), msg, 33) ||

@@ -46,22 +46,20 @@ static uint64_t fnv(const uint8_t *p, size_t n)
 
 static __attribute__((noinline)) void op_keygen(void)
 {
-    size_t skl = grove_cross_secret_key_bytes(cur_p);
-    cur_rc = grove_cross_keygen_from_seed(cur_p, pk, sizeof pk, sk, skl, cur_k->sk, skl);
+    cur_rc = grove_cross_keygen_from_seed(cur_p, pk, sk, cur_k->sk);
 }
 
 static __attribute__((noinline)) void op_sign(void)
 {
-    size_t seed = grove_cross_secret_key_bytes(cur_p) / 2;
+    size_t seed = grove_cross_sk_bytes(cur_p) / 2;
     cur_rc = cross_sign_derand(cur_p, cur_s, sig, cur_k->msg, sizeof cur_k->msg, sk,
                                cur_k->rnd, cur_k->rnd + seed, ws_mem, sizeof ws_mem);
 }
 
 static __attribute__((noinline)) void op_verify(void)
 {
-    cur_rc = grove_cross_verify_ws(cur_p, cur_s, sig, grove_cross_signature_bytes(cur_p),
-                                   cur_k->msg, sizeof cur_k->msg, pk,
-                                   grove_cross_public_key_bytes(cur_p), ws_mem, sizeof ws_mem);
+    cur_rc = grove_cross_verify_ws(cur_p, cur_s, sig, grove_cross_sig_bytes(cur_p), cur_k->msg,
+                                   sizeof cur_k->msg, pk, ws_mem, sizeof ws_mem);
 }
 
 /* Paint from the stack limit up to just below the current frame, run op, find the deepest
@@ -87,13 +85,13 @@ int main(void)
     printf("M4 CROSS stack harness: %u sets\n", (unsigned)(sizeof m4_kats / sizeof m4_kats[0]));
     for (size_t i = 0; i < sizeof m4_kats / sizeof m4_kats[0]; i++) {
         cur_k = &m4_kats[i];
-        cur_p = grove_cross_params_by_name(cur_k->name);
+        cur_p = grove_cross_params_get(cur_k->name);
         if (cur_p == NULL) {
             printf("RESULT %s unknown\n", cur_k->name);
             fails++;
             continue;
         }
-        size_t pkl = grove_cross_public_key_bytes(cur_p), sl = grove_cross_signature_bytes(cur_p);
+        size_t pkl = grove_cross_pk_bytes(cur_p), sl = grove_cross_sig_bytes(cur_p);
         for (int si = 0; si < 2; si++) {
             cur_s = si ? GROVE_CROSS_FAST : GROVE_CROSS_SMALL_MEMORY;
             memset(sig, 0, sizeof sig);
