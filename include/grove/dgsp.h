@@ -462,8 +462,8 @@ GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_add(grove_dgsp_wallet *w
 /*
  * Sign msg with the next unused certificate (sig: sig_bytes); GROVE_ERR_EXHAUSTED when none
  * is left. With a state registry attached (grove_dgsp_wallet_set_registry) the certificate is
- * first recorded as used in the registry, then in the wallet, both durably, and only then is
- * the signature computed; a wallet holding as unused a certificate the registry lists as used
+ * first recorded as used in the wallet, then in the registry, both durably, and only then is
+ * the signature computed (a crash between the two is caught up by the next signature); a wallet holding as unused a certificate the registry lists as used
  * (an older copy) is refused with GROVE_ERR_STATE (see grove_dgsp_wallet_recover).
  */
 GROVE_API GROVE_MUST_USE grove_status grove_dgsp_wallet_sign(grove_dgsp_wallet *w, uint8_t *sig,

@@ -14,10 +14,11 @@
  *   grove-dgsp-wallet v1
  *   used <count>
  *   <32 hex digits>           one line per used certificate, ascending
- * Signing checks the next certificate, records it as used in the registry (durably), then in
- * the wallet (durably, seed erased), and only then computes the signature. A crash between the
- * two records leaves a wallet that looks like an older copy: grove_dgsp_wallet_recover
- * fast-forwards it.
+ * Signing checks the next certificate, records it as used in the wallet (durably, seed erased),
+ * then in the registry (durably), and only then computes the signature. A crash between the
+ * two records leaves the registry behind the wallet: the next signature brings it forward. A
+ * wallet behind its registry entry is an older copy (a restored backup, or a copy used
+ * elsewhere): it is refused until grove_dgsp_wallet_recover fast-forwards it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -917,7 +918,7 @@ static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msg_len,
     fpset used = {0};
     sqlite3_int64 row = 0;
     uint8_t wpk[GROVE_DGSP_MAX_N];
-    int r = w->reg ? reg_lock(w, &e) : GROVE_OK, in_registry = 0;
+    int r = w->reg ? reg_lock(w, &e) : GROVE_OK;
     if (r == GROVE_OK)
         r = w_exec(w, "BEGIN IMMEDIATE");
     if (r == GROVE_OK && e)
@@ -926,19 +927,22 @@ static int sign_locked(grove_dgsp_wallet *w, const uint8_t *msg, size_t msg_len,
         r = next_ready(w, &row, wpk, seed, cert);
     if (r == GROVE_OK)
         r = check_next(w, row, wpk, seed, cert);
-    if (r == GROVE_OK && e) {
-        r = reg_record(w, e, &used, wpk);
-        in_registry = r == GROVE_OK;
-    }
     if (r == GROVE_OK)
         r = mark_used(w, row);
     r = w_finish(w, r);
+    /* The wallet first, then the registry, both before the signature exists: a crash between
+     * the two leaves the registry behind the wallet, which the next signature brings forward
+     * (reg_record adds every certificate the wallet holds as used). The certificate never
+     * signed, so a copy of the wallet that still holds it unused may sign with it once. */
+    if (r == GROVE_OK && e) {
+        r = reg_record(w, e, &used, wpk);
+        if (r != GROVE_OK)
+            set_err(w, "the certificate is marked used in the wallet but the state registry "
+                       "could not record it (%s): it is burned, nothing was signed",
+                    grove_strerror(r));
+    }
     if (r == GROVE_OK)
         checkpoint(w);
-    else if (in_registry)
-        set_err(w, "the certificate was recorded as used in the state registry but the wallet "
-                   "could not be updated (%s): recover the wallet before signing again",
-                grove_strerror(r));
     grove_registry_unlock(e);
     fps_free(&used);
     /* the certificate is used for good now: a failure from here on burns it */

@@ -200,9 +200,6 @@ grove_status grove_sig_verify(const grove_sig_alg *a, const uint8_t *sig, size_t
     case K_BLS:
         rc = grove_bls_verify(a->variant, sig, sig_len, msg, msg_len, pk, a->pk,
                               (const uint8_t *)bls_dst(a->variant), strlen(bls_dst(a->variant)));
-        /* grove_bls_verify says GROVE_ERR_ENCODING for a malformed signature too */
-        if (rc == GROVE_ERR_ENCODING)
-            rc = GROVE_ERR_VERIFY;
         break;
     }
     /* the schemes answer GROVE_ERR_VERIFY for every signature that does not verify and
