@@ -94,6 +94,9 @@ read -r rel reu lost < <(figures cw.pairs "$(registry_used cw.w)")
 echo "dgsp wallet sign crash-injection: trials $trials, released $rel, reused $reu, lost $lost ($recovered recoveries; $((n - 1)) durable steps per signature)"
 check '[ "$reu" = 0 ]' "crash-injection: no certificate signed twice"
 check '[ "$rel" -ge "$ROUNDS" ]' "crash-injection: every completed signature released"
+# the wallet is recorded before the registry: a killed signer never leaves a wallet that looks
+# like an older copy (the next signature brings the registry forward by itself)
+check '[ "$recovered" = 0 ]' "crash-injection: no kill made the wallet need a recover ($recovered did)"
 
 # ---- random-time kills --------------------------------------------------------------------------
 newwallet rk.w $((ROUNDS * 10 + 10))
@@ -114,6 +117,7 @@ done
 read -r rel reu lost < <(figures rk.pairs "$(registry_used rk.w)")
 echo "dgsp wallet sign random kills: trials $trials, released $rel, reused $reu, lost $lost ($recovered recoveries)"
 check '[ "$reu" = 0 ]' "random kills: no certificate signed twice"
+check '[ "$recovered" = 0 ]' "random kills: no kill made the wallet need a recover ($recovered did)"
 
 # ---- concurrent processes: one wallet file ------------------------------------------------------
 P=4; S=$((ROUNDS * 2))
