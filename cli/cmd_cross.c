@@ -91,27 +91,21 @@ static int read_exact(cli_ctx *c, const char *opt, size_t len, uint8_t **buf)
 
 static int cmd_params(cli_ctx *c)
 {
-    size_t nsets = grove_cross_params_count();
-    size_t cap = 4096, len = 0;
-    char *json = malloc(cap);
-    if (json == NULL)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    len += (size_t)snprintf(json + len, cap - len, "[");
-    for (size_t i = 0; i < nsets; i++) {
+    cli_out_begin_array(c, "parameter_sets");
+    for (size_t i = 0; i < grove_cross_params_count(); i++) {
         const grove_cross_params *p = grove_cross_params_at(i);
         cli_say(c, "%-24s category %d  pk %4zu B  sk %2zu B  signature %6zu B",
                 grove_cross_params_name(p), grove_cross_params_category(p), grove_cross_pk_bytes(p),
                 grove_cross_sk_bytes(p), grove_cross_sig_bytes(p));
-        len += (size_t)snprintf(json + len, cap - len,
-                                "%s{\"name\": \"%s\", \"category\": %d, \"public_key\": %zu, "
-                                "\"secret_key\": %zu, \"signature\": %zu}",
-                                i ? ", " : "", grove_cross_params_name(p),
-                                grove_cross_params_category(p), grove_cross_pk_bytes(p),
-                                grove_cross_sk_bytes(p), grove_cross_sig_bytes(p));
+        cli_out_begin_object(c, NULL);
+        cli_out_str(c, "name", grove_cross_params_name(p));
+        cli_out_int(c, "category", grove_cross_params_category(p));
+        cli_out_u64(c, "pk_bytes", grove_cross_pk_bytes(p));
+        cli_out_u64(c, "sk_bytes", grove_cross_sk_bytes(p));
+        cli_out_u64(c, "sig_bytes", grove_cross_sig_bytes(p));
+        cli_out_end(c);
     }
-    len += (size_t)snprintf(json + len, cap - len, "]");
-    cli_out_raw(c, "params", json);
-    free(json);
+    cli_out_end(c);
     return 0;
 }
 

@@ -289,8 +289,7 @@ static int verify(cli_ctx *c, int fips)
 
 static int params_cmd(cli_ctx *c, int fips)
 {
-    char list[4096] = "[";
-    size_t o = 1;
+    cli_out_begin_array(c, "parameter_sets");
     for (size_t i = 0; i < grove_slhdsa_params_count(); i++) {
         const grove_slhdsa_params *p = grove_slhdsa_params_at(i);
         if (grove_slhdsa_params_is_fips205(p) != (fips != 0))
@@ -298,15 +297,15 @@ static int params_cmd(cli_ctx *c, int fips)
         cli_say(c, "%-26s n=%-2zu pk=%-3zu sk=%-3zu sig=%zu", grove_slhdsa_params_name(p),
                 grove_slhdsa_n(p), grove_slhdsa_pk_bytes(p), grove_slhdsa_sk_bytes(p),
                 grove_slhdsa_sig_bytes(p));
-        o += (size_t)snprintf(list + o, sizeof list - o,
-                              "%s{\"name\": \"%s\", \"pk_bytes\": %zu, \"sk_bytes\": %zu, "
-                              "\"sig_bytes\": %zu}",
-                              o > 1 ? ", " : "", grove_slhdsa_params_name(p),
-                              grove_slhdsa_pk_bytes(p), grove_slhdsa_sk_bytes(p),
-                              grove_slhdsa_sig_bytes(p));
+        cli_out_begin_object(c, NULL);
+        cli_out_str(c, "name", grove_slhdsa_params_name(p));
+        cli_out_u64(c, "n", grove_slhdsa_n(p));
+        cli_out_u64(c, "pk_bytes", grove_slhdsa_pk_bytes(p));
+        cli_out_u64(c, "sk_bytes", grove_slhdsa_sk_bytes(p));
+        cli_out_u64(c, "sig_bytes", grove_slhdsa_sig_bytes(p));
+        cli_out_end(c);
     }
-    snprintf(list + o, sizeof list - o, "]");
-    cli_out_raw(c, "parameter_sets", list);
+    cli_out_end(c);
     return 0;
 }
 

@@ -13,7 +13,7 @@ trap 'rm -rf "$d"' EXIT
 "$G" cross --help >/dev/null; check '[ $? -eq 0 ]' "cross --help"
 out=$("$G" cross params); check 'echo "$out" | grep -q "CROSS-RSDPG-5-small"' "params names the sets"
 check '[ $(echo "$out" | wc -l) -eq 18 ]' "params has 18 lines"
-out=$("$G" cross params --json); check '[ "$(echo "$out" | jget "[\"params\"].__len__()")" = 18 ]' "params --json"
+out=$("$G" cross params --json); check '[ "$(echo "$out" | jget "[\"parameter_sets\"].__len__()")" = 18 ] && [ "$(echo "$out" | jget "[\"parameter_sets\"][0][\"pk_bytes\"]")" -gt 0 ]' "params --json"
 "$G" cross list >/dev/null 2>&1; check '[ $? -eq 2 ]' "the old name 'list' is gone (one command name per scheme: params)"
 
 printf 'hello CROSS' > "$d/msg"
