@@ -17,6 +17,7 @@
 
 #include "grove/common.h"
 #include "grove/json.h"
+#include "grove/sig.h"
 
 /* Big-endian integers in the DGSP file bodies the CLI assembles (ids, counts). */
 static inline uint32_t cli_load32_be(const uint8_t *p)
@@ -185,15 +186,12 @@ int cli_hex_opt(cli_ctx *c, const char *name, size_t maxlen, uint8_t **buf, size
 
 /* ---- secret key files (cli/seckey.c) ----------------------------------------------------- */
 /*
- * A secret key file written by grove is the raw key followed by a 40-byte trailer,
- * "GRVSKCK1" || SHA-256(label, set name, secret key, public key): it binds the key to its
- * parameter set and public key. Raw keys without a trailer are accepted with a warning.
+ * A secret key file written by grove is the raw key followed by the library's integrity
+ * trailer (grove_sk_trailer, grove/sig.h): it binds the key to its parameter set and public
+ * key. Raw keys without a trailer are accepted with a warning.
  */
-#define CLI_SK_TRAILER_BYTES 40
+#define CLI_SK_TRAILER_BYTES GROVE_SK_TRAILER_BYTES
 #define CLI_SK_MAX_BYTES 128 /* largest raw secret key these helpers handle */
-GROVE_MUST_USE grove_status cli_sk_trailer(uint8_t out[CLI_SK_TRAILER_BYTES], const char *set,
-                                           const uint8_t *sk, size_t sklen, const uint8_t *pk,
-                                           size_t pklen);
 /* Read a secret key file of sklen bytes (raw) or sklen + trailer (*sealed = 1, the trailer in
  * `trailer`); anything else is exit 2. Never reads more than sklen + trailer + 1 bytes. */
 int cli_read_secret_key(cli_ctx *c, const char *path, size_t sklen, uint8_t *sk,

@@ -100,6 +100,15 @@ out=$("$G" sphincs params --json)
 check 'echo "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert len(d[\"parameter_sets\"])==12"' "params lists 12 sets"
 
 # ---- secret key files: integrity trailer, corrupted keys, raw keys, --force, same-file outputs
+# the trailer is the documented construction (grove/sig.h, grove_sk_trailer), recomputed here
+"$G" slhdsa keygen --params shake-128f --pk $d/tr.pk --sk $d/tr.sk >/dev/null
+check 'python3 - "$d/tr.sk" "$d/tr.pk" <<"PY"
+import hashlib, struct, sys
+sk = open(sys.argv[1], "rb").read(); pk = open(sys.argv[2], "rb").read()
+f = lambda b: struct.pack(">I", len(b)) + b
+h = hashlib.sha256(b"grove secret key file integrity check v1" + f(b"SLH-DSA-SHAKE-128f") + f(sk[:-40]) + f(pk)).digest()
+assert sk[-40:] == b"GRVSKCK1" + h
+PY' "secret key trailer = the construction documented in grove/sig.h"
 for scheme in slhdsa sphincs; do
   "$G" $scheme keygen --params sha2-128f --pk $d/$scheme.pk --sk $d/$scheme.sk >/dev/null
   for pos in 0 15 16 31 32 47 48 63 64 71 72 90 103; do
