@@ -58,6 +58,30 @@ static void capture_at(const hs_chain_ops *ops, void *ctx, unsigned n, size_t co
     }
 }
 
+/* The lanes that take a step at position pos (one loop per case: this runs for every step). */
+static size_t active_lanes(size_t count, const uint8_t *from, const uint8_t *to, unsigned pos,
+                           uint32_t *idx)
+{
+    size_t a = 0;
+    if (from != NULL && to != NULL) {
+        for (size_t i = 0; i < count; i++)
+            if (from[i] <= pos && pos < to[i])
+                idx[a++] = (uint32_t)i;
+    } else if (from != NULL) { /* verification: from the signed digit to the end */
+        for (size_t i = 0; i < count; i++)
+            if (from[i] <= pos)
+                idx[a++] = (uint32_t)i;
+    } else if (to != NULL) { /* signing: from the start to the digit */
+        for (size_t i = 0; i < count; i++)
+            if (pos < to[i])
+                idx[a++] = (uint32_t)i;
+    } else {
+        for (size_t i = 0; i < count; i++)
+            idx[a++] = (uint32_t)i;
+    }
+    return a;
+}
+
 void hs_chains_walk(const hs_chain_ops *ops, void *ctx, unsigned n, unsigned w, size_t count,
                     const uint8_t *from, const uint8_t *to, const uint8_t *cap,
                     uint8_t *const capout[], uint32_t *idx)
@@ -77,12 +101,9 @@ void hs_chains_walk(const hs_chain_ops *ops, void *ctx, unsigned n, unsigned w, 
     for (unsigned pos = lo; pos <= hi; pos++) {
         if (cap != NULL)
             capture_at(ops, ctx, n, count, from, to, w, cap, capout, pos);
-        size_t active = 0;
-        for (size_t i = 0; i < count; i++) {
-            unsigned b = from ? from[i] : 0, e = to ? to[i] : w - 1;
-            if (b <= pos && pos < e)
-                idx[active++] = (uint32_t)i;
-        }
+        if (pos == hi)
+            break;
+        size_t active = active_lanes(count, from, to, pos, idx);
         if (active > 0)
             ops->step(ctx, idx, active, pos);
     }
