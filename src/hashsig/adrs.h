@@ -4,8 +4,8 @@
  *
  * Eight big-endian 32-bit words. SPHINCS+ / SLH-DSA (and DGSP's WOTS+) and XMSS (RFC 8391)
  * lay them out alike except for the width of the tree address:
- *   SPHINCS+  layer | tree (3 words) | type | key pair    | chain / height | hash / index
- *   XMSS      layer | tree (2 words) | type | OTS / L-tree | chain / height | hash / index | key-and-mask
+ *   SPHINCS+  layer | tree (3 words) | type | key pair     | chain/height | hash/index
+ *   XMSS      layer | tree (2 words) | type | OTS / L-tree | chain/height | hash/index | key&mask
  * so everything from the type word on sits one word earlier in the XMSS form. An hs_adrs
  * records its form (the byte offset of its type word) and one set of setters serves both.
  * b is the serialised address; SLH-DSA's compressed 22-byte ADRSc for SHA-2 is made from it

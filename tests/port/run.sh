@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # Portability: tests/port/port_check.c and the libc-only part of libgrove (common, hash, state,
-# hashsig, SLH-DSA/SPHINCS+, XMSS, CROSS) built as 64-bit and 32-bit (-m32) binaries with gcc and clang
+# SLH-DSA/SPHINCS+, XMSS, CROSS) built as 64-bit and 32-bit (-m32) binaries with gcc and clang
 # (-Werror, the project's warnings), each run with the portable kernels and with the best path
 # of this CPU. Every output must be identical to the 64-bit gcc run.
 #   tests/port/run.sh [--all] [work dir]
@@ -13,7 +13,8 @@ ALL=""
 [ "${1:-}" = "--all" ] && { ALL=--all; shift; }
 W=${1:-$(mktemp -d)}
 mkdir -p "$W"
-SRC=$(ls src/common/*.c src/hash/*.c src/state/*.c src/hashsig/*.c src/sphincs/*.c src/xmss/*.c src/cross/*.c)
+SRC=$(ls src/common/*.c src/hash/*.c src/state/*.c src/hashsig/*.c src/sphincs/*.c src/xmss/*.c \
+  src/cross/*.c)
 # grove/config.h of this libc-only build: every optional component off
 mkdir -p "$W/include/grove"
 sed 's/@GROVE_HAVE_[A-Z]*@/0/' cmake/config.h.in > "$W/include/grove/config.h"
