@@ -58,28 +58,31 @@ static void capture_at(const hs_chain_ops *ops, void *ctx, unsigned n, size_t co
     }
 }
 
-/* The lanes that take a step at position pos (one loop per case: this runs for every step). */
-static size_t active_lanes(size_t count, const uint8_t *from, const uint8_t *to, unsigned pos,
-                           uint32_t *idx)
+/* The lanes walking at position pos when both ends vary per lane (or neither does). */
+static size_t scan_lanes(size_t count, const uint8_t *from, const uint8_t *to, unsigned w,
+                         unsigned pos, uint32_t *idx)
 {
     size_t a = 0;
-    if (from != NULL && to != NULL) {
-        for (size_t i = 0; i < count; i++)
-            if (from[i] <= pos && pos < to[i])
-                idx[a++] = (uint32_t)i;
-    } else if (from != NULL) { /* verification: from the signed digit to the end */
-        for (size_t i = 0; i < count; i++)
-            if (from[i] <= pos)
-                idx[a++] = (uint32_t)i;
-    } else if (to != NULL) { /* signing: from the start to the digit */
-        for (size_t i = 0; i < count; i++)
-            if (pos < to[i])
-                idx[a++] = (uint32_t)i;
-    } else {
-        for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < count; i++) {
+        unsigned b = from ? from[i] : 0, e = to ? to[i] : w - 1;
+        if (b <= pos && pos < e)
             idx[a++] = (uint32_t)i;
     }
     return a;
+}
+
+/* Counting sort of the lanes by key[lane] (< w), ascending or descending. */
+static void order_lanes(const uint8_t *key, size_t count, unsigned w, int descending,
+                        uint32_t *idx)
+{
+    size_t first[257];
+    memset(first, 0, (w + 1) * sizeof first[0]);
+    for (size_t i = 0; i < count; i++)
+        first[(descending ? w - 1 - key[i] : key[i]) + 1]++;
+    for (unsigned v = 1; v <= w; v++)
+        first[v] += first[v - 1];
+    for (size_t i = 0; i < count; i++)
+        idx[first[descending ? w - 1 - key[i] : key[i]]++] = (uint32_t)i;
 }
 
 void hs_chains_walk(const hs_chain_ops *ops, void *ctx, unsigned n, unsigned w, size_t count,
@@ -98,12 +101,27 @@ void hs_chains_walk(const hs_chain_ops *ops, void *ctx, unsigned n, unsigned w, 
         lo = b < lo ? b : lo;
         hi = e > hi ? e : hi;
     }
+    /*
+     * Verification (from only) and signing (to only): with the lanes ordered by that one end,
+     * the lanes walking at any position are a prefix of idx, found without a scan.
+     */
+    int one_end = (from == NULL) != (to == NULL);
+    if (one_end)
+        order_lanes(from ? from : to, count, w, from == NULL, idx);
+    size_t active = from ? 0 : count;
     for (unsigned pos = lo; pos <= hi; pos++) {
         if (cap != NULL)
             capture_at(ops, ctx, n, count, from, to, w, cap, capout, pos);
         if (pos == hi)
             break;
-        size_t active = active_lanes(count, from, to, pos, idx);
+        if (!one_end)
+            active = scan_lanes(count, from, to, w, pos, idx);
+        else if (from != NULL)
+            while (active < count && from[idx[active]] <= pos)
+                active++;
+        else
+            while (active > 0 && to[idx[active - 1]] <= pos)
+                active--;
         if (active > 0)
             ops->step(ctx, idx, active, pos);
     }

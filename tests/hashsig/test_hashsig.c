@@ -203,7 +203,7 @@ static void test_adrs(void)
 typedef struct {
     uint8_t v[TOY_MAX][TOY_N];
     unsigned calls;
-    int bad_batch; /* set when a step call repeats a lane or is empty */
+    int bad_batch; /* set when a step call is empty or names a lane twice */
 } toy;
 
 /* The toy step: v = SHA-256(lane || pos || v) truncated to TOY_N bytes. */
@@ -223,10 +223,12 @@ static void toy_step(void *ctx, const uint32_t *lane, size_t count, uint32_t pos
     t->calls++;
     if (count == 0)
         t->bad_batch = 1;
+    uint8_t seen[TOY_MAX] = {0};
     for (size_t k = 0; k < count; k++) {
-        if (k > 0 && lane[k] <= lane[k - 1])
-            t->bad_batch = 1;
-        toy_hash(t->v[lane[k]], lane[k], pos);
+        if (lane[k] >= TOY_MAX || seen[lane[k]]++)
+            t->bad_batch = 1; /* a lane out of range or twice in one call */
+        else
+            toy_hash(t->v[lane[k]], lane[k], pos);
     }
 }
 
@@ -242,14 +244,18 @@ static void toy_start(toy *t, size_t count)
         memset(t->v[i], (int)(i + 1), TOY_N);
 }
 
-/* Every lane count, random start/stop/capture per lane, against sequential chains. */
+/*
+ * Every lane count, random start/stop/capture per lane, against sequential chains. Trials
+ * cycle through both ends given, start only (verification), stop only (signing) and neither.
+ */
 static void test_walk_random(void)
 {
     static const hs_chain_ops ops = {toy_step, toy_value, NULL};
     const unsigned w = 16;
     srand(4242);
     for (size_t count = 1; count <= TOY_MAX; count++) {
-        for (int t = 0; t < 50; t++) {
+        for (unsigned t = 0; t < 60; t++) {
+            const int give_from = t % 4 < 2, give_to = t % 4 == 0 || t % 4 == 2;
             uint8_t from[TOY_MAX], to[TOY_MAX], cap[TOY_MAX];
             uint8_t got_cap[TOY_MAX][TOY_N], want_cap[TOY_MAX][TOY_N];
             uint8_t *capout[TOY_MAX];
@@ -257,8 +263,8 @@ static void test_walk_random(void)
             unsigned lo = w, hi = 0;
             for (size_t i = 0; i < count; i++) {
                 unsigned a = (unsigned)rand() % w, b = (unsigned)rand() % w;
-                from[i] = (uint8_t)(a < b ? a : b);
-                to[i] = (uint8_t)(a < b ? b : a);
+                from[i] = give_from ? (uint8_t)(a < b ? a : b) : 0;
+                to[i] = give_to ? (uint8_t)(a < b ? b : a) : (uint8_t)(w - 1);
                 cap[i] = rand() % 4 == 0 ? (uint8_t)HS_NO_CAPTURE : (uint8_t)((unsigned)rand() % w);
                 capout[i] = got_cap[i];
                 lo = from[i] < lo ? from[i] : lo;
@@ -269,7 +275,8 @@ static void test_walk_random(void)
             toy walked, seq;
             toy_start(&walked, count);
             toy_start(&seq, count);
-            hs_chains_walk(&ops, &walked, TOY_N, w, count, from, to, cap, capout, idx);
+            hs_chains_walk(&ops, &walked, TOY_N, w, count, give_from ? from : NULL,
+                           give_to ? to : NULL, cap, capout, idx);
             for (size_t i = 0; i < count; i++) {
                 for (unsigned p = from[i]; p <= to[i]; p++) {
                     if (cap[i] == p)
