@@ -47,6 +47,7 @@ void hs_wots_digits(const hs_wots_dims *d, const uint8_t *msg, uint8_t *digits)
     base_w(digits + d->len1, d->len2, bytes, d->lg_w);
 }
 
+/* Copy out the value of every lane that captures at pos and walks through pos. */
 static void capture_at(const hs_chain_ops *ops, void *ctx, unsigned n, size_t count,
                        const uint8_t *from, const uint8_t *to, unsigned w, const uint8_t *cap,
                        uint8_t *const capout[], unsigned pos)
