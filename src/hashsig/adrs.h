@@ -56,14 +56,24 @@ static inline void hs_adrs_set_layer(hs_adrs *a, uint32_t layer)
 /* The tree address; SPHINCS+'s top tree word is always zero (trees < 2^64). */
 static inline void hs_adrs_set_tree(hs_adrs *a, uint64_t tree)
 {
-    memset(a->b + 4, 0, a->form - 12u);
-    grove_store64_be(a->b + a->form - 8, tree);
+    if (a->form == HS_ADRS_SPHINCS) {
+        memset(a->b + 4, 0, 4);
+        grove_store64_be(a->b + 8, tree);
+    } else {
+        grove_store64_be(a->b + 4, tree);
+    }
 }
 /* The type; clears every word after it (both specifications require it). */
 static inline void hs_adrs_set_type(hs_adrs *a, uint32_t type)
 {
-    grove_store32_be(a->b + a->form, type);
-    memset(a->b + a->form + 4, 0, 28u - a->form);
+    /* one constant-size clear per form: these setters run once per hash in some loops */
+    if (a->form == HS_ADRS_SPHINCS) {
+        grove_store32_be(a->b + 16, type);
+        memset(a->b + 20, 0, 12);
+    } else {
+        grove_store32_be(a->b + 12, type);
+        memset(a->b + 16, 0, 16);
+    }
 }
 /* The key pair (SPHINCS+) / OTS or L-tree address (XMSS). */
 static inline void hs_adrs_set_keypair(hs_adrs *a, uint32_t kp)

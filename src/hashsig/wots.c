@@ -20,6 +20,11 @@ void hs_wots_dims_init(hs_wots_dims *d, unsigned n, unsigned lg_w)
 /* base_w (RFC 8391 2.6): out_len digits of lg_w bits each, most significant bits first. */
 static void base_w(uint8_t *out, size_t out_len, const uint8_t *in, unsigned lg_w)
 {
+    if (lg_w == 4) { /* w = 16, every scheme's: two nibbles per byte */
+        for (size_t i = 0; i < out_len; i++)
+            out[i] = (uint8_t)(i % 2 ? in[i / 2] & 15 : in[i / 2] >> 4);
+        return;
+    }
     const unsigned mask = (1u << lg_w) - 1;
     unsigned bits = 0, total = 0;
     for (size_t i = 0; i < out_len; i++) {
@@ -96,19 +101,26 @@ void hs_chains_walk(const hs_chain_ops *ops, void *ctx, unsigned n, unsigned w, 
         ops->walk_all(ctx, count, w - 1, cap, capout);
         return;
     }
-    unsigned lo = w - 1, hi = 0;
-    for (size_t i = 0; i < count; i++) {
-        unsigned b = from ? from[i] : 0, e = to ? to[i] : w - 1;
-        lo = b < lo ? b : lo;
-        hi = e > hi ? e : hi;
-    }
     /*
      * Verification (from only) and signing (to only): with the lanes ordered by that one end,
      * the lanes walking at any position are a prefix of idx, found without a scan.
      */
+    unsigned lo = 0, hi = w - 1;
     int one_end = (from == NULL) != (to == NULL);
-    if (one_end)
+    if (one_end) {
         order_lanes(from ? from : to, count, w, from == NULL, idx);
+        if (from)
+            lo = from[idx[0]]; /* the smallest start */
+        else
+            hi = to[idx[0]]; /* the largest end */
+    } else {
+        lo = w - 1, hi = 0;
+        for (size_t i = 0; i < count; i++) {
+            unsigned b = from ? from[i] : 0, e = to ? to[i] : w - 1;
+            lo = b < lo ? b : lo;
+            hi = e > hi ? e : hi;
+        }
+    }
     size_t active = from ? 0 : count;
     for (unsigned pos = lo; pos <= hi; pos++) {
         if (cap != NULL)

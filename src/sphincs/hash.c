@@ -54,11 +54,6 @@ void spx_lane_init(const spx_ctx *c, uint8_t *lane, const hs_adrs *a)
     }
 }
 
-void spx_lane_set_hash(const spx_ctx *c, uint8_t *lane, uint32_t v)
-{
-    grove_store32_be(lane + c->hash_off, v);
-}
-
 void spx_thash_lanes(const spx_ctx *c, unsigned nblocks, uint8_t *const lanes[],
                      uint8_t *const out[], size_t count)
 {

@@ -79,8 +79,6 @@ void spx_ctx_wipe(spx_ctx *c);
 
 /* Write the ADRS into a lane buffer (compressed for SHA-2) and, for SHAKE, PK.seed before it. */
 void spx_lane_init(const spx_ctx *c, uint8_t *lane, const hs_adrs *a);
-/* Update only the hash word (chain position) of the ADRS inside a lane buffer. */
-void spx_lane_set_hash(const spx_ctx *c, uint8_t *lane, uint32_t v);
 
 /*
  * out[i] = T(lane[i]) for i < count: each lane holds pre + nblocks*n bytes. out[i] may point

@@ -24,10 +24,11 @@ typedef struct {
 static void chains_step(void *arg, const uint32_t *lane, size_t count, uint32_t pos)
 {
     spx_chains *s = arg;
+    const size_t hash_off = s->c->hash_off;
     for (size_t k = 0; k < count; k++) {
         uint8_t *l = s->lanes[lane[k]];
         if (s->hash_follows)
-            spx_lane_set_hash(s->c, l, pos);
+            grove_store32_be(l + hash_off, pos);
         s->in[k] = l;
         s->out[k] = l + s->c->pre;
     }
@@ -89,11 +90,11 @@ static int gen_batch(const spx_ctx *c, const hs_adrs *base, uint32_t kp0, unsign
     /* Secret chain starts: PRF under (WOTS_PRF, key pair, chain i, hash 0), in place. */
     hs_adrs a = *base;
     for (unsigned j = 0; j < count; j++) {
+        hs_adrs_set_type(&a, SPX_ADRS_WOTS_PRF);
+        hs_adrs_set_keypair(&a, kp0 + j);
         for (unsigned i = 0; i < len; i++) {
             size_t l = (size_t)j * len + i;
             uint8_t *lane = lanes + l * lane_len;
-            hs_adrs_set_type(&a, SPX_ADRS_WOTS_PRF);
-            hs_adrs_set_keypair(&a, kp0 + j);
             hs_adrs_set_chain(&a, i);
             spx_lane_init(c, lane, &a);
             memcpy(lane + c->pre, c->sk_seed, n);
@@ -105,9 +106,9 @@ static int gen_batch(const spx_ctx *c, const hs_adrs *base, uint32_t kp0, unsign
 
     /* Chains: 15 steps of F under (WOTS_HASH, key pair, chain i, hash j), in place. */
     for (unsigned j = 0; j < count; j++) {
+        hs_adrs_set_type(&a, SPX_ADRS_WOTS_HASH);
+        hs_adrs_set_keypair(&a, kp0 + j);
         for (unsigned i = 0; i < len; i++) {
-            hs_adrs_set_type(&a, SPX_ADRS_WOTS_HASH);
-            hs_adrs_set_keypair(&a, kp0 + j);
             hs_adrs_set_chain(&a, i);
             spx_lane_init(c, lanes + ((size_t)j * len + i) * lane_len, &a);
         }
