@@ -97,11 +97,11 @@ static void wots_ctx(const grove_dgsp_cfg *cfg, spx_ctx *c, const uint8_t *pub_s
     spx_ctx_init(c, (unsigned)cfg->n, !is_shake(cfg), 0, pub_seed, sk_seed);
 }
 
-static void dgsp_adrs(spx_adrs *a, uint32_t type)
+static void dgsp_adrs(hs_adrs *a, uint32_t type)
 {
-    spx_adrs_zero(a);
-    spx_adrs_set_layer(a, DGSP_LAYER);
-    spx_adrs_set_type(a, type);
+    hs_adrs_init(a, HS_ADRS_SPHINCS);
+    hs_adrs_set_layer(a, DGSP_LAYER);
+    hs_adrs_set_type(a, type);
 }
 
 /*
@@ -110,7 +110,7 @@ static void dgsp_adrs(spx_adrs *a, uint32_t type)
  */
 static void compat_chain(const spx_ctx *c, size_t n, uint8_t chain[16][GROVE_DGSP_MAX_N])
 {
-    spx_adrs a5, a0;
+    hs_adrs a5, a0;
     dgsp_adrs(&a5, SPX_ADRS_WOTS_PRF);
     dgsp_adrs(&a0, SPX_ADRS_WOTS_HASH);
     spx_thash(c, chain[0], &a5, c->sk_seed, 1);
@@ -119,18 +119,16 @@ static void compat_chain(const spx_ctx *c, size_t n, uint8_t chain[16][GROVE_DGS
     (void)n;
 }
 
-static void compat_digits(size_t n, const uint8_t *digest, uint8_t *digits)
+/* dgsp-rs-0.1: the message digits of WOTS+, checksum digits 0. */
+static void compat_digits(const spx_ctx *c, const uint8_t *digest, uint8_t *digits)
 {
-    for (size_t i = 0; i < n; i++) {
-        digits[2 * i] = (uint8_t)(digest[i] >> 4);
-        digits[2 * i + 1] = (uint8_t)(digest[i] & 15);
-    }
-    digits[2 * n] = digits[2 * n + 1] = digits[2 * n + 2] = 0;
+    hs_wots_digits(&c->wots, digest, digits);
+    memset(digits + c->wots.len1, 0, c->wots.len2);
 }
 
 static void compat_compress(const spx_ctx *c, size_t len, const uint8_t *ends, uint8_t *pk)
 {
-    spx_adrs a1;
+    hs_adrs a1;
     dgsp_adrs(&a1, SPX_ADRS_WOTS_PK);
     spx_thash(c, pk, &a1, ends, (unsigned)len);
 }
@@ -144,10 +142,10 @@ int dgsp_wots_pk_sign(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const 
     int r = GROVE_OK;
     wots_ctx(cfg, &c, pub_seed, sk_seed);
     if (cfg->profile == GROVE_DGSP_PROFILE_GROVE) {
-        spx_adrs base;
+        hs_adrs base;
         dgsp_adrs(&base, 0);
         if (digest)
-            spx_wots_digits((unsigned)n, digest, digits);
+            hs_wots_digits(&c.wots, digest, digits);
         r = spx_wots_gen_pks(&c, &base, 0, 1, pk, 0, digest ? digits : NULL, digest ? sig : NULL);
     } else {
         uint8_t chain[16][GROVE_DGSP_MAX_N], ends[DGSP_MAX_LEN * GROVE_DGSP_MAX_N];
@@ -156,7 +154,7 @@ int dgsp_wots_pk_sign(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const 
             memcpy(ends + i * n, chain[15], n);
         compat_compress(&c, len, ends, pk);
         if (digest) {
-            compat_digits(n, digest, digits);
+            compat_digits(&c, digest, digits);
             for (size_t i = 0; i < len; i++)
                 memcpy(sig + i * n, chain[digits[i]], n);
         }
@@ -181,21 +179,25 @@ void dgsp_wots_pk_from_sig(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, c
     wots_ctx(cfg, &c, pub_seed, NULL);
     dgsp_hash_msg(cfg, digest, pub_seed, msg, msglen);
     if (cfg->profile == GROVE_DGSP_PROFILE_GROVE) {
-        spx_adrs base;
+        hs_adrs base;
         dgsp_adrs(&base, 0);
-        spx_wots_digits((unsigned)n, digest, digits);
+        hs_wots_digits(&c.wots, digest, digits);
         spx_wots_pk_from_sig(&c, &base, 0, sig, digits, pk);
     } else {
+        /* Every chain under A0 from its digit to 15, all chains of a position together. */
+        uint8_t lanes[DGSP_MAX_LEN][SPX_MAX_PRE + GROVE_DGSP_MAX_N], *lp[DGSP_MAX_LEN];
         uint8_t ends[DGSP_MAX_LEN * GROVE_DGSP_MAX_N];
-        spx_adrs a0;
+        hs_adrs a0;
         dgsp_adrs(&a0, SPX_ADRS_WOTS_HASH);
-        compat_digits(n, digest, digits);
+        compat_digits(&c, digest, digits);
         for (size_t i = 0; i < len; i++) {
-            uint8_t *e = ends + i * n;
-            memcpy(e, sig + i * n, n);
-            for (unsigned j = digits[i]; j < 15; j++)
-                spx_thash(&c, e, &a0, e, 1);
+            spx_lane_init(&c, lanes[i], &a0);
+            memcpy(lanes[i] + c.pre, sig + i * n, n);
+            lp[i] = lanes[i];
         }
+        spx_chains_walk(&c, lp, len, 0, digits, NULL, NULL, NULL);
+        for (size_t i = 0; i < len; i++)
+            memcpy(ends + i * n, lanes[i] + c.pre, n);
         compat_compress(&c, len, ends, pk);
     }
 }

@@ -7,6 +7,10 @@
 #include "hash/keccak.h"
 #include "hash/keccak_round.h"
 
+/* Lanes hashed per batch call by the portable chain walk (any size works; this bounds the
+ * stack). */
+#define CHAINS_SLICE 1024
+
 #define KT uint64_t
 #define KXOR(a, b) ((a) ^ (b))
 #define KXOR5(a, b, c, d, e) ((a) ^ (b) ^ (c) ^ (d) ^ (e))
@@ -351,10 +355,10 @@ void grove_shake256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t
             capout += i;
         }
     }
-    /* step by step through the batch interface; at most 8 * 67 lanes per call here */
-    uint8_t *outs[8 * 67];
-    for (size_t done = 0; done < count; done += 8 * 67) {
-        size_t m = count - done < 8 * 67 ? count - done : 8 * 67;
+    /* Step by step through the batch interface, CHAINS_SLICE lanes per call. */
+    uint8_t *outs[CHAINS_SLICE];
+    for (size_t done = 0; done < count; done += CHAINS_SLICE) {
+        size_t m = count - done < CHAINS_SLICE ? count - done : CHAINS_SLICE;
         uint8_t *const *L = lanes + done;
         for (size_t j = 0; j < m; j++)
             outs[j] = L[j] + head;

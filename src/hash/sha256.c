@@ -6,6 +6,10 @@
 #include "hash/dispatch.h"
 #include "hash/sha2.h"
 
+/* Lanes hashed per batch call by the portable chain walk (any size works; this bounds the
+ * stack). */
+#define CHAINS_SLICE 1024
+
 const uint32_t grove_sha256_k[64] = {
     0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
     0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
@@ -309,9 +313,10 @@ void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t c
             capout += i;
         }
     }
-    uint8_t *outs[8 * 67];
-    for (size_t done = 0; done < count; done += 8 * 67) {
-        size_t m = count - done < 8 * 67 ? count - done : 8 * 67;
+    /* Step by step through the batch interface, CHAINS_SLICE lanes per call. */
+    uint8_t *outs[CHAINS_SLICE];
+    for (size_t done = 0; done < count; done += CHAINS_SLICE) {
+        size_t m = count - done < CHAINS_SLICE ? count - done : CHAINS_SLICE;
         uint8_t *const *L = lanes + done;
         for (size_t j = 0; j < m; j++)
             outs[j] = L[j] + head;

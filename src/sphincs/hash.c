@@ -1,40 +1,9 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* ADRS handling, lane buffers and the tweakable hash functions (both families). */
+/* Lane buffers (the ADRS serialised, compressed for SHA-2) and the tweakable hash functions. */
 #include <string.h>
 
 #include "common/util.h"
 #include "sphincs/spx.h"
-
-void spx_adrs_zero(spx_adrs *a)
-{
-    memset(a->b, 0, sizeof a->b);
-}
-void spx_adrs_set_layer(spx_adrs *a, uint32_t layer)
-{
-    grove_store32_be(a->b, layer);
-}
-void spx_adrs_set_tree(spx_adrs *a, uint64_t tree)
-{
-    memset(a->b + 4, 0, 4);
-    grove_store64_be(a->b + 8, tree);
-}
-void spx_adrs_set_type(spx_adrs *a, uint32_t type)
-{
-    grove_store32_be(a->b + 16, type);
-    memset(a->b + 20, 0, 12);
-}
-void spx_adrs_set_keypair(spx_adrs *a, uint32_t kp)
-{
-    grove_store32_be(a->b + 20, kp);
-}
-void spx_adrs_set_word2(spx_adrs *a, uint32_t v)
-{
-    grove_store32_be(a->b + 24, v);
-}
-void spx_adrs_set_word3(spx_adrs *a, uint32_t v)
-{
-    grove_store32_be(a->b + 28, v);
-}
 
 void spx_ctx_init(spx_ctx *c, unsigned n, unsigned sha2, unsigned hsha512, const uint8_t *pk_seed,
                   const uint8_t *sk_seed)
@@ -43,6 +12,7 @@ void spx_ctx_init(spx_ctx *c, unsigned n, unsigned sha2, unsigned hsha512, const
     c->n = n;
     c->sha2 = sha2;
     c->hsha512 = sha2 && hsha512;
+    hs_wots_dims_init(&c->wots, n, 4);
     memcpy(c->pk_seed, pk_seed, n);
     if (sk_seed)
         memcpy(c->sk_seed, sk_seed, n);
@@ -58,13 +28,11 @@ void spx_ctx_init(spx_ctx *c, unsigned n, unsigned sha2, unsigned hsha512, const
         }
         c->pre = 22;
         c->adrs_off = 0;
-        c->w2_off = 14;
-        c->w3_off = 18;
+        c->hash_off = 18;
     } else {
         c->pre = n + 32;
         c->adrs_off = n;
-        c->w2_off = n + 24;
-        c->w3_off = n + 28;
+        c->hash_off = n + hs_adrs_hash_off(HS_ADRS_SPHINCS);
     }
 }
 
@@ -73,7 +41,7 @@ void spx_ctx_wipe(spx_ctx *c)
     grove_wipe(c, sizeof *c);
 }
 
-void spx_lane_init(const spx_ctx *c, uint8_t *lane, const spx_adrs *a)
+void spx_lane_init(const spx_ctx *c, uint8_t *lane, const hs_adrs *a)
 {
     if (c->sha2) {
         lane[0] = a->b[3];
@@ -84,16 +52,6 @@ void spx_lane_init(const spx_ctx *c, uint8_t *lane, const spx_adrs *a)
         memcpy(lane, c->pk_seed, c->n);
         memcpy(lane + c->n, a->b, 32);
     }
-}
-
-void spx_lane_set_word2(const spx_ctx *c, uint8_t *lane, uint32_t v)
-{
-    grove_store32_be(lane + c->w2_off, v);
-}
-
-void spx_lane_set_word3(const spx_ctx *c, uint8_t *lane, uint32_t v)
-{
-    grove_store32_be(lane + c->w3_off, v);
 }
 
 void spx_thash_lanes(const spx_ctx *c, unsigned nblocks, uint8_t *const lanes[],
@@ -109,7 +67,7 @@ void spx_thash_lanes(const spx_ctx *c, unsigned nblocks, uint8_t *const lanes[],
         grove_sha256_many(out, c->n, &c->seeded256, in, inlen, count);
 }
 
-void spx_thash(const spx_ctx *c, uint8_t *out, const spx_adrs *a, const uint8_t *data,
+void spx_thash(const spx_ctx *c, uint8_t *out, const hs_adrs *a, const uint8_t *data,
                unsigned nblocks)
 {
     uint8_t head[SPX_MAX_PRE];

@@ -15,13 +15,13 @@
  * lanes: scratch for count/2 lanes of pre + 2n bytes.
  */
 static void reduce(const spx_ctx *c, uint8_t *nodes, size_t count, unsigned z0, uint64_t g0,
-                   const spx_adrs *node_base, uint32_t index_offset, uint32_t leaf,
+                   const hs_adrs *node_base, uint32_t index_offset, uint32_t leaf,
                    uint8_t *auth, uint8_t *lanes, uint8_t **lp, uint8_t **op)
 {
     const unsigned n = c->n;
     const size_t lane_len = c->pre + 2 * (size_t)n;
     unsigned z = z0;
-    spx_adrs a = *node_base;
+    hs_adrs a = *node_base;
     while (count > 1) {
         if (auth) {
             uint64_t sib = ((uint64_t)leaf >> z) ^ 1;
@@ -29,10 +29,10 @@ static void reduce(const spx_ctx *c, uint8_t *nodes, size_t count, unsigned z0, 
                 memcpy(auth + (size_t)z * n, nodes + (sib - g0) * n, n);
         }
         size_t half = count / 2;
-        spx_adrs_set_word2(&a, z + 1);
+        hs_adrs_set_tree_height(&a, z + 1);
         for (size_t i = 0; i < half; i++) {
             uint8_t *lane = lanes + i * lane_len;
-            spx_adrs_set_word3(&a, (uint32_t)((index_offset >> (z + 1)) + (g0 / 2) + i));
+            hs_adrs_set_tree_index(&a, (uint32_t)((index_offset >> (z + 1)) + (g0 / 2) + i));
             spx_lane_init(c, lane, &a);
             memcpy(lane + c->pre, nodes + 2 * i * n, 2 * (size_t)n);
             lp[i] = lane;
@@ -46,7 +46,7 @@ static void reduce(const spx_ctx *c, uint8_t *nodes, size_t count, unsigned z0, 
 }
 
 int spx_merkle_tree(const spx_ctx *c, unsigned height, spx_leaf_fn leaf_fn, void *arg,
-                    const spx_adrs *node_base, uint32_t index_offset, uint32_t leaf,
+                    const hs_adrs *node_base, uint32_t index_offset, uint32_t leaf,
                     uint8_t *root, uint8_t *auth)
 {
     const unsigned n = c->n;
@@ -76,18 +76,18 @@ out:
     return r;
 }
 
-void spx_merkle_root_from_auth(const spx_ctx *c, unsigned height, const spx_adrs *node_base,
+void spx_merkle_root_from_auth(const spx_ctx *c, unsigned height, const hs_adrs *node_base,
                                uint32_t index_offset, uint32_t leaf, const uint8_t *leaf_node,
                                const uint8_t *auth, uint8_t *root)
 {
     const unsigned n = c->n;
     uint8_t buf[2 * SPX_MAX_N];
-    spx_adrs a = *node_base;
+    hs_adrs a = *node_base;
     memcpy(buf, leaf_node, n);
     uint32_t idx = index_offset + leaf;
     for (unsigned z = 0; z < height; z++) {
-        spx_adrs_set_word2(&a, z + 1);
-        spx_adrs_set_word3(&a, idx >> (z + 1));
+        hs_adrs_set_tree_height(&a, z + 1);
+        hs_adrs_set_tree_index(&a, idx >> (z + 1));
         if (((idx >> z) & 1) == 0) {
             memcpy(buf + n, auth + (size_t)z * n, n);
         } else {

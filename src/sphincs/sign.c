@@ -17,7 +17,7 @@ static void ctx_for(const grove_slhdsa_params *p, spx_ctx *c, const uint8_t *pk_
 
 struct wots_leaves {
     const spx_ctx *c;
-    spx_adrs base; /* layer and tree set */
+    hs_adrs base; /* layer and tree set */
     uint32_t sig_kp;
     const uint8_t *digits;
     uint8_t *sig;
@@ -31,7 +31,7 @@ static int wots_leaf_fn(void *arg, uint32_t first, unsigned count, uint8_t *out)
 
 struct fors_leaves {
     const spx_ctx *c;
-    spx_adrs base; /* layer, tree, keypair; type set below */
+    hs_adrs base; /* layer, tree, keypair; type set below */
     uint32_t offset; /* t * 2^a */
 };
 
@@ -47,12 +47,12 @@ static int fors_leaf_fn(void *arg, uint32_t first, unsigned count, uint8_t *out)
     uint8_t *lp[FORS_BATCH], *op[FORS_BATCH];
     for (unsigned done = 0; done < count; done += FORS_BATCH) {
         unsigned b = count - done < FORS_BATCH ? count - done : FORS_BATCH;
-        spx_adrs a = f->base;
+        hs_adrs a = f->base;
         uint32_t kp = grove_load32_be(f->base.b + 20);
         for (unsigned i = 0; i < b; i++) {
-            spx_adrs_set_type(&a, SPX_ADRS_FORS_PRF);
-            spx_adrs_set_keypair(&a, kp);
-            spx_adrs_set_word3(&a, f->offset + first + done + i);
+            hs_adrs_set_type(&a, SPX_ADRS_FORS_PRF);
+            hs_adrs_set_keypair(&a, kp);
+            hs_adrs_set_tree_index(&a, f->offset + first + done + i);
             spx_lane_init(c, lanes[i], &a);
             memcpy(lanes[i] + c->pre, c->sk_seed, n);
             lp[i] = lanes[i];
@@ -60,9 +60,9 @@ static int fors_leaf_fn(void *arg, uint32_t first, unsigned count, uint8_t *out)
         }
         spx_thash_lanes(c, 1, lp, op, b);
         for (unsigned i = 0; i < b; i++) {
-            spx_adrs_set_type(&a, SPX_ADRS_FORS_TREE);
-            spx_adrs_set_keypair(&a, kp);
-            spx_adrs_set_word3(&a, f->offset + first + done + i);
+            hs_adrs_set_type(&a, SPX_ADRS_FORS_TREE);
+            hs_adrs_set_keypair(&a, kp);
+            hs_adrs_set_tree_index(&a, f->offset + first + done + i);
             spx_lane_init(c, lanes[i], &a); /* height 0 */
             op[i] = out + (size_t)(done + i) * n;
         }
@@ -176,33 +176,33 @@ static void split_digest(const grove_slhdsa_params *p, const uint8_t *digest, ui
 
 /* ---- FORS ------------------------------------------------------------------------------------ */
 
-static int fors_sign(const grove_slhdsa_params *p, const spx_ctx *c, const spx_adrs *kp_adrs,
+static int fors_sign(const grove_slhdsa_params *p, const spx_ctx *c, const hs_adrs *kp_adrs,
                      const uint32_t *indices, uint8_t *sig_fors, uint8_t *fors_pk)
 {
     const unsigned n = p->n, a = p->a, k = p->k;
     uint8_t roots[SPX_MAX_K * SPX_MAX_N];
     struct fors_leaves fl = {c, *kp_adrs, 0};
-    spx_adrs node = *kp_adrs;
+    hs_adrs node = *kp_adrs;
     uint32_t kp = grove_load32_be(kp_adrs->b + 20);
-    spx_adrs_set_type(&node, SPX_ADRS_FORS_TREE);
-    spx_adrs_set_keypair(&node, kp);
+    hs_adrs_set_type(&node, SPX_ADRS_FORS_TREE);
+    hs_adrs_set_keypair(&node, kp);
     for (unsigned t = 0; t < k; t++) {
         uint8_t *out = sig_fors + (size_t)t * (a + 1) * n;
         fl.offset = t << a;
         /* The secret value of the chosen leaf. */
-        spx_adrs s = *kp_adrs;
-        spx_adrs_set_type(&s, SPX_ADRS_FORS_PRF);
-        spx_adrs_set_keypair(&s, kp);
-        spx_adrs_set_word3(&s, fl.offset + indices[t]);
+        hs_adrs s = *kp_adrs;
+        hs_adrs_set_type(&s, SPX_ADRS_FORS_PRF);
+        hs_adrs_set_keypair(&s, kp);
+        hs_adrs_set_tree_index(&s, fl.offset + indices[t]);
         spx_thash(c, out, &s, c->sk_seed, 1);
         int r = spx_merkle_tree(c, a, fors_leaf_fn, &fl, &node, fl.offset, indices[t],
                                 roots + (size_t)t * n, out + n);
         if (r != GROVE_OK)
             return r;
     }
-    spx_adrs rt = *kp_adrs;
-    spx_adrs_set_type(&rt, SPX_ADRS_FORS_ROOTS);
-    spx_adrs_set_keypair(&rt, kp);
+    hs_adrs rt = *kp_adrs;
+    hs_adrs_set_type(&rt, SPX_ADRS_FORS_ROOTS);
+    hs_adrs_set_keypair(&rt, kp);
     spx_thash(c, fors_pk, &rt, roots, k);
     return GROVE_OK;
 }
@@ -210,7 +210,7 @@ static int fors_sign(const grove_slhdsa_params *p, const spx_ctx *c, const spx_a
 /* All k FORS trees at once: their leaves, then each level of their authentication paths, are
  * one batch of independent hashes each. */
 static void fors_pk_from_sig(const grove_slhdsa_params *p, const spx_ctx *c,
-                             const spx_adrs *kp_adrs, const uint32_t *indices,
+                             const hs_adrs *kp_adrs, const uint32_t *indices,
                              const uint8_t *sig_fors, uint8_t *fors_pk)
 {
     const unsigned n = p->n, a = p->a, k = p->k;
@@ -219,13 +219,13 @@ static void fors_pk_from_sig(const grove_slhdsa_params *p, const spx_ctx *c,
     uint8_t lanes[SPX_MAX_K][SPX_MAX_PRE + 2 * SPX_MAX_N];
     uint8_t *lp[SPX_MAX_K], *op[SPX_MAX_K];
     uint32_t kp = grove_load32_be(kp_adrs->b + 20);
-    spx_adrs node = *kp_adrs;
-    spx_adrs_set_type(&node, SPX_ADRS_FORS_TREE);
-    spx_adrs_set_keypair(&node, kp);
+    hs_adrs node = *kp_adrs;
+    hs_adrs_set_type(&node, SPX_ADRS_FORS_TREE);
+    hs_adrs_set_keypair(&node, kp);
     /* leaves: F(sk_t) at height 0, index t * 2^a + idx_t */
     for (unsigned t = 0; t < k; t++) {
-        spx_adrs l = node;
-        spx_adrs_set_word3(&l, (t << a) + indices[t]);
+        hs_adrs l = node;
+        hs_adrs_set_tree_index(&l, (t << a) + indices[t]);
         spx_lane_init(c, lanes[t], &l);
         memcpy(lanes[t] + c->pre, sig_fors + (size_t)t * (a + 1) * n, n);
         lp[t] = lanes[t];
@@ -237,9 +237,9 @@ static void fors_pk_from_sig(const grove_slhdsa_params *p, const spx_ctx *c,
         for (unsigned t = 0; t < k; t++) {
             uint32_t idx = (t << a) + indices[t];
             const uint8_t *auth = sig_fors + (size_t)t * (a + 1) * n + n + (size_t)z * n;
-            spx_adrs l = node;
-            spx_adrs_set_word2(&l, z + 1);
-            spx_adrs_set_word3(&l, idx >> (z + 1));
+            hs_adrs l = node;
+            hs_adrs_set_tree_height(&l, z + 1);
+            hs_adrs_set_tree_index(&l, idx >> (z + 1));
             spx_lane_init(c, lanes[t], &l);
             uint8_t *d = lanes[t] + c->pre;
             if (((idx >> z) & 1) == 0) {
@@ -253,20 +253,20 @@ static void fors_pk_from_sig(const grove_slhdsa_params *p, const spx_ctx *c,
         spx_thash_lanes(c, 2, lp, op, k);
     }
     (void)lane_len;
-    spx_adrs rt = *kp_adrs;
-    spx_adrs_set_type(&rt, SPX_ADRS_FORS_ROOTS);
-    spx_adrs_set_keypair(&rt, kp);
+    hs_adrs rt = *kp_adrs;
+    hs_adrs_set_type(&rt, SPX_ADRS_FORS_ROOTS);
+    hs_adrs_set_keypair(&rt, kp);
     spx_thash(c, fors_pk, &rt, roots, k);
 }
 
 /* ---- keygen / sign / verify ------------------------------------------------------------- */
 
-static void tree_node_base(spx_adrs *a, uint32_t layer, uint64_t tree)
+static void tree_node_base(hs_adrs *a, uint32_t layer, uint64_t tree)
 {
-    spx_adrs_zero(a);
-    spx_adrs_set_layer(a, layer);
-    spx_adrs_set_tree(a, tree);
-    spx_adrs_set_type(a, SPX_ADRS_TREE);
+    hs_adrs_init(a, HS_ADRS_SPHINCS);
+    hs_adrs_set_layer(a, layer);
+    hs_adrs_set_tree(a, tree);
+    hs_adrs_set_type(a, SPX_ADRS_TREE);
 }
 
 int spx_keygen_internal(const grove_slhdsa_params *p, uint8_t *pk, uint8_t *sk,
@@ -275,9 +275,9 @@ int spx_keygen_internal(const grove_slhdsa_params *p, uint8_t *pk, uint8_t *sk,
     const unsigned n = p->n;
     spx_ctx c;
     ctx_for(p, &c, pk_seed, sk_seed);
-    struct wots_leaves wl = {&c, {{0}}, UINT32_MAX, NULL, NULL};
-    spx_adrs_set_layer(&wl.base, p->d - 1);
-    spx_adrs node;
+    struct wots_leaves wl = {&c, {{0}, HS_ADRS_SPHINCS}, UINT32_MAX, NULL, NULL};
+    hs_adrs_set_layer(&wl.base, p->d - 1);
+    hs_adrs node;
     tree_node_base(&node, p->d - 1, 0);
     uint8_t root[SPX_MAX_N];
     int r = spx_merkle_tree(&c, p->hp, wots_leaf_fn, &wl, &node, 0, 0, root, NULL);
@@ -317,11 +317,11 @@ int spx_sign_internal(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t 
     uint8_t *out = sig + n;
 
     ctx_for(p, &c, pk, sk_seed);
-    spx_adrs kp_adrs;
-    spx_adrs_zero(&kp_adrs);
-    spx_adrs_set_tree(&kp_adrs, idx_tree);
-    spx_adrs_set_type(&kp_adrs, SPX_ADRS_FORS_TREE);
-    spx_adrs_set_keypair(&kp_adrs, idx_leaf);
+    hs_adrs kp_adrs;
+    hs_adrs_init(&kp_adrs, HS_ADRS_SPHINCS);
+    hs_adrs_set_tree(&kp_adrs, idx_tree);
+    hs_adrs_set_type(&kp_adrs, SPX_ADRS_FORS_TREE);
+    hs_adrs_set_keypair(&kp_adrs, idx_leaf);
     r = fors_sign(p, &c, &kp_adrs, indices, out, root);
     if (r != GROVE_OK)
         goto done;
@@ -329,11 +329,11 @@ int spx_sign_internal(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t 
     out += (size_t)p->k * (p->a + 1) * n;
 
     for (unsigned layer = 0; layer < p->d; layer++) {
-        spx_wots_digits(n, root, digits);
-        struct wots_leaves wl = {&c, {{0}}, idx_leaf, digits, out};
-        spx_adrs_set_layer(&wl.base, layer);
-        spx_adrs_set_tree(&wl.base, idx_tree);
-        spx_adrs node;
+        hs_wots_digits(&c.wots, root, digits);
+        struct wots_leaves wl = {&c, {{0}, HS_ADRS_SPHINCS}, idx_leaf, digits, out};
+        hs_adrs_set_layer(&wl.base, layer);
+        hs_adrs_set_tree(&wl.base, idx_tree);
+        hs_adrs node;
         tree_node_base(&node, layer, idx_tree);
         r = spx_merkle_tree(&c, p->hp, wots_leaf_fn, &wl, &node, 0, idx_leaf, root,
                             out + (size_t)len * n);
@@ -371,20 +371,20 @@ int spx_verify_internal(const grove_slhdsa_params *p, const uint8_t *sig, size_t
     const uint8_t *in = sig + n;
 
     ctx_for(p, &c, pk, NULL);
-    spx_adrs kp_adrs;
-    spx_adrs_zero(&kp_adrs);
-    spx_adrs_set_tree(&kp_adrs, idx_tree);
-    spx_adrs_set_type(&kp_adrs, SPX_ADRS_FORS_TREE);
-    spx_adrs_set_keypair(&kp_adrs, idx_leaf);
+    hs_adrs kp_adrs;
+    hs_adrs_init(&kp_adrs, HS_ADRS_SPHINCS);
+    hs_adrs_set_tree(&kp_adrs, idx_tree);
+    hs_adrs_set_type(&kp_adrs, SPX_ADRS_FORS_TREE);
+    hs_adrs_set_keypair(&kp_adrs, idx_leaf);
     fors_pk_from_sig(p, &c, &kp_adrs, indices, in, root);
     in += (size_t)p->k * (p->a + 1) * n;
 
     for (unsigned layer = 0; layer < p->d; layer++) {
-        spx_wots_digits(n, root, digits);
-        spx_adrs base, node;
-        spx_adrs_zero(&base);
-        spx_adrs_set_layer(&base, layer);
-        spx_adrs_set_tree(&base, idx_tree);
+        hs_wots_digits(&c.wots, root, digits);
+        hs_adrs base, node;
+        hs_adrs_init(&base, HS_ADRS_SPHINCS);
+        hs_adrs_set_layer(&base, layer);
+        hs_adrs_set_tree(&base, idx_tree);
         spx_wots_pk_from_sig(&c, &base, idx_leaf, in, digits, wpk);
         tree_node_base(&node, layer, idx_tree);
         spx_merkle_root_from_auth(&c, p->hp, &node, 0, idx_leaf, wpk, in + (size_t)len * n, root);

@@ -20,6 +20,8 @@
 #include "grove/slhdsa.h"
 #include "hash/keccak.h"
 #include "hash/sha2.h"
+#include "hashsig/adrs.h"
+#include "hashsig/wots.h"
 
 #define SPX_MAX_N 32
 #define SPX_MAX_LEN 67       /* WOTS+ chains: 2n + 3 */
@@ -50,18 +52,7 @@ struct grove_slhdsa_params {
     size_t sig_bytes;
 };
 
-/* A 32-byte ADRS in its full (uncompressed) form. */
-typedef struct {
-    uint8_t b[32];
-} spx_adrs;
-
-void spx_adrs_zero(spx_adrs *a);
-void spx_adrs_set_layer(spx_adrs *a, uint32_t layer);
-void spx_adrs_set_tree(spx_adrs *a, uint64_t tree);
-void spx_adrs_set_type(spx_adrs *a, uint32_t type); /* also clears words 1..3 */
-void spx_adrs_set_keypair(spx_adrs *a, uint32_t kp);
-void spx_adrs_set_word2(spx_adrs *a, uint32_t v);   /* chain address / tree height */
-void spx_adrs_set_word3(spx_adrs *a, uint32_t v);   /* hash address / tree index */
+/* Addresses are hs_adrs (hashsig/adrs.h) of form HS_ADRS_SPHINCS. */
 
 /* Per-key hashing context. */
 typedef struct spx_ctx {
@@ -70,8 +61,8 @@ typedef struct spx_ctx {
     unsigned hsha512;  /* SHA-2 family: 1 if H and T_l (multi-block inputs) use SHA-512 */
     unsigned pre;      /* lane buffer bytes before the data */
     unsigned adrs_off; /* where the ADRS starts in a lane buffer */
-    unsigned w2_off;   /* offset of ADRS word 2 (chain / height) in a lane buffer */
-    unsigned w3_off;   /* offset of ADRS word 3 (hash / index) in a lane buffer */
+    unsigned hash_off; /* offset of the ADRS hash word (chain position) in a lane buffer */
+    hs_wots_dims wots; /* WOTS+ with w = 16 over n bytes */
     uint8_t pk_seed[SPX_MAX_N];
     uint8_t sk_seed[SPX_MAX_N]; /* secret; zero when the context only verifies */
     grove_sha256_ctx seeded256;
@@ -87,10 +78,7 @@ void spx_ctx_init(spx_ctx *c, unsigned n, unsigned sha2, unsigned hsha512, const
 void spx_ctx_wipe(spx_ctx *c);
 
 /* Write the ADRS into a lane buffer (compressed for SHA-2) and, for SHAKE, PK.seed before it. */
-void spx_lane_init(const spx_ctx *c, uint8_t *lane, const spx_adrs *a);
-/* Update only word 2 / word 3 of the ADRS inside a lane buffer. */
-void spx_lane_set_word2(const spx_ctx *c, uint8_t *lane, uint32_t v);
-void spx_lane_set_word3(const spx_ctx *c, uint8_t *lane, uint32_t v);
+void spx_lane_init(const spx_ctx *c, uint8_t *lane, const hs_adrs *a);
 
 /*
  * out[i] = T(lane[i]) for i < count: each lane holds pre + nblocks*n bytes. out[i] may point
@@ -99,13 +87,24 @@ void spx_lane_set_word3(const spx_ctx *c, uint8_t *lane, uint32_t v);
 void spx_thash_lanes(const spx_ctx *c, unsigned nblocks, uint8_t *const lanes[],
                      uint8_t *const out[], size_t count);
 /* One tweakable hash of nblocks*n bytes of data under ADRS a (any nblocks). */
-void spx_thash(const spx_ctx *c, uint8_t *out, const spx_adrs *a, const uint8_t *data,
+void spx_thash(const spx_ctx *c, uint8_t *out, const hs_adrs *a, const uint8_t *data,
                unsigned nblocks);
 
-/* ---- WOTS+ (w = 16) ---------------------------------------------------------------------- */
+/* ---- WOTS+ (w = 16; digits: hs_wots_digits(&ctx->wots, ...)) ------------------------------ */
 
-/* The len digits (2n message nibbles + 3 checksum nibbles) of an n-byte message. */
-void spx_wots_digits(unsigned n, const uint8_t *msg, uint8_t *digits);
+/* Lanes per call of the shared chain core (larger counts are walked in slices). */
+#define SPX_CHAINS_MAX (8 * SPX_MAX_LEN)
+
+/*
+ * Walk WOTS+ chains held in lane buffers (spx_lane_init'ed, chain value at lane + pre) through
+ * the shared core: lane i from position from[i] to to[i] (NULL: 0 / 15), captures as in
+ * hs_chains_walk. hash_follows = 1: F under the lane's ADRS with the hash word = the position
+ * (FIPS 205; full walks use the hash layer's fused chain kernels); 0: the ADRS stays as
+ * written (DGSP's dgsp-rs-0.1 profile).
+ */
+void spx_chains_walk(const spx_ctx *c, uint8_t *const lanes[], size_t count, int hash_follows,
+                     const uint8_t *from, const uint8_t *to, const uint8_t *cap,
+                     uint8_t *const capout[]);
 
 /*
  * Public keys (compressed with T_len) of `count` consecutive WOTS+ key pairs starting at key
@@ -113,11 +112,11 @@ void spx_wots_digits(unsigned n, const uint8_t *msg, uint8_t *digits);
  * also writes the signature (len*n bytes) of key pair sig_kp on `digits`, captured while
  * walking the chains (sig_kp outside [kp0, kp0+count) writes nothing).
  */
-int spx_wots_gen_pks(const spx_ctx *c, const spx_adrs *base, uint32_t kp0, unsigned count,
+int spx_wots_gen_pks(const spx_ctx *c, const hs_adrs *base, uint32_t kp0, unsigned count,
                      uint8_t *pks, uint32_t sig_kp, const uint8_t *digits, uint8_t *sig);
 
 /* The WOTS+ public key of key pair `kp` from a signature on `digits`. */
-int spx_wots_pk_from_sig(const spx_ctx *c, const spx_adrs *base, uint32_t kp,
+int spx_wots_pk_from_sig(const spx_ctx *c, const hs_adrs *base, uint32_t kp,
                          const uint8_t *sig, const uint8_t *digits, uint8_t *pk);
 
 /* ---- Merkle trees ---------------------------------------------------------------------------- */
@@ -131,11 +130,11 @@ typedef int (*spx_leaf_fn)(void *arg, uint32_t first, unsigned count, uint8_t *o
  * auth receives height*n bytes (may be NULL).
  */
 int spx_merkle_tree(const spx_ctx *c, unsigned height, spx_leaf_fn leaf_fn, void *arg,
-                    const spx_adrs *node_base, uint32_t index_offset, uint32_t leaf,
+                    const hs_adrs *node_base, uint32_t index_offset, uint32_t leaf,
                     uint8_t *root, uint8_t *auth);
 
 /* Root from a leaf and its authentication path (FIPS 205 xmss_pkFromSig loop / fors). */
-void spx_merkle_root_from_auth(const spx_ctx *c, unsigned height, const spx_adrs *node_base,
+void spx_merkle_root_from_auth(const spx_ctx *c, unsigned height, const hs_adrs *node_base,
                                uint32_t index_offset, uint32_t leaf, const uint8_t *leaf_node,
                                const uint8_t *auth, uint8_t *root);
 

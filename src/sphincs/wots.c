@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* WOTS+ with w = 16 (FIPS 205 section 5), batched over all chains of several key pairs. */
+/*
+ * WOTS+ with w = 16 (FIPS 205 section 5), batched over all chains of several key pairs: the
+ * chains are walked by the shared core (hashsig/wots.h) on SPHINCS+ lane buffers.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,24 +13,69 @@
 /* Key pairs processed together: count * len lanes hashed per call. */
 #define WOTS_BATCH 8
 
-void spx_wots_digits(unsigned n, const uint8_t *msg, uint8_t *digits)
+/* The shared chain core (hashsig/wots.h) on lane buffers: value at lane + pre. */
+typedef struct {
+    const spx_ctx *c;
+    uint8_t *const *lanes;
+    int hash_follows; /* 1: the ADRS hash word is set to the chain position before each step */
+    uint8_t **in, **out;
+} spx_chains;
+
+static void chains_step(void *arg, const uint32_t *lane, size_t count, uint32_t pos)
 {
-    unsigned csum = 0;
-    for (unsigned i = 0; i < n; i++) {
-        digits[2 * i] = (uint8_t)(msg[i] >> 4);
-        digits[2 * i + 1] = (uint8_t)(msg[i] & 15);
-        csum += 30u - digits[2 * i] - digits[2 * i + 1];
+    spx_chains *s = arg;
+    const size_t hash_off = s->c->hash_off;
+    for (size_t k = 0; k < count; k++) {
+        uint8_t *l = s->lanes[lane[k]];
+        if (s->hash_follows)
+            grove_store32_be(l + hash_off, pos);
+        s->in[k] = l;
+        s->out[k] = l + s->c->pre;
     }
-    csum <<= 4; /* (8 - (len2 * lg_w) % 8) % 8 = 4 */
-    digits[2 * n] = (uint8_t)((csum >> 12) & 15);
-    digits[2 * n + 1] = (uint8_t)((csum >> 8) & 15);
-    digits[2 * n + 2] = (uint8_t)((csum >> 4) & 15);
+    spx_thash_lanes(s->c, 1, s->in, s->out, count);
 }
 
-static int gen_batch(const spx_ctx *c, const spx_adrs *base, uint32_t kp0, unsigned count,
+static uint8_t *chains_value(void *arg, size_t lane)
+{
+    spx_chains *s = arg;
+    return s->lanes[lane] + s->c->pre;
+}
+
+/* Every chain from 0 to the end in one call of the hash layer's fused chain kernels. */
+static void chains_walk_all(void *arg, size_t count, unsigned steps, const uint8_t *cap,
+                            uint8_t *const capout[])
+{
+    spx_chains *s = arg;
+    const spx_ctx *c = s->c;
+    if (c->sha2)
+        grove_sha256_chains(s->lanes, c->pre, c->n, c->hash_off, 0, steps, count, cap, capout,
+                            &c->seeded256);
+    else
+        grove_shake256_chains(s->lanes, c->pre, c->n, c->hash_off, 0, steps, count, cap, capout);
+}
+
+void spx_chains_walk(const spx_ctx *c, uint8_t *const lanes[], size_t count, int hash_follows,
+                     const uint8_t *from, const uint8_t *to, const uint8_t *cap,
+                     uint8_t *const capout[])
+{
+    static const hs_chain_ops fused = {chains_step, chains_value, chains_walk_all};
+    static const hs_chain_ops stepped = {chains_step, chains_value, NULL};
+    uint8_t *in[SPX_CHAINS_MAX], *out[SPX_CHAINS_MAX];
+    uint32_t idx[SPX_CHAINS_MAX];
+    spx_chains s = {c, lanes, hash_follows, in, out};
+    for (size_t done = 0; done < count; done += SPX_CHAINS_MAX) {
+        size_t m = count - done < SPX_CHAINS_MAX ? count - done : SPX_CHAINS_MAX;
+        s.lanes = lanes + done;
+        hs_chains_walk(hash_follows ? &fused : &stepped, &s, c->n, c->wots.w, m,
+                       from ? from + done : NULL, to ? to + done : NULL, cap ? cap + done : NULL,
+                       capout ? capout + done : NULL, idx);
+    }
+}
+
+static int gen_batch(const spx_ctx *c, const hs_adrs *base, uint32_t kp0, unsigned count,
                      uint8_t *pks, uint32_t sig_kp, const uint8_t *digits, uint8_t *sig)
 {
-    const unsigned n = c->n, len = 2 * n + 3;
+    const unsigned n = c->n, len = c->wots.len;
     const size_t lane_len = c->pre + n, pk_lane_len = c->pre + (size_t)len * n;
     const size_t nl = (size_t)count * len;
     uint8_t *mem = malloc(nl * lane_len + count * pk_lane_len +
@@ -40,14 +88,14 @@ static int gen_batch(const spx_ctx *c, const spx_adrs *base, uint32_t kp0, unsig
     uint8_t **pkl = op + nl, **pko = pkl + count;
 
     /* Secret chain starts: PRF under (WOTS_PRF, key pair, chain i, hash 0), in place. */
-    spx_adrs a = *base;
+    hs_adrs a = *base;
     for (unsigned j = 0; j < count; j++) {
+        hs_adrs_set_type(&a, SPX_ADRS_WOTS_PRF);
+        hs_adrs_set_keypair(&a, kp0 + j);
         for (unsigned i = 0; i < len; i++) {
             size_t l = (size_t)j * len + i;
             uint8_t *lane = lanes + l * lane_len;
-            spx_adrs_set_type(&a, SPX_ADRS_WOTS_PRF);
-            spx_adrs_set_keypair(&a, kp0 + j);
-            spx_adrs_set_word2(&a, i);
+            hs_adrs_set_chain(&a, i);
             spx_lane_init(c, lane, &a);
             memcpy(lane + c->pre, c->sk_seed, n);
             lp[l] = lane;
@@ -58,19 +106,19 @@ static int gen_batch(const spx_ctx *c, const spx_adrs *base, uint32_t kp0, unsig
 
     /* Chains: 15 steps of F under (WOTS_HASH, key pair, chain i, hash j), in place. */
     for (unsigned j = 0; j < count; j++) {
+        hs_adrs_set_type(&a, SPX_ADRS_WOTS_HASH);
+        hs_adrs_set_keypair(&a, kp0 + j);
         for (unsigned i = 0; i < len; i++) {
-            spx_adrs_set_type(&a, SPX_ADRS_WOTS_HASH);
-            spx_adrs_set_keypair(&a, kp0 + j);
-            spx_adrs_set_word2(&a, i);
+            hs_adrs_set_chain(&a, i);
             spx_lane_init(c, lanes + ((size_t)j * len + i) * lane_len, &a);
         }
     }
+    /* All chains walked together; those of the signing key pair hand over their values at
+     * the signed digits on the way. */
     int capture = sig != NULL && sig_kp >= kp0 && sig_kp - kp0 < count;
-    /* The 15 steps of every chain in one fused walk: chain values stay in registers, and the
-     * chains of the signing key pair hand over their values at the signed digits. */
     uint8_t cap[WOTS_BATCH * SPX_MAX_LEN];
     uint8_t *capout[WOTS_BATCH * SPX_MAX_LEN];
-    memset(cap, 0xFF, nl);
+    memset(cap, HS_NO_CAPTURE, nl);
     if (capture) {
         size_t first = (size_t)(sig_kp - kp0) * len;
         for (unsigned i = 0; i < len; i++) {
@@ -78,18 +126,13 @@ static int gen_batch(const spx_ctx *c, const spx_adrs *base, uint32_t kp0, unsig
             capout[first + i] = sig + (size_t)i * n;
         }
     }
-    if (c->sha2)
-        grove_sha256_chains(lp, c->pre, n, c->w3_off, 0, 15, nl, capture ? cap : NULL,
-                            capture ? capout : NULL, &c->seeded256);
-    else
-        grove_shake256_chains(lp, c->pre, n, c->w3_off, 0, 15, nl, capture ? cap : NULL,
-                              capture ? capout : NULL);
+    spx_chains_walk(c, lp, nl, 1, NULL, NULL, capture ? cap : NULL, capture ? capout : NULL);
 
     /* Public keys: T_len over the chain ends under (WOTS_PK, key pair). */
     for (unsigned j = 0; j < count; j++) {
         uint8_t *pl = pk_lanes + j * pk_lane_len;
-        spx_adrs_set_type(&a, SPX_ADRS_WOTS_PK);
-        spx_adrs_set_keypair(&a, kp0 + j);
+        hs_adrs_set_type(&a, SPX_ADRS_WOTS_PK);
+        hs_adrs_set_keypair(&a, kp0 + j);
         spx_lane_init(c, pl, &a);
         for (unsigned i = 0; i < len; i++)
             memcpy(pl + c->pre + (size_t)i * n, lanes + ((size_t)j * len + i) * lane_len + c->pre,
@@ -104,7 +147,7 @@ static int gen_batch(const spx_ctx *c, const spx_adrs *base, uint32_t kp0, unsig
     return GROVE_OK;
 }
 
-int spx_wots_gen_pks(const spx_ctx *c, const spx_adrs *base, uint32_t kp0, unsigned count,
+int spx_wots_gen_pks(const spx_ctx *c, const hs_adrs *base, uint32_t kp0, unsigned count,
                      uint8_t *pks, uint32_t sig_kp, const uint8_t *digits, uint8_t *sig)
 {
     for (unsigned done = 0; done < count; done += WOTS_BATCH) {
@@ -116,43 +159,30 @@ int spx_wots_gen_pks(const spx_ctx *c, const spx_adrs *base, uint32_t kp0, unsig
     return GROVE_OK;
 }
 
-int spx_wots_pk_from_sig(const spx_ctx *c, const spx_adrs *base, uint32_t kp,
+int spx_wots_pk_from_sig(const spx_ctx *c, const hs_adrs *base, uint32_t kp,
                          const uint8_t *sig, const uint8_t *digits, uint8_t *pk)
 {
-    const unsigned n = c->n, len = 2 * n + 3;
-    const size_t lane_len = c->pre + n;
+    const unsigned n = c->n, len = c->wots.len;
     uint8_t lanes[SPX_MAX_LEN][SPX_MAX_PRE + SPX_MAX_N];
-    uint8_t *lp[SPX_MAX_LEN], *op[SPX_MAX_LEN];
+    uint8_t *lp[SPX_MAX_LEN];
     uint8_t pk_lane[SPX_MAX_PRE + SPX_MAX_LEN * SPX_MAX_N];
-    spx_adrs a = *base;
-    spx_adrs_set_type(&a, SPX_ADRS_WOTS_HASH);
-    spx_adrs_set_keypair(&a, kp);
+    hs_adrs a = *base;
+    hs_adrs_set_type(&a, SPX_ADRS_WOTS_HASH);
+    hs_adrs_set_keypair(&a, kp);
     for (unsigned i = 0; i < len; i++) {
-        spx_adrs_set_word2(&a, i);
+        hs_adrs_set_chain(&a, i);
         spx_lane_init(c, lanes[i], &a);
         memcpy(lanes[i] + c->pre, sig + (size_t)i * n, n);
+        lp[i] = lanes[i];
     }
-    /* Step position by position; chain i takes part from position digits[i] on. */
-    for (unsigned step = 0; step < 15; step++) {
-        size_t cnt = 0;
-        for (unsigned i = 0; i < len; i++) {
-            if (digits[i] <= step) {
-                spx_lane_set_word3(c, lanes[i], step);
-                lp[cnt] = lanes[i];
-                op[cnt] = lanes[i] + c->pre;
-                cnt++;
-            }
-        }
-        if (cnt)
-            spx_thash_lanes(c, 1, lp, op, cnt);
-    }
-    spx_adrs_set_type(&a, SPX_ADRS_WOTS_PK);
-    spx_adrs_set_keypair(&a, kp);
+    /* Chain i from position digits[i] to the end, all chains at one position together. */
+    spx_chains_walk(c, lp, len, 1, digits, NULL, NULL, NULL);
+    hs_adrs_set_type(&a, SPX_ADRS_WOTS_PK);
+    hs_adrs_set_keypair(&a, kp);
     spx_lane_init(c, pk_lane, &a);
     for (unsigned i = 0; i < len; i++)
         memcpy(pk_lane + c->pre + (size_t)i * n, lanes[i] + c->pre, n);
     uint8_t *pl[1] = {pk_lane}, *po[1] = {pk};
     spx_thash_lanes(c, len, pl, po, 1);
-    (void)lane_len;
     return GROVE_OK;
 }

@@ -18,21 +18,19 @@ static void count(uint64_t v)
     atomic_fetch_add_explicit(&hash_counter, v, memory_order_relaxed);
 }
 
-void xmss_adrs(uint8_t a[32], uint32_t layer, uint64_t tree, uint32_t type, uint32_t w4, uint32_t w5,
-               uint32_t w6, uint32_t km)
+void xmss_adrs_init(hs_adrs *a, uint32_t layer, uint64_t tree, uint32_t type)
 {
-    grove_store32_be(a, layer);
-    grove_store64_be(a + 4, tree);
-    grove_store32_be(a + 12, type);
-    grove_store32_be(a + 16, w4);
-    grove_store32_be(a + 20, w5);
-    grove_store32_be(a + 24, w6);
-    grove_store32_be(a + 28, km);
+    hs_adrs_init(a, HS_ADRS_XMSS);
+    hs_adrs_set_layer(a, layer);
+    hs_adrs_set_tree(a, tree);
+    hs_adrs_set_type(a, type);
 }
 
-void xmss_adrs_word(uint8_t a[32], unsigned word, uint32_t v)
+void xmss_adrs_node(hs_adrs *a, uint32_t layer, uint64_t tree, uint32_t height, uint32_t index)
 {
-    grove_store32_be(a + 4 * word, v);
+    xmss_adrs_init(a, layer, tree, XMSS_ADRS_TREE);
+    hs_adrs_set_tree_height(a, height);
+    hs_adrs_set_tree_index(a, index);
 }
 
 static void to_byte(uint8_t *out, unsigned pad, uint32_t x)
@@ -50,6 +48,7 @@ void xmss_hash_init(xmss_hash *x, const grove_xmss_params *p, const uint8_t *pub
     x->pad = p->pad;
     x->kind = p->hash;
     x->has_sk = sk_seed != NULL;
+    hs_wots_dims_init(&x->wots, p->n, 4);
     memcpy(x->pub_seed, pub_seed, p->n);
     to_byte(x->prf_head, x->pad, 3);
     memcpy(x->prf_head + x->pad, pub_seed, x->n);

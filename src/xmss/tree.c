@@ -61,7 +61,7 @@ static void subtree(build_ctx *b, xmss_lanes *w, const chunk *ch)
         unsigned m = bsz, u = 0;
         while (m > 1) {
             for (unsigned k = 0; k < m / 2; k++) {
-                xmss_adrs(w->adrs + 32 * k, layer, tree, XMSS_ADRS_TREE, 0, u, (lt >> (u + 1)) + k, 0);
+                xmss_adrs_node(&w->adrs[k], layer, tree, u, (lt >> (u + 1)) + k);
                 w->o[k] = buf + (size_t)k * n;
                 w->l[k] = buf + (size_t)(2 * k) * n;
                 w->r[k] = buf + (size_t)(2 * k + 1) * n;
@@ -174,7 +174,7 @@ int xmss_build(const xmss_hash *x, const xmss_job *jobs, size_t njobs, xmss_reco
                     uint64_t pg = (g0 >> 1) + s + q;
                     uint64_t tree = pg >> (hp - u - 1);
                     uint32_t idx = (uint32_t)(pg & ((((uint64_t)1) << (hp - u - 1)) - 1));
-                    xmss_adrs(w.adrs + 32 * q, layer, tree, XMSS_ADRS_TREE, 0, u, idx, 0);
+                    xmss_adrs_node(&w.adrs[q], layer, tree, u, idx);
                     w.o[q] = lvl + (size_t)(s + q) * n;
                     w.l[q] = lvl + (size_t)(2 * (s + q)) * n;
                     w.r[q] = lvl + (size_t)(2 * (s + q) + 1) * n;

@@ -23,7 +23,7 @@ int xmss_lanes_alloc(xmss_lanes *w, const xmss_hash *x, size_t cap)
     /* keep every area 8-byte aligned */
 #define AL(v) (((v) + 7) & ~(size_t)7)
     size_t sz_f = AL(cap * w->flen), sz_p = AL(3 * cap * w->plen), sz_h = AL(cap * w->hlen);
-    size_t sz_m = AL(2 * cap * n), sz_n = AL(cap * n), sz_a = cap * 32;
+    size_t sz_m = AL(2 * cap * n), sz_n = AL(cap * n), sz_a = cap * sizeof(hs_adrs);
     size_t sz_ptr = 3 * cap * sizeof(uint8_t *), sz_act = cap * sizeof(uint32_t);
     size_t sz_p1 = cap * sizeof(uint8_t *);
 #undef AL
@@ -51,7 +51,7 @@ int xmss_lanes_alloc(xmss_lanes *w, const xmss_hash *x, size_t cap)
     m += sz_n;
     w->act = (uint32_t *)(void *)m;
     m += sz_act;
-    w->adrs = m;
+    w->adrs = (hs_adrs *)(void *)m;
     for (size_t i = 0; i < cap; i++) {
         xmss_f_lane_head(x, w->f + i * w->flen);
         xmss_h_lane_head(x, w->h + i * w->hlen);
@@ -68,102 +68,101 @@ void xmss_lanes_free(xmss_lanes *w)
     memset(w, 0, sizeof *w);
 }
 
-void xmss_wots_digits(unsigned n, unsigned len, const uint8_t *msg, uint8_t *digits)
-{
-    unsigned csum = 0;
-    for (unsigned i = 0; i < n; i++) {
-        digits[2 * i] = (uint8_t)(msg[i] >> 4);
-        digits[2 * i + 1] = (uint8_t)(msg[i] & 15);
-        csum += 30u - digits[2 * i] - digits[2 * i + 1];
-    }
-    /* len2 = 3 digits: csum << 4 as two bytes, the top three nibbles */
-    csum <<= 4;
-    digits[2 * n] = (uint8_t)((csum >> 12) & 15);
-    digits[2 * n + 1] = (uint8_t)((csum >> 8) & 15);
-    digits[2 * n + 2] = (uint8_t)((csum >> 4) & 15);
-    (void)len;
-}
-
 /* Value slot (the chain's current value) of F lane i. */
 static uint8_t *fval(const xmss_hash *x, xmss_lanes *w, size_t i)
 {
     return w->f + i * w->flen + x->pad + x->n;
 }
 
-/* Chain starts (PRF_keygen) of `count` chains; chain c uses the OTS address at w->adrs + 32c. */
+/* Chain starts (PRF_keygen) of `count` chains; chain c uses the OTS address w->adrs[c]. */
 static void chain_starts(const xmss_hash *x, xmss_lanes *w, size_t cnt)
 {
     for (size_t c = 0; c < cnt; c++) {
         uint8_t *lane = w->prf + c * w->plen;
         xmss_kg_lane_head(x, lane);
-        memcpy(lane + x->kg_pre + x->n, w->adrs + 32 * c, 32);
+        memcpy(lane + x->kg_pre + x->n, w->adrs[c].b, 32);
         w->pin[c] = lane;
         w->pout[c] = fval(x, w, c);
     }
     xmss_kg_many(x, w->pout, w->pin, cnt);
 }
 
-/*
- * Advance chain c (value in F lane c, address at w->adrs + 32c) through the steps
- * [start[c], stop[c]); start/stop NULL mean 0 / 15.
- */
-static void chains(const xmss_hash *x, xmss_lanes *w, size_t cnt, const uint8_t *start,
-                   const uint8_t *stop)
+/* The shared chain core (hashsig/wots.h) on XMSS lanes: chain c is F lane c, stepped as
+ * F(KEY, value ^ BM) with KEY and BM from its two PRF lanes (keyAndMask 0 and 1). */
+typedef struct {
+    const xmss_hash *x;
+    xmss_lanes *w;
+} xmss_chains;
+
+static void chains_step(void *arg, const uint32_t *lane, size_t a, uint32_t pos)
 {
-    const unsigned n = x->n, pad = x->pad, pre = x->prf_pre;
-    /* two PRF lanes per chain: keyAndMask 0 (key) and 1 (mask) */
+    const xmss_chains *ch = arg;
+    const xmss_hash *x = ch->x;
+    xmss_lanes *w = ch->w;
+    const unsigned n = x->n, pad = x->pad, hash = x->prf_pre + hs_adrs_hash_off(HS_ADRS_XMSS);
+    for (size_t k = 0; k < a; k++) {
+        size_t c = lane[k];
+        uint8_t *l0 = w->prf + 2 * c * w->plen, *l1 = l0 + w->plen;
+        grove_store32_be(l0 + hash, pos);
+        grove_store32_be(l1 + hash, pos);
+        w->pin[2 * k] = l0;
+        w->pin[2 * k + 1] = l1;
+        w->pout[2 * k] = w->f + c * w->flen + pad;
+        w->pout[2 * k + 1] = w->mask + k * n;
+    }
+    xmss_prf_many(x, w->pout, w->pin, 2 * a);
+    for (size_t k = 0; k < a; k++) {
+        size_t c = lane[k];
+        uint8_t *v = fval(x, w, c);
+        const uint8_t *mk = w->mask + k * n;
+        for (unsigned i = 0; i < n; i++)
+            v[i] ^= mk[i];
+        w->pin[k] = w->f + c * w->flen;
+        w->pout[k] = v;
+    }
+    xmss_f_many(x, w->pout, w->pin, a);
+}
+
+static uint8_t *chains_value(void *arg, size_t lane)
+{
+    const xmss_chains *ch = arg;
+    return fval(ch->x, ch->w, lane);
+}
+
+/*
+ * Advance chain c (value in F lane c, address w->adrs[c]) from position from[c] to to[c];
+ * from / to NULL mean 0 / 15.
+ */
+static void chains(const xmss_hash *x, xmss_lanes *w, size_t cnt, const uint8_t *from,
+                   const uint8_t *to)
+{
+    static const hs_chain_ops ops = {chains_step, chains_value, NULL};
+    const unsigned pre = x->prf_pre;
     for (size_t c = 0; c < cnt; c++) {
         uint8_t *l0 = w->prf + 2 * c * w->plen, *l1 = l0 + w->plen;
+        hs_adrs a = w->adrs[c];
         xmss_prf_lane_head(x, l0);
-        memcpy(l0 + pre, w->adrs + 32 * c, 32);
-        xmss_adrs_word(l0 + pre, 7, 0);
         xmss_prf_lane_head(x, l1);
-        memcpy(l1 + pre, w->adrs + 32 * c, 32);
-        xmss_adrs_word(l1 + pre, 7, 1);
+        hs_adrs_set_key_and_mask(&a, 0);
+        memcpy(l0 + pre, a.b, 32);
+        hs_adrs_set_key_and_mask(&a, 1);
+        memcpy(l1 + pre, a.b, 32);
     }
-    for (unsigned s = 0; s < 15; s++) {
-        size_t a = 0;
-        for (size_t c = 0; c < cnt; c++) {
-            unsigned b = start ? start[c] : 0, e = stop ? stop[c] : 15;
-            if (b <= s && s < e)
-                w->act[a++] = (uint32_t)c;
-        }
-        if (a == 0)
-            continue;
-        for (size_t k = 0; k < a; k++) {
-            size_t c = w->act[k];
-            uint8_t *l0 = w->prf + 2 * c * w->plen, *l1 = l0 + w->plen;
-            xmss_adrs_word(l0 + pre, 6, s);
-            xmss_adrs_word(l1 + pre, 6, s);
-            w->pin[2 * k] = l0;
-            w->pin[2 * k + 1] = l1;
-            w->pout[2 * k] = w->f + c * w->flen + pad;
-            w->pout[2 * k + 1] = w->mask + k * n;
-        }
-        xmss_prf_many(x, w->pout, w->pin, 2 * a);
-        for (size_t k = 0; k < a; k++) {
-            size_t c = w->act[k];
-            uint8_t *v = fval(x, w, c);
-            const uint8_t *mk = w->mask + k * n;
-            for (unsigned i = 0; i < n; i++)
-                v[i] ^= mk[i];
-            w->pin[k] = w->f + c * w->flen;
-            w->pout[k] = v;
-        }
-        xmss_f_many(x, w->pout, w->pin, a);
-    }
+    xmss_chains ch = {x, w};
+    hs_chains_walk(&ops, &ch, x->n, x->wots.w, cnt, from, to, NULL, NULL, w->act);
 }
 
 void xmss_nodes(const xmss_hash *x, xmss_lanes *w, size_t cnt, uint8_t *const out[],
-                const uint8_t *const left[], const uint8_t *const right[], const uint8_t *adrs)
+                const uint8_t *const left[], const uint8_t *const right[], const hs_adrs *adrs)
 {
     const unsigned n = x->n, pad = x->pad, pre = x->prf_pre;
     for (size_t k = 0; k < cnt; k++) {
+        hs_adrs a = adrs[k];
         for (unsigned km = 0; km < 3; km++) {
             uint8_t *l = w->prf + (3 * k + km) * w->plen;
             xmss_prf_lane_head(x, l);
-            memcpy(l + pre, adrs + 32 * k, 32);
-            xmss_adrs_word(l + pre, 7, km);
+            hs_adrs_set_key_and_mask(&a, km);
+            memcpy(l + pre, a.b, 32);
             w->pin[3 * k + km] = l;
         }
         w->pout[3 * k] = w->h + k * w->hlen + pad;
@@ -187,11 +186,11 @@ void xmss_tree_node(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uint64_t 
                     uint32_t height, uint32_t index, const uint8_t *left, const uint8_t *right,
                     uint8_t *out)
 {
-    uint8_t a[32];
+    hs_adrs a;
     uint8_t *o[1] = {out};
     const uint8_t *l[1] = {left}, *r[1] = {right};
-    xmss_adrs(a, layer, tree, XMSS_ADRS_TREE, 0, height, index, 0);
-    xmss_nodes(x, w, 1, o, l, r, a);
+    xmss_adrs_node(&a, layer, tree, height, index);
+    xmss_nodes(x, w, 1, o, l, r, &a);
 }
 
 /*
@@ -211,7 +210,11 @@ static void ltrees(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uint64_t t
         for (unsigned b = 0; b < cnt; b++) {
             uint8_t *nd = w->nodes + (size_t)b * len * n;
             for (unsigned i = 0; i < pairs; i++) {
-                xmss_adrs(w->adrs + 32 * k, layer, tree, XMSS_ADRS_LTREE, leaf0 + b, level, i, 0);
+                hs_adrs *a = &w->adrs[k];
+                xmss_adrs_init(a, layer, tree, XMSS_ADRS_LTREE);
+                hs_adrs_set_keypair(a, leaf0 + b);
+                hs_adrs_set_tree_height(a, level);
+                hs_adrs_set_tree_index(a, i);
                 o[k] = nd + (size_t)i * n;
                 lf[k] = nd + (size_t)(2 * i) * n;
                 rt[k] = nd + (size_t)(2 * i + 1) * n;
@@ -235,9 +238,12 @@ static void ots_addresses(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uin
 {
     const unsigned len = x->p->len;
     for (unsigned b = 0; b < cnt; b++)
-        for (unsigned i = 0; i < len; i++)
-            xmss_adrs(w->adrs + 32 * ((size_t)b * len + i), layer, tree, XMSS_ADRS_OTS, leaf0 + b, i,
-                      0, 0);
+        for (unsigned i = 0; i < len; i++) {
+            hs_adrs *a = &w->adrs[(size_t)b * len + i];
+            xmss_adrs_init(a, layer, tree, XMSS_ADRS_OTS);
+            hs_adrs_set_keypair(a, leaf0 + b);
+            hs_adrs_set_chain(a, i);
+        }
 }
 
 /* Full chains of cnt key pairs: chain ends left in the F lanes. */
@@ -273,8 +279,11 @@ void xmss_wots_sk0(const xmss_hash *x, uint32_t layer, uint64_t tree, uint32_t l
 {
     uint8_t lane[XMSS_MAX_PAD + 2 * XMSS_MAX_N + 32];
     uint8_t *lp[1] = {lane}, *op[1] = {out};
+    hs_adrs a;
+    xmss_adrs_init(&a, layer, tree, XMSS_ADRS_OTS);
+    hs_adrs_set_keypair(&a, leaf);
     xmss_kg_lane_head(x, lane);
-    xmss_adrs(lane + x->kg_pre + x->n, layer, tree, XMSS_ADRS_OTS, leaf, 0, 0, 0);
+    memcpy(lane + x->kg_pre + x->n, a.b, 32);
     xmss_kg_many(x, op, lp, 1);
     grove_wipe(lane, sizeof lane);
 }
@@ -283,11 +292,11 @@ void xmss_wots_sign(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uint64_t 
                     const uint8_t *m, uint8_t *sig)
 {
     const unsigned n = x->n, len = x->p->len;
-    uint8_t digits[XMSS_MAX_LEN];
+    uint8_t digits[HS_WOTS_MAX_LEN];
     /* WOTS+ signs public values: a message digest (its randomizer r is in the signature) or a
      * subtree root (recomputed by every verifier); the chain lengths reveal them by design. */
     GROVE_DECLASSIFY(m, n);
-    xmss_wots_digits(n, len, m, digits);
+    hs_wots_digits(&x->wots, m, digits);
     ots_addresses(x, w, layer, tree, leaf, 1);
     chain_starts(x, w, len);
     chains(x, w, len, NULL, digits);
@@ -299,8 +308,8 @@ void xmss_wots_leaf_from_sig(const xmss_hash *x, xmss_lanes *w, uint32_t layer, 
                              uint32_t leaf, const uint8_t *m, const uint8_t *sig, uint8_t *out)
 {
     const unsigned n = x->n, len = x->p->len;
-    uint8_t digits[XMSS_MAX_LEN];
-    xmss_wots_digits(n, len, m, digits);
+    uint8_t digits[HS_WOTS_MAX_LEN];
+    hs_wots_digits(&x->wots, m, digits);
     ots_addresses(x, w, layer, tree, leaf, 1);
     for (unsigned c = 0; c < len; c++)
         memcpy(fval(x, w, c), sig + (size_t)c * n, n);

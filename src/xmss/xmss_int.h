@@ -22,10 +22,11 @@
 #include "grove/xmss.h"
 #include "hash/keccak.h"
 #include "hash/sha2.h"
+#include "hashsig/adrs.h"
+#include "hashsig/wots.h"
 
 #define XMSS_MAX_N 64
 #define XMSS_MAX_PAD 64
-#define XMSS_MAX_LEN 131
 #define XMSS_MAX_D 12
 #define XMSS_MAX_H 60
 #define XMSS_MAX_HP 20     /* largest tree height h/d */
@@ -49,13 +50,13 @@ struct grove_xmss_params {
     uint32_t sig_bytes, pk_bytes;
 };
 
-/* ---- addresses ---------------------------------------------------------------------------- */
+/* ---- addresses: hs_adrs (hashsig/adrs.h) of form HS_ADRS_XMSS ------------------------------ */
 enum { XMSS_ADRS_OTS = 0, XMSS_ADRS_LTREE = 1, XMSS_ADRS_TREE = 2 };
 
-/* A fresh address: every word set, the unused ones zero. */
-void xmss_adrs(uint8_t a[32], uint32_t layer, uint64_t tree, uint32_t type, uint32_t w4, uint32_t w5,
-               uint32_t w6, uint32_t km);
-void xmss_adrs_word(uint8_t a[32], unsigned word, uint32_t v);
+/* A fresh XMSS address: layer, tree and type set, every other word zero. */
+void xmss_adrs_init(hs_adrs *a, uint32_t layer, uint64_t tree, uint32_t type);
+/* The address of hash tree node `index` whose children are at height `height`. */
+void xmss_adrs_node(hs_adrs *a, uint32_t layer, uint64_t tree, uint32_t height, uint32_t index);
 
 /* ---- hashing ------------------------------------------------------------------------------ */
 typedef struct xmss_hash {
@@ -65,6 +66,7 @@ typedef struct xmss_hash {
     unsigned kg_pre;  /* bytes of a KG lane before PUB_SEED */
     int midstate;     /* 1: PRF / PRF_keygen prefixes are precomputed states */
     int has_sk;
+    hs_wots_dims wots; /* WOTS+ with w = 16 over n bytes */
     uint8_t pub_seed[XMSS_MAX_N];
     uint8_t prf_head[XMSS_MAX_PAD + XMSS_MAX_N]; /* toByte(3,pad) || PUB_SEED */
     uint8_t kg_head[XMSS_MAX_PAD + XMSS_MAX_N];  /* toByte(4,pad) || SK_SEED (secret) */
@@ -121,7 +123,7 @@ typedef struct xmss_lanes {
     uint8_t *h;                /* cap H lanes */
     uint8_t *mask;             /* 2 * cap masks */
     uint8_t *nodes;            /* cap nodes (L-tree work) */
-    uint8_t *adrs;             /* cap addresses */
+    hs_adrs *adrs;             /* cap addresses */
     uint8_t **pin, **pout;     /* 3 * cap pointers each (used by the hashing helpers) */
     uint8_t **o;               /* cap pointers each, free for callers of xmss_nodes */
     const uint8_t **l, **r;
@@ -134,9 +136,6 @@ int xmss_lanes_alloc(xmss_lanes *w, const xmss_hash *x, size_t cap);
 void xmss_lanes_free(xmss_lanes *w);
 
 /* ---- WOTS+ and leaves --------------------------------------------------------------------- */
-/* The len base-16 digits of an n-byte message followed by its checksum. */
-void xmss_wots_digits(unsigned n, unsigned len, const uint8_t *msg, uint8_t *digits);
-
 /*
  * Leaves (L-tree outputs of the WOTS+ public keys) of leaf indices [leaf0, leaf0 + count) of
  * tree `tree` in layer `layer`; count * len <= w->cap. out: count * n bytes.
@@ -156,11 +155,11 @@ void xmss_wots_pk(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uint64_t tr
 void xmss_wots_sk0(const xmss_hash *x, uint32_t layer, uint64_t tree, uint32_t leaf, uint8_t *out);
 
 /*
- * count node hashes RAND_HASH(left[i], right[i]) under adrs + 32*i (keyAndMask words ignored);
+ * count node hashes RAND_HASH(left[i], right[i]) under adrs[i] (keyAndMask words ignored);
  * count <= w->cap. out[i] may alias left[i] or right[i].
  */
 void xmss_nodes(const xmss_hash *x, xmss_lanes *w, size_t count, uint8_t *const out[],
-                const uint8_t *const left[], const uint8_t *const right[], const uint8_t *adrs);
+                const uint8_t *const left[], const uint8_t *const right[], const hs_adrs *adrs);
 /* One tree node of (layer, tree): children at height `height`, parent index `index`. */
 void xmss_tree_node(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uint64_t tree,
                     uint32_t height, uint32_t index, const uint8_t *left, const uint8_t *right,

@@ -17,13 +17,13 @@
 #include "sphincs/spx.h"
 #include "test.h"
 
-static void adrs(spx_adrs *a, uint32_t chain, uint32_t hash)
+static void adrs(hs_adrs *a, uint32_t chain, uint32_t hash)
 {
-    spx_adrs_zero(a);
-    spx_adrs_set_layer(a, DGSP_LAYER);
-    spx_adrs_set_type(a, SPX_ADRS_WOTS_HASH);
-    spx_adrs_set_word2(a, chain);
-    spx_adrs_set_word3(a, hash);
+    hs_adrs_init(a, HS_ADRS_SPHINCS);
+    hs_adrs_set_layer(a, DGSP_LAYER);
+    hs_adrs_set_type(a, SPX_ADRS_WOTS_HASH);
+    hs_adrs_set_chain(a, chain);
+    hs_adrs_set_hash(a, hash);
 }
 
 static int is_shake(const grove_dgsp_cfg *cfg)
@@ -43,7 +43,7 @@ static void forge_compat(const grove_dgsp_cfg *cfg, const uint8_t *sig, const ui
     memcpy(forged, sig, siglen);
     memcpy(s, sig + (len - 1) * n, n);
     dgsp_hash_msg(cfg, d, wots_rand, msg, mlen);
-    spx_adrs a0;
+    hs_adrs a0;
     adrs(&a0, 0, 0);
     for (size_t i = 0; i < 2 * n; i++) {
         unsigned digit = (i & 1) ? (d[i / 2] & 15u) : (unsigned)(d[i / 2] >> 4);
@@ -66,13 +66,13 @@ static void forge_advance(const grove_dgsp_cfg *cfg, const uint8_t *sig, const u
     uint8_t d0[32], d1[32], dig0[67], dig1[67];
     dgsp_hash_msg(cfg, d0, wots_rand, msg_old, old_len);
     dgsp_hash_msg(cfg, d1, wots_rand, msg, mlen);
-    spx_wots_digits((unsigned)n, d0, dig0);
-    spx_wots_digits((unsigned)n, d1, dig1);
+    hs_wots_digits(&c.wots, d0, dig0);
+    hs_wots_digits(&c.wots, d1, dig1);
     memcpy(forged, sig, siglen);
     for (size_t i = 0; i < len; i++) {
         uint8_t *chunk = forged + i * n;
         for (unsigned j = dig0[i]; j < dig1[i]; j++) {
-            spx_adrs a;
+            hs_adrs a;
             adrs(&a, (uint32_t)i, j);
             spx_thash(&c, chunk, &a, chunk, 1);
         }
