@@ -26,7 +26,7 @@ const struct grove_hash_kernels *grove_hash_kernels(void)
     return &k;
 }
 
-int grove_randombytes(uint8_t *buf, size_t len)
+grove_status grove_randombytes(uint8_t *buf, size_t len)
 {
     static uint64_t x = 0x9E3779B97F4A7C15ULL;
     for (size_t i = 0; i < len; i++) {
