@@ -22,40 +22,10 @@
 #endif
 #endif
 
-#define REGION (768 * 1024)
-
-static __attribute__((noinline)) void clear_stack(void)
-{
-    volatile uint8_t buf[REGION];
-    for (size_t i = 0; i < REGION; i += 1)
-        buf[i] = 0;
-    __asm__ volatile("" : : "r"(buf) : "memory");
-}
-
-/* Offset (below this frame) of a 16-byte window of secret[0..len) found in the dead stack, or
- * 0 if none. Reads memory below the stack pointer that clear_stack mapped and zeroed. */
-static __attribute__((noinline)) size_t find_residue(const uint8_t *secret, size_t len)
-{
-    uintptr_t top = (uintptr_t)__builtin_frame_address(0);
-    for (size_t off = 256; off < REGION - 8192; off++) {
-        const volatile uint8_t *q = (const volatile uint8_t *)(top - off);
-        for (size_t s = 0; s + 16 <= len; s += 8) {
-            size_t k = 0;
-            while (k < 16 && q[k] == secret[s + k])
-                k++;
-            if (k == 16) {
-                if (getenv("GROVE_WIPE_DEBUG"))
-                    fprintf(stderr, "secret window at byte %zu found %zu below\n", s, off);
-                return off;
-            }
-        }
-    }
-    return 0;
-}
 
 #define CHECK_CLEAN(what, secret, len)                                                      \
     do {                                                                                    \
-        size_t off_ = find_residue((secret), (len));                                        \
+        size_t off_ = test_stack_residue((secret), (len));                                  \
         if (off_) {                                                                         \
             char m_[160];                                                                   \
             snprintf(m_, sizeof m_, "%s leaves secret bytes on the stack (%zu below)", what, \
@@ -72,10 +42,10 @@ static void slhdsa(const char *name)
     const grove_slhdsa_params *p = grove_slhdsa_params_get(name);
     size_t n = grove_slhdsa_n(p);
     uint8_t pk[64], sk[128], *sig = malloc(grove_slhdsa_sig_bytes(p));
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_slhdsa_keygen_from_seed(p, pk, sk, seed, seed + n, seed + 2 * n), GROVE_OK);
     CHECK_CLEAN("SLH-DSA keygen", seed, 2 * n);
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_slhdsa_sign(p, sig, (const uint8_t *)"msg", 3, NULL, 0, sk, 1), GROVE_OK);
     CHECK_CLEAN("SLH-DSA sign", seed, 2 * n);
     free(sig);
@@ -98,27 +68,27 @@ static void dgsp(const char *params)
     grove_dgsp_store *st;
     uint64_t id, who;
     CHECK_EQ_INT(grove_dgsp_store_memory_open(&st), GROVE_OK);
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_dgsp_keygen_manager_from_seed(&cfg, pk, sk, seed), GROVE_OK);
     CHECK_CLEAN("DGSP manager keygen", msecret, 4 * n);
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_dgsp_join(&cfg, st, &id, cid, "dave", sk), GROVE_OK);
     CHECK_CLEAN("DGSP join", msecret, 4 * n);
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_dgsp_csr(&cfg, wpk, ws, 1, su), GROVE_OK);
     CHECK_CLEAN("DGSP csr", su, n);
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_dgsp_gen_cert(&cfg, st, cert, wpk, 1, id, cid, sk, 1), GROVE_OK);
     CHECK_CLEAN("DGSP gen_cert", msecret, 4 * n);
     CHECK_CLEAN("DGSP gen_cert (cid*)", cid, n);
     grove_dgsp_wallet *w;
     CHECK_EQ_INT(grove_dgsp_wallet_memory_open(&cfg, &w, su, id, cid), GROVE_OK);
     CHECK_EQ_INT(grove_dgsp_wallet_add(w, ws, cert), GROVE_OK);
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_dgsp_wallet_sign(w, sig, (const uint8_t *)"msg", 3), GROVE_OK);
     CHECK_CLEAN("DGSP sign (seed_u)", su, n);
     CHECK_CLEAN("DGSP sign (wots seed)", ws, n);
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_dgsp_open(&cfg, st, &who, NULL, pi, sig, grove_dgsp_sig_bytes(&cfg),
                                  (const uint8_t *)"msg", 3, sk),
                  GROVE_OK);
@@ -140,10 +110,10 @@ static void cross(const char *name)
     uint8_t *pk = malloc(pkb), *sk = malloc(skb), *sig = malloc(sigb);
     for (int s = 0; s < 2; s++) {
         grove_cross_strategy strat = s ? GROVE_CROSS_SMALL_MEMORY : GROVE_CROSS_FAST;
-        clear_stack();
+        test_stack_clear();
         CHECK_EQ_INT(grove_cross_keygen_from_seed(p, pk, sk, seed), GROVE_OK);
         CHECK_CLEAN("CROSS keygen", seed, skb);
-        clear_stack();
+        test_stack_clear();
         CHECK_EQ_INT(grove_cross_sign(p, strat, sig, (const uint8_t *)"m", 1, sk), GROVE_OK);
         CHECK_CLEAN(s ? "CROSS sign (small-memory)" : "CROSS sign (fast)", seed, skb);
     }
@@ -174,31 +144,31 @@ static void bls(const char *variant)
         CHECK_CLEAN(what " (sk bytes)", skb, sizeof skb);                                   \
         CHECK_CLEAN(what " (sk limbs)", limbs, sizeof limbs);                               \
     } while (0)
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_bls_keygen(&sk, ikm, sizeof ikm, NULL, 0), GROVE_OK);
     CHECK_BLS_CLEAN("BLS keygen");
     CHECK_MEM(sk.opaque, limbs, sizeof limbs);
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_bls_sk_to_pk(v, pk, &sk), GROVE_OK);
     CHECK_BLS_CLEAN("BLS sk_to_pk");
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_bls_sign(v, sig, (const uint8_t *)"msg", 3, &sk, dst, dstl), GROVE_OK);
     CHECK_BLS_CLEAN("BLS sign");
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_bls_pop_prove(v, sig, &sk, dst, dstl), GROVE_OK);
     CHECK_BLS_CLEAN("BLS pop_prove");
-    clear_stack();
+    test_stack_clear();
     if (v == GROVE_BLS_MIN_SIG) {
         CHECK_EQ_INT(grove_bls_sign_g1(&p1, (const uint8_t *)"msg", 3, &sk, dst, dstl), GROVE_OK);
         CHECK_BLS_CLEAN("BLS sign_g1");
-        clear_stack();
+        test_stack_clear();
         grove_bls_g2_generator(&p2);
         grove_bls_g2_mul_sk(&p2, &p2, &sk);
         CHECK_BLS_CLEAN("BLS g2_mul_sk");
     } else {
         CHECK_EQ_INT(grove_bls_sign_g2(&p2, (const uint8_t *)"msg", 3, &sk, dst, dstl), GROVE_OK);
         CHECK_BLS_CLEAN("BLS sign_g2");
-        clear_stack();
+        test_stack_clear();
         grove_bls_g1_generator(&p1);
         grove_bls_g1_mul_sk(&p1, &p1, &sk);
         CHECK_BLS_CLEAN("BLS g1_mul_sk");
@@ -225,7 +195,7 @@ static void stm(void)
         CHECK_CLEAN(what " (sk bytes)", sk, sizeof sk);                                     \
         CHECK_CLEAN(what " (sk limbs)", limbs, sizeof limbs);                               \
     } while (0)
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_stm_keygen(vkpop[0], sk, ikm), GROVE_OK);
     CHECK_STM_CLEAN("STM keygen");
     uint8_t other[32] = {1, 2, 3};
@@ -238,11 +208,11 @@ static void stm(void)
     CHECK_EQ_INT(grove_stm_keyreg_new(&reg), GROVE_OK);
     CHECK_EQ_INT(grove_stm_keyreg_add_many(reg, NULL, stakes, &vkpop[0][0], 2, 1), GROVE_OK);
     CHECK_EQ_INT(grove_stm_keyreg_close(reg, &closed), GROVE_OK);
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(grove_stm_signer_new(&prm, &signer, sk, closed), GROVE_OK);
     CHECK_STM_CLEAN("STM signer_new");
     grove_stm_sig sig;
-    clear_stack();
+    test_stack_clear();
     int rc = grove_stm_sign(signer, &sig, (const uint8_t *)"msg", 3);
     CHECK(rc == GROVE_OK || rc == GROVE_ERR_LOTTERY_LOST);
     CHECK_STM_CLEAN("STM sign");
@@ -277,9 +247,9 @@ int main(void)
     uint64_t st = 99;
     test_rand_bytes(&st, seed, sizeof seed);
     test_rand_bytes(&st, su, sizeof su);
-    clear_stack();
+    test_stack_clear();
     leave_secret();
-    CHECK(find_residue(seed, 32) != 0);
+    CHECK(test_stack_residue(seed, 32) != 0);
     slhdsa("SLH-DSA-SHA2-128f");
     slhdsa("SLH-DSA-SHAKE-192f");
 #if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE

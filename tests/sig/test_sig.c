@@ -307,32 +307,6 @@ static void contract(const grove_sig_alg *a)
 
 /* ---- secrets left on the stack ------------------------------------------------------------- */
 
-#define REGION (768 * 1024)
-
-static __attribute__((noinline)) void clear_stack(void)
-{
-    volatile uint8_t buf[REGION];
-    for (size_t i = 0; i < REGION; i++)
-        buf[i] = 0;
-    __asm__ volatile("" : : "r"(buf) : "memory");
-}
-
-/* Offset below this frame of a 16-byte window of secret[0..len) in the dead stack, or 0. */
-static __attribute__((noinline)) size_t find_residue(const uint8_t *secret, size_t len)
-{
-    uintptr_t top = (uintptr_t)__builtin_frame_address(0);
-    for (size_t off = 256; off < REGION - 8192; off++) {
-        const volatile uint8_t *q = (const volatile uint8_t *)(top - off);
-        for (size_t s = 0; s + 16 <= len; s += 8) {
-            size_t k = 0;
-            while (k < 16 && q[k] == secret[s + k])
-                k++;
-            if (k == 16)
-                return off;
-        }
-    }
-    return 0;
-}
 
 static __attribute__((noinline)) grove_status run_keygen(const grove_sig_alg *a, uint8_t *pk,
                                                          uint8_t *sk)
@@ -417,17 +391,17 @@ static void secrets_wiped(const grove_sig_alg *a)
     uint8_t *sig = malloc(grove_sig_sig_bytes(a));
     size_t len = 0, off;
     /* keygen: the secret is only known afterwards; the heap is checked at sign */
-    clear_stack();
+    test_stack_clear();
     CHECK_EQ_INT(run_keygen(a, pk, sk), GROVE_OK);
-    if ((off = find_residue(sk, secret_bytes(a))) != 0)
+    if ((off = test_stack_residue(sk, secret_bytes(a))) != 0)
         fprintf(stderr, "  %s: keygen leaves secret-key bytes %zu below the stack frame\n",
                 grove_sig_alg_name(a), off);
     CHECK(off == 0);
-    clear_stack();
+    test_stack_clear();
     arm(sk, secret_bytes(a));
     CHECK_EQ_INT(run_sign(a, sig, &len, sk), GROVE_OK);
     int heap = disarm();
-    if ((off = find_residue(sk, secret_bytes(a))) != 0)
+    if ((off = test_stack_residue(sk, secret_bytes(a))) != 0)
         fprintf(stderr, "  %s: sign leaves secret-key bytes %zu below the stack frame\n",
                 grove_sig_alg_name(a), off);
     CHECK(off == 0);
@@ -435,9 +409,9 @@ static void secrets_wiped(const grove_sig_alg *a)
         fprintf(stderr, "  %s: sign frees %d heap blocks holding secret-key bytes\n",
                 grove_sig_alg_name(a), heap);
     CHECK(heap == 0);
-    clear_stack();
+    test_stack_clear();
     leave_copy(sk, secret_bytes(a));
-    CHECK(find_residue(sk, secret_bytes(a)) != 0); /* the scan is not blind */
+    CHECK(test_stack_residue(sk, secret_bytes(a)) != 0); /* the scan is not blind */
     uint8_t *copy = malloc(secret_bytes(a) + 8);
     memcpy(copy + 8, sk, secret_bytes(a));
     __asm__ volatile("" : : "r"(copy) : "memory"); /* keep the copy and its free */

@@ -24,20 +24,6 @@ static void path_of(char *out, size_t cap, const char *name)
     snprintf(out, cap, "%s/%s", dir, name);
 }
 
-static int copy_file(const char *from, const char *to)
-{
-    FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
-    int ok = a && b;
-    char buf[8192];
-    size_t n;
-    while (ok && (n = fread(buf, 1, sizeof buf, a)) > 0)
-        ok = fwrite(buf, 1, n, b) == n;
-    if (a)
-        fclose(a);
-    if (b)
-        fclose(b);
-    return ok ? 0 : -1;
-}
 
 static void listing(void)
 {
@@ -117,7 +103,7 @@ static void round_trip(const char *name, const char *file)
     CHECK(grove_sig_stfl_keygen(a, pk, path, reg) != GROVE_OK); /* never overwrites a key */
     char backup[410];
     snprintf(backup, sizeof backup, "%s.backup", path);
-    CHECK_EQ_INT(copy_file(path, backup), 0);
+    CHECK_EQ_INT(test_copy_file(path, backup), 0);
 
     grove_sig_stfl_key *k = NULL;
     CHECK_EQ_INT(grove_sig_stfl_key_open(&k, path, reg), GROVE_OK);
@@ -156,11 +142,11 @@ static void round_trip(const char *name, const char *file)
     /* the backup taken before those signatures, put back: refused (GROVE_ERR_STATE) */
     char used[420];
     snprintf(used, sizeof used, "%s.used", path);
-    CHECK_EQ_INT(copy_file(path, used), 0);
-    CHECK_EQ_INT(copy_file(backup, path), 0);
+    CHECK_EQ_INT(test_copy_file(path, used), 0);
+    CHECK_EQ_INT(test_copy_file(backup, path), 0);
     CHECK_EQ_INT(grove_sig_stfl_key_open(&k, path, reg), GROVE_ERR_STATE);
     CHECK(k == NULL);
-    CHECK_EQ_INT(copy_file(used, path), 0);
+    CHECK_EQ_INT(test_copy_file(used, path), 0);
 
     /* what the generic API wrote is an ordinary key file, its use recorded */
     grove_xmss_state_info info;
@@ -211,7 +197,7 @@ static void exhausted_and_restored(void)
     CHECK_EQ_INT(grove_registry_open(&reg, regdir), GROVE_OK);
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES], msg[3] = {'a', 'b', 'c'};
     CHECK_EQ_INT(grove_sig_stfl_keygen(a, pk, path, reg), GROVE_OK);
-    CHECK_EQ_INT(copy_file(path, copy), 0);
+    CHECK_EQ_INT(test_copy_file(path, copy), 0);
 
     grove_xmss_keyfile *kf = NULL;
     CHECK_EQ_INT(grove_xmss_keyfile_open(&kf, path, reg, 0, NULL, NULL, 0), GROVE_OK);
@@ -244,7 +230,7 @@ static void exhausted_and_restored(void)
     CHECK_EQ_INT(grove_sig_stfl_key_open(&k, path, reg), GROVE_OK);
     CHECK_EQ_INT(grove_sig_stfl_sign(k, sig, need, &sig_len, msg, sizeof msg), GROVE_OK);
     grove_sig_stfl_key_close(k);
-    CHECK_EQ_INT(copy_file(copy, path), 0);
+    CHECK_EQ_INT(test_copy_file(copy, path), 0);
     k = (grove_sig_stfl_key *)1;
     CHECK_EQ_INT(grove_sig_stfl_key_open(&k, path, reg), GROVE_ERR_STATE);
     CHECK(k == NULL);

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -101,4 +102,46 @@ const char *test_vectors_dir(const char *scheme)
     }
     printf("SKIP: test vectors not found at %s (set GROVE_VECTORS_DIR)\n", path);
     exit(TEST_SKIP);
+}
+
+int test_copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
+    int ok = a && b;
+    char buf[8192];
+    size_t n;
+    while (ok && (n = fread(buf, 1, sizeof buf, a)) > 0)
+        ok = fwrite(buf, 1, n, b) == n;
+    if (a)
+        fclose(a);
+    if (b && fclose(b) != 0)
+        ok = 0;
+    return ok ? 0 : -1;
+}
+
+__attribute__((noinline)) void test_stack_clear(void)
+{
+    volatile uint8_t buf[TEST_STACK_REGION];
+    for (size_t i = 0; i < TEST_STACK_REGION; i++)
+        buf[i] = 0;
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
+__attribute__((noinline)) size_t test_stack_residue(const uint8_t *secret, size_t len)
+{
+    uintptr_t top = (uintptr_t)__builtin_frame_address(0);
+    for (size_t off = 256; off < TEST_STACK_REGION - 8192; off++) {
+        const volatile uint8_t *q = (const volatile uint8_t *)(top - off);
+        for (size_t s = 0; s + 16 <= len; s += 8) {
+            size_t k = 0;
+            while (k < 16 && q[k] == secret[s + k])
+                k++;
+            if (k == 16) {
+                if (getenv("GROVE_WIPE_DEBUG"))
+                    fprintf(stderr, "secret window at byte %zu found %zu below\n", s, off);
+                return off;
+            }
+        }
+    }
+    return 0;
 }

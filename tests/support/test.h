@@ -61,6 +61,19 @@ uint64_t test_rand_u64(uint64_t *state);
  */
 const char *test_vectors_dir(const char *scheme);
 
+/*
+ * Secrets left on the stack: test_stack_clear() zeroes TEST_STACK_REGION bytes below the
+ * caller's frame; after the code under test ran (called from the same frame),
+ * test_stack_residue(secret, len) returns the offset below its own frame of a 16-byte window
+ * of secret[0..len) found in that dead stack, or 0 if none (GROVE_WIPE_DEBUG=1 prints where).
+ */
+#define TEST_STACK_REGION (768 * 1024)
+void test_stack_clear(void);
+size_t test_stack_residue(const uint8_t *secret, size_t len);
+
+/* Copy a file (a backup, to restore later): 0 or -1. */
+int test_copy_file(const char *from, const char *to);
+
 /* Exit code ctest treats as "skipped". */
 #define TEST_SKIP 77
 

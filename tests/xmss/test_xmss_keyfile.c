@@ -22,20 +22,6 @@ static void path_of(char *out, size_t cap, const char *name)
     snprintf(out, cap, "%s/%s", dir, name);
 }
 
-static int copy_file(const char *from, const char *to)
-{
-    FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
-    int ok = a && b;
-    char buf[8192];
-    size_t n;
-    while (ok && (n = fread(buf, 1, sizeof buf, a)) > 0)
-        ok = fwrite(buf, 1, n, b) == n;
-    if (a)
-        fclose(a);
-    if (b)
-        fclose(b);
-    return ok ? 0 : -1;
-}
 
 static int sign_once(grove_xmss_keyfile *kf, uint64_t *idx)
 {
@@ -83,7 +69,7 @@ static void scenario(void)
     CHECK_EQ_INT(grove_xmss_record_read(reg, &rec, id), GROVE_OK);
     CHECK(rec.params == p && rec.range_end == 1024 && rec.high_water == 0 && !rec.legacy);
     grove_xmss_record_free(&rec);
-    CHECK_EQ_INT(copy_file(a, a_old), 0);
+    CHECK_EQ_INT(test_copy_file(a, a_old), 0);
 
     /* split of the whole key: the part has its own id; the source is exhausted */
     grove_xmss_keyfile *kf = NULL;
@@ -122,7 +108,7 @@ static void scenario(void)
     /* the part signs; an older copy of it is refused and recovered past the mark */
     char part_old[320];
     path_of(part_old, sizeof part_old, "part.old");
-    CHECK_EQ_INT(copy_file(part, part_old), 0);
+    CHECK_EQ_INT(test_copy_file(part, part_old), 0);
     CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK);
     CHECK_EQ_INT(sign_once(kf, &idx), GROVE_OK);
     CHECK_EQ_INT(idx, 0);
@@ -141,7 +127,7 @@ static void scenario(void)
     /* an interrupted split: the source file as it was before, the entry marked pending */
     char pre[320];
     path_of(pre, sizeof pre, "part.pre");
-    CHECK_EQ_INT(copy_file(part, pre), 0);
+    CHECK_EQ_INT(test_copy_file(part, pre), 0);
     CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK);
     CHECK_EQ_INT(grove_xmss_keyfile_split(kf, &s, &e, 100, part2, &opts, err, sizeof err),
                  GROVE_OK);
@@ -165,7 +151,7 @@ static void scenario(void)
              "generation 1\nparent %s\nsplit 1 924 1024 %s\npending %s\n",
              parent, child, hexpath);
     entry_write(reg, ip.key_id, text);
-    CHECK_EQ_INT(copy_file(pre, part), 0);
+    CHECK_EQ_INT(test_copy_file(pre, part), 0);
     CHECK_EQ_INT(grove_xmss_keyfile_read_info(&ia, part, err, sizeof err), GROVE_OK);
     CHECK(ia.range_end == 1024 && ia.generation == 0);
     CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK); /* the part exists: completed */
@@ -183,7 +169,7 @@ static void scenario(void)
              "generation 1\nparent %s\nsplit 1 924 1024 %s\npending 2f6e6f2f73756368\n",
              parent, child);
     entry_write(reg, ip.key_id, text);
-    CHECK_EQ_INT(copy_file(pre, part), 0);
+    CHECK_EQ_INT(test_copy_file(pre, part), 0);
     CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK);
     CHECK_EQ_INT(grove_xmss_keyfile_info(kf, &ia), GROVE_OK);
     CHECK(ia.range_end == 1024 && ia.generation == 1 && ia.high_water == 3);
