@@ -14,14 +14,6 @@
 #include "grove/grove.h"
 #include "test.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define GROVE_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GROVE_TEST_ASAN 1
-#endif
-#endif
-
 
 #define CHECK_CLEAN(what, secret, len)                                                      \
     do {                                                                                    \
