@@ -230,7 +230,7 @@ static __attribute__((noinline)) void leave_secret(void)
 
 int main(void)
 {
-#ifdef GROVE_TEST_ASAN
+#if GROVE_TEST_ASAN
     if (getenv("GROVE_WIPE_FORCE") == NULL) {
         printf("SKIP: stack residue scan is not meaningful under AddressSanitizer\n");
         return 77;

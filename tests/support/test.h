@@ -74,13 +74,16 @@ size_t test_stack_residue(const uint8_t *secret, size_t len);
 /* Copy a file (a backup, to restore later): 0 or -1. */
 int test_copy_file(const char *from, const char *to);
 
-/* GROVE_TEST_ASAN is 1 in an AddressSanitizer build (gcc or clang). */
+/* GROVE_TEST_ASAN is 1 in an AddressSanitizer build (gcc or clang), 0 otherwise. */
 #if defined(__SANITIZE_ADDRESS__)
 #define GROVE_TEST_ASAN 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define GROVE_TEST_ASAN 1
 #endif
+#endif
+#ifndef GROVE_TEST_ASAN
+#define GROVE_TEST_ASAN 0
 #endif
 
 /* Exit code ctest treats as "skipped". */
