@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * PEM (RFC 7468, strict form; see grove/pkix.h). The base64 body is decoded line by line
- * straight into the caller's buffer, so a private key leaves no copy behind.
+ * PEM (RFC 7468, strict form; see grove/pkix.h). The base64 body is decoded line by line:
+ * once into a wiped scratch line to check it and find its length, then straight into the
+ * caller's buffer, so a private key leaves no copy behind.
  */
 #include <string.h>
 
@@ -97,35 +98,35 @@ static bool frame_is(const char *line, size_t n, const char *word, const char *l
 }
 
 /*
- * Walk the body lines after BEGIN. With out == NULL only check the framing and add up the
- * decoded length; else decode each line into out (room checked by the caller).
+ * Walk the body lines after BEGIN, decoding each into out (out == NULL: into a scratch line
+ * that is wiped, to check every character and add up the length; else the caller checked the
+ * room). *decoded: the bytes the body decodes to.
  */
 static grove_status walk_body(const char *pem, size_t len, size_t pos, const char *label,
                               uint8_t *out, size_t *decoded)
 {
+    uint8_t scratch[LINE / 4 * 3];
     const char *line;
     size_t n, total = 0;
     bool last_seen = false; /* a line shorter than LINE (or padded) ends the body */
+    grove_status st = GROVE_ERR_ENCODING; /* until the END line is found */
     while (next_line(pem, len, &pos, &line, &n)) {
         if (frame_is(line, n, "END", label)) {
-            if (pos != len)
-                return GROVE_ERR_ENCODING; /* more than a line end after END */
-            *decoded = total;
-            return GROVE_OK;
+            st = pos == len ? GROVE_OK : GROVE_ERR_ENCODING; /* only a line end after END */
+            break;
         }
         if (n == 0 || n > LINE || n % 4 != 0 || last_seen)
-            return GROVE_ERR_ENCODING;
+            break;
         last_seen = n < LINE || line[n - 1] == '=';
         size_t got = 0;
-        grove_status st = out != NULL ? grove_base64_decode(out + total, n / 4 * 3, &got, line, n)
-                                      : grove_base64_decode(NULL, 0, &got, line, n);
-        if (st == GROVE_ERR_BUFFER_TOO_SMALL && out == NULL)
-            st = GROVE_OK; /* counting pass: got is the length this line decodes to */
-        if (st != GROVE_OK)
-            return GROVE_ERR_ENCODING;
+        uint8_t *to = out != NULL ? out + total : scratch;
+        if (grove_base64_decode(to, n / 4 * 3, &got, line, n) != GROVE_OK)
+            break;
         total += got;
     }
-    return GROVE_ERR_ENCODING; /* no END line */
+    grove_wipe(scratch, sizeof scratch);
+    *decoded = total;
+    return st;
 }
 
 grove_status grove_pkix_pem_decode(uint8_t *der, size_t der_cap, size_t *der_len,
@@ -144,9 +145,5 @@ grove_status grove_pkix_pem_decode(uint8_t *der, size_t der_cap, size_t *der_len
     *der_len = need;
     if (need > der_cap)
         return GROVE_ERR_BUFFER_TOO_SMALL;
-    /* The counting pass checked the framing; this one checks every base64 character. */
-    st = walk_body(pem, pem_len, pos, label, der, &need);
-    if (st != GROVE_OK)
-        grove_wipe(der, *der_len); /* part of a private key may have been written */
-    return st;
+    return walk_body(pem, pem_len, pos, label, der, &need); /* checked: cannot fail */
 }

@@ -586,15 +586,18 @@ static void test_pem(void)
     CHECK_EQ_INT(pem_dec("PUBLIC KEY", BEGIN_PK "Proc-Type: 4,ENCRYPTED\n" LINE1 "\ntJQ=\n" END_PK),
                  GROVE_ERR_ENCODING);
     CHECK_EQ_INT(pem_dec("PUBLIC KEY", BEGIN_PK LINE1 "\ntJQ\n" END_PK), GROVE_ERR_ENCODING);
-    /* a bad character that only the decoding pass sees: nothing left in the output */
+    /* a bad character in the last line: refused before anything is written, also when the
+     * output is too small (the input is checked first) */
     uint8_t der[64];
     size_t len = 0;
     const char *late = BEGIN_PK LINE1 "\nt!Q=\n" END_PK;
     memset(der, 0x55, sizeof der);
     CHECK_EQ_INT(grove_pkix_pem_decode(der, sizeof der, &len, "PUBLIC KEY", late, strlen(late)),
                  GROVE_ERR_ENCODING);
-    for (size_t i = 0; i < 48; i++)
-        CHECK_EQ_INT(der[i], 0);
+    CHECK_EQ_INT(grove_pkix_pem_decode(der, 1, &len, "PUBLIC KEY", late, strlen(late)),
+                 GROVE_ERR_ENCODING);
+    for (size_t i = 0; i < sizeof der; i++)
+        CHECK_EQ_INT(der[i], 0x55);
     /* capacities: the length needed, nothing written */
     const char *ok = BEGIN_PK LINE1 "\ntJQ=\n" END_PK;
     memset(der, 0x55, sizeof der);
