@@ -527,6 +527,65 @@ static void stm(void)
 #endif
 
 /* The canary check itself must see a one-byte overrun. */
+/* grove/pkix.h: every output exactly as large as needed (out_cap = the length reported). */
+static void pkix(void)
+{
+    const grove_slhdsa_params *p = grove_slhdsa_params_get("SLH-DSA-SHAKE-256s"), *got;
+    uint8_t key[GROVE_SLHDSA_MAX_SK_BYTES];
+    uint64_t st = 11;
+    test_rand_bytes(&st, key, sizeof key);
+    key[0] = key[1] = key[2] = 0, key[3] = 1; /* also an XMSS-SHA2_10_256 public key (68 bytes) */
+    size_t spki_len = 0, p8_len = 0, x_len = 0, len = 0;
+    CHECK_EQ_INT(grove_pkix_slhdsa_pk_to_der(p, 0, NULL, 0, &spki_len, key),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(grove_pkix_slhdsa_sk_to_der(p, 0, NULL, 0, &p8_len, key),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ_INT(grove_pkix_xmss_pk_to_der(GROVE_XMSS_FAMILY_XMSS, NULL, 0, &x_len, key, 68),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    for (size_t i = 0; i < NOFF; i++) {
+        size_t o = offsets[i];
+        gbuf in = gb_from(key, sizeof key, o), spki = gb_new(spki_len, (o + 1) % 8);
+        gbuf p8 = gb_new(p8_len, (o + 2) % 8), x = gb_new(x_len, (o + 3) % 8);
+        gbuf pk = gb_new(64, (o + 5) % 8), sk = gb_new(128, (o + 6) % 8), xpk = gb_new(68, o);
+        CHECK_EQ_INT(grove_pkix_slhdsa_pk_to_der(p, 0, spki.p, spki.len, &len, in.p), GROVE_OK);
+        CHECK_EQ_INT(grove_pkix_slhdsa_sk_to_der(p, 0, p8.p, p8.len, &len, in.p), GROVE_OK);
+        CHECK_EQ_INT(grove_pkix_xmss_pk_to_der(GROVE_XMSS_FAMILY_XMSS, x.p, x.len, &len, in.p, 68),
+                     GROVE_OK);
+        CHECK_EQ_INT(grove_pkix_slhdsa_pk_from_der(&got, NULL, pk.p, pk.len, &len, spki.p,
+                                                   spki.len),
+                     GROVE_OK);
+        CHECK_MEM(pk.p, key, 64);
+        CHECK_EQ_INT(grove_pkix_slhdsa_sk_from_der(&got, NULL, sk.p, sk.len, &len, p8.p, p8.len),
+                     GROVE_OK);
+        CHECK_MEM(sk.p, key, 128);
+        grove_xmss_family fam;
+        CHECK_EQ_INT(grove_pkix_xmss_pk_from_der(&fam, xpk.p, xpk.len, &len, x.p, x.len),
+                     GROVE_OK);
+        CHECK_MEM(xpk.p, key, 68);
+        /* PEM: the text plus its NUL, then back into exactly p8_len bytes */
+        size_t pem_len = 0;
+        CHECK_EQ_INT(grove_pkix_pem_encode(NULL, 0, &pem_len, "PRIVATE KEY", p8.p, p8.len),
+                     GROVE_ERR_BUFFER_TOO_SMALL);
+        gbuf pem = gb_new(pem_len + 1, (o + 4) % 8), back = gb_new(p8_len, (o + 7) % 8);
+        CHECK_EQ_INT(grove_pkix_pem_encode((char *)pem.p, pem.len, &len, "PRIVATE KEY", p8.p,
+                                           p8.len),
+                     GROVE_OK);
+        CHECK_EQ_INT(grove_pkix_pem_decode(back.p, back.len, &len, "PRIVATE KEY",
+                                           (const char *)pem.p, pem_len),
+                     GROVE_OK);
+        CHECK_MEM(back.p, p8.p, p8_len);
+        CHECK_GUARD(in);
+        CHECK_GUARD(spki);
+        CHECK_GUARD(p8);
+        CHECK_GUARD(x);
+        CHECK_GUARD(pk);
+        CHECK_GUARD(sk);
+        CHECK_GUARD(xpk);
+        CHECK_GUARD(pem);
+        CHECK_GUARD(back);
+    }
+}
+
 static void self_test(void)
 {
     gbuf g = gb_new(10, 3);
@@ -555,6 +614,7 @@ int main(void)
 #endif
     bls("min-sig");
     bls("min-pk");
+    pkix();
 #if GROVE_HAVE_STM
     stm();
 #endif
