@@ -229,6 +229,15 @@ int main(int argc, char **argv)
             emit_json(c, rc);
         return rc;
     }
+    if (strcmp(argv[1], "hash") == 0 && argc >= 3) { /* grove hash sha256 FILE: like sha256sum */
+        int rc = cli_hash_sum(c, argc - 2, argv + 2);
+        if (rc >= 0) {
+            if (c->json)
+                emit_json(c, rc);
+            grove_json_buf_free(&c->out);
+            return rc;
+        }
+    }
     const cli_scheme *s = find_scheme(argv[1]);
     if (s == NULL) {
         static const cli_command none = {"", NULL, "", NULL};
