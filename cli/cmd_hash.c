@@ -495,7 +495,8 @@ static int sum_length(sum_opts *o, const char *val)
     if (grove_hash_digest_bytes(o->alg) != 0)
         return sum_usage_error("--length applies only to shake128 and shake256", NULL);
     if (val == NULL || cli_parse_u64(val, &v) != 0 || v < 1 || v > SUM_MAX_XOF)
-        return sum_usage_error("--length takes a number of bytes from 1 to 1024, not", val ? val : "nothing");
+        return sum_usage_error("--length takes a number of bytes from 1 to 1024, not",
+                               val ? val : "nothing");
     o->out_len = (size_t)v;
     o->length_set = true;
     return 0;
