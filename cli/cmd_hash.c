@@ -112,13 +112,14 @@ static const char sum_usage[] =
     "matched, 1 a file could not be read, a checksum did not match or (--check) no line was\n"
     "well formed; 2 a usage error. --json is not supported here (see 'grove hash digest').\n";
 
-/* The name as coreutils quotes it in messages (shell style, only when needed). */
+/* The name as coreutils quotes it in messages: in shell quotes when it holds a character the
+ * shell (or the "NAME: message" form) would read specially; control characters stay raw. */
 static void put_quoted(FILE *f, const char *name)
 {
     bool plain = name[0] != '\0';
     for (const char *p = name; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-              strchr("%+,-./:=@_", *p) != NULL))
+              strchr("%+,-./@_]{}", *p) != NULL || (p != name && (*p == '~' || *p == '#'))))
             plain = false;
     if (plain) {
         fputs(name, f);

@@ -138,6 +138,18 @@ check '[ $rc -eq 2 ] && echo "$out" | jget "[\"ok\"]" | grep -qx False' "--json:
 printf '%s  -\n' "$(sha256sum < two | cut -c1-64)" > dash
 "$G" hash sha256 -c < dash > /dev/null 2> err; check '[ $? -eq 1 ] && grep -q "no properly formatted" err' "'-' in a sums file on stdin"
 mkdir dir; same "a directory" sha256 dir two
+same "missing names quoted like coreutils" sha256 "it's" 'a c' 'x=y' 'a~' '#a' 'a:b' 'a]b'
+# sums-file lines as coreutils reads them: CRLF, leading blanks, a tab, upper-case hex, a bad
+# escape, the binary marker, mixed forms, a tight --tag line, a short and a long digest
+h=$(sha256sum two | cut -c1-64)
+printf '%s  two\r\n' "$h" > l.crlf; printf '  %s  two\n' "$h" > l.lead; printf '%s\ttwo\n' "$h" > l.tab
+printf '%s  empty\n' "$(sha256sum empty | cut -c1-64 | tr a-f A-F)" > l.upper
+printf '\\%s  tw\\q\n%s  two\n' "$h" "$h" > l.badesc; printf '%s *two\n%s  empty\n' "$h" "$h" > l.bin
+printf '%s two\n%s  two\n' "$h" "$h" > l.mixed; printf 'SHA256(two)= %s\n' "$h" > l.tagtight
+printf 'SHA256 (two) = %s\n' "${h:0:63}" > l.short; printf '%s  two\n' "${h}00" > l.long
+for f in l.crlf l.lead l.tab l.upper l.badesc l.bin l.mixed l.tagtight l.short l.long; do
+  cp $f $f.sha256; cmp_check "line form $f" sha256 $f -w
+done
 # hashing streams: more than the 1 GiB that whole-file reads allow, from a pipe
 want=$(head -c 1100M /dev/zero | sha256sum)
 got=$(head -c 1100M /dev/zero | "$G" hash sha256)
