@@ -20,6 +20,7 @@ static void print_main_help(FILE *f)
     fprintf(f,
             "grove %s - post-quantum and group signatures\n\n"
             "usage: grove <scheme> <command> [options]     (add --help for details)\n"
+            "       grove hash ALG [FILE]...               (like sha256sum; -c checks)\n"
             "       grove demo | bench [scheme] | --version | help [scheme]\n\n"
             "schemes:\n",
             grove_version());
@@ -27,7 +28,9 @@ static void print_main_help(FILE *f)
         fprintf(f, "  %-10s %s\n", schemes[i]->name, schemes[i]->summary);
     fprintf(f, "\nglobal options: --json (print exactly one JSON object)\n"
                "exit codes: 0 success/valid, 1 signature invalid or revoked, 2 usage/input/IO "
-               "error, 3 key exhausted or state error\n");
+               "error, 3 key exhausted or state error\n"
+               "  (grove hash ALG [FILE]... works like sha256sum and uses its exit codes: see "
+               "'grove hash sha256 --help')\n");
 }
 
 static void print_scheme_help(FILE *f, const cli_scheme *s)
@@ -228,6 +231,15 @@ int main(int argc, char **argv)
         if (c->json)
             emit_json(c, rc);
         return rc;
+    }
+    if (strcmp(argv[1], "hash") == 0 && argc >= 3) { /* grove hash sha256 FILE: like sha256sum */
+        int rc = cli_hash_sum(c, argc - 2, argv + 2);
+        if (rc >= 0) {
+            if (c->json)
+                emit_json(c, rc);
+            grove_json_buf_free(&c->out);
+            return rc;
+        }
     }
     const cli_scheme *s = find_scheme(argv[1]);
     if (s == NULL) {

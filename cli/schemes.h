@@ -26,4 +26,8 @@
 GROVE_CLI_SCHEMES(GROVE_DECLARE_SCHEME)
 #undef GROVE_DECLARE_SCHEME
 
+/* grove hash ALG [FILE]..., like sha256sum (cmd_hash.c): argv[0] is ALG. Its exit code, or -1
+ * if argv[0] is no algorithm name (then it is a command of the hash scheme, e.g. digest). */
+int cli_hash_sum(cli_ctx *c, int argc, char **argv);
+
 #endif

@@ -74,6 +74,26 @@ static void hash_refusals(void)
     CHECK_EQ_INT(grove_hash_init(&ctx, (grove_hash_alg)99), GROVE_ERR_UNSUPPORTED);
     CHECK_EQ_INT(grove_hash_init(NULL, GROVE_HASH_SHA256), GROVE_ERR_INVALID_ARG);
     CHECK_EQ_INT(grove_hash_alg_from_name("md5", &alg), GROVE_ERR_UNSUPPORTED);
+    /* the common aliases of one name, in any case */
+    static const struct {
+        const char *name;
+        grove_hash_alg alg;
+    } aliases[] = {
+        {"SHA-256", GROVE_HASH_SHA256},     {"sha-256", GROVE_HASH_SHA256},
+        {"SHA2-256", GROVE_HASH_SHA256},    {"sha2_224", GROVE_HASH_SHA224},
+        {"SHA384", GROVE_HASH_SHA384},      {"SHA-512", GROVE_HASH_SHA512},
+        {"SHA3-256", GROVE_HASH_SHA3_256},  {"sha3_512", GROVE_HASH_SHA3_512},
+        {"SHAKE128", GROVE_HASH_SHAKE128},  {"shake-256", GROVE_HASH_SHAKE256},
+    };
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
+        alg = (grove_hash_alg)0;
+        CHECK_EQ_INT(grove_hash_alg_from_name(aliases[i].name, &alg), GROVE_OK);
+        CHECK_EQ_INT(alg, aliases[i].alg);
+    }
+    CHECK_EQ_INT(grove_hash_alg_from_name("sha2-", &alg), GROVE_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(grove_hash_alg_from_name("sha2-3-256", &alg), GROVE_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(grove_hash_alg_from_name("sha3-384", &alg), GROVE_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(grove_hash_alg_from_name("sha256sha256sha256", &alg), GROVE_ERR_UNSUPPORTED);
     CHECK(grove_hash_alg_name((grove_hash_alg)0) == NULL);
     CHECK_EQ_INT(grove_hash_digest_bytes(GROVE_HASH_SHAKE128), 0);
     CHECK_EQ_INT(grove_hash_digest_bytes(GROVE_HASH_SHA384), 48);

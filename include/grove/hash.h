@@ -74,11 +74,12 @@ GROVE_API GROVE_MUST_USE grove_status grove_hash(grove_hash_alg alg, uint8_t *ou
 /* The digest length of alg in bytes; 0 for SHAKE128/SHAKE256 (any length) and unknown algs. */
 GROVE_API size_t grove_hash_digest_bytes(grove_hash_alg alg);
 
-/* The name of alg as `grove hash digest --alg` takes it ("sha256", "sha3-512", "shake128",
- * ...), NULL if alg is unknown. */
+/* The name of alg as `grove hash ALG` and `grove hash digest --alg` take it ("sha256",
+ * "sha3-512", "shake128", ...), NULL if alg is unknown. */
 GROVE_API const char *grove_hash_alg_name(grove_hash_alg alg);
 
-/* The algorithm of that name (as grove_hash_alg_name gives it): GROVE_ERR_UNSUPPORTED if
+/* The algorithm of that name: grove_hash_alg_name's spelling or a common alias, in any case
+ * ("SHA-256", "SHA2-256", "sha2_256", "SHA3_256", "SHAKE-128", ...). GROVE_ERR_UNSUPPORTED if
  * unknown, GROVE_ERR_INVALID_ARG for NULL pointers. */
 GROVE_API GROVE_MUST_USE grove_status grove_hash_alg_from_name(const char *name,
                                                                grove_hash_alg *alg);

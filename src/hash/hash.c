@@ -52,12 +52,42 @@ const char *grove_hash_alg_name(grove_hash_alg alg)
     return i < NALGS ? algs[i].name : NULL;
 }
 
+/*
+ * The spelling of a name that grove_hash_alg_from_name compares: lower case, with the common
+ * alias forms folded onto grove's ("SHA-256", "SHA2-256", "sha2_256" -> "sha256"; "SHA3_256"
+ * -> "sha3-256"; "SHAKE-128" -> "shake128"). 0, or -1 if the name is too long to be one.
+ */
+static int fold_name(const char *name, char out[16])
+{
+    char low[16];
+    size_t n = strlen(name);
+    if (n >= sizeof low)
+        return -1;
+    for (size_t i = 0; i <= n; i++) {
+        char ch = name[i];
+        low[i] = (char)(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch == '_' ? '-' : ch);
+    }
+    const char *p = low;
+    size_t o = 0;
+    if (strncmp(p, "sha2-", 5) == 0 && strchr(p + 5, '-') == NULL) /* SHA2-256 */
+        p += 5, memcpy(out, "sha", 3), o = 3;
+    else if (strncmp(p, "sha-", 4) == 0) /* SHA-256 */
+        p += 4, memcpy(out, "sha", 3), o = 3;
+    else if (strncmp(p, "shake-", 6) == 0) /* SHAKE-128 */
+        p += 6, memcpy(out, "shake", 5), o = 5;
+    memcpy(out + o, p, strlen(p) + 1);
+    return 0;
+}
+
 grove_status grove_hash_alg_from_name(const char *name, grove_hash_alg *alg)
 {
     if (name == NULL || alg == NULL)
         return GROVE_ERR_INVALID_ARG;
+    char folded[16];
+    if (fold_name(name, folded) != 0)
+        return GROVE_ERR_UNSUPPORTED;
     for (size_t i = 0; i < NALGS; i++)
-        if (strcmp(name, algs[i].name) == 0) {
+        if (strcmp(folded, algs[i].name) == 0) {
             *alg = algs[i].alg;
             return GROVE_OK;
         }
