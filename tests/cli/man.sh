@@ -65,6 +65,10 @@ def block(text, title):
     return [norm(l) for l in m.group(1).splitlines()] if m else []
 
 
+for bad in (["nosuch"], ["xmss", "extra"]):
+    r = subprocess.run([G, "help", "--man", *bad], capture_output=True, text=True)
+    check(r.returncode == 2 and r.stdout == "", f"grove help --man {' '.join(bad)}: exit 2, no page")
+
 help_main = run("help")
 schemes = [l.split()[0] for l in block(help_main, "schemes")]
 check(len(schemes) > 0, "grove help lists schemes")
