@@ -17,7 +17,7 @@ cd "$(dirname "$0")"
 
 PACKAGES=(build-essential cmake clang pkg-config python3 libssl-dev libjansson-dev libsqlite3-dev
           libpq-dev postgresql valgrind gcc-multilib libgmp-dev
-          gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)
+          gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm groff-base)
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 deps() {

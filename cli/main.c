@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "man.h"
 #include "grove/grove.h"
 #include "schemes.h"
 
@@ -14,6 +15,24 @@ int cli_bench(cli_ctx *c, const char *scheme);
 #define GROVE_SCHEME_PTR(v) &v,
 static const cli_scheme *const schemes[] = {GROVE_CLI_SCHEMES(GROVE_SCHEME_PTR)};
 #define NSCHEMES (sizeof schemes / sizeof schemes[0])
+
+/* The commands that belong to no scheme, at file scope for grove(1) (cli/man.c). */
+static const cli_opt bench_opts[] = {
+    {"params", "NAME", "only parameter sets whose name contains NAME (e.g. 128f)"},
+    {"time", "MS", "time per case in milliseconds (default 500)"},
+    {NULL, NULL, NULL},
+};
+static const cli_command benchcmd = {"bench", NULL,
+                                     "grove bench [slhdsa|sphincs|dgsp|cross] [options]: "
+                                     "timings like openssl speed",
+                                     bench_opts};
+static const cli_scheme benchscheme = {"bench", "", NULL};
+static const cli_opt demo_opts[] = {{NULL, NULL, NULL}};
+static const cli_command democmd = {
+    "demo", NULL,
+    "tell a complete DGSP group life on the default parameter set, with files in a "
+    "temporary folder",
+    demo_opts};
 
 static void print_main_help(FILE *f)
 {
@@ -59,6 +78,23 @@ static const cli_scheme *find_scheme(const char *name)
         if (strcmp(schemes[i]->name, name) == 0)
             return schemes[i];
     return NULL;
+}
+
+/* The hidden `grove help --man [SCHEME]`: grove(1) or grove-SCHEME(1) in roff (cli/man.c), for
+ * the build (cmake/GroveMan.cmake). */
+static int print_man(int argc, char **argv)
+{
+    static const cli_command *const globals[] = {&benchcmd, &democmd};
+    static const char *const global_usage[] = {"grove bench [scheme]", "grove demo"};
+    const cli_man_tables t = {schemes, NSCHEMES, globals, global_usage,
+                              sizeof globals / sizeof globals[0]};
+    const cli_scheme *s = argc >= 1 ? find_scheme(argv[0]) : NULL;
+    if (argc > 1 || (argc == 1 && s == NULL)) {
+        fprintf(stderr, "grove: usage: grove help --man [scheme]\n");
+        return CLI_EXIT_USAGE;
+    }
+    cli_man_page(stdout, &t, s);
+    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : CLI_EXIT_USAGE;
 }
 
 /* Match a one- or two-word command at argv[0..]; returns words consumed (0 = none). */
@@ -161,6 +197,8 @@ int main(int argc, char **argv)
     }
     argc = n + 1;
 
+    if (argc >= 3 && strcmp(argv[1], "help") == 0 && strcmp(argv[2], "--man") == 0)
+        return print_man(argc - 3, argv + 3);
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
         strcmp(argv[1], "-h") == 0) {
         if (argc >= 3) {
@@ -187,16 +225,6 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "bench") == 0) {
-        static const cli_opt bench_opts[] = {
-            {"params", "NAME", "only parameter sets whose name contains NAME (e.g. 128f)"},
-            {"time", "MS", "time per case in milliseconds (default 500)"},
-            {NULL, NULL, NULL},
-        };
-        static const cli_command benchcmd = {"bench", NULL,
-                                             "grove bench [slhdsa|sphincs|dgsp|cross] [options]: "
-                                             "timings like openssl speed",
-                                             bench_opts};
-        static const cli_scheme benchscheme = {"bench", "", NULL};
         c->cmd = &benchcmd;
         const char *scheme = (argc > 2 && strncmp(argv[2], "--", 2) != 0) ? argv[2] : NULL;
         int first = scheme ? 3 : 2;
@@ -213,12 +241,6 @@ int main(int argc, char **argv)
         return rc;
     }
     if (strcmp(argv[1], "demo") == 0) {
-        static const cli_opt demo_opts[] = {{NULL, NULL, NULL}};
-        static const cli_command democmd = {
-            "demo", NULL,
-            "tell a complete DGSP group life on the default parameter set, with files in a "
-            "temporary folder",
-            demo_opts};
         c->cmd = &democmd;
         for (int i = 2; i < argc; i++)
             if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {

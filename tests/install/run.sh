@@ -18,6 +18,17 @@ configured=$(sed -n 's/^CMAKE_INSTALL_PREFIX:PATH=//p' "$build/CMakeCache.txt")
 cmake --install "$build" --prefix "$prefix" >/dev/null
 test -f "$prefix/include/grove/grove.h"
 test -f "$prefix/include/grove/config.h"
+# the manual pages (cmake/GroveMan.cmake): grove(1) and grove-<scheme>(1) for every scheme the
+# installed grove lists, in <prefix>/share/man/man1 (CMAKE_INSTALL_MANDIR)
+mandir=$(sed -n 's/^CMAKE_INSTALL_MANDIR:PATH=//p' "$build/CMakeCache.txt")
+man1="$prefix/${mandir:-share/man}/man1"
+bindir=$(sed -n 's/^CMAKE_INSTALL_BINDIR:PATH=//p' "$build/CMakeCache.txt")
+schemes=$("$prefix/${bindir:-bin}/grove" help | sed -n '/^schemes:/,/^$/s/^  \([a-z0-9_-]*\) .*/\1/p')
+[ -n "$schemes" ]
+for page in grove $(printf 'grove-%s ' $schemes); do
+  [ -s "$man1/$page.1" ] || { echo "missing manual page $man1/$page.1"; exit 1; }
+done
+echo "manual pages: grove.1 and $(echo $schemes | wc -w) scheme pages in $man1"
 pc=$(find "$prefix" -name grove.pc | head -1)
 test -n "$pc"
 export PKG_CONFIG_PATH="$(dirname "$pc")"
