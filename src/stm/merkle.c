@@ -212,10 +212,10 @@ void stm_sort_idx(size_t *a, size_t *tmp, size_t n,
 /* ---- threads ------------------------------------------------------------------------------ */
 size_t stm_chunk(size_t n, unsigned threads)
 {
-    if (threads == GROVE_THREADS_AUTO)
-        threads = grove_pool_cpus();
-    if (threads <= 1)
+    /* the pool says what `threads` means (GROVE_THREADS_AUTO included) */
+    const unsigned workers = grove_pool_workers(threads, n, 1);
+    if (workers <= 1)
         return n; /* one thread: one chunk, the partial sums' MSMs as large as can be */
-    size_t parts = (size_t)threads * 4;
+    size_t parts = (size_t)workers * 4;
     return n / parts + (n % parts != 0);
 }
