@@ -111,17 +111,73 @@ static char *armor_text(const grove_dgsp_cfg *cfg, grove_dgsp_file_type type, co
     return text;
 }
 
+/*
+ * A file that is not a DGSP file of the expected type: say what it is when it is another grove
+ * file (the envelope describes every grove file), or that a raw file goes through import.
+ * Otherwise err keeps the DGSP decoder's sentence.
+ */
+static void not_dgsp_reason(const uint8_t *data, size_t dl, grove_dgsp_file_type type, char *err,
+                            size_t cap)
+{
+    const char *want = type == GROVE_DGSP_FILE_ANY ? NULL : grove_dgsp_file_type_name(type);
+    if (!grove_envelope_detect(data, dl)) {
+        snprintf(err, cap, "not a grove file (a raw %s? `grove dgsp import --format raw` makes "
+                           "a grove file of a raw public key or signature)",
+                 want ? want : "file");
+        return;
+    }
+    grove_envelope env;
+    uint8_t *buf = malloc(dl ? dl : 1);
+    if (buf != NULL && grove_envelope_decode(&env, buf, dl, data, dl, NULL, 0) == GROVE_OK &&
+        strcmp(env.scheme, "DGSP") != 0 &&
+        grove_envelope_expect(&env, "DGSP", want, err, cap) == GROVE_OK)
+        snprintf(err, cap, "a grove %s file, not a DGSP file", env.scheme);
+    if (buf != NULL)
+        grove_wipe(buf, dl);
+    free(buf);
+}
+
+/* A regular file larger than any object of the expected type: exit 2 naming what its first
+ * line says it is (e.g. "GROVE DGSP SIGNATURE v1 ..."), if it says so; else 0. */
+static int too_large_named(cli_ctx *c, const char *path, grove_dgsp_file_type type,
+                           size_t maxbytes)
+{
+    struct stat sb;
+    if (strcmp(path, "-") == 0 || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+        (uint64_t)sb.st_size <= maxbytes)
+        return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    char line[160];
+    ssize_t k = fd >= 0 ? read(fd, line, sizeof line - 1) : -1;
+    if (fd >= 0)
+        close(fd);
+    if (k <= 16 || memcmp(line, "-----BEGIN ", 11) != 0)
+        return 0;
+    line[k] = '\0';
+    char *end = strstr(line + 11, "-----");
+    if (end == NULL)
+        return 0;
+    *end = '\0';
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING, "%s is a %s file, not a DGSP %s", path,
+                    line + 11, grove_dgsp_file_type_name(type));
+}
+
 /* Read (at most maxbytes) and decode an armored file of the given type. */
 static int load_obj_max(cli_ctx *c, const char *path, grove_dgsp_file_type type, size_t maxbytes,
                         grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
 {
     uint8_t *data;
     size_t dl;
-    int rc = cli_read_file(c, path, maxbytes, &data, &dl);
+    int rc = too_large_named(c, path, type, maxbytes);
+    if (rc)
+        return rc;
+    rc = cli_read_file(c, path, maxbytes, &data, &dl);
     if (rc)
         return rc;
     char err[256];
     grove_status st = decode_text(data, dl, type, NULL, cfg, body, len, NULL, err, sizeof err);
+    if (st != GROVE_OK)
+        not_dgsp_reason(data, dl, type, err, sizeof err);
     cli_free_secret(data, dl);
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
@@ -2260,7 +2316,7 @@ static int cmd_export(cli_ctx *c)
     if (rc)
         return rc;
     grove_dgsp_cfg cfg;
-    uint8_t *body;
+    uint8_t *body = NULL;
     size_t len;
     rc = load_capped(c, in, t,
                      t == GROVE_DGSP_FILE_PUBLIC_KEY ? GROVE_DGSP_MAX_PK_BYTES
@@ -2293,7 +2349,7 @@ static int cmd_import(cli_ctx *c)
         return rc;
     int pk = t == GROVE_DGSP_FILE_PUBLIC_KEY;
     size_t len = pk ? grove_dgsp_pk_bytes(&cfg) : grove_dgsp_sig_bytes(&cfg);
-    uint8_t *body;
+    uint8_t *body = NULL;
     rc = load_raw_exact(c, in, pk ? "public key" : "signature", len, &cfg, &body);
     if (rc == 0)
         rc = save_obj(c, out, t, &cfg, body, len, 0);
@@ -2417,6 +2473,8 @@ static int cmd_info(cli_ctx *c)
     char err[256];
     grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_ANY, &t, &cfg, &body, &bl, &version,
                                   err, sizeof err);
+    if (st != GROVE_OK)
+        not_dgsp_reason(data, dl, GROVE_DGSP_FILE_ANY, err, sizeof err);
     cli_free_secret(data, dl);
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
