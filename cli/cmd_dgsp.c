@@ -26,6 +26,7 @@
 
 #define MAX_FILE (256u << 20)
 #define JOIN_CHUNK 10000
+#define DEFAULT_PARAMS "shake-256f" /* the set of `manager init` without --params */
 
 /* ---- helpers ----------------------------------------------------------------------------- */
 
@@ -453,7 +454,7 @@ static int cmd_manager_init(cli_ctx *c)
     if (dir == NULL)
         return CLI_EXIT_USAGE;
     grove_dgsp_cfg cfg;
-    int rc = cfg_from_flags(c, &cfg, "shake-256f");
+    int rc = cfg_from_flags(c, &cfg, DEFAULT_PARAMS);
     if (rc)
         return rc;
     if (cfg.profile != GROVE_DGSP_PROFILE_GROVE)
@@ -2371,10 +2372,12 @@ static int cmd_params(cli_ctx *c)
             GROVE_OK)
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INTERNAL, "parameter set %zu", i);
         const char *name = grove_dgsp_params_name(p);
-        cli_say(c, "%-11s %3u %4zu %6zu %6zu", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
-                grove_dgsp_cert_bytes(&cfg), grove_dgsp_sig_bytes(&cfg));
+        int dflt = strcmp(name, DEFAULT_PARAMS) == 0;
+        cli_say(c, "%-11s %3u %4zu %6zu %6zu%s", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
+                grove_dgsp_cert_bytes(&cfg), grove_dgsp_sig_bytes(&cfg), dflt ? "  (default)" : "");
         cli_out_begin_object(c, NULL);
         cli_out_str(c, "name", name);
+        cli_out_bool(c, "default", dflt);
         cli_out_u64(c, "n", cfg.n);
         cli_out_u64(c, "pk_bytes", grove_dgsp_pk_bytes(&cfg));
         cli_out_u64(c, "sk_bytes", grove_dgsp_sk_bytes(&cfg));
@@ -2584,7 +2587,7 @@ static const cli_opt cred_opts[] = {
 static const cli_opt cert_opts[] = {
     GROUP_OPT,
     {"csr", "FILE", "the member's certificate signing request"},
-    {"out", "FILE", "certificates output"},
+    {"out", "FILE", "certificates output ('-' for stdout)"},
     {"threads", "N", "most threads signing at once (1: this thread only; default 0: one per CPU)"},
     {"max-certs", "N", "largest request accepted (default 1024, at most 1048576)"},
     FORCE_OPT,
@@ -2594,7 +2597,7 @@ static const cli_opt open_opts[] = {
     GROUP_OPT,
     {"msg", "FILE", "the signed message"},
     {"sig", "FILE", "the signature"},
-    {"proof-out", "FILE", "write the opening proof (for judge)"},
+    {"proof-out", "FILE", "write the opening proof (for judge; '-' for stdout)"},
     {"profile", "NAME", "grove (default) or dgsp-rs-0.1 (a signature made by the crate, imported "
                         "with `grove dgsp import --format raw --profile dgsp-rs-0.1`)"},
     FORCE_OPT,
@@ -2604,7 +2607,10 @@ static const cli_opt revoke_opts[] = {
     GROUP_OPT, {"id", "N", "member id to revoke (repeatable; all or none)"}, {NULL, NULL, NULL},
 };
 static const cli_opt export_opts[] = {
-    GROUP_OPT, {"out", "FILE", "signed revocation list output"}, FORCE_OPT, {NULL, NULL, NULL},
+    GROUP_OPT,
+    {"out", "FILE", "signed revocation list output ('-' for stdout)"},
+    FORCE_OPT,
+    {NULL, NULL, NULL},
 };
 static const cli_opt status_opts[] = {
     GROUP_OPT, {"id", "N", "also show this member"}, {NULL, NULL, NULL},
@@ -2627,7 +2633,7 @@ static const cli_opt minit_opts[] = {
 static const cli_opt csr_opts[] = {
     WALLET_OPT,
     {"count", "B", "number of certificates to request (default 8)"},
-    {"out", "FILE", "CSR output"},
+    {"out", "FILE", "CSR output ('-' for stdout)"},
     {NULL, NULL, NULL},
 };
 static const cli_opt import_opts[] = {

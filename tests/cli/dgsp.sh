@@ -25,6 +25,9 @@ mode() { stat -c %a "$1"; }
 out=$("$G" dgsp params --json)
 check '[ "$(echo "$out" | jget "[\"parameter_sets\"].__len__()")" = 12 ]' "dgsp params lists 12 sets"
 check '[ "$(echo "$out" | jget "[\"parameter_sets\"][2][\"name\"]")" = sha2-128f ] && [ "$(echo "$out" | jget "[\"parameter_sets\"][2][\"sig_bytes\"]")" = 17696 ]' "dgsp params names and sizes"
+check '[ "$(echo "$out" | python3 -c "import json,sys; print(\",\".join(p[\"name\"] for p in json.load(sys.stdin)[\"parameter_sets\"] if p[\"default\"]))")" = shake-256f ]' "dgsp params marks shake-256f as the default"
+"$G" dgsp params | grep -q "^shake-256f .*(default)"
+check '[ $? -eq 0 ]' "dgsp params text marks the default"
 
 # --- manager init
 out=$("$G" dgsp manager init --group grp --params shake-128f --json)
@@ -116,6 +119,12 @@ check '[ "$(echo "$out" | jget "[\"ready\"]")" = 0 ] && [ "$(echo "$out" | jget 
 check '[ $? -eq 0 ]' "import-certs"
 "$G" dgsp member import-certs --wallet alice.w --certs a.certs >/dev/null 2>&1
 check '[ $? -eq 2 ]' "importing the same certificates twice refused"
+
+# --- '-': a CSR and its certificates through pipes, the human text on stderr
+"$G" dgsp member csr --wallet bob.w --count 2 --out - 2>csr.err | "$G" dgsp manager cert --group grp --csr - --out - > b.certs 2>cert.err
+check '[ $? -eq 0 ] && head -1 b.certs | grep -q "BEGIN GROVE DGSP CERTIFICATES" && grep -q "written to -" csr.err && grep -q "written to -" cert.err' "member csr --out - | manager cert --csr - --out -"
+"$G" dgsp member import-certs --wallet bob.w --certs - < b.certs >/dev/null
+check '[ $? -eq 0 ] && [ "$("$G" dgsp member info --wallet bob.w --json | jget "[\"ready\"]")" = 2 ]' "member import-certs --certs - (stdin)"
 
 # --- sign, verify
 echo "pay 5 to bob" > m1
