@@ -2389,6 +2389,103 @@ static int cmd_params(cli_ctx *c)
     return 0;
 }
 
+/* info on an SQLite file: a member wallet or a group store. */
+static int info_sqlite(cli_ctx *c, const char *path)
+{
+    char d[64];
+    grove_dgsp_wallet *w;
+    if (grove_dgsp_wallet_open(&w, path) == GROVE_OK) {
+        uint64_t p = 0, r = 0, u = 0;
+        grove_status cst = grove_dgsp_wallet_counts(w, &p, &r, &u);
+        if (cst != GROVE_OK) {
+            grove_dgsp_wallet_close(w);
+            return cli_fail(c, CLI_EXIT_USAGE, cst, "%s: cannot read the wallet: %s", path,
+                            grove_strerror(cst));
+        }
+        uint8_t gpk[GROVE_DGSP_MAX_PK_BYTES];
+        char kid[17] = "";
+        if (grove_dgsp_wallet_group_pk(w, gpk) == GROVE_OK)
+            group_key_id(grove_dgsp_wallet_cfg(w), gpk, kid);
+        cli_out_str(c, "file", path);
+        cli_out_str(c, "scheme", "DGSP");
+        cli_out_str(c, "type", "wallet");
+        cli_out_str(c, "params", cfg_desc(grove_dgsp_wallet_cfg(w), d, sizeof d));
+        if (kid[0])
+            cli_out_str(c, "key_id", kid);
+        cli_out_u64(c, "id", grove_dgsp_wallet_id(w));
+        cli_out_u64(c, "ready", r);
+        cli_out_u64(c, "used", u);
+        cli_out_u64(c, "pending", p);
+        cli_say(c, "DGSP member wallet (%s%s%s): member %llu, %llu ready, %llu used, %llu "
+                   "pending",
+                d, kid[0] ? ", group key id " : "", kid,
+                (unsigned long long)grove_dgsp_wallet_id(w), (unsigned long long)r,
+                (unsigned long long)u, (unsigned long long)p);
+        grove_dgsp_wallet_close(w);
+        return 0;
+    }
+    grove_dgsp_store *s;
+    if (grove_dgsp_store_sqlite_open(&s, path, 0) == GROVE_OK) {
+        uint64_t m = 0;
+        s->ops->member_count(s->ctx, &m);
+        grove_dgsp_store_close(s);
+        cli_out_str(c, "type", "group store");
+        cli_out_u64(c, "members", m);
+        cli_say(c, "DGSP group store: %llu members", (unsigned long long)m);
+        return 0;
+    }
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                    "%s: an SQLite file, but not a grove wallet or group store", path);
+}
+
+/* What info says of each type beyond its header. */
+static void info_details(cli_ctx *c, grove_dgsp_file_type t, const uint8_t *body, size_t bl,
+                         size_t n)
+{
+    switch (t) {
+    case GROVE_DGSP_FILE_CREDENTIAL: {
+        char user[GROVE_DGSP_MAX_USERNAME + 1];
+        size_t ul = body[8 + 3 * n];
+        memcpy(user, body + 9 + 3 * n, ul);
+        user[ul] = '\0';
+        cli_out_u64(c, "id", cli_load64_be(body));
+        cli_out_str(c, "username", user);
+        cli_say(c, "member %llu (%s)", (unsigned long long)cli_load64_be(body), user);
+        break;
+    }
+    case GROVE_DGSP_FILE_CSR:
+        cli_out_u64(c, "id", cli_load64_be(body));
+        cli_out_u64(c, "count", cli_load32_be(body + 8 + n));
+        cli_say(c, "member %llu asks for %u certificates", (unsigned long long)cli_load64_be(body),
+                cli_load32_be(body + 8 + n));
+        break;
+    case GROVE_DGSP_FILE_CERTIFICATES:
+        cli_out_u64(c, "id", cli_load64_be(body));
+        cli_out_u64(c, "count", cli_load32_be(body + 8));
+        cli_say(c, "%u certificates for member %llu", cli_load32_be(body + 8),
+                (unsigned long long)cli_load64_be(body));
+        break;
+    case GROVE_DGSP_FILE_REVOCATIONS:
+        cli_out_u64(c, "sequence", cli_load64_be(body));
+        cli_out_u64(c, "time", cli_load64_be(body + 8));
+        cli_out_u64(c, "entries", cli_load64_be(body + 16));
+        cli_say(c, "revocation list #%llu, %llu entries (signature not checked here; use "
+                   "verify --revocations)",
+                (unsigned long long)cli_load64_be(body),
+                (unsigned long long)cli_load64_be(body + 16));
+        break;
+    case GROVE_DGSP_FILE_PROOF:
+        cli_out_u64(c, "id", cli_load64_be(body));
+        cli_say(c, "opening proof for member %llu", (unsigned long long)cli_load64_be(body));
+        break;
+    case GROVE_DGSP_FILE_PUBLIC_KEY:
+        cli_out_hex(c, "public_key", body, bl);
+        break;
+    default:
+        break;
+    }
+}
+
 static int cmd_info(cli_ctx *c)
 {
     const char *path = cli_require(c, "file");
@@ -2408,58 +2505,16 @@ static int cmd_info(cli_ctx *c)
         sqlite = pread(fd, head, sizeof head, 0) == (ssize_t)sizeof head &&
                  memcmp(head, "SQLite format 3", 16) == 0;
     }
-    char d[64];
     if (sqlite) {
         close(fd);
-        grove_dgsp_wallet *w;
-        if (grove_dgsp_wallet_open(&w, path) == GROVE_OK) {
-            uint64_t p = 0, r = 0, u = 0;
-            grove_status cst = grove_dgsp_wallet_counts(w, &p, &r, &u);
-            if (cst != GROVE_OK) {
-                grove_dgsp_wallet_close(w);
-                return cli_fail(c, CLI_EXIT_USAGE, cst, "%s: cannot read the wallet: %s", path,
-                                grove_strerror(cst));
-            }
-            uint8_t gpk[GROVE_DGSP_MAX_PK_BYTES];
-            char kid[17] = "";
-            if (grove_dgsp_wallet_group_pk(w, gpk) == GROVE_OK)
-                group_key_id(grove_dgsp_wallet_cfg(w), gpk, kid);
-            cli_out_str(c, "file", path);
-            cli_out_str(c, "scheme", "DGSP");
-            cli_out_str(c, "type", "wallet");
-            cli_out_str(c, "params", cfg_desc(grove_dgsp_wallet_cfg(w), d, sizeof d));
-            if (kid[0])
-                cli_out_str(c, "key_id", kid);
-            cli_out_u64(c, "id", grove_dgsp_wallet_id(w));
-            cli_out_u64(c, "ready", r);
-            cli_out_u64(c, "used", u);
-            cli_out_u64(c, "pending", p);
-            cli_say(c, "DGSP member wallet (%s%s%s): member %llu, %llu ready, %llu used, %llu "
-                       "pending",
-                    d, kid[0] ? ", group key id " : "", kid,
-                    (unsigned long long)grove_dgsp_wallet_id(w), (unsigned long long)r,
-                    (unsigned long long)u, (unsigned long long)p);
-            grove_dgsp_wallet_close(w);
-            return 0;
-        }
-        grove_dgsp_store *s;
-        if (grove_dgsp_store_sqlite_open(&s, path, 0) == GROVE_OK) {
-            uint64_t m = 0;
-            s->ops->member_count(s->ctx, &m);
-            grove_dgsp_store_close(s);
-            cli_out_str(c, "type", "group store");
-            cli_out_u64(c, "members", m);
-            cli_say(c, "DGSP group store: %llu members", (unsigned long long)m);
-            return 0;
-        }
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                        "%s: an SQLite file, but not a grove wallet or group store", path);
+        return info_sqlite(c, path);
     }
     grove_dgsp_cfg cfg;
     grove_dgsp_file_type t;
     uint8_t *data, *body;
     size_t dl, bl;
     int version = 1;
+    char d[64];
     int rr = cli_read_fd(fd, MAX_FILE, &data, &dl), e = errno;
     close(fd);
     if (rr != 0)
@@ -2507,48 +2562,7 @@ static int cmd_info(cli_ctx *c)
         cli_say(c, "%s", version >= 2 ? "integrity check: ok"
                                       : "no integrity check (v1): run `grove dgsp manager "
                                         "upgrade-key`");
-    switch (t) {
-    case GROVE_DGSP_FILE_CREDENTIAL: {
-        char user[GROVE_DGSP_MAX_USERNAME + 1];
-        size_t ul = body[8 + 3 * n];
-        memcpy(user, body + 9 + 3 * n, ul);
-        user[ul] = '\0';
-        cli_out_u64(c, "id", cli_load64_be(body));
-        cli_out_str(c, "username", user);
-        cli_say(c, "member %llu (%s)", (unsigned long long)cli_load64_be(body), user);
-        break;
-    }
-    case GROVE_DGSP_FILE_CSR:
-        cli_out_u64(c, "id", cli_load64_be(body));
-        cli_out_u64(c, "count", cli_load32_be(body + 8 + n));
-        cli_say(c, "member %llu asks for %u certificates", (unsigned long long)cli_load64_be(body),
-                cli_load32_be(body + 8 + n));
-        break;
-    case GROVE_DGSP_FILE_CERTIFICATES:
-        cli_out_u64(c, "id", cli_load64_be(body));
-        cli_out_u64(c, "count", cli_load32_be(body + 8));
-        cli_say(c, "%u certificates for member %llu", cli_load32_be(body + 8),
-                (unsigned long long)cli_load64_be(body));
-        break;
-    case GROVE_DGSP_FILE_REVOCATIONS:
-        cli_out_u64(c, "sequence", cli_load64_be(body));
-        cli_out_u64(c, "time", cli_load64_be(body + 8));
-        cli_out_u64(c, "entries", cli_load64_be(body + 16));
-        cli_say(c, "revocation list #%llu, %llu entries (signature not checked here; use "
-                   "verify --revocations)",
-                (unsigned long long)cli_load64_be(body),
-                (unsigned long long)cli_load64_be(body + 16));
-        break;
-    case GROVE_DGSP_FILE_PROOF:
-        cli_out_u64(c, "id", cli_load64_be(body));
-        cli_say(c, "opening proof for member %llu", (unsigned long long)cli_load64_be(body));
-        break;
-    case GROVE_DGSP_FILE_PUBLIC_KEY:
-        cli_out_hex(c, "public_key", body, bl);
-        break;
-    default:
-        break;
-    }
+    info_details(c, t, body, bl, cfg.n);
     cli_free_secret(body, bl);
     return 0;
 }
