@@ -973,8 +973,8 @@ static int object_opt(cli_ctx *c, int pk_with_sig, int *which, const char **path
         return cli_fail(c, CLI_EXIT_USAGE, 0,
                         "give one of --pk FILE, --sig FILE%s or --sk FILE",
                         pk_with_sig ? " (with the --pk it belongs to)" : "");
-    *which = pk ? 'p' : sig ? 's' : 'k';
-    *path = pk ? pk : sig ? sig : sk;
+    *which = sk ? 'k' : sig ? 's' : 'p';
+    *path = sk ? sk : sig ? sig : pk;
     return 0;
 }
 
