@@ -362,10 +362,12 @@ static int check_key_params(cli_ctx *c, const char *keypath, const grove_xmss_pa
                     grove_xmss_params_name(p), want);
 }
 
+/* key_id NULL: params and key id already written (cli_describe_file). */
 static void out_key_info(cli_ctx *c, const grove_xmss_state_info *info, const char *key_id)
 {
     const grove_xmss_params *p = info->params;
-    cli_out_str(c, "params", grove_xmss_params_name(p));
+    if (key_id != NULL)
+        cli_out_str(c, "params", grove_xmss_params_name(p));
     cli_out_str(c, "family", grove_xmss_params_family(p) ? "XMSSMT" : "XMSS");
     cli_out_u64(c, "oid", grove_xmss_params_oid(p));
     if (key_id != NULL)
@@ -559,7 +561,7 @@ static int pk_params(cli_ctx *c, const char *pubpath, const uint8_t *pk, size_t 
 
 
 
-/* 1 if path (not "-") starts like a grove envelope (a key file never does). */
+/* 1 if path ("-": stdin) starts like a grove envelope other than an XMSS private-key file. */
 static int is_envelope(const char *path)
 {
     if (strcmp(path, "-") == 0)
@@ -570,6 +572,8 @@ static int is_envelope(const char *path)
     uint8_t h[32];
     ssize_t n = read(fd, h, sizeof h);
     close(fd);
+    if (n >= 8 && memcmp(h, "GRVXMSSK", 8) == 0)
+        return 0;
     return n > 0 && grove_envelope_detect(h, (size_t)n);
 }
 
@@ -867,16 +871,19 @@ static int info_key(cli_ctx *c, const char *keypath)
     int rc = info_key_id(c, &info, id);
     if (rc)
         return rc;
-    cli_out_str(c, "file", keypath);
-    cli_out_str(c, "scheme", SCHEME);
-    cli_out_str(c, "type", "PRIVATE KEY FILE");
-    out_key_info(c, &info, id);
+    /* what every grove file says (grove info), then the key's state */
+    cli_file f;
+    rc = cli_read_grove_file(c, keypath, SCHEME, "SECRET KEY", CLI_MAX_INPUT, 1, &f);
+    if (rc)
+        return rc;
+    cli_describe_file(c, keypath, &f);
+    cli_file_free(&f);
+    out_key_info(c, &info, NULL);
     cli_out_bool(c, "sp800_208_approved_set", grove_xmss_params_sp800_208(info.params));
     char hex[KEY_ID_HEX];
     key_id_hex(hex, info.key_id);
     const char *fam = family_name((int)grove_xmss_params_family(info.params));
-    cli_say(c, "%s: grove %s private key file (stateful), %s (OID 0x%08x), key id %s", keypath,
-            fam, grove_xmss_params_name(info.params), grove_xmss_params_oid(info.params), id);
+    cli_say(c, "  %s private key (stateful), OID 0x%08x", fam, grove_xmss_params_oid(info.params));
     cli_say(c, "  state id         %s (its state registry entry)", hex);
     cli_say(c, "  index range      [%llu, %llu), split generation %u%s",
             (unsigned long long)info.range_start, (unsigned long long)info.range_end,
