@@ -1081,7 +1081,7 @@ static int import_pk(cli_ctx *c, const char *in, const char *out, int fmt_)
         memcpy(pk, buf, len);
     } else {
         int st = GROVE_OK;
-        grove_xmss_family fam;
+        grove_xmss_family fam = GROVE_XMSS_FAMILY_XMSS;
         if (fmt_ == FMT_PEM)
             st = grove_pkix_pem_decode(der, sizeof der, &dlen, GROVE_PKIX_PEM_PUBLIC_KEY,
                                        (const char *)buf, len);
