@@ -289,6 +289,47 @@ static int env_params(cli_ctx *c, const char *path, const cli_file *f,
     return 0;
 }
 
+/* The first bytes of path (not "-"); the number read, 0 if none. */
+static size_t peek(const char *path, uint8_t *h, size_t cap)
+{
+    if (strcmp(path, "-") == 0)
+        return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, h, cap);
+    close(fd);
+    return n > 0 ? (size_t)n : 0;
+}
+
+static int is_key_file(const char *path)
+{
+    uint8_t h[8];
+    return peek(path, h, sizeof h) == 8 && memcmp(h, "GRVXMSSK", 8) == 0;
+}
+
+/* 1 if path ("-": stdin) starts like a grove envelope other than an XMSS private-key file. */
+static int is_envelope(const char *path)
+{
+    uint8_t h[32];
+    if (strcmp(path, "-") == 0)
+        return 1;
+    size_t n = peek(path, h, sizeof h);
+    return !(n >= 8 && memcmp(h, "GRVXMSSK", 8) == 0) && n > 0 && grove_envelope_detect(h, n);
+}
+
+/* Read an XMSS grove file of this type; the private key file (large) is named, not read. */
+static int read_xmss_file(cli_ctx *c, const char *path, const char *type, size_t maxlen,
+                          cli_file *f)
+{
+    if (is_key_file(path))
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s: this is a grove XMSS SECRET KEY (the stateful private key file), "
+                        "a XMSS %s was expected",
+                        path, type);
+    return cli_read_grove_file(c, path, SCHEME, type, maxlen, 0, f);
+}
+
 /* A public key file read: its set, a body that is a key of that set, its key id. */
 static int check_pk(cli_ctx *c, const char *path, cli_file *f, const grove_xmss_params **p)
 {
@@ -315,7 +356,7 @@ static int check_pk(cli_ctx *c, const char *path, cli_file *f, const grove_xmss_
 
 static int read_pk(cli_ctx *c, const char *path, cli_file *f, const grove_xmss_params **p)
 {
-    int rc = cli_read_grove_file(c, path, SCHEME, T_PK, PK_FILE_MAX, 0, f);
+    int rc = read_xmss_file(c, path, T_PK, PK_FILE_MAX, f);
     if (rc == 0)
         rc = check_pk(c, path, f, p);
     if (rc)
@@ -343,7 +384,7 @@ static int check_sig(cli_ctx *c, const char *path, cli_file *f, const grove_xmss
 
 static int read_sig(cli_ctx *c, const char *path, cli_file *f, const grove_xmss_params **p)
 {
-    int rc = cli_read_grove_file(c, path, SCHEME, T_SIG, SIG_FILE_MAX, 0, f);
+    int rc = read_xmss_file(c, path, T_SIG, SIG_FILE_MAX, f);
     if (rc == 0)
         rc = check_sig(c, path, f, p);
     if (rc)
@@ -560,22 +601,6 @@ static int pk_params(cli_ctx *c, const char *pubpath, const uint8_t *pk, size_t 
 }
 
 
-
-/* 1 if path ("-": stdin) starts like a grove envelope other than an XMSS private-key file. */
-static int is_envelope(const char *path)
-{
-    if (strcmp(path, "-") == 0)
-        return 1;
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    if (fd < 0)
-        return 0;
-    uint8_t h[32];
-    ssize_t n = read(fd, h, sizeof h);
-    close(fd);
-    if (n >= 8 && memcmp(h, "GRVXMSSK", 8) == 0)
-        return 0;
-    return n > 0 && grove_envelope_detect(h, (size_t)n);
-}
 
 /* A grove envelope given where a private key file is expected: exit 2 naming what it is. */
 static int refuse_envelope_as_key(cli_ctx *c, const char *opt, const char *path)

@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # grove xmss end to end: keygen (seeded: the shared vector's public key; random; refusal to
 # overwrite), sign / verify (files, stdin, stdout, --json), tampering and wrong inputs with their
-# exit codes, info on keys, public keys and signatures, split (disjoint ranges, the last leaf,
+# exit codes, info on key files, public keys and signatures, split (disjoint ranges, the last leaf,
 # exhaustion), restored and copied key files refused, corrupted and truncated key files,
-# parameter listing, --threads (0 = one per CPU). GROVE in the environment; VECTORS optional (the shared vectors folder).
+# parameter listing, --threads (0 = one per CPU); the envelope (armored and --binary, key ids,
+# wrong type / scheme / damaged files, --params as a check), export / import (raw RFC 8391 bytes
+# against the vectors, SPKI per RFC 9802 against the RFC's examples, private keys refused).
+# GROVE in the environment; VECTORS optional (the shared vectors folder).
 set -u
 G="${GROVE:?}"
 SRCDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -319,6 +322,10 @@ check '[ "$(head -c 4 kb.pub)" = GRVE ] && "$G" xmss verify --pk kb.pub --msg ms
 check '[ $rc -eq 2 ] && grep -q "SIGNATURE" v.err' "a signature given as --pk: exit 2 naming SIGNATURE ($(head -c 120 v.err))"
 "$G" xmss verify --pk k.pub --msg msg --sig k.pub >/dev/null 2>v.err
 check '[ $? -eq 2 ] && grep -q "PUBLIC KEY" v.err' "a public key given as --sig: exit 2 naming PUBLIC KEY"
+"$G" xmss verify --pk k --msg msg --sig s1 >/dev/null 2>v.err
+check '[ $? -eq 2 ] && grep -q "SECRET KEY" v.err' "a private key file given as --pk: exit 2 naming SECRET KEY"
+out=$("$G" --json xmss info k)
+check '[ "$(echo "$out" | jget "[\"type\"]")" = "SECRET KEY" ] && [ "$(echo "$out" | jget "[\"encoding\"]")" = xmss-key-file ] && [ "$(echo "$out" | jget "[\"scheme\"]")" = XMSS ]' "info KEYFILE --json: type SECRET KEY, the key file's own format"
 python3 - <<'PY'
 import hashlib, struct
 def env(scheme, pset, typ, body, kid=None):

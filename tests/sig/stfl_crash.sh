@@ -3,7 +3,8 @@
 # The generic stateful API (grove_sig_stfl_sign, through tests/sig/stfl_driver) killed before
 # every durable step in turn (GROVE_CRASH_AT=1, 2, ... until a signature completes), ROUNDS
 # times over: no index is ever released twice, at most one is burned per kill, and every
-# signature released verifies with the grove command (`grove xmss verify`), which reads the
+# signature released verifies with the grove command (`grove xmss verify`, the raw bytes brought
+# in with `grove xmss import --format raw`), which reads the
 # same index from it. Then a restored copy of the key file is refused by the driver and the
 # command alike. Usage: stfl_crash.sh [rounds] (GROVE, DRIVER, SHIM in the environment).
 set -u
