@@ -33,9 +33,9 @@ check '[ $rc -eq 2 ] && echo "$out" | grep -q "too large"' "piped input over the
 out=$("$G" cross verify --params CROSS-RSDP-1-fast --pk $d/cpk --msg $d/m --sig $d/huge 2>&1); rc=$?
 check '[ $rc -eq 2 ] || [ $rc -eq 1 ]' "CROSS: 8 GiB signature file refused (rc=$rc)"
 
-out=$("$G" xmss verify --pub $d/huge --msg $d/m --sig $d/sig 2>&1); rc=$?
+out=$("$G" xmss verify --pk $d/huge --msg $d/m --sig $d/sig 2>&1); rc=$?
 check '[ $rc -eq 2 ]' "XMSS: 8 GiB public key refused (rc=$rc)"
-out=$("$G" xmss sign --key $d/huge --msg $d/m --sig $d/xsig --no-registry 2>&1); rc=$?
+out=$("$G" xmss sign --sk $d/huge --msg $d/m --sig $d/xsig --no-registry 2>&1); rc=$?
 check '[ $rc -eq 2 ] || [ $rc -eq 3 ]' "XMSS: 8 GiB key file refused (rc=$rc)"
 
 mkdir $d/grp && cd $d
