@@ -328,6 +328,17 @@ gid2=$("$G" stm info "$d/avk2g" --json | jget '["key_id"]')
 out=$("$G" stm verify --params "$d/p" --avk "$d/avk2g" --msg "$d/msg" --sig "$d/agg" 2>&1); rc=$?
 check '[ $rc -eq 1 ] && echo "$out" | grep -q "$gid" && echo "$out" | grep -q "$gid2"' "aggregate of another group: exit 1 naming both key ids"
 
+# ---- progress: a bar on a terminal for more than 1000 signatures, never without one or with --json
+if command -v script >/dev/null; then
+  for i in $(seq 1 1001); do echo "sig${first_won}"; done > "$d/many"
+  out=$(script -qec "'$G' stm aggregate --params '$d/p' --closed '$d/closed' --msg '$d/msg' --sig-list '$d/many' --out '$d/agg.many'" /dev/null)
+  check 'echo "$out" | grep -q "reading signatures \[" && echo "$out" | grep -q "1001/1001"' "aggregate of 1001 signatures on a terminal shows progress"
+  out=$(script -qec "'$G' stm aggregate --params '$d/p' --closed '$d/closed' --msg '$d/msg' --sig-list '$d/many' --out '$d/agg.many2' --json" /dev/null)
+  check '! echo "$out" | grep -q "reading signatures"' "no progress bar with --json"
+  "$G" stm aggregate --params "$d/p" --closed "$d/closed" --msg "$d/msg" --sig-list "$d/many" --out "$d/agg.many3" 2> "$d/many.err" >/dev/null
+  check '! grep -q "reading signatures" "$d/many.err"' "no progress bar when stderr is not a terminal"
+fi
+
 # ---- tampering: every 11th byte of the raw aggregate, imported again, and JSON edits
 n=$(stat -c %s "$d/agg.raw"); bad=0; tried=0
 for ((pos = 0; pos < n; pos += 11)); do
