@@ -57,84 +57,84 @@
 #define REG_CHUNK 1024
 
 static const cli_opt params_opts[] = {
-    {"m", "N", "number of lottery indexes (1..2^32)"},
-    {"k", "N", "quorum: indexes an aggregate needs (1..m)"},
-    {"phi-f", "X", "win probability for the whole stake: (0, 0.95] or 1.0"},
+    {"m", "N", "number of lottery indexes (1..2^32)", 0},
+    {"k", "N", "quorum: indexes an aggregate needs (1..m)", 0},
+    {"phi-f", "X", "win probability for the whole stake: (0, 0.95] or 1.0", 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt setup_opts[] = {
-    {"m", "N", "number of lottery indexes (1..2^32)"},
-    {"k", "N", "quorum: indexes an aggregate needs (1..m)"},
-    {"phi-f", "X", "win probability for the whole stake: (0, 0.95] or 1.0"},
-    {"out", "FILE", "parameters file output ('-' for stdout)"},
-    {"binary", NULL, BINARY_HELP},
+    {"m", "N", "number of lottery indexes (1..2^32)", 0},
+    {"k", "N", "quorum: indexes an aggregate needs (1..m)", 0},
+    {"phi-f", "X", "win probability for the whole stake: (0, 0.95] or 1.0", 0},
+    {"out", "FILE", "parameters file output ('-' for stdout)", 0},
+    {"binary", NULL, BINARY_HELP, 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt keygen_opts[] = {
-    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)"},
-    {"pk", "FILE", "public key output: the verification key and its proof of possession"},
-    {"seed", "HEX", "deterministic key from this 32-byte seed; default: random"},
-    {"force", NULL, "replace an existing --sk file"},
-    {"binary", NULL, BINARY_HELP},
+    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)", 0},
+    {"pk", "FILE", "public key output: the verification key and its proof of possession", 0},
+    {"seed", "HEX", "deterministic key from this 32-byte seed; default: random", 0},
+    {"force", NULL, "replace an existing --sk file", 0},
+    {"binary", NULL, BINARY_HELP, 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt register_opts[] = {
     {"parties", "FILE", "text, one party per line: STAKE VKPOP (VKPOP = 384 hex digits or a "
-                        "public key file written by keygen; '#' comments)"},
-    {"out", "FILE", "closed registration output"},
-    {"avk", "FILE", "also write the aggregate verification key here"},
-    {"threads", "N", THREADS_HELP},
-    {"binary", NULL, BINARY_HELP},
+                        "public key file written by keygen; '#' comments)", 0},
+    {"out", "FILE", "closed registration output", 0},
+    {"avk", "FILE", "also write the aggregate verification key here", 0},
+    {"threads", "N", THREADS_HELP, 0},
+    {"binary", NULL, BINARY_HELP, 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt avk_opts[] = {
-    {"closed", "FILE", "closed registration"},
-    {"out", "FILE", "aggregate verification key output ('-' for stdout)"},
-    {"binary", NULL, BINARY_HELP},
+    {"closed", "FILE", "closed registration", 0},
+    {"out", "FILE", "aggregate verification key output ('-' for stdout)", 0},
+    {"binary", NULL, BINARY_HELP, 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt sign_opts[] = {
-    {"params", "FILE", PARAMS_IN_HELP},
-    {"sk", "FILE", "secret key"},
-    {"closed", "FILE", "closed registration (must contain this key)"},
-    {"msg", "FILE", MSG_HELP},
-    {"sig", "FILE", "single signature output ('-' for stdout)"},
-    {"binary", NULL, BINARY_HELP},
+    {"params", "FILE", PARAMS_IN_HELP, 0},
+    {"sk", "FILE", "secret key", 0},
+    {"closed", "FILE", "closed registration (must contain this key)", 0},
+    {"msg", "FILE", MSG_HELP, 0},
+    {"sig", "FILE", "single signature output ('-' for stdout)", 0},
+    {"binary", NULL, BINARY_HELP, 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt verify_sig_opts[] = {
-    {"params", "FILE", PARAMS_IN_HELP},
-    {"closed", "FILE", "closed registration"},
-    {"msg", "FILE", MSG_HELP},
-    {"sig", "FILE", "single signature"},
-    {"pk", "FILE", "optional: the signer's public key (its key id must be the signature's)"},
+    {"params", "FILE", PARAMS_IN_HELP, 0},
+    {"closed", "FILE", "closed registration", 0},
+    {"msg", "FILE", MSG_HELP, 0},
+    {"sig", "FILE", "single signature", 0},
+    {"pk", "FILE", "optional: the signer's public key (its key id must be the signature's)", 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt aggregate_opts[] = {
-    {"params", "FILE", PARAMS_IN_HELP},
-    {"closed", "FILE", "closed registration"},
-    {"msg", "FILE", MSG_HELP},
-    {"sig", "FILE", "a single signature; repeat for each signer"},
-    {"sig-list", "FILE", "a file naming one signature file per line (adds to --sig)"},
-    {"out", "FILE", "aggregate signature output ('-' for stdout)"},
-    {"threads", "N", THREADS_HELP},
-    {"binary", NULL, BINARY_HELP},
+    {"params", "FILE", PARAMS_IN_HELP, 0},
+    {"closed", "FILE", "closed registration", 0},
+    {"msg", "FILE", MSG_HELP, 0},
+    {"sig", "FILE", "a single signature; repeat for each signer", 0},
+    {"sig-list", "FILE", "a file naming one signature file per line (adds to --sig)", 0},
+    {"out", "FILE", "aggregate signature output ('-' for stdout)", 0},
+    {"threads", "N", THREADS_HELP, 0},
+    {"binary", NULL, BINARY_HELP, 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt verify_opts[] = {
-    {"params", "FILE", PARAMS_IN_HELP},
+    {"params", "FILE", PARAMS_IN_HELP, 0},
     {"avk", "FILE", "aggregate verification key (the group's public key, written by avk or "
-                    "register --avk)"},
-    {"msg", "FILE", MSG_HELP},
-    {"sig", "FILE", "aggregate signature"},
+                    "register --avk)", 0},
+    {"msg", "FILE", MSG_HELP, 0},
+    {"sig", "FILE", "aggregate signature", 0},
     {NULL, NULL, NULL, 0},
 };
 
@@ -145,33 +145,33 @@ static const cli_opt info_opts[] = {
 
 static const cli_opt export_opts[] = {
     {"file", "FILE", "any STM file (the file says what it is)", 1},
-    {"params", "FILE", "a parameters file"},
-    {"pk", "FILE", "a public key"},
-    {"sk", "FILE", "a secret key (the output gets mode 0600)"},
-    {"sig", "FILE", "a single or aggregate signature"},
-    {"avk", "FILE", "an aggregate verification key"},
-    {"closed", "FILE", "a closed registration"},
+    {"params", "FILE", "a parameters file", 0},
+    {"pk", "FILE", "a public key", 0},
+    {"sk", "FILE", "a secret key (the output gets mode 0600)", 0},
+    {"sig", "FILE", "a single or aggregate signature", 0},
+    {"avk", "FILE", "an aggregate verification key", 0},
+    {"closed", "FILE", "a closed registration", 0},
     {"format", "FMT", "raw (the body: mithril's binary layout) or json (serde_json shape: "
-                      "parameters, AVK, single and aggregate signatures)"},
-    {"out", "FILE", "output ('-' for stdout; not for secret keys)"},
-    {"force", NULL, "replace an existing --out file of a secret key"},
+                      "parameters, AVK, single and aggregate signatures)", 0},
+    {"out", "FILE", "output ('-' for stdout; not for secret keys)", 0},
+    {"force", NULL, "replace an existing --out file of a secret key", 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt import_opts[] = {
-    {"params", "FILE", "parameters: 24 bytes or {\"m\",\"k\",\"phi_f\"}"},
-    {"pk", "FILE", "public key: vk || pop, 192 bytes (raw only)"},
-    {"sk", "FILE", "secret key: 32 bytes (raw only; its public key is derived from it)"},
-    {"sig", "FILE", "single signature (needs --closed: the key id is its signer's)"},
-    {"agg", "FILE", "aggregate signature (needs --avk: the key id is the AVK's)"},
+    {"params", "FILE", "parameters: 24 bytes or {\"m\",\"k\",\"phi_f\"}", 0},
+    {"pk", "FILE", "public key: vk || pop, 192 bytes (raw only)", 0},
+    {"sk", "FILE", "secret key: 32 bytes (raw only; its public key is derived from it)", 0},
+    {"sig", "FILE", "single signature (needs --closed: the key id is its signer's)", 0},
+    {"agg", "FILE", "aggregate signature (needs --avk: the key id is the AVK's)", 0},
     {"avk", "FILE", "aggregate verification key: 48 bytes or serde JSON; with --agg: the "
-                    "grove AGGREGATE KEY file of the aggregate"},
+                    "grove AGGREGATE KEY file of the aggregate", 0},
     {"closed", "FILE", "closed registration (GRVSTMR1 bytes, raw only); with --sig: the "
-                       "grove REGISTRATION file of the signature"},
-    {"format", "FMT", "raw or json (serde_json shape)"},
-    {"out", "FILE", "grove file output ('-' for stdout; not for secret keys)"},
-    {"force", NULL, "replace an existing --out file of a secret key"},
-    {"binary", NULL, BINARY_HELP},
+                       "grove REGISTRATION file of the signature", 0},
+    {"format", "FMT", "raw or json (serde_json shape)", 0},
+    {"out", "FILE", "grove file output ('-' for stdout; not for secret keys)", 0},
+    {"force", NULL, "replace an existing --out file of a secret key", 0},
+    {"binary", NULL, BINARY_HELP, 0},
     {NULL, NULL, NULL, 0},
 };
 
@@ -216,9 +216,12 @@ static size_t env_limit(const uint8_t *h, size_t hl, void *arg)
     const uint8_t *nl = memchr(h, '\n', hl);
     char b64[256];
     size_t n = 0;
-    for (const uint8_t *q = nl ? nl + 1 : h + hl; q < h + hl && n < 240; q++)
+    for (const uint8_t *q = nl ? nl + 1 : h + hl; q < h + hl && n < 240; q++) {
+        if (*q == '-' || *q == '=') /* the end line or the padding */
+            break;
         if (*q != '\n' && *q != '\r')
             b64[n++] = (char)*q;
+    }
     n -= n % 4;
     uint8_t bin[192];
     size_t got = 0;
@@ -1603,8 +1606,15 @@ static int cmd_import(cli_ctx *c)
                         "--avk or --closed)");
     const char *in = cli_opt_str(c, what);
     const char *const ins[] = {in, cli_opt_str(c, "avk"), cli_opt_str(c, "closed")};
+    static const char *const whats[][2] = {{"params", T_PARAMS}, {"pk", T_PK}, {"sk", T_SK},
+                                           {"sig", T_SIG},       {"agg", T_AGG}, {"avk", T_AVK},
+                                           {"closed", T_REG}};
+    const char *tname = what;
+    for (size_t i = 0; i < sizeof whats / sizeof whats[0]; i++)
+        if (strcmp(whats[i][0], what) == 0)
+            tname = whats[i][1];
     if ((rc = cli_refuse_same_file(c, "--out", out, ins, 3)) != 0 ||
-        (rc = get_format(c, &json, what)) != 0)
+        (rc = get_format(c, &json, tname)) != 0)
         return rc;
     int raw_only = strcmp(what, "pk") == 0 || strcmp(what, "sk") == 0 ||
                    strcmp(what, "closed") == 0;

@@ -328,6 +328,13 @@ gid2=$("$G" stm info "$d/avk2g" --json | jget '["key_id"]')
 out=$("$G" stm verify --params "$d/p" --avk "$d/avk2g" --msg "$d/msg" --sig "$d/agg" 2>&1); rc=$?
 check '[ $rc -eq 1 ] && echo "$out" | grep -q "$gid" && echo "$out" | grep -q "$gid2"' "aggregate of another group: exit 1 naming both key ids"
 
+# every file type through a pipe (read no further than its envelope header announces)
+for f in p p.bin sk1 skb vk1 vkb closed avk "sig$first_won" sig2 agg agg.b; do
+  [ -e "$d/$f" ] || continue
+  a=$("$G" stm info "$d/$f" --json | jget '["type"]'); b=$(cat "$d/$f" | "$G" stm info - --json | jget '["type"]')
+  check '[ -n "$a" ] && [ "$a" = "$b" ]' "info - of $f through a pipe ($a / $b)"
+done
+
 # ---- progress: a bar on a terminal for more than 1000 signatures, never without one or with --json
 if command -v script >/dev/null; then
   for i in $(seq 1 1001); do echo "sig${first_won}"; done > "$d/many"
