@@ -1576,6 +1576,11 @@ static int import_raw_only(cli_ctx *c, const char *what, const uint8_t *in, size
     return 0;
 }
 
+static int raw_only_key(const char *what)
+{
+    return strcmp(what, "pk") == 0 || strcmp(what, "sk") == 0;
+}
+
 /* Which object is imported: one of params/pk/sk/sig/agg, else avk or closed. */
 static const char *import_what(cli_ctx *c, int *given)
 {
@@ -1629,7 +1634,11 @@ static int cmd_import(cli_ctx *c)
     size_t len = 0;
     imported im;
     memset(&im, 0, sizeof im);
-    if ((rc = cli_read_file(c, in, json ? GROVE_JSON_MAX_INPUT : STM_MAX_FILE, &buf, &len)) != 0)
+    /* Parameters, keys and AVKs are small (room for JSON whitespace); the rest as large as
+     * their formats allow. */
+    int small = strcmp(what, "params") == 0 || strcmp(what, "avk") == 0 || raw_only_key(what);
+    size_t max = small ? (size_t)64 << 10 : json ? GROVE_JSON_MAX_INPUT : STM_MAX_FILE;
+    if ((rc = cli_read_file(c, in, max, &buf, &len)) != 0)
         return rc;
     cli_file af;
     memset(&af, 0, sizeof af);

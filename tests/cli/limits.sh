@@ -97,9 +97,13 @@ stm verify-sig --params $d/stm.p --closed /dev/zero --msg $d/m --sig $d/stm.sig
 stm verify-sig --params $d/stm.p --closed $d/closed --msg $d/m --sig /dev/zero
 stm verify --params $d/stm.p --avk /dev/zero --msg $d/m --sig $d/stm.sig
 stm verify --params $d/stm.p --avk $d/avk --msg $d/m --sig /dev/zero
+stm import --format raw --params /dev/zero --out $d/zp
+stm import --format json --avk /dev/zero --out $d/zp
+stm import --format raw --sk /dev/zero --out $d/zp
 EOF
 r=$(head -c 300M /dev/zero | peak "$G" cross verify --params CROSS-RSDP-1-fast --pk $d/cpk --msg $d/m --sig -)
 check 'small "$r"' "a 300 MB pipe as a CROSS signature (exit code, peak KiB: $r)"
 check '[ ! -e $d/zsig ]' "nothing was signed with /dev/zero as a key"
+check '[ ! -e $d/zp ]' "STM: nothing imported from /dev/zero"
 [ $fail -eq 0 ] && echo "resource limits: all checks passed"
 exit $fail
