@@ -328,6 +328,14 @@ gid2=$("$G" stm info "$d/avk2g" --json | jget '["key_id"]')
 out=$("$G" stm verify --params "$d/p" --avk "$d/avk2g" --msg "$d/msg" --sig "$d/agg" 2>&1); rc=$?
 check '[ $rc -eq 1 ] && echo "$out" | grep -q "$gid" && echo "$out" | grep -q "$gid2"' "aggregate of another group: exit 1 naming both key ids"
 
+# stdout as the output of import, avk and aggregate (the data only; human text on stderr)
+out=$("$G" stm import --format raw --avk "$d/avk.raw" --out - 2>/dev/null | "$G" stm info - --json | jget '["key_id"]')
+check '[ "$out" = "$gid" ]' "import --out - writes the file on stdout"
+"$G" stm avk --closed "$d/closed" --out - > "$d/avk.so" 2>/dev/null
+check 'cmp -s "$d/avk.so" "$d/avk"' "avk --out -: stdout is exactly the file"
+"$G" stm aggregate --params "$d/p" --closed "$d/closed" --msg "$d/msg" "${sigs[@]}" --out - > "$d/agg.so" 2> "$d/agg.err"
+check 'cmp -s "$d/agg.so" "$d/agg"' "aggregate --out -: stdout is exactly the aggregate"
+
 # every file type through a pipe (read no further than its envelope header announces)
 for f in p p.bin sk1 skb vk1 vkb closed avk "sig$first_won" sig2 agg agg.b; do
   [ -e "$d/$f" ] || continue
