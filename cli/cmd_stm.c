@@ -1502,9 +1502,11 @@ static int import_decode(cli_ctx *c, const char *what, int json, const uint8_t *
         grove_stm_avk avk;
         st = json ? grove_stm_avk_from_json(&avk, (const char *)in, len)
                   : grove_stm_avk_from_bytes(&avk, in, len);
-        if (st == GROVE_OK && (im->body = malloc(GROVE_STM_AVK_BYTES)) != NULL)
+        if (st == GROVE_OK && (im->body = malloc(GROVE_STM_AVK_BYTES)) != NULL) {
             grove_stm_avk_to_bytes(&avk, im->body), im->len = GROVE_STM_AVK_BYTES;
-        avk_id(im->id, &avk), im->has_id = 1, im->type = T_AVK;
+            avk_id(im->id, &avk), im->has_id = 1;
+        }
+        im->type = T_AVK;
     } else if (strcmp(what, "sig") == 0) {
         grove_stm_sig sig;
         memset(&sig, 0, sizeof sig);
