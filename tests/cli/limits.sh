@@ -68,10 +68,15 @@ peak() { python3 -c 'import resource,subprocess,sys; r=subprocess.run(sys.argv[1
 small() { # exit code 2 and a peak RSS under 64 MiB (ru_maxrss is in KiB)
   set -- $1; [ "$1" -eq 2 ] && [ "$2" -lt 65536 ]; }
 if has stm; then
-"$G" stm params --m 60 --k 12 --phi-f 0.5 --out $d/stm.p >/dev/null
-"$G" stm keygen --sk $d/stm.sk --vkpop $d/stm.vk --seed "$(printf '%064x' 1)" >/dev/null
+"$G" stm setup --m 60 --k 12 --phi-f 0.5 --out $d/stm.p >/dev/null
+"$G" stm keygen --sk $d/stm.sk --pk $d/stm.vk --seed "$(printf '%064x' 1)" >/dev/null
 printf '10 %s\n' $d/stm.vk > $d/parties
 "$G" stm register --parties $d/parties --out $d/closed --avk $d/avk >/dev/null
+printf 'm' | "$G" stm sign --params $d/stm.p --sk $d/stm.sk --closed $d/closed --sig $d/stm.sig >/dev/null
+# a pipe whose envelope header announces a 1 GiB secret key: read no further than a key's size
+r=$( (printf 'GRVE\001\001\003STM\000\012SECRET KEY\001\002\003\004\005\006\007\010\100\000\000\000'; cat /dev/zero) |
+     peak "$G" stm sign --params $d/stm.p --sk - --closed $d/closed --msg $d/m --sig $d/zsig)
+check 'small "$r"' "STM: a piped secret key announcing 1 GiB (exit code, peak KiB: $r)"
 fi
 while read -r what; do
   case "$what" in stm\ *) has stm || continue ;; esac
@@ -85,15 +90,20 @@ sphincs verify --params shake-128f --pk $d/pk --msg $d/m --sig /dev/zero
 cross verify --params CROSS-RSDP-1-fast --pk /dev/zero --msg $d/m --sig $d/sig
 cross verify --params CROSS-RSDP-1-fast --pk $d/cpk --msg $d/m --sig /dev/zero
 cross sign --params CROSS-RSDP-1-fast --sk /dev/zero --msg $d/m --sig $d/zsig
-stm params --in /dev/zero
-stm sign --params $d/stm.p --sk /dev/zero --closed $d/closed --msg $d/m --out $d/zsig
-stm verify-sig --params $d/stm.p --closed /dev/zero --msg $d/m --sig $d/sig
+stm info /dev/zero
+stm sign --params $d/stm.p --sk /dev/zero --closed $d/closed --msg $d/m --sig $d/zsig
+stm sign --params /dev/zero --sk $d/stm.sk --closed $d/closed --msg $d/m --sig $d/zsig
+stm verify-sig --params $d/stm.p --closed /dev/zero --msg $d/m --sig $d/stm.sig
 stm verify-sig --params $d/stm.p --closed $d/closed --msg $d/m --sig /dev/zero
-stm verify --params $d/stm.p --avk /dev/zero --msg $d/m --agg $d/sig
-stm verify --params $d/stm.p --avk $d/avk --msg $d/m --agg /dev/zero
+stm verify --params $d/stm.p --avk /dev/zero --msg $d/m --sig $d/stm.sig
+stm verify --params $d/stm.p --avk $d/avk --msg $d/m --sig /dev/zero
+stm import --format raw --params /dev/zero --out $d/zp
+stm import --format json --avk /dev/zero --out $d/zp
+stm import --format raw --sk /dev/zero --out $d/zp
 EOF
 r=$(head -c 300M /dev/zero | peak "$G" cross verify --params CROSS-RSDP-1-fast --pk $d/cpk --msg $d/m --sig -)
 check 'small "$r"' "a 300 MB pipe as a CROSS signature (exit code, peak KiB: $r)"
 check '[ ! -e $d/zsig ]' "nothing was signed with /dev/zero as a key"
+check '[ ! -e $d/zp ]' "STM: nothing imported from /dev/zero"
 [ $fail -eq 0 ] && echo "resource limits: all checks passed"
 exit $fail
