@@ -125,9 +125,10 @@ int cli_check_key_id(cli_ctx *c, const cli_file *a, const char *apath, const cli
 
 static const char *form_name(grove_envelope_form f)
 {
-    return f == GROVE_ENVELOPE_BINARY    ? "binary"
-           : f == GROVE_ENVELOPE_ARMORED ? "armored"
-                                         : "dgsp-armor";
+    return f == GROVE_ENVELOPE_BINARY      ? "binary"
+           : f == GROVE_ENVELOPE_ARMORED   ? "armored"
+           : f == GROVE_ENVELOPE_DGSP_ARMOR ? "dgsp-armor"
+                                           : "xmss-key-file";
 }
 
 void cli_describe_file(cli_ctx *c, const char *path, const cli_file *f)

@@ -9,6 +9,7 @@
 #include "grove/envelope.h"
 #include "grove/hash.h"
 #include "grove/io.h"
+#include "grove/xmss.h"
 
 static const uint8_t magic[4] = {'G', 'R', 'V', 'E'};
 static const char check_label[] = "grove envelope v1";
@@ -16,6 +17,7 @@ static const char key_id_label[] = "grove key id v1";
 #define CHECK_BYTES 32
 #define FLAG_KEY_ID 1u
 #define DGSP_PREFIX "GROVE DGSP "
+static const uint8_t xmss_magic[8] = {'G', 'R', 'V', 'X', 'M', 'S', 'S', 'K'};
 
 /* ---- names -------------------------------------------------------------------------------- */
 
@@ -364,12 +366,40 @@ static grove_status decode_armor(grove_envelope *env, uint8_t *buf, size_t buf_c
     return GROVE_OK;
 }
 
+/* An XMSS private-key file: checked by the XMSS code, described here. */
+static grove_status describe_xmss_key(grove_envelope *env, const uint8_t *b, size_t len,
+                                      char *err, size_t err_cap)
+{
+    grove_xmss_state_info *info = malloc(sizeof *info);
+    if (info == NULL)
+        return GROVE_ERR_NOMEM;
+    grove_status st = grove_xmss_state_info_get(info, b, len);
+    if (st == GROVE_OK) {
+        memset(env, 0, sizeof *env);
+        snprintf(env->scheme, sizeof env->scheme, "XMSS");
+        snprintf(env->set, sizeof env->set, "%s", grove_xmss_params_name(info->params));
+        snprintf(env->type, sizeof env->type, "SECRET KEY");
+        st = grove_envelope_key_id(env->key_id, env->scheme, env->set, info->pk, info->pk_bytes);
+        env->has_key_id = st == GROVE_OK;
+        env->version = info->version;
+        env->form = GROVE_ENVELOPE_XMSS_KEY_FILE;
+        env->body = b;
+        env->body_len = len;
+    } else {
+        fail(err, err_cap, st, "XMSS private-key file: damaged, truncated or of an unknown version");
+    }
+    grove_wipe(info, sizeof *info);
+    free(info);
+    return st;
+}
+
 bool grove_envelope_detect(const uint8_t *in, size_t in_len)
 {
     static const char armor[] = "-----BEGIN GROVE ";
     if (in == NULL)
         return false;
     return (in_len >= 4 && memcmp(in, magic, 4) == 0) ||
+           (in_len >= sizeof xmss_magic && memcmp(in, xmss_magic, sizeof xmss_magic) == 0) ||
            (in_len >= sizeof armor - 1 && memcmp(in, armor, sizeof armor - 1) == 0);
 }
 
@@ -388,6 +418,8 @@ grove_status grove_envelope_decode(grove_envelope *env, uint8_t *buf, size_t buf
     if (in_len > buf_cap)
         return fail(err, err_cap, GROVE_ERR_BUFFER_TOO_SMALL, "grove file: buffer too small");
     memmove(buf, in, in_len);
+    if (in_len >= sizeof xmss_magic && memcmp(buf, xmss_magic, sizeof xmss_magic) == 0)
+        return describe_xmss_key(env, buf, in_len, err, err_cap);
     return parse_binary(env, buf, in_len, err, err_cap);
 }
 

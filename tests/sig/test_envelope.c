@@ -11,6 +11,7 @@
 #include "grove/envelope.h"
 #include "grove/hash.h"
 #include "grove/io.h"
+#include "grove/xmss.h"
 #include "test.h"
 
 static const uint8_t body[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
@@ -196,6 +197,40 @@ static void test_dgsp_armor(void)
                  GROVE_ERR_ENCODING);
 }
 
+/* An XMSS private-key file is described (set, key id of its public key) and checked. */
+static void test_xmss_key_file(void)
+{
+    const grove_xmss_params *p = grove_xmss_params_get("XMSS-SHA2_10_256");
+    uint8_t seed[32] = {7};
+    grove_xmss_key *key = NULL;
+    grove_xmss_opts opts = {.threads = 1};
+    CHECK(p != NULL);
+    CHECK_EQ_INT(grove_xmss_keygen_from_seed(p, &key, seed, seed, seed, &opts), GROVE_OK);
+    size_t n = grove_xmss_key_state_bytes(key), len = 0;
+    uint8_t *state = malloc(n), *buf = malloc(n);
+    CHECK_EQ_INT(grove_xmss_key_export(key, state, n, &len), GROVE_OK);
+    uint8_t pk[GROVE_XMSS_MAX_PK_BYTES], id[8];
+    CHECK_EQ_INT(grove_xmss_key_public_key(key, pk), GROVE_OK);
+    CHECK_EQ_INT(grove_envelope_key_id(id, "XMSS", "XMSS-SHA2_10_256", pk,
+                                       grove_xmss_pk_bytes(p)),
+                 GROVE_OK);
+    grove_envelope got;
+    CHECK(grove_envelope_detect(state, len));
+    CHECK_EQ_INT(grove_envelope_decode(&got, buf, n, state, len, NULL, 0), GROVE_OK);
+    CHECK_EQ_INT(got.form, GROVE_ENVELOPE_XMSS_KEY_FILE);
+    CHECK(strcmp(got.scheme, "XMSS") == 0 && strcmp(got.type, "SECRET KEY") == 0 &&
+          strcmp(got.set, "XMSS-SHA2_10_256") == 0 && got.has_key_id);
+    CHECK_MEM(got.key_id, id, 8);
+    CHECK_EQ_INT(got.body_len, len);
+    state[len / 2] ^= 1; /* a damaged key file is refused */
+    CHECK(grove_envelope_decode(&got, buf, n, state, len, NULL, 0) != GROVE_OK);
+    grove_wipe(state, n);
+    grove_wipe(buf, n);
+    free(state);
+    free(buf);
+    grove_xmss_key_free(key);
+}
+
 static void test_names(void)
 {
     grove_envelope env;
@@ -226,6 +261,7 @@ int main(void)
     test_armor_title();
     test_expect();
     test_dgsp_armor();
+    test_xmss_key_file();
     test_names();
     return test_done();
 }
