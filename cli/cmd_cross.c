@@ -494,38 +494,38 @@ static int cmd_import(cli_ctx *c)
     return 0;
 }
 
-#define BINARY_OPT {"binary", NULL, "write the binary grove file instead of armored text"}
+#define BINARY_OPT {"binary", NULL, "write the binary grove file instead of armored text", 0}
 #define CHECK_PARAMS_OPT                                                                          \
-    {"params", "SET", "check that the files are of this set (the set comes from the files)"}
+    {"params", "SET", "check that the files are of this set (the set comes from the files)", 0}
 
 static const cli_opt params_opts[] = {{NULL, NULL, NULL, 0}};
 
 static const cli_opt keygen_opts[] = {
-    {"params", "SET", "parameter set (default " DEFAULT_SET "; see 'params')"},
-    {"pk", "FILE", "public key output ('-' for stdout)"},
-    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)"},
-    {"seed", "HEX", "deterministic key from this seed (2*lambda/8 bytes); default: random"},
-    {"force", NULL, "replace an existing --sk file"},
+    {"params", "SET", "parameter set (default " DEFAULT_SET "; see 'params')", 0},
+    {"pk", "FILE", "public key output ('-' for stdout)", 0},
+    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)", 0},
+    {"seed", "HEX", "deterministic key from this seed (2*lambda/8 bytes); default: random", 0},
+    {"force", NULL, "replace an existing --sk file", 0},
     BINARY_OPT,
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt sign_opts[] = {
-    {"sk", "FILE", "secret key (a grove CROSS SECRET KEY file; raw seeds: see import)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "signature output ('-' for stdout)"},
+    {"sk", "FILE", "secret key (a grove CROSS SECRET KEY file; raw seeds: see import)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "signature output ('-' for stdout)", 0},
     CHECK_PARAMS_OPT,
-    {"strategy", "NAME", STRATEGY_HELP},
+    {"strategy", "NAME", STRATEGY_HELP, 0},
     BINARY_OPT,
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt verify_opts[] = {
-    {"pk", "FILE", "public key (a grove CROSS PUBLIC KEY file)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "signature ('-' for stdin)"},
+    {"pk", "FILE", "public key (a grove CROSS PUBLIC KEY file)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "signature ('-' for stdin)", 0},
     CHECK_PARAMS_OPT,
-    {"strategy", "NAME", STRATEGY_HELP},
+    {"strategy", "NAME", STRATEGY_HELP, 0},
     {NULL, NULL, NULL, 0},
 };
 
@@ -535,27 +535,27 @@ static const cli_opt info_opts[] = {
 };
 
 static const cli_opt export_opts[] = {
-    {"pk", "FILE", "export this public key"},
-    {"sk", "FILE", "export this secret key (the seed)"},
-    {"sig", "FILE", "export this signature"},
-    {"format", "FMT", "raw (NIST API / KAT layout; CROSS has no standard DER/PEM encoding)"},
+    {"pk", "FILE", "export this public key", 0},
+    {"sk", "FILE", "export this secret key (the seed)", 0},
+    {"sig", "FILE", "export this signature", 0},
+    {"format", "FMT", "raw (NIST API / KAT layout; CROSS has no standard DER/PEM encoding)", 0},
     {"out", "FILE", "output ('-' for stdout; a secret key: mode 0600, not replaced unless "
-                    "--force)"},
-    {"force", NULL, "replace an existing secret --out"},
+                    "--force)", 0},
+    {"force", NULL, "replace an existing secret --out", 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt import_opts[] = {
-    {"format", "FMT", "raw (NIST API / KAT layout)"},
-    {"params", "SET", "the set of the raw input (required)"},
-    {"pk", "FILE", "import this public key ('-' for stdin)"},
+    {"format", "FMT", "raw (NIST API / KAT layout)", 0},
+    {"params", "SET", "the set of the raw input (required)", 0},
+    {"pk", "FILE", "import this public key ('-' for stdin)", 0},
     {"sk", "FILE", "import this secret key (the seed; its key id comes from the public key "
-                   "derived from it)"},
-    {"sig", "FILE", "import this raw signature (it carries no key id)"},
+                   "derived from it)", 0},
+    {"sig", "FILE", "import this raw signature (it carries no key id)", 0},
     {"out", "FILE", "the grove file to write ('-' for stdout; a secret key: mode 0600, not "
-                    "replaced unless --force)"},
+                    "replaced unless --force)", 0},
     BINARY_OPT,
-    {"force", NULL, "replace an existing secret --out"},
+    {"force", NULL, "replace an existing secret --out", 0},
     {NULL, NULL, NULL, 0},
 };
 

@@ -107,8 +107,8 @@ static int read_obj(cli_ctx *c, int fips, const char *path, const char *type, in
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                       "%s: a grove %s %s of unknown set '%s'", path, e->scheme, e->type, e->set);
     else if (want == 0)
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING, "%s: a %s %s is not a key or signature",
-                      path, e->scheme, e->type);
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s: a %s %s is not a key or signature", path, e->scheme, e->type);
     else if (e->body_len != want)
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
                       "%s: a %s %s of %s has %zu bytes, this one has %zu", path, e->scheme,
@@ -209,10 +209,14 @@ static grove_slhdsa_prehash prehash_of(const char *name, grove_hash_alg *alg_out
         grove_hash_alg alg;
         grove_slhdsa_prehash ph;
     } map[] = {
-        {GROVE_HASH_SHA224, GROVE_PREHASH_SHA2_224},     {GROVE_HASH_SHA256, GROVE_PREHASH_SHA2_256},
-        {GROVE_HASH_SHA384, GROVE_PREHASH_SHA2_384},     {GROVE_HASH_SHA512, GROVE_PREHASH_SHA2_512},
-        {GROVE_HASH_SHA3_256, GROVE_PREHASH_SHA3_256},   {GROVE_HASH_SHA3_512, GROVE_PREHASH_SHA3_512},
-        {GROVE_HASH_SHAKE128, GROVE_PREHASH_SHAKE128},   {GROVE_HASH_SHAKE256, GROVE_PREHASH_SHAKE256},
+        {GROVE_HASH_SHA224, GROVE_PREHASH_SHA2_224},
+        {GROVE_HASH_SHA256, GROVE_PREHASH_SHA2_256},
+        {GROVE_HASH_SHA384, GROVE_PREHASH_SHA2_384},
+        {GROVE_HASH_SHA512, GROVE_PREHASH_SHA2_512},
+        {GROVE_HASH_SHA3_256, GROVE_PREHASH_SHA3_256},
+        {GROVE_HASH_SHA3_512, GROVE_PREHASH_SHA3_512},
+        {GROVE_HASH_SHAKE128, GROVE_PREHASH_SHAKE128},
+        {GROVE_HASH_SHAKE256, GROVE_PREHASH_SHAKE256},
     };
     grove_hash_alg alg;
     if (name == NULL || grove_hash_alg_from_name(name, &alg) != GROVE_OK)
@@ -657,8 +661,8 @@ static int import_body(cli_ctx *c, int fips, const char *path, const char *type,
         else
             rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
                           "%s: a raw %s %s has %zu bytes, the file has %s%zu", path,
-                          grove_slhdsa_params_name(*p), type, want, inlen > want ? "more than " : "",
-                          inlen > want ? want : inlen);
+                          grove_slhdsa_params_name(*p), type, want,
+                          inlen > want ? "more than " : "", inlen > want ? want : inlen);
         cli_free_secret(in, inlen);
         return rc;
     }
@@ -742,53 +746,56 @@ static int spx_import(cli_ctx *c) { return import_cmd(c, 0); }
 
 #define KEYGEN_PARAMS_OPT                                                                         \
     {"params", "SET", "parameter set (default " DEFAULT_SET ": SLH-DSA-SHAKE-128f / "            \
-                      "sphincs-shake-128f-simple; see 'params')"}
+                      "sphincs-shake-128f-simple; see 'params')", 0}
 #define CHECK_PARAMS_OPT                                                                          \
-    {"params", "SET", "check that the files are of this set (the set comes from the files)"}
-#define BINARY_OPT {"binary", NULL, "write the binary grove file instead of armored text"}
-#define PREHASH_HELP "sha256, sha512, shake128, shake256, ... (grove hash names; aliases such as SHA2-256 accepted)"
+    {"params", "SET", "check that the files are of this set (the set comes from the files)", 0}
+#define BINARY_OPT {"binary", NULL, "write the binary grove file instead of armored text", 0}
+#define PREHASH_HELP                                                                              \
+    "sha256, sha512, shake128, shake256, ... (grove hash names; aliases such as SHA2-256 "        \
+    "accepted)"
 
 static const cli_opt keygen_opts[] = {
     KEYGEN_PARAMS_OPT,
-    {"pk", "FILE", "public key output ('-' for stdout)"},
-    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)"},
-    {"force", NULL, "replace an existing --sk file"},
-    {"seed", "HEX", "3n bytes SK.seed || SK.prf || PK.seed (deterministic keys, for tests)"},
+    {"pk", "FILE", "public key output ('-' for stdout)", 0},
+    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)", 0},
+    {"force", NULL, "replace an existing --sk file", 0},
+    {"seed", "HEX", "3n bytes SK.seed || SK.prf || PK.seed (deterministic keys, for tests)", 0},
     BINARY_OPT,
     {NULL, NULL, NULL, 0},
 };
 static const cli_opt slh_sign_opts[] = {
-    {"sk", "FILE", "secret key (a grove SLH-DSA SECRET KEY file; raw keys: see import)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "signature output ('-' for stdout)"},
+    {"sk", "FILE", "secret key (a grove SLH-DSA SECRET KEY file; raw keys: see import)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "signature output ('-' for stdout)", 0},
     CHECK_PARAMS_OPT,
-    {"ctx", "HEX", "context string, at most 255 bytes (default empty); verify needs it too"},
-    {"hedged", NULL, "hedged signing: fresh randomness (default deterministic)"},
-    {"prehash", "NAME", "HashSLH-DSA with this pre-hash: " PREHASH_HELP "; verify needs it too"},
+    {"ctx", "HEX", "context string, at most 255 bytes (default empty); verify needs it too", 0},
+    {"hedged", NULL, "hedged signing: fresh randomness (default deterministic)", 0},
+    {"prehash", "NAME", "HashSLH-DSA with this pre-hash: " PREHASH_HELP "; verify needs it too", 0},
     BINARY_OPT,
     {NULL, NULL, NULL, 0},
 };
 static const cli_opt slh_verify_opts[] = {
-    {"pk", "FILE", "public key (a grove SLH-DSA PUBLIC KEY file)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "signature"},
+    {"pk", "FILE", "public key (a grove SLH-DSA PUBLIC KEY file)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "signature", 0},
     CHECK_PARAMS_OPT,
-    {"ctx", "HEX", "context string used when signing"},
-    {"prehash", "NAME", "HashSLH-DSA pre-hash used when signing (not recorded in the signature)"},
+    {"ctx", "HEX", "context string used when signing", 0},
+    {"prehash", "NAME", "HashSLH-DSA pre-hash used when signing (not recorded in the signature)",
+     0},
     {NULL, NULL, NULL, 0},
 };
 static const cli_opt spx_sign_opts[] = {
-    {"sk", "FILE", "secret key (a grove SPHINCS+ SECRET KEY file; raw keys: see import)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "detached signature output ('-' for stdout)"},
+    {"sk", "FILE", "secret key (a grove SPHINCS+ SECRET KEY file; raw keys: see import)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "detached signature output ('-' for stdout)", 0},
     CHECK_PARAMS_OPT,
     BINARY_OPT,
     {NULL, NULL, NULL, 0},
 };
 static const cli_opt spx_verify_opts[] = {
-    {"pk", "FILE", "public key (a grove SPHINCS+ PUBLIC KEY file)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "detached signature"},
+    {"pk", "FILE", "public key (a grove SPHINCS+ PUBLIC KEY file)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "detached signature", 0},
     CHECK_PARAMS_OPT,
     {NULL, NULL, NULL, 0},
 };
@@ -797,51 +804,51 @@ static const cli_opt info_opts[] = {
     {NULL, NULL, NULL, 0},
 };
 static const cli_opt slh_export_opts[] = {
-    {"pk", "FILE", "export this public key"},
-    {"sk", "FILE", "export this secret key"},
-    {"sig", "FILE", "export this signature (raw only)"},
+    {"pk", "FILE", "export this public key", 0},
+    {"sk", "FILE", "export this secret key", 0},
+    {"sig", "FILE", "export this signature (raw only)", 0},
     {"format", "FMT", "raw (NIST API layout), der or pem (RFC 9909 SubjectPublicKeyInfo / "
-                      "PKCS#8; keys only)"},
+                      "PKCS#8; keys only)", 0},
     {"out", "FILE", "output ('-' for stdout; a secret key: mode 0600, not replaced unless "
-                    "--force)"},
+                    "--force)", 0},
     {"prehash", "NAME", "der/pem: the HashSLH-DSA OID with this pre-hash (RFC 9909 assigns one "
-                        "per set)"},
-    {"force", NULL, "replace an existing secret --out"},
+                        "per set)", 0},
+    {"force", NULL, "replace an existing secret --out", 0},
     {NULL, NULL, NULL, 0},
 };
 static const cli_opt spx_export_opts[] = {
-    {"pk", "FILE", "export this public key"},
-    {"sk", "FILE", "export this secret key"},
-    {"sig", "FILE", "export this signature"},
-    {"format", "FMT", "raw (NIST API layout; round 3.1 has no standard DER/PEM encoding)"},
+    {"pk", "FILE", "export this public key", 0},
+    {"sk", "FILE", "export this secret key", 0},
+    {"sig", "FILE", "export this signature", 0},
+    {"format", "FMT", "raw (NIST API layout; round 3.1 has no standard DER/PEM encoding)", 0},
     {"out", "FILE", "output ('-' for stdout; a secret key: mode 0600, not replaced unless "
-                    "--force)"},
-    {"force", NULL, "replace an existing secret --out"},
+                    "--force)", 0},
+    {"force", NULL, "replace an existing secret --out", 0},
     {NULL, NULL, NULL, 0},
 };
 static const cli_opt slh_import_opts[] = {
     {"format", "FMT", "raw (NIST API layout; needs --params), der or pem (RFC 9909 keys: the "
-                      "OID names the set)"},
-    {"params", "SET", "raw: the set of the input (required); der/pem: a check"},
-    {"pk", "FILE", "import this public key ('-' for stdin)"},
-    {"sk", "FILE", "import this secret key (its key id comes from the public key inside it)"},
-    {"sig", "FILE", "import this raw signature (it carries no key id)"},
+                      "OID names the set)", 0},
+    {"params", "SET", "raw: the set of the input (required); der/pem: a check", 0},
+    {"pk", "FILE", "import this public key ('-' for stdin)", 0},
+    {"sk", "FILE", "import this secret key (its key id comes from the public key inside it)", 0},
+    {"sig", "FILE", "import this raw signature (it carries no key id)", 0},
     {"out", "FILE", "the grove file to write ('-' for stdout; a secret key: mode 0600, not "
-                    "replaced unless --force)"},
+                    "replaced unless --force)", 0},
     BINARY_OPT,
-    {"force", NULL, "replace an existing secret --out"},
+    {"force", NULL, "replace an existing secret --out", 0},
     {NULL, NULL, NULL, 0},
 };
 static const cli_opt spx_import_opts[] = {
-    {"format", "FMT", "raw (NIST API layout; needs --params)"},
-    {"params", "SET", "the set of the raw input (required)"},
-    {"pk", "FILE", "import this public key ('-' for stdin)"},
-    {"sk", "FILE", "import this secret key (its key id comes from the public key inside it)"},
-    {"sig", "FILE", "import this raw signature (it carries no key id)"},
+    {"format", "FMT", "raw (NIST API layout; needs --params)", 0},
+    {"params", "SET", "the set of the raw input (required)", 0},
+    {"pk", "FILE", "import this public key ('-' for stdin)", 0},
+    {"sk", "FILE", "import this secret key (its key id comes from the public key inside it)", 0},
+    {"sig", "FILE", "import this raw signature (it carries no key id)", 0},
     {"out", "FILE", "the grove file to write ('-' for stdout; a secret key: mode 0600, not "
-                    "replaced unless --force)"},
+                    "replaced unless --force)", 0},
     BINARY_OPT,
-    {"force", NULL, "replace an existing secret --out"},
+    {"force", NULL, "replace an existing secret --out", 0},
     {NULL, NULL, NULL, 0},
 };
 static const cli_opt no_opts[] = {{NULL, NULL, NULL, 0}};
@@ -860,7 +867,8 @@ static const cli_command spx_commands[] = {
     {"keygen", spx_keygen, "generate a key pair (default set sphincs-shake-128f-simple)",
      keygen_opts},
     {"sign", spx_sign, "sign a file (detached, randomized as round 3.1)", spx_sign_opts},
-    {"verify", spx_verify, "verify a detached signature (exit 0 valid, 1 invalid)", spx_verify_opts},
+    {"verify", spx_verify, "verify a detached signature (exit 0 valid, 1 invalid)",
+     spx_verify_opts},
     {"info", spx_info, "describe a key or signature file", info_opts},
     {"params", spx_params, "list the parameter sets and sizes", no_opts},
     {"export", spx_export, "write a key or signature as raw bytes", spx_export_opts},
@@ -868,6 +876,7 @@ static const cli_command spx_commands[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-const cli_scheme cli_scheme_slhdsa = {"slhdsa", "SLH-DSA, FIPS 205 (stateless hash-based)", slh_commands};
+const cli_scheme cli_scheme_slhdsa = {"slhdsa", "SLH-DSA, FIPS 205 (stateless hash-based)",
+                                      slh_commands};
 const cli_scheme cli_scheme_sphincs = {"sphincs", "SPHINCS+ round 3.1 \"simple\" (as in PQClean)",
                                        spx_commands};
