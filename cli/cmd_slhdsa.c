@@ -337,6 +337,8 @@ static int sign_with(cli_ctx *c, int fips, const grove_slhdsa_params *p, const c
                       skpath, grove_slhdsa_params_name(p));
     else if (rc == 0 && st != GROVE_OK)
         rc = cli_fail_status(c, st, "signing failed");
+    if (rc == 0 && ph)
+        cli_out_str(c, "prehash", prehash_name(ph));
     return rc;
 }
 
@@ -402,6 +404,8 @@ static int verify(cli_ctx *c, int fips)
     char hex[17];
     cli_out_str(c, "params", grove_slhdsa_params_name(p));
     out_key_id(c, kf.env.key_id, hex);
+    if (ph)
+        cli_out_str(c, "prehash", prehash_name(ph));
     if (ps != p) /* a signature of another set cannot be one of this key: an input error */
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
                       "%s is a signature of %s, %s is a key of %s", sigpath,
