@@ -748,9 +748,6 @@ static int spx_params(cli_ctx *c) { return params_cmd(c, 0); }
 static int spx_export(cli_ctx *c) { return export_cmd(c, 0); }
 static int spx_import(cli_ctx *c) { return import_cmd(c, 0); }
 
-#define KEYGEN_PARAMS_OPT                                                                         \
-    {"params", "SET", "parameter set (default " DEFAULT_SET ": SLH-DSA-SHAKE-128f / "            \
-                      "sphincs-shake-128f-simple; see 'params')", 0}
 #define CHECK_PARAMS_OPT                                                                          \
     {"params", "SET", "check that the files are of this set (the set comes from the files)", 0}
 #define BINARY_OPT {"binary", NULL, "write the binary grove file instead of armored text", 0}
@@ -758,8 +755,19 @@ static int spx_import(cli_ctx *c) { return import_cmd(c, 0); }
     "sha256, sha512, shake128, shake256, ... (grove hash names; aliases such as SHA2-256 "        \
     "accepted)"
 
-static const cli_opt keygen_opts[] = {
-    KEYGEN_PARAMS_OPT,
+static const cli_opt slh_keygen_opts[] = {
+    {"params", "SET", "parameter set (default SLH-DSA-SHAKE-128f; short names such as "
+                      "sha2-128s accepted; see 'params')", 0},
+    {"pk", "FILE", "public key output ('-' for stdout)", 0},
+    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)", 0},
+    {"force", NULL, "replace an existing --sk file", 0},
+    {"seed", "HEX", "3n bytes SK.seed || SK.prf || PK.seed (deterministic keys, for tests)", 0},
+    BINARY_OPT,
+    {NULL, NULL, NULL, 0},
+};
+static const cli_opt spx_keygen_opts[] = {
+    {"params", "SET", "parameter set (default sphincs-shake-128f-simple; short names such as "
+                      "sha2-128s accepted; see 'params')", 0},
     {"pk", "FILE", "public key output ('-' for stdout)", 0},
     {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)", 0},
     {"force", NULL, "replace an existing --sk file", 0},
@@ -858,7 +866,8 @@ static const cli_opt spx_import_opts[] = {
 static const cli_opt no_opts[] = {{NULL, NULL, NULL, 0}};
 
 static const cli_command slh_commands[] = {
-    {"keygen", slh_keygen, "generate a key pair (default set SLH-DSA-SHAKE-128f)", keygen_opts},
+    {"keygen", slh_keygen, "generate a key pair (default set SLH-DSA-SHAKE-128f)",
+     slh_keygen_opts},
     {"sign", slh_sign, "sign a file (pure or pre-hash SLH-DSA)", slh_sign_opts},
     {"verify", slh_verify, "verify a signature (exit 0 valid, 1 invalid)", slh_verify_opts},
     {"info", slh_info, "describe a key or signature file", info_opts},
@@ -869,7 +878,7 @@ static const cli_command slh_commands[] = {
 };
 static const cli_command spx_commands[] = {
     {"keygen", spx_keygen, "generate a key pair (default set sphincs-shake-128f-simple)",
-     keygen_opts},
+     spx_keygen_opts},
     {"sign", spx_sign, "sign a file (detached, randomized as round 3.1)", spx_sign_opts},
     {"verify", spx_verify, "verify a detached signature (exit 0 valid, 1 invalid)",
      spx_verify_opts},
