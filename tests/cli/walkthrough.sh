@@ -3,7 +3,8 @@
 # Runs a document's walk-through: every fenced block whose info string is exactly
 # "sh walkthrough", in order, as one bash -e script in an empty temporary folder, with the
 # grove under test first on PATH and a private state registry. Fails when a documented
-# command fails (or when the document has no walk-through block).
+# command fails, when a command shown as "! command" (must fail) succeeds, or when the
+# document has no walk-through block.
 # Usage: GROVE=/path/to/grove walkthrough.sh DOC.md
 set -euo pipefail
 doc=$1
@@ -16,6 +17,8 @@ ln -s "$(cd "$(dirname "$GROVE")" && pwd)/$(basename "$GROVE")" "$work/bin/grove
 awk -v doc="$doc" '
   /^```sh walkthrough[[:space:]]*$/ { inb = 1; n++; printf "# --- %s:%d (block %d)\n", doc, NR, n; next }
   inb && /^```[[:space:]]*$/ { inb = 0; next }
+  # "! cmd" documents a command that must fail: bash -e would not stop if it succeeded.
+  inb && /^! / { printf "if %s; then echo \"FAIL: %s:%d is documented to fail, but it succeeded\" >&2; exit 1; fi\n", substr($0, 3), doc, NR; next }
   inb { print }
   END { if (inb) { print "echo \"unterminated walkthrough block\" >&2; exit 1" } }
 ' "$doc" > "$work/script.sh"
