@@ -187,28 +187,8 @@ int cli_refuse_same_file(cli_ctx *c, const char *what, const char *out, const ch
 /* Parse hex from an option value into a fresh buffer of at most maxlen bytes. */
 int cli_hex_opt(cli_ctx *c, const char *name, size_t maxlen, uint8_t **buf, size_t *len);
 
-/* ---- secret key files (cli/seckey.c) ----------------------------------------------------- */
-/*
- * A secret key file written by grove is the raw key followed by the library's integrity
- * trailer (grove_sk_trailer, grove/sig.h): it binds the key to its parameter set and public
- * key. Raw keys without a trailer are accepted with a warning.
- */
-#define CLI_SK_TRAILER_BYTES GROVE_SK_TRAILER_BYTES
-#define CLI_SK_MAX_BYTES 128 /* largest raw secret key these helpers handle */
-/* Read a secret key file of sklen bytes (raw) or sklen + trailer (*sealed = 1, the trailer in
- * `trailer`); anything else is exit 2. Never reads more than sklen + trailer + 1 bytes. */
-int cli_read_secret_key(cli_ctx *c, const char *path, size_t sklen, uint8_t *sk,
-                        uint8_t trailer[CLI_SK_TRAILER_BYTES], int *sealed);
-/* Sealed: the trailer must match (constant-time compare), else exit 2 with a clear message.
- * Raw: a warning (cli_warn) that the key carries no integrity check. Returns 0 or exit code. */
-int cli_check_secret_key(cli_ctx *c, const char *path, const char *set, const uint8_t *sk,
-                         size_t sklen, const uint8_t *pk, size_t pklen,
-                         const uint8_t trailer[CLI_SK_TRAILER_BYTES], int sealed);
-/* Write sk || trailer with mode 0600; an existing path is refused unless --force is given. */
-int cli_write_secret_key(cli_ctx *c, const char *path, const char *set, const uint8_t *sk,
-                         size_t sklen, const uint8_t *pk, size_t pklen);
 /* The signature just made does not verify with the signer's public key: exit 2, nothing is
- * written. */
+ * written (cli/files.c). */
 int cli_fail_self_check(cli_ctx *c, int status);
 
 /* ---- grove files (cli/files.c): the envelope of grove/envelope.h ------------------------ */

@@ -165,3 +165,10 @@ int cli_info_any(cli_ctx *c)
     cli_file_free(&f);
     return 0;
 }
+
+int cli_fail_self_check(cli_ctx *c, int status)
+{
+    return cli_fail(c, CLI_EXIT_USAGE, status,
+                    "signature self-check failed: the secret key or the machine is faulty; "
+                    "nothing written");
+}

@@ -172,45 +172,8 @@ static void ct_equal(void)
     CHECK(grove_ct_equal(a, b, 0));
 }
 
-/* The secret-key file trailer: its documented construction, recomputed with grove/hash.h,
- * and every way a trailer must be refused. */
-static void sk_trailer(void)
-{
-    uint8_t sk[64], pk[32], t[GROVE_SK_TRAILER_BYTES], want[32];
-    for (size_t i = 0; i < sizeof sk; i++)
-        sk[i] = (uint8_t)(3 * i + 1);
-    memcpy(pk, sk + 32, 32);
-    CHECK_EQ_INT(grove_sk_trailer(t, "SLH-DSA-SHAKE-128f", sk, 64, pk, 32), GROVE_OK);
-    static const char label[] = "grove secret key file integrity check v1";
-    static const uint8_t l_set[4] = {0, 0, 0, 18}, l_sk[4] = {0, 0, 0, 64}, l_pk[4] = {0, 0, 0, 32};
-    grove_hash_ctx h;
-    CHECK_EQ_INT(grove_hash_init(&h, GROVE_HASH_SHA256), GROVE_OK);
-    grove_hash_update(&h, (const uint8_t *)label, sizeof label - 1);
-    grove_hash_update(&h, l_set, 4);
-    grove_hash_update(&h, (const uint8_t *)"SLH-DSA-SHAKE-128f", 18);
-    grove_hash_update(&h, l_sk, 4);
-    grove_hash_update(&h, sk, 64);
-    grove_hash_update(&h, l_pk, 4);
-    grove_hash_update(&h, pk, 32);
-    CHECK_EQ_INT(grove_hash_final(&h, want, 32), GROVE_OK);
-    CHECK(memcmp(t, "GRVSKCK1", 8) == 0 && memcmp(t + 8, want, 32) == 0);
-    CHECK_EQ_INT(grove_sk_trailer_check(t, "SLH-DSA-SHAKE-128f", sk, 64, pk, 32), GROVE_OK);
-    CHECK_EQ_INT(grove_sk_trailer_check(t, "SLH-DSA-SHAKE-128s", sk, 64, pk, 32),
-                 GROVE_ERR_ENCODING); /* another set */
-    sk[63] ^= 1;
-    CHECK_EQ_INT(grove_sk_trailer_check(t, "SLH-DSA-SHAKE-128f", sk, 64, pk, 32),
-                 GROVE_ERR_ENCODING); /* a damaged key */
-    sk[63] ^= 1;
-    t[0] ^= 1;
-    CHECK_EQ_INT(grove_sk_trailer_check(t, "SLH-DSA-SHAKE-128f", sk, 64, pk, 32),
-                 GROVE_ERR_ENCODING); /* a damaged trailer */
-    CHECK_EQ_INT(grove_sk_trailer(NULL, "x", sk, 64, pk, 32), GROVE_ERR_INVALID_ARG);
-    CHECK_EQ_INT(grove_sk_trailer_check(t, NULL, sk, 64, pk, 32), GROVE_ERR_INVALID_ARG);
-}
-
 int main(void)
 {
-    sk_trailer();
     hash_known_answers();
     hash_incremental();
     hash_refusals();

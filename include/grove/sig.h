@@ -150,29 +150,6 @@ GROVE_API GROVE_MUST_USE grove_status grove_sig_stfl_verify(const grove_sig_stfl
                                                             const uint8_t *msg, size_t msg_len,
                                                             const uint8_t *pk);
 
-/* ---- secret-key files of the grove command --------------------------------------------- */
-
-/*
- * The secret-key files `grove slhdsa|sphincs|cross|stm keygen` writes are the raw secret key
- * followed by a GROVE_SK_TRAILER_BYTES integrity trailer:
- *   "GRVSKCK1" || SHA-256("grove secret key file integrity check v1" || set || sk || pk)
- * where set (the parameter-set name as `grove <scheme> params` prints it; "stm" for STM), sk
- * and pk are each preceded by their length (4 bytes, big-endian). It binds the key to its set
- * and its public key, so a damaged file is refused before it signs.
- */
-#define GROVE_SK_TRAILER_BYTES 40
-
-/* The trailer of (set, sk, pk). */
-GROVE_API GROVE_MUST_USE grove_status grove_sk_trailer(uint8_t out[GROVE_SK_TRAILER_BYTES],
-                                                       const char *set, const uint8_t *sk,
-                                                       size_t sk_len, const uint8_t *pk,
-                                                       size_t pk_len);
-/* GROVE_OK if trailer is the one of (set, sk, pk) (compared in constant time);
- * GROVE_ERR_ENCODING if it is damaged or belongs to another key or set. */
-GROVE_API GROVE_MUST_USE grove_status grove_sk_trailer_check(
-    const uint8_t trailer[GROVE_SK_TRAILER_BYTES], const char *set, const uint8_t *sk,
-    size_t sk_len, const uint8_t *pk, size_t pk_len);
-
 #ifdef __cplusplus
 }
 #endif
