@@ -874,8 +874,7 @@ static int collect_spx(blist *l, int fips, const char *params, int representativ
         if (params ? strcasestr(name, params) == NULL
                    : representative && strcmp(name, "SLH-DSA-SHAKE-128f") != 0 &&
                          strcmp(name, "SLH-DSA-SHA2-128f") != 0 &&
-                         strcmp(name, "SPHINCS+-SHAKE-128f-simple") != 0 &&
-                         strcasecmp(name, "sphincs-shake-128f-simple") != 0)
+                         strcmp(name, "sphincs-shake-128f-simple") != 0)
             continue;
         r = add_spx(l, fips ? "slhdsa" : "sphincs", p);
     }
@@ -967,27 +966,20 @@ static int pick_schemes(cli_ctx *c, int n, const char *const *names, int want[B_
     return 0;
 }
 
+/* The cases: --params filters the sets of every scheme chosen; nothing left is exit 2. */
 static int collect(cli_ctx *c, blist *l, int n, const char *const *names, const char *params)
 {
     int want[B_COUNT];
     int rc = pick_schemes(c, n, names, want);
-    for (int k = 0; k < B_COUNT && rc == 0; k++) {
-        if (!want[k])
-            continue;
-        size_t before = l->n;
-        if (collect_one(l, k, params, n == 0) != 0)
-            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INTERNAL,
-                            "setting up %s failed", scheme_names[k]);
-        if (n > 0 && l->n == before)
-            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                            "no %s parameter set matches '%s' (see 'grove %s "
-                            "params')",
-                            scheme_names[k], params ? params : "", scheme_names[k]);
-    }
+    for (int k = 0; k < B_COUNT && rc == 0; k++)
+        if (want[k] && collect_one(l, k, params, n == 0) != 0)
+            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INTERNAL, "setting up %s failed",
+                            scheme_names[k]);
     if (rc == 0 && l->n == 0)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                        "nothing to measure: --params is a part of a parameter set "
-                        "name");
+                        "nothing to measure: no parameter set matches --params '%s' (see 'grove "
+                        "<scheme> params')",
+                        params ? params : "");
     return rc;
 }
 
