@@ -215,6 +215,9 @@ void cli_guard_std_fds(void);
 /* Whether fd (0-2) was closed at startup: reading "-" / writing "-" is then refused. */
 int cli_std_was_closed(int fd);
 
+/* grove hash ALG [FILE]... (cli/cmd_hash.c): its options, for --help and grove(1). */
+extern const cli_command cli_hash_sum_command;
+
 /* Progress bar on stderr, only when stderr is a terminal and --json is off. */
 void cli_progress(cli_ctx *c, const char *what, uint64_t done, uint64_t total);
 
