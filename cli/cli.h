@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "grove/common.h"
+#include "grove/envelope.h"
 #include "grove/json.h"
 #include "grove/sig.h"
 
@@ -49,6 +50,8 @@ typedef struct cli_opt {
     const char *name;  /* without the leading "--" */
     const char *arg;   /* NULL for a flag, else the value's placeholder, e.g. "FILE" */
     const char *help;
+    int positional;    /* 1: a bare argument sets this option (`grove xmss info FILE`); at most
+                          one such option per command */
 } cli_opt;
 
 typedef struct cli_ctx cli_ctx;
@@ -207,6 +210,39 @@ int cli_write_secret_key(cli_ctx *c, const char *path, const char *set, const ui
 /* The signature just made does not verify with the signer's public key: exit 2, nothing is
  * written. */
 int cli_fail_self_check(cli_ctx *c, int status);
+
+/* ---- grove files (cli/files.c): the envelope of grove/envelope.h ------------------------ */
+/*
+ * Every key, signature and other object the grove command writes is an envelope: armored text
+ * by default, binary with the command's --binary flag. Sign and verify take the parameter set
+ * from the files; --params is only a check (cli_check_params).
+ */
+typedef struct cli_file {
+    grove_envelope env; /* env.body points into buf */
+    uint8_t *buf;
+    size_t cap;
+    int secret; /* buf is wiped by cli_file_free */
+} cli_file;
+/*
+ * Read path ("-" = stdin; at most maxlen bytes) as a grove file of this scheme and type (NULL:
+ * any). A raw, malformed, damaged file, or one of another scheme or type, is exit 2 with a
+ * message naming what the file is. Returns 0 or the exit code; free f with cli_file_free.
+ */
+int cli_read_grove_file(cli_ctx *c, const char *path, const char *scheme, const char *type,
+                        size_t maxlen, int secret, cli_file *f);
+void cli_file_free(cli_file *f);
+/* Encode env (armored, or binary when --binary is given) and write it (cli_write_file_ex). */
+int cli_write_grove_file(cli_ctx *c, const char *path, const grove_envelope *env, unsigned flags);
+/* --params given and not the file's set (case-insensitive): exit 2 naming both; else 0. */
+int cli_check_params(cli_ctx *c, const char *path, const grove_envelope *env);
+/* Both files carry key ids and they differ: "signature INVALID: SIG was made by key X, PK is
+ * key Y", exit 1; else 0. */
+int cli_check_key_id(cli_ctx *c, const cli_file *pk, const char *pkpath, const cli_file *sig,
+                     const char *sigpath);
+/* Describe a grove file: scheme, set, type, key id, encoding (text and --json fields). */
+void cli_describe_file(cli_ctx *c, const char *path, const cli_file *f);
+/* `grove info FILE`: describe any grove file. */
+int cli_info_any(cli_ctx *c);
 
 /* ---- standard descriptors ---------------------------------------------------------------- */
 /* At startup (main, before any file is opened): open /dev/null on each of fds 0-2 that is

@@ -5,7 +5,9 @@
  * A group folder (--group DIR) holds manager.pub, manager.sk (mode 0600) and group.db (the
  * SQLite member list and revocation list). A member's wallet (--wallet W) is an SQLite file
  * holding the member's secrets and certificates. Files are armored (see "grove's DGSP files"
- * in grove/dgsp.h); --raw reads/writes the original crate's raw layouts where one exists.
+ * in grove/dgsp.h); `grove dgsp export` and `import` convert the manager public key and
+ * signatures to and from the original crate's raw layouts. A group is named by its key id:
+ * grove_envelope_key_id("DGSP", set, manager public key), printed by init, info and verify.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,6 +26,7 @@
 
 #define MAX_FILE (256u << 20)
 #define JOIN_CHUNK 10000
+#define DEFAULT_PARAMS "shake-256f" /* the set of `manager init` without --params */
 
 /* ---- helpers ----------------------------------------------------------------------------- */
 
@@ -38,6 +41,17 @@ static const char *cfg_desc(const grove_dgsp_cfg *cfg, char *buf, size_t cap)
              grove_dgsp_flavour_name(grove_dgsp_cfg_flavour(cfg)),
              grove_dgsp_profile_name(cfg->profile));
     return buf;
+}
+
+/* The key id of a group: of its manager public key (grove/envelope.h), as 16 hex digits. */
+static const char *group_key_id(const grove_dgsp_cfg *cfg, const uint8_t *pk, char hex[17])
+{
+    uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES];
+    hex[0] = '\0';
+    if (grove_envelope_key_id(id, "DGSP", grove_dgsp_params_name(cfg->params), pk,
+                              grove_dgsp_pk_bytes(cfg)) == GROVE_OK)
+        grove_envelope_key_id_hex(hex, id);
+    return hex;
 }
 
 /* The largest armored text of a type for any parameter set (reads are capped at it). */
@@ -98,17 +112,73 @@ static char *armor_text(const grove_dgsp_cfg *cfg, grove_dgsp_file_type type, co
     return text;
 }
 
+/*
+ * A file that is not a DGSP file of the expected type: say what it is when it is another grove
+ * file (the envelope describes every grove file), or that a raw file goes through import.
+ * Otherwise err keeps the DGSP decoder's sentence.
+ */
+static void not_dgsp_reason(const uint8_t *data, size_t dl, grove_dgsp_file_type type, char *err,
+                            size_t cap)
+{
+    const char *want = type == GROVE_DGSP_FILE_ANY ? NULL : grove_dgsp_file_type_name(type);
+    if (!grove_envelope_detect(data, dl)) {
+        snprintf(err, cap, "not a grove file (a raw %s? `grove dgsp import --format raw` makes "
+                           "a grove file of a raw public key or signature)",
+                 want ? want : "file");
+        return;
+    }
+    grove_envelope env;
+    uint8_t *buf = malloc(dl ? dl : 1);
+    if (buf != NULL && grove_envelope_decode(&env, buf, dl, data, dl, NULL, 0) == GROVE_OK &&
+        strcmp(env.scheme, "DGSP") != 0 &&
+        grove_envelope_expect(&env, "DGSP", want, err, cap) == GROVE_OK)
+        snprintf(err, cap, "a grove %s file, not a DGSP file", env.scheme);
+    if (buf != NULL)
+        grove_wipe(buf, dl);
+    free(buf);
+}
+
+/* A regular file larger than any object of the expected type: exit 2 naming what its first
+ * line says it is (e.g. "GROVE DGSP SIGNATURE v1 ..."), if it says so; else 0. */
+static int too_large_named(cli_ctx *c, const char *path, grove_dgsp_file_type type,
+                           size_t maxbytes)
+{
+    struct stat sb;
+    if (strcmp(path, "-") == 0 || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+        (uint64_t)sb.st_size <= maxbytes)
+        return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    char line[160];
+    ssize_t k = fd >= 0 ? read(fd, line, sizeof line - 1) : -1;
+    if (fd >= 0)
+        close(fd);
+    if (k <= 16 || memcmp(line, "-----BEGIN ", 11) != 0)
+        return 0;
+    line[k] = '\0';
+    char *end = strstr(line + 11, "-----");
+    if (end == NULL)
+        return 0;
+    *end = '\0';
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING, "%s is a %s file, not a DGSP %s", path,
+                    line + 11, grove_dgsp_file_type_name(type));
+}
+
 /* Read (at most maxbytes) and decode an armored file of the given type. */
 static int load_obj_max(cli_ctx *c, const char *path, grove_dgsp_file_type type, size_t maxbytes,
                         grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
 {
     uint8_t *data;
     size_t dl;
-    int rc = cli_read_file(c, path, maxbytes, &data, &dl);
+    int rc = too_large_named(c, path, type, maxbytes);
+    if (rc)
+        return rc;
+    rc = cli_read_file(c, path, maxbytes, &data, &dl);
     if (rc)
         return rc;
     char err[256];
     grove_status st = decode_text(data, dl, type, NULL, cfg, body, len, NULL, err, sizeof err);
+    if (st != GROVE_OK)
+        not_dgsp_reason(data, dl, type, err, sizeof err);
     cli_free_secret(data, dl);
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
@@ -120,6 +190,23 @@ static int load_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type, gro
                     uint8_t **body, size_t *len)
 {
     return load_obj_max(c, path, type, obj_cap(type, GROVE_DGSP_MAX_BATCH), cfg, body, len);
+}
+
+/* Upper bound of an armored file whose body has at most body_max bytes (at most MAX_FILE). */
+static size_t armored_cap(size_t body_max)
+{
+    if (body_max >= MAX_FILE)
+        return MAX_FILE;
+    size_t b64 = (body_max + 2) / 3 * 4;
+    size_t cap = b64 + b64 / 64 + 1 + 512; /* lines, BEGIN and END lines */
+    return cap < MAX_FILE ? cap : MAX_FILE;
+}
+
+/* load_obj with the read capped at the largest file an object of that type can be. */
+static int load_capped(cli_ctx *c, const char *path, grove_dgsp_file_type type, size_t body_max,
+                       grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
+{
+    return load_obj_max(c, path, type, armored_cap(body_max), cfg, body, len);
 }
 
 static int save_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type,
@@ -138,7 +225,7 @@ static int save_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type,
     return rc;
 }
 
-/* The configuration named by --params/--flavour/--profile (for --raw input and init). */
+/* The configuration named by --params/--flavour/--profile (for import and init). */
 static int cfg_from_flags(cli_ctx *c, grove_dgsp_cfg *cfg, const char *dflt_params)
 {
     const char *params = cli_opt_str(c, "params"), *fl = cli_opt_str(c, "flavour"),
@@ -146,7 +233,7 @@ static int cfg_from_flags(cli_ctx *c, grove_dgsp_cfg *cfg, const char *dflt_para
     if (params == NULL)
         params = dflt_params;
     if (params == NULL)
-        return cli_fail(c, CLI_EXIT_USAGE, 0, "--params is required with --raw");
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "--params is required with --format raw");
     grove_dgsp_flavour f = GROVE_DGSP_FLAVOUR_R31;
     grove_dgsp_profile p = GROVE_DGSP_PROFILE_GROVE;
     if (fl && grove_dgsp_flavour_from_name(&f, fl) != GROVE_OK)
@@ -367,7 +454,7 @@ static int cmd_manager_init(cli_ctx *c)
     if (dir == NULL)
         return CLI_EXIT_USAGE;
     grove_dgsp_cfg cfg;
-    int rc = cfg_from_flags(c, &cfg, "shake-256f");
+    int rc = cfg_from_flags(c, &cfg, DEFAULT_PARAMS);
     if (rc)
         return rc;
     if (cfg.profile != GROVE_DGSP_PROFILE_GROVE)
@@ -450,12 +537,14 @@ static int cmd_manager_init(cli_ctx *c)
             unlink(tmp);
         return fail_st(c, st, "cannot create the group store");
     }
-    char d[64];
+    char d[64], kid[17];
+    group_key_id(&cfg, pk, kid);
     cli_out_str(c, "group", dir);
     cli_out_str(c, "params", grove_dgsp_params_name(cfg.params));
+    cli_out_str(c, "key_id", kid);
     cli_out_hex(c, "public_key", pk, grove_dgsp_pk_bytes(&cfg));
-    cli_say(c, "group created in %s (%s): manager.pub, manager.sk (0600), %s", dir,
-            cfg_desc(&cfg, d, sizeof d), spec ? "members in the external store" : "group.db");
+    cli_say(c, "group created in %s (%s, key id %s): manager.pub, manager.sk (0600), %s", dir,
+            cfg_desc(&cfg, d, sizeof d), kid, spec ? "members in the external store" : "group.db");
     return 0;
 }
 
@@ -921,6 +1010,13 @@ static int aout_finish(armor_out *o, const char *end)
 #define CERT_CHUNK 256
 #define DEFAULT_MAX_CERTS 1024
 
+/* A progress bar (cli_progress) stopped before its end: finish its line. */
+static void progress_break(const cli_ctx *c, int shown)
+{
+    if (shown && !c->json && isatty(2))
+        fputc('\n', stderr);
+}
+
 /* Refused requests: the message for each status of gen_cert. */
 static int cert_refused(cli_ctx *c, const group *g, int st, uint64_t id)
 {
@@ -985,9 +1081,12 @@ static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_sta
             aout_body(&o, pks + (done + i) * n, n);
             aout_body(&o, certs + i * cb, cb);
         }
+        if (st == GROVE_OK && count > CERT_CHUNK) /* a bar for batches of several chunks */
+            cli_progress(c, "certifying", done + k, count);
     }
     free(certs);
     if (st != GROVE_OK) {
+        progress_break(c, count > CERT_CHUNK);
         aout_abort(&o);
         return cert_refused(c, g, st, id);
     }
@@ -1061,7 +1160,8 @@ static int cmd_manager_cert(cli_ctx *c)
     return 0;
 }
 
-/* The signature for open: armored, or --raw; in the group's profile or --profile. */
+/* The signature for open, in the group's profile or --profile (`grove dgsp import` makes a
+ * signature file of a raw crate signature). */
 static int open_load_sig(cli_ctx *c, group *g, const char *sigp, uint8_t **sig, size_t *sl)
 {
     const char *pr = cli_opt_str(c, "profile");
@@ -1070,20 +1170,9 @@ static int open_load_sig(cli_ctx *c, group *g, const char *sigp, uint8_t **sig, 
             return cli_fail(c, CLI_EXIT_USAGE, 0, "--profile must be grove or dgsp-rs-0.1");
         /* (the profile is only used to read and open this signature) */
     }
-    if (cli_opt_flag(c, "raw")) {
-        int rc = cli_read_file(c, sigp, GROVE_DGSP_MAX_SIG_BYTES + 1, sig, sl);
-        if (rc == 0 && *sl != grove_dgsp_sig_bytes(&g->cfg)) {
-            free(*sig);
-            *sig = NULL;
-            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                            "%s: a raw %s signature has %zu bytes, the file has %zu", sigp,
-                            grove_dgsp_params_name(g->cfg.params), grove_dgsp_sig_bytes(&g->cfg),
-                            *sl);
-        }
-        return rc;
-    }
     grove_dgsp_cfg scfg;
-    int rc = load_obj(c, sigp, GROVE_DGSP_FILE_SIGNATURE, &scfg, sig, sl);
+    int rc = load_capped(c, sigp, GROVE_DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig,
+                         sl);
     if (rc == 0 && !same_cfg(&scfg, &g->cfg)) {
         char a[64], b[64];
         free(*sig);
@@ -1515,23 +1604,6 @@ static int cmd_manager_status(cli_ctx *c)
 
 /* ---- member ------------------------------------------------------------------------------- */
 
-/* Upper bound of an armored file whose body has at most body_max bytes (at most MAX_FILE). */
-static size_t armored_cap(size_t body_max)
-{
-    if (body_max >= MAX_FILE)
-        return MAX_FILE;
-    size_t b64 = (body_max + 2) / 3 * 4;
-    size_t cap = b64 + b64 / 64 + 1 + 512; /* lines, BEGIN and END lines */
-    return cap < MAX_FILE ? cap : MAX_FILE;
-}
-
-/* load_obj with the read capped at the largest file an object of that type can be. */
-static int load_capped(cli_ctx *c, const char *path, grove_dgsp_file_type type, size_t body_max,
-                       grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
-{
-    return load_obj_max(c, path, type, armored_cap(body_max), cfg, body, len);
-}
-
 /* The state registry: --state-dir, else $GROVE_STATE_DIR, $XDG_STATE_HOME/grove, ~/.local/... */
 static int state_registry_open(cli_ctx *c, grove_registry **reg)
 {
@@ -1621,10 +1693,11 @@ static int cmd_member_init(cli_ctx *c)
     uint64_t id = cli_load64_be(body);
     grove_dgsp_wallet *w;
     int st = grove_dgsp_wallet_create(&cfg, &w, path, seed, id, body + 8, body + 8 + n);
-    char user[GROVE_DGSP_MAX_USERNAME + 1];
+    char user[GROVE_DGSP_MAX_USERNAME + 1], kid[17];
     size_t ul = body[8 + 3 * n];
     memcpy(user, body + 9 + 3 * n, ul);
     user[ul] = '\0';
+    group_key_id(&cfg, body + 8 + n, kid);
     cli_free_secret(body, len);
     cli_free_secret(seed, seedlen);
     if (st == GROVE_ERR_EXISTS)
@@ -1634,7 +1707,9 @@ static int cmd_member_init(cli_ctx *c)
     grove_dgsp_wallet_close(w);
     cli_out_u64(c, "id", id);
     cli_out_str(c, "username", user);
-    cli_say(c, "wallet %s created for member %llu (%s)", path, (unsigned long long)id, user);
+    cli_out_str(c, "key_id", kid);
+    cli_say(c, "wallet %s created for member %llu (%s) of the group with key id %s", path,
+            (unsigned long long)id, user, kid);
     return 0;
 }
 
@@ -1679,14 +1754,14 @@ static int cmd_member_csr(cli_ctx *c)
     return 0;
 }
 
-/* The manager public key for import: --pub, else the one stored in the wallet. */
+/* The manager public key for import-certs: --pk, else the one stored in the wallet. */
 static int import_pub(cli_ctx *c, grove_dgsp_wallet *w, uint8_t *pk)
 {
-    const char *pubp = cli_opt_str(c, "pub");
+    const char *pubp = cli_opt_str(c, "pk");
     if (pubp == NULL) {
         if (grove_dgsp_wallet_group_pk(w, pk) != GROVE_OK)
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOT_FOUND,
-                            "no manager public key (give --pub manager.pub)");
+                            "no manager public key (give --pk manager.pub)");
         return 0;
     }
     grove_dgsp_cfg pcfg;
@@ -1704,13 +1779,37 @@ static int import_pub(cli_ctx *c, grove_dgsp_wallet *w, uint8_t *pk)
     return 0;
 }
 
+/*
+ * A batch of several chunks, when a progress bar can be shown (stderr a terminal, no --json):
+ * checked chunk by chunk with a bar before grove_dgsp_wallet_import (which checks every
+ * certificate again, all or nothing, before the wallet changes).
+ */
+static grove_status check_certs_progress(cli_ctx *c, const grove_dgsp_cfg *cfg,
+                                         const uint8_t *certs, const uint8_t *pks, uint32_t count,
+                                         uint64_t id, const uint8_t *pk)
+{
+    const size_t n = cfg->n, cb = grove_dgsp_cert_bytes(cfg);
+    if (count <= CERT_CHUNK || c->json || !isatty(2))
+        return GROVE_OK;
+    for (size_t done = 0; done < count; done += CERT_CHUNK) {
+        size_t k = count - done < CERT_CHUNK ? count - done : CERT_CHUNK;
+        grove_status st = grove_dgsp_check_cert(cfg, certs + done * cb, pks + done * n, k, id, pk);
+        if (st != GROVE_OK) {
+            progress_break(c, 1);
+            return st;
+        }
+        cli_progress(c, "checking", done + k, count);
+    }
+    return GROVE_OK;
+}
+
 static int cmd_member_import(cli_ctx *c)
 {
     grove_dgsp_wallet *w;
     const char *certsp = cli_require(c, "certs"), *wp = cli_require(c, "wallet");
     if (certsp == NULL || wp == NULL)
         return CLI_EXIT_USAGE;
-    const char *ins[] = {certsp, cli_opt_str(c, "pub")};
+    const char *ins[] = {certsp, cli_opt_str(c, "pk")};
     int rc = cli_refuse_same_file(c, "--wallet", wp, ins, 2);
     if (rc == 0)
         rc = wallet_open(c, &w, NULL);
@@ -1745,6 +1844,8 @@ static int cmd_member_import(cli_ctx *c)
             memcpy(pks + (size_t)i * n, body + 12 + i * (n + cb), n);
             memcpy(certs + (size_t)i * cb, body + 12 + i * (n + cb) + n, cb);
         }
+        if (st == GROVE_OK)
+            st = check_certs_progress(c, cfg, certs, pks, count, id, pk);
         if (st == GROVE_OK)
             st = grove_dgsp_wallet_import(w, certs, pks, count, pk);
         free(pks);
@@ -1810,11 +1911,11 @@ static int cmd_member_sign(cli_ctx *c)
 {
     grove_dgsp_wallet *w;
     grove_registry *reg = NULL;
-    const char *msgp = cli_require(c, "msg"), *out = cli_require(c, "out");
+    const char *msgp = cli_require(c, "msg"), *out = cli_require(c, "sig");
     if (!msgp || !out)
         return CLI_EXIT_USAGE;
     const char *ins[] = {cli_opt_str(c, "wallet"), msgp};
-    int rc = cli_refuse_same_file(c, "--out", out, ins, 2);
+    int rc = cli_refuse_same_file(c, "--sig", out, ins, 2);
     if (rc)
         return rc;
     uint8_t *msg, *sig = NULL;
@@ -1829,12 +1930,8 @@ static int cmd_member_sign(cli_ctx *c)
     }
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
     rc = sign_verified(c, w, msg, ml, &sig, &sl);
-    if (rc == 0) {
-        if (cli_opt_flag(c, "raw"))
-            rc = cli_write_file(c, out, sig, sl, 0);
-        else
-            rc = save_obj(c, out, GROVE_DGSP_FILE_SIGNATURE, cfg, sig, sl, 0);
-    }
+    if (rc == 0)
+        rc = save_obj(c, out, GROVE_DGSP_FILE_SIGNATURE, cfg, sig, sl, 0);
     uint64_t ready = grove_dgsp_wallet_available(w);
     wallet_close(w, reg);
     free(sig);
@@ -1931,66 +2028,66 @@ static int load_raw_exact(cli_ctx *c, const char *path, const char *what, size_t
 {
     size_t len;
     *buf = NULL;
-    int rc = cli_read_file(c, path, want, buf, &len);
+    int rc = cli_read_file(c, path, want + 1, buf, &len);
     if (rc == 0 && len != want) {
+        int grove = grove_envelope_detect(*buf, len);
         free(*buf);
         *buf = NULL;
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                      "%s: a raw %s %s has %zu bytes, the file has %zu", path,
-                      grove_dgsp_params_name(cfg->params), what, want, len);
+        rc = grove ? cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                              "%s is already a grove file: import takes the crate's raw layout",
+                              path)
+                   : cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                              "%s: a raw %s %s has %zu bytes, the file has %s%zu", path,
+                              grove_dgsp_params_name(cfg->params), what, want,
+                              len > want ? "more than " : "", len > want ? want : len);
     }
     return rc;
 }
 
-/* Public key, signature and message for verify/judge, armored or --raw. Every read is capped
- * at the object's own size; a signature of the wrong type, encoding or length is exit 2. */
+/* --params on verify/judge is a check against the public key's set (the files name it). */
+static int check_params(cli_ctx *c, const char *path, const grove_dgsp_cfg *cfg)
+{
+    const char *want = cli_opt_str(c, "params");
+    if (want == NULL || grove_dgsp_params_get(want) == cfg->params)
+        return 0;
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                    "%s is a DGSP PUBLIC KEY of set %s, but --params says %s", path,
+                    grove_dgsp_params_name(cfg->params), want);
+}
+
+/* Public key, signature and message for verify/judge. Every read is capped at the object's
+ * own size; a file of the wrong type, encoding or length is exit 2 (raw crate files go
+ * through `grove dgsp import`). */
 static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_t **sig,
                             size_t *sl, uint8_t **msg, size_t *ml)
 {
-    const char *pubp = cli_require(c, "pub"), *sigp = cli_require(c, "sig"),
+    const char *pubp = cli_require(c, "pk"), *sigp = cli_require(c, "sig"),
                *msgp = cli_require(c, "msg");
     if (!pubp || !sigp || !msgp)
         return CLI_EXIT_USAGE;
-    int rc;
     uint8_t *pb;
     size_t pl;
     *sig = *msg = NULL;
-    if (cli_opt_flag(c, "raw")) {
-        rc = cfg_from_flags(c, cfg, NULL);
-        if (rc == 0)
-            rc = load_raw_exact(c, pubp, "public key", grove_dgsp_pk_bytes(cfg), cfg, &pb);
-        if (rc)
-            return rc;
-        memcpy(pk, pb, grove_dgsp_pk_bytes(cfg));
-        free(pb);
-        *sl = grove_dgsp_sig_bytes(cfg);
-        rc = load_raw_exact(c, sigp, "signature", *sl, cfg, sig);
-        if (rc)
-            return rc;
-    } else {
-        if (cli_opt_str(c, "params") || cli_opt_str(c, "flavour") || cli_opt_str(c, "profile"))
-            return cli_fail(c, CLI_EXIT_USAGE, 0,
-                            "--params/--flavour/--profile apply to --raw files only (armored "
-                            "files name them)");
-        rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, cfg, &pb,
+    int rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, cfg, &pb,
                          &pl);
-        if (rc)
-            return rc;
-        memcpy(pk, pb, pl);
-        free(pb);
-        grove_dgsp_cfg scfg;
-        rc = load_capped(c, sigp, GROVE_DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig,
-                         sl);
-        if (rc)
-            return rc;
-        if (!same_cfg(&scfg, cfg)) {
-            char a[64], b[64];
-            free(*sig);
-            *sig = NULL;
-            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                            "the signature is for %s, the public key for %s",
-                            cfg_desc(&scfg, a, sizeof a), cfg_desc(cfg, b, sizeof b));
-        }
+    if (rc)
+        return rc;
+    memcpy(pk, pb, pl);
+    free(pb);
+    rc = check_params(c, pubp, cfg);
+    if (rc)
+        return rc;
+    grove_dgsp_cfg scfg;
+    rc = load_capped(c, sigp, GROVE_DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig, sl);
+    if (rc)
+        return rc;
+    if (!same_cfg(&scfg, cfg)) {
+        char a[64], b[64];
+        free(*sig);
+        *sig = NULL;
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "the signature is for %s, the public key for %s",
+                        cfg_desc(&scfg, a, sizeof a), cfg_desc(cfg, b, sizeof b));
     }
     rc = cli_read_file(c, msgp, CLI_MAX_INPUT, msg, ml);
     if (rc) {
@@ -2080,8 +2177,10 @@ static int cmd_verify(cli_ctx *c)
     grove_dgsp_store_close(rl);
     free(sig);
     free(msg);
-    char d[64];
+    char d[64], kid[17];
+    group_key_id(&cfg, pk, kid);
     cli_out_str(c, "params", cfg_desc(&cfg, d, sizeof d));
+    cli_out_str(c, "key_id", kid);
     cli_out_bool(c, "valid", st == GROVE_OK);
     /* "revoked" is only ever reported when a revocation list was consulted */
     cli_out_bool(c, "revocation_checked", checked);
@@ -2097,7 +2196,8 @@ static int cmd_verify(cli_ctx *c)
     if (!checked)
         fprintf(stderr, "grove: warning: revocation NOT checked: the signer may have been revoked "
                         "(give --revocations RL or --revocation-store STORE)\n");
-    cli_say(c, "signature valid (%s), %s", d, checked ? "not revoked" : "revocation not checked");
+    cli_say(c, "signature valid (key id %s), %s (%s)", kid,
+            checked ? "not revoked" : "revocation not checked", d);
     return 0;
 }
 
@@ -2134,6 +2234,8 @@ static int cmd_judge(cli_ctx *c)
     free(sig);
     free(msg);
     free(proof);
+    char kid[17];
+    cli_out_str(c, "key_id", group_key_id(&cfg, pk, kid));
     cli_out_u64(c, "id", id);
     cli_out_bool(c, "signature_valid", vst == GROVE_OK);
     cli_out_bool(c, "confirmed", vst == GROVE_OK && jst == GROVE_OK);
@@ -2150,8 +2252,112 @@ static int cmd_judge(cli_ctx *c)
         return cli_fail(c, CLI_EXIT_INVALID, jst,
                         "NOT confirmed: the opening to member %llu is wrong",
                         (unsigned long long)id);
-    cli_say(c, "confirmed: the signature was made by member %llu", (unsigned long long)id);
+    cli_say(c, "confirmed: the signature was made by member %llu of the group with key id %s",
+            (unsigned long long)id, kid);
     return 0;
+}
+
+/* ---- export / import: the crate's raw layouts -------------------------------------------- */
+
+/* The object of export/import: exactly one of --pk (manager public key) and --sig. */
+static int xfer_object(cli_ctx *c, const char **path, grove_dgsp_file_type *type)
+{
+    const char *pk = cli_opt_str(c, "pk"), *sig = cli_opt_str(c, "sig");
+    if ((pk == NULL) == (sig == NULL))
+        return cli_fail(c, CLI_EXIT_USAGE, 0,
+                        "give one of --pk FILE (the manager public key) and --sig FILE");
+    *path = pk ? pk : sig;
+    *type = pk ? GROVE_DGSP_FILE_PUBLIC_KEY : GROVE_DGSP_FILE_SIGNATURE;
+    return 0;
+}
+
+/* --format: raw is the crate's layout; DGSP objects have no DER/PEM encoding. */
+static int xfer_format(cli_ctx *c, grove_dgsp_file_type type)
+{
+    const char *f = cli_require(c, "format");
+    if (f == NULL)
+        return CLI_EXIT_USAGE;
+    if (strcmp(f, "raw") == 0)
+        return 0;
+    if (strcmp(f, "der") == 0 || strcmp(f, "pem") == 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "no standard DER encoding exists for a DGSP %s (nor PEM): use --format "
+                        "raw, the original crate's layout",
+                        grove_dgsp_file_type_name(type));
+    return cli_fail(c, CLI_EXIT_USAGE, 0, "--format must be raw, der or pem (not '%s')", f);
+}
+
+/* What export and import report. */
+static void xfer_report(cli_ctx *c, grove_dgsp_file_type t, const grove_dgsp_cfg *cfg,
+                        const uint8_t *body, size_t len, const char *in, const char *out)
+{
+    char d[64], kid[17] = "";
+    if (t == GROVE_DGSP_FILE_PUBLIC_KEY)
+        group_key_id(cfg, body, kid);
+    cli_out_str(c, "type", grove_dgsp_file_type_name(t));
+    cli_out_str(c, "params", cfg_desc(cfg, d, sizeof d));
+    if (kid[0])
+        cli_out_str(c, "key_id", kid);
+    cli_out_str(c, "format", "raw");
+    cli_out_u64(c, "bytes", len);
+    cli_say(c, "%s: DGSP %s (%s%s%s, %zu bytes) written to %s", in, grove_dgsp_file_type_name(t),
+            d, kid[0] ? ", key id " : "", kid, len, out);
+}
+
+static int cmd_export(cli_ctx *c)
+{
+    const char *in = NULL, *out = cli_require(c, "out");
+    grove_dgsp_file_type t = GROVE_DGSP_FILE_PUBLIC_KEY;
+    int rc = out ? xfer_object(c, &in, &t) : CLI_EXIT_USAGE;
+    if (rc == 0)
+        rc = xfer_format(c, t);
+    const char *ins[] = {in};
+    if (rc == 0)
+        rc = check_output(c, "--out", out, ins, 1);
+    if (rc)
+        return rc;
+    grove_dgsp_cfg cfg;
+    uint8_t *body = NULL;
+    size_t len;
+    rc = load_capped(c, in, t,
+                     t == GROVE_DGSP_FILE_PUBLIC_KEY ? GROVE_DGSP_MAX_PK_BYTES
+                                                     : GROVE_DGSP_MAX_SIG_BYTES,
+                     &cfg, &body, &len);
+    if (rc == 0)
+        rc = check_params(c, in, &cfg);
+    if (rc == 0)
+        rc = cli_write_file(c, out, body, len, 0);
+    if (rc == 0)
+        xfer_report(c, t, &cfg, body, len, in, out);
+    free(body);
+    return rc;
+}
+
+static int cmd_import(cli_ctx *c)
+{
+    const char *in = NULL, *out = cli_require(c, "out");
+    grove_dgsp_file_type t = GROVE_DGSP_FILE_PUBLIC_KEY;
+    int rc = out ? xfer_object(c, &in, &t) : CLI_EXIT_USAGE;
+    if (rc == 0)
+        rc = xfer_format(c, t);
+    grove_dgsp_cfg cfg;
+    if (rc == 0)
+        rc = cfg_from_flags(c, &cfg, NULL);
+    const char *ins[] = {in};
+    if (rc == 0)
+        rc = check_output(c, "--out", out, ins, 1);
+    if (rc)
+        return rc;
+    int pk = t == GROVE_DGSP_FILE_PUBLIC_KEY;
+    size_t len = pk ? grove_dgsp_pk_bytes(&cfg) : grove_dgsp_sig_bytes(&cfg);
+    uint8_t *body = NULL;
+    rc = load_raw_exact(c, in, pk ? "public key" : "signature", len, &cfg, &body);
+    if (rc == 0)
+        rc = save_obj(c, out, t, &cfg, body, len, 0);
+    if (rc == 0)
+        xfer_report(c, t, &cfg, body, len, in, out);
+    free(body);
+    return rc;
 }
 
 /* The parameter sets (grove_dgsp_params_at), with the sizes of the default flavour. */
@@ -2166,10 +2372,12 @@ static int cmd_params(cli_ctx *c)
             GROVE_OK)
             return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INTERNAL, "parameter set %zu", i);
         const char *name = grove_dgsp_params_name(p);
-        cli_say(c, "%-11s %3u %4zu %6zu %6zu", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
-                grove_dgsp_cert_bytes(&cfg), grove_dgsp_sig_bytes(&cfg));
+        int dflt = strcmp(name, DEFAULT_PARAMS) == 0;
+        cli_say(c, "%-11s %3u %4zu %6zu %6zu%s", name, cfg.n, grove_dgsp_pk_bytes(&cfg),
+                grove_dgsp_cert_bytes(&cfg), grove_dgsp_sig_bytes(&cfg), dflt ? "  (default)" : "");
         cli_out_begin_object(c, NULL);
         cli_out_str(c, "name", name);
+        cli_out_bool(c, "default", dflt);
         cli_out_u64(c, "n", cfg.n);
         cli_out_u64(c, "pk_bytes", grove_dgsp_pk_bytes(&cfg));
         cli_out_u64(c, "sk_bytes", grove_dgsp_sk_bytes(&cfg));
@@ -2181,99 +2389,59 @@ static int cmd_params(cli_ctx *c)
     return 0;
 }
 
-static int cmd_info(cli_ctx *c)
+/* info on an SQLite file: a member wallet or a group store. */
+static int info_sqlite(cli_ctx *c, const char *path)
 {
-    const char *path = cli_require(c, "file");
-    if (path == NULL)
-        return CLI_EXIT_USAGE;
-    /* The path is opened once (a FIFO or device can be read only once): a regular file
-     * starting with the SQLite header is a wallet or a group store, anything else is read
-     * from this descriptor. */
-    int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", path,
-                        strerror(errno));
-    struct stat sb;
-    uint8_t head[16] = {0};
-    int sqlite = 0;
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
-        sqlite = pread(fd, head, sizeof head, 0) == (ssize_t)sizeof head &&
-                 memcmp(head, "SQLite format 3", 16) == 0;
-    }
     char d[64];
-    if (sqlite) {
-        close(fd);
-        grove_dgsp_wallet *w;
-        if (grove_dgsp_wallet_open(&w, path) == GROVE_OK) {
-            uint64_t p = 0, r = 0, u = 0;
-            grove_status cst = grove_dgsp_wallet_counts(w, &p, &r, &u);
-            if (cst != GROVE_OK) {
-                grove_dgsp_wallet_close(w);
-                return cli_fail(c, CLI_EXIT_USAGE, cst, "%s: cannot read the wallet: %s", path,
-                                grove_strerror(cst));
-            }
-            cli_out_str(c, "type", "wallet");
-            cli_out_str(c, "params", cfg_desc(grove_dgsp_wallet_cfg(w), d, sizeof d));
-            cli_out_u64(c, "id", grove_dgsp_wallet_id(w));
-            cli_out_u64(c, "ready", r);
-            cli_out_u64(c, "used", u);
-            cli_out_u64(c, "pending", p);
-            cli_say(c, "DGSP member wallet (%s): member %llu, %llu ready, %llu used, %llu pending",
-                    d, (unsigned long long)grove_dgsp_wallet_id(w), (unsigned long long)r,
-                    (unsigned long long)u, (unsigned long long)p);
+    grove_dgsp_wallet *w;
+    if (grove_dgsp_wallet_open(&w, path) == GROVE_OK) {
+        uint64_t p = 0, r = 0, u = 0;
+        grove_status cst = grove_dgsp_wallet_counts(w, &p, &r, &u);
+        if (cst != GROVE_OK) {
             grove_dgsp_wallet_close(w);
-            return 0;
+            return cli_fail(c, CLI_EXIT_USAGE, cst, "%s: cannot read the wallet: %s", path,
+                            grove_strerror(cst));
         }
-        grove_dgsp_store *s;
-        if (grove_dgsp_store_sqlite_open(&s, path, 0) == GROVE_OK) {
-            uint64_t m = 0;
-            s->ops->member_count(s->ctx, &m);
-            grove_dgsp_store_close(s);
-            cli_out_str(c, "type", "group store");
-            cli_out_u64(c, "members", m);
-            cli_say(c, "DGSP group store: %llu members", (unsigned long long)m);
-            return 0;
-        }
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                        "%s: an SQLite file, but not a grove wallet or group store", path);
+        uint8_t gpk[GROVE_DGSP_MAX_PK_BYTES];
+        char kid[17] = "";
+        if (grove_dgsp_wallet_group_pk(w, gpk) == GROVE_OK)
+            group_key_id(grove_dgsp_wallet_cfg(w), gpk, kid);
+        cli_out_str(c, "file", path);
+        cli_out_str(c, "scheme", "DGSP");
+        cli_out_str(c, "type", "wallet");
+        cli_out_str(c, "params", cfg_desc(grove_dgsp_wallet_cfg(w), d, sizeof d));
+        if (kid[0])
+            cli_out_str(c, "key_id", kid);
+        cli_out_u64(c, "id", grove_dgsp_wallet_id(w));
+        cli_out_u64(c, "ready", r);
+        cli_out_u64(c, "used", u);
+        cli_out_u64(c, "pending", p);
+        cli_say(c, "DGSP member wallet (%s%s%s): member %llu, %llu ready, %llu used, %llu "
+                   "pending",
+                d, kid[0] ? ", group key id " : "", kid,
+                (unsigned long long)grove_dgsp_wallet_id(w), (unsigned long long)r,
+                (unsigned long long)u, (unsigned long long)p);
+        grove_dgsp_wallet_close(w);
+        return 0;
     }
-    grove_dgsp_cfg cfg;
-    grove_dgsp_file_type t;
-    uint8_t *data, *body;
-    size_t dl, bl;
-    int version = 1;
-    int rr = cli_read_fd(fd, MAX_FILE, &data, &dl), e = errno;
-    close(fd);
-    if (rr != 0)
-        return cli_fail(c, CLI_EXIT_USAGE, e == EFBIG ? GROVE_ERR_ENCODING : GROVE_ERR_IO,
-                        "cannot read %s: %s", path,
-                        e == EFBIG ? "too large for a grove DGSP file" : strerror(e));
-    if (dl >= 16 && memcmp(data, "SQLite format 3", 16) == 0) {
-        cli_free_secret(data, dl);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                        "%s: SQLite data that is not a regular file (give the wallet or store by "
-                        "its path)",
-                        path);
+    grove_dgsp_store *s;
+    if (grove_dgsp_store_sqlite_open(&s, path, 0) == GROVE_OK) {
+        uint64_t m = 0;
+        s->ops->member_count(s->ctx, &m);
+        grove_dgsp_store_close(s);
+        cli_out_str(c, "type", "group store");
+        cli_out_u64(c, "members", m);
+        cli_say(c, "DGSP group store: %llu members", (unsigned long long)m);
+        return 0;
     }
-    char err[256];
-    grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_ANY, &t, &cfg, &body, &bl, &version,
-                                  err, sizeof err);
-    cli_free_secret(data, dl);
-    if (st != GROVE_OK)
-        return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
-    const size_t n = cfg.n;
-    cli_out_str(c, "type", grove_dgsp_file_type_name(t));
-    cli_out_int(c, "version", version);
-    cli_out_str(c, "params", grove_dgsp_params_name(cfg.params));
-    cli_out_str(c, "flavour", grove_dgsp_flavour_name(grove_dgsp_cfg_flavour(&cfg)));
-    cli_out_str(c, "profile", grove_dgsp_profile_name(cfg.profile));
-    cli_out_u64(c, "bytes", bl);
-    cli_say(c, "grove DGSP %s, format v%d, %s, %zu bytes", grove_dgsp_file_type_name(t), version,
-            cfg_desc(&cfg, d, sizeof d), bl);
-    if (t == GROVE_DGSP_FILE_SECRET_KEY)
-        cli_say(c, "%s", version >= 2 ? "integrity check: ok"
-                                      : "no integrity check (v1): run `grove dgsp manager "
-                                        "upgrade-key`");
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                    "%s: an SQLite file, but not a grove wallet or group store", path);
+}
+
+/* What info says of each type beyond its header. */
+static void info_details(cli_ctx *c, grove_dgsp_file_type t, const uint8_t *body, size_t bl,
+                         size_t n)
+{
     switch (t) {
     case GROVE_DGSP_FILE_CREDENTIAL: {
         char user[GROVE_DGSP_MAX_USERNAME + 1];
@@ -2316,6 +2484,85 @@ static int cmd_info(cli_ctx *c)
     default:
         break;
     }
+}
+
+static int cmd_info(cli_ctx *c)
+{
+    const char *path = cli_require(c, "file");
+    if (path == NULL)
+        return CLI_EXIT_USAGE;
+    /* The path is opened once (a FIFO or device can be read only once): a regular file
+     * starting with the SQLite header is a wallet or a group store, anything else is read
+     * from this descriptor. */
+    int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot open %s: %s", path,
+                        strerror(errno));
+    struct stat sb;
+    uint8_t head[16] = {0};
+    int sqlite = 0;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+        sqlite = pread(fd, head, sizeof head, 0) == (ssize_t)sizeof head &&
+                 memcmp(head, "SQLite format 3", 16) == 0;
+    }
+    if (sqlite) {
+        close(fd);
+        return info_sqlite(c, path);
+    }
+    grove_dgsp_cfg cfg;
+    grove_dgsp_file_type t;
+    uint8_t *data, *body;
+    size_t dl, bl;
+    int version = 1;
+    char d[64];
+    int rr = cli_read_fd(fd, MAX_FILE, &data, &dl), e = errno;
+    close(fd);
+    if (rr != 0)
+        return cli_fail(c, CLI_EXIT_USAGE, e == EFBIG ? GROVE_ERR_ENCODING : GROVE_ERR_IO,
+                        "cannot read %s: %s", path,
+                        e == EFBIG ? "too large for a grove DGSP file" : strerror(e));
+    if (dl >= 16 && memcmp(data, "SQLite format 3", 16) == 0) {
+        cli_free_secret(data, dl);
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                        "%s: SQLite data that is not a regular file (give the wallet or store by "
+                        "its path)",
+                        path);
+    }
+    char err[256];
+    grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_ANY, &t, &cfg, &body, &bl, &version,
+                                  err, sizeof err);
+    if (st != GROVE_OK)
+        not_dgsp_reason(data, dl, GROVE_DGSP_FILE_ANY, err, sizeof err);
+    cli_free_secret(data, dl);
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
+    const size_t n = cfg.n;
+    /* the files that hold the manager public key name the group by its key id */
+    const uint8_t *gpk = t == GROVE_DGSP_FILE_PUBLIC_KEY   ? body
+                         : t == GROVE_DGSP_FILE_SECRET_KEY ? body + 4 * n
+                         : t == GROVE_DGSP_FILE_CREDENTIAL ? body + 8 + n
+                                                           : NULL;
+    char kid[17] = "";
+    if (gpk != NULL)
+        group_key_id(&cfg, gpk, kid);
+    cli_out_str(c, "file", path);
+    cli_out_str(c, "scheme", "DGSP");
+    cli_out_str(c, "type", grove_dgsp_file_type_name(t));
+    cli_out_int(c, "version", version);
+    cli_out_str(c, "params", grove_dgsp_params_name(cfg.params));
+    cli_out_str(c, "flavour", grove_dgsp_flavour_name(grove_dgsp_cfg_flavour(&cfg)));
+    cli_out_str(c, "profile", grove_dgsp_profile_name(cfg.profile));
+    if (gpk != NULL)
+        cli_out_str(c, "key_id", kid);
+    cli_out_u64(c, "bytes", bl);
+    cli_say(c, "%s: grove DGSP %s, format v%d, %s, %zu bytes%s%s", path,
+            grove_dgsp_file_type_name(t), version, cfg_desc(&cfg, d, sizeof d), bl,
+            gpk ? ", key id " : "", kid);
+    if (t == GROVE_DGSP_FILE_SECRET_KEY)
+        cli_say(c, "%s", version >= 2 ? "integrity check: ok"
+                                      : "no integrity check (v1): run `grove dgsp manager "
+                                        "upgrade-key`");
+    info_details(c, t, body, bl, cfg.n);
     cli_free_secret(body, bl);
     return 0;
 }
@@ -2354,7 +2601,7 @@ static const cli_opt cred_opts[] = {
 static const cli_opt cert_opts[] = {
     GROUP_OPT,
     {"csr", "FILE", "the member's certificate signing request"},
-    {"out", "FILE", "certificates output"},
+    {"out", "FILE", "certificates output ('-' for stdout)"},
     {"threads", "N", "most threads signing at once (1: this thread only; default 0: one per CPU)"},
     {"max-certs", "N", "largest request accepted (default 1024, at most 1048576)"},
     FORCE_OPT,
@@ -2364,9 +2611,9 @@ static const cli_opt open_opts[] = {
     GROUP_OPT,
     {"msg", "FILE", "the signed message"},
     {"sig", "FILE", "the signature"},
-    {"proof-out", "FILE", "write the opening proof (for judge)"},
-    {"profile", "NAME", "grove (default) or dgsp-rs-0.1 (a signature made by the crate)"},
-    {"raw", NULL, "the signature is in the crate's raw layout"},
+    {"proof-out", "FILE", "write the opening proof (for judge; '-' for stdout)"},
+    {"profile", "NAME", "grove (default) or dgsp-rs-0.1 (a signature made by the crate, imported "
+                        "with `grove dgsp import --format raw --profile dgsp-rs-0.1`)"},
     FORCE_OPT,
     {NULL, NULL, NULL},
 };
@@ -2374,7 +2621,10 @@ static const cli_opt revoke_opts[] = {
     GROUP_OPT, {"id", "N", "member id to revoke (repeatable; all or none)"}, {NULL, NULL, NULL},
 };
 static const cli_opt export_opts[] = {
-    GROUP_OPT, {"out", "FILE", "signed revocation list output"}, FORCE_OPT, {NULL, NULL, NULL},
+    GROUP_OPT,
+    {"out", "FILE", "signed revocation list output ('-' for stdout)"},
+    FORCE_OPT,
+    {NULL, NULL, NULL},
 };
 static const cli_opt status_opts[] = {
     GROUP_OPT, {"id", "N", "also show this member"}, {NULL, NULL, NULL},
@@ -2397,13 +2647,13 @@ static const cli_opt minit_opts[] = {
 static const cli_opt csr_opts[] = {
     WALLET_OPT,
     {"count", "B", "number of certificates to request (default 8)"},
-    {"out", "FILE", "CSR output"},
+    {"out", "FILE", "CSR output ('-' for stdout)"},
     {NULL, NULL, NULL},
 };
 static const cli_opt import_opts[] = {
     WALLET_OPT,
     {"certs", "FILE", "certificates from manager cert"},
-    {"pub", "FILE", "manager public key (default: the one from the credential)"},
+    {"pk", "FILE", "manager public key (default: the one from the credential)"},
     {NULL, NULL, NULL},
 };
 #define STATE_DIR_OPT {"state-dir", "DIR", "state registry folder (default $GROVE_STATE_DIR, else " \
@@ -2411,39 +2661,52 @@ static const cli_opt import_opts[] = {
 static const cli_opt sign_opts[] = {
     WALLET_OPT,
     {"msg", "FILE", "message ('-' for stdin)"},
-    {"out", "FILE", "signature output ('-' for stdout)"},
-    {"raw", NULL, "write the raw crate layout instead of an armored file"},
+    {"sig", "FILE", "signature output ('-' for stdout)"},
     STATE_DIR_OPT,
     {NULL, NULL, NULL},
 };
 static const cli_opt minfo_opts[] = {WALLET_OPT, STATE_DIR_OPT, {NULL, NULL, NULL}};
 static const cli_opt wrecover_opts[] = {WALLET_OPT, STATE_DIR_OPT, {NULL, NULL, NULL}};
 static const cli_opt verify_opts[] = {
-    {"pub", "FILE", "manager public key"},
+    {"pk", "FILE", "manager public key (manager.pub)"},
     {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "signature"},
+    {"sig", "FILE", "signature ('-' for stdin)"},
     {"revocations", "FILE", "signed revocation list (checked against the manager key)"},
     {"revocation-store", "URL", "read revocations from the group's store (postgresql://... or SQLite file)"},
-    {"raw", NULL, "raw crate files (public key, signature); needs --params"},
-    {"params", "NAME", "with --raw: the parameter set"},
-    {"flavour", "NAME", "with --raw: r3.1 (default) or fips205"},
-    {"profile", "NAME", "with --raw: grove (default) or dgsp-rs-0.1 (data made by the crate)"},
+    {"params", "NAME", "check that the key is of this parameter set (the files name it)"},
     {NULL, NULL, NULL},
 };
 static const cli_opt judge_opts[] = {
-    {"pub", "FILE", "manager public key"},
-    {"msg", "FILE", "message"},
+    {"pk", "FILE", "manager public key (manager.pub)"},
+    {"msg", "FILE", "message ('-' for stdin)"},
     {"sig", "FILE", "signature"},
     {"id", "N", "the member the manager says signed"},
     {"proof", "FILE", "the manager's opening proof"},
-    {"raw", NULL, "raw crate files (public key, signature); needs --params"},
-    {"params", "NAME", "with --raw: the parameter set"},
-    {"flavour", "NAME", "with --raw: r3.1 (default) or fips205"},
-    {"profile", "NAME", "with --raw: grove (default) or dgsp-rs-0.1"},
+    {"params", "NAME", "check that the key is of this parameter set (the files name it)"},
     {NULL, NULL, NULL},
 };
-static const cli_opt info_opts[] = {{"file", "FILE", "any grove DGSP file or wallet"},
+static const cli_opt info_opts[] = {{"file", "FILE", "any grove DGSP file or wallet ('-' for stdin)", 1},
                                     {NULL, NULL, NULL}};
+static const cli_opt export_raw_opts[] = {
+    {"pk", "FILE", "a manager public key file (manager.pub)"},
+    {"sig", "FILE", "a signature file"},
+    {"format", "FMT", "raw: the original crate's layout (DGSP has no DER or PEM encoding)"},
+    {"out", "FILE", "raw output ('-' for stdout)"},
+    {"params", "NAME", "check that the file is of this parameter set"},
+    FORCE_OPT,
+    {NULL, NULL, NULL},
+};
+static const cli_opt import_raw_opts[] = {
+    {"pk", "FILE", "a raw manager public key (2N bytes; '-' for stdin)"},
+    {"sig", "FILE", "a raw signature ('-' for stdin)"},
+    {"format", "FMT", "raw: the original crate's layout (DGSP has no DER or PEM encoding)"},
+    {"params", "NAME", "the parameter set (required): shake-256f, sha2-128f, ... or sphincs_sha2_128f"},
+    {"flavour", "NAME", "r3.1 (default) or fips205"},
+    {"profile", "NAME", "grove (default) or dgsp-rs-0.1 (data made by the original crate)"},
+    {"out", "FILE", "armored DGSP file output ('-' for stdout)"},
+    FORCE_OPT,
+    {NULL, NULL, NULL},
+};
 
 static const cli_opt params_opts[] = {{NULL, NULL, NULL}};
 
@@ -2475,7 +2738,11 @@ static const cli_command dgsp_commands[] = {
     {"verify", cmd_verify, "verify a group signature (exit 0 valid, 1 invalid or revoked)",
      verify_opts},
     {"judge", cmd_judge, "check the manager's opening (exit 0 confirmed, 1 not)", judge_opts},
-    {"info", cmd_info, "describe any grove DGSP file", info_opts},
+    {"info", cmd_info, "describe any grove DGSP file (and the group's key id)", info_opts},
+    {"export", cmd_export, "write a public key or signature in the crate's raw layout",
+     export_raw_opts},
+    {"import", cmd_import, "make a grove file of a raw public key or signature (--params)",
+     import_raw_opts},
     {"params", cmd_params, "list the 12 parameter sets and their sizes", params_opts},
     {NULL, NULL, NULL, NULL},
 };

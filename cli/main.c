@@ -39,13 +39,21 @@ static const cli_command democmd = {
     "temporary folder",
     demo_opts};
 
+static const cli_opt info_opts[] = {
+    {"file", "FILE", "any file grove wrote ('-' for stdin); may be given without --file", 1},
+    {NULL, NULL, NULL, 0},
+};
+static const cli_command infocmd = {
+    "info", cli_info_any, "say what a grove file is: scheme, parameter set, type, key id",
+    info_opts};
+
 static void print_main_help(FILE *f)
 {
     fprintf(f,
             "grove %s - post-quantum and group signatures\n\n"
             "usage: grove <scheme> <command> [options]     (add --help for details)\n"
             "       grove hash ALG [FILE]...               (like sha256sum; -c checks)\n"
-            "       grove demo | bench [SCHEME...] | --version | help [scheme]\n\n"
+            "       grove info FILE | demo | bench [SCHEME...] | --version | help [scheme]\n\n"
             "schemes:\n",
             grove_version());
     for (size_t i = 0; i < NSCHEMES; i++)
@@ -67,7 +75,12 @@ static void print_scheme_help(FILE *f, const cli_scheme *s)
 
 static void print_command_help(FILE *f, const cli_scheme *s, const cli_command *c)
 {
-    fprintf(f, "usage: grove %s %s [options]\n%s\n\noptions:\n", s->name, c->name, c->summary);
+    const char *pos = NULL;
+    for (int i = 0; c->opts && c->opts[i].name; i++)
+        if (c->opts[i].positional)
+            pos = c->opts[i].arg;
+    fprintf(f, "usage: grove %s%s%s [options]%s%s\n%s\n\noptions:\n", s->name, s->name[0] ? " " : "",
+            c->name, pos ? " " : "", pos ? pos : "", c->summary);
     for (int i = 0; c->opts && c->opts[i].name; i++) {
         char left[64];
         snprintf(left, sizeof left, "--%s%s%s", c->opts[i].name, c->opts[i].arg ? " " : "",
@@ -153,8 +166,18 @@ static int parse_options(cli_ctx *c, int argc, char **argv)
 {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (strncmp(a, "--", 2) != 0)
-            return cli_fail(c, CLI_EXIT_USAGE, 0, "unexpected argument '%s'", a);
+        if (strncmp(a, "--", 2) != 0 || strcmp(a, "-") == 0) {
+            int pos = -1;
+            for (int j = 0; c->cmd->opts && c->cmd->opts[j].name && j < CLI_MAX_OPTS; j++)
+                if (c->cmd->opts[j].positional)
+                    pos = j;
+            if (pos < 0 || c->present[pos])
+                return cli_fail(c, CLI_EXIT_USAGE, 0, "unexpected argument '%s'", a);
+            c->present[pos] = 1;
+            c->values[pos] = a;
+            c->repeat[pos][c->nrepeat[pos]++] = a;
+            continue;
+        }
         const char *name = a + 2;
         const char *eq = strchr(name, '=');
         size_t nl = eq ? (size_t)(eq - name) : strlen(name);
@@ -261,6 +284,22 @@ int main(int argc, char **argv)
         if (rc >= 0 && c->json)
             emit_json(c, rc);
         return rc < 0 ? 0 : rc;
+    }
+    if (strcmp(argv[1], "info") == 0) { /* grove info FILE: any grove file */
+        static const cli_scheme none = {"", "", NULL};
+        c->cmd = &infocmd;
+        for (int i = 2; i < argc; i++)
+            if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                print_command_help(stdout, &none, &infocmd);
+                return 0;
+            }
+        int rc = parse_options(c, argc - 2, argv + 2);
+        if (rc == 0)
+            rc = cli_info_any(c);
+        if (c->json)
+            emit_json(c, rc);
+        grove_json_buf_free(&c->out);
+        return rc;
     }
     if (strcmp(argv[1], "demo") == 0) {
         c->cmd = &democmd;

@@ -108,7 +108,7 @@ for f in sorted(os.listdir(p)) if os.path.isdir(p) else []:
 with tempfile.TemporaryDirectory() as t:
     for ps in ("XMSSMT-SHA2_20/4_256", "XMSSMT-SHAKE_20/4_256"):
         k = os.path.join(t, ps.replace("/", "-") + ".key")
-        r = subprocess.run([grove, "xmss", "keygen", "--params", ps, "--key", k, "--pub", k + ".pub",
+        r = subprocess.run([grove, "xmss", "keygen", "--params", ps, "--sk", k, "--pk", k + ".pub",
                             "--no-registry", "--seed", "11" * 96], capture_output=True)
         if r.returncode == 0:
             put("fuzz_xmss_state", open(k, "rb").read())
@@ -120,11 +120,11 @@ with tempfile.TemporaryDirectory() as t:
         m = os.path.join(t, "m")
         open(m, "w").write("seed")
         for i in range(33):
-            subprocess.run([grove, "xmss", "sign", "--key", k, "--msg", m, "--out", k + ".sig",
+            subprocess.run([grove, "xmss", "sign", "--sk", k, "--msg", m, "--sig", k + ".sig",
                             "--no-registry"], capture_output=True)
             if i in (0, 32):
                 put("fuzz_xmss_state", open(k, "rb").read())
-        r = subprocess.run([grove, "xmss", "split", "--key", k, "--out", k + ".part",
+        r = subprocess.run([grove, "xmss", "split", "--sk", k, "--out", k + ".part",
                             "--count", "1000", "--no-registry"], capture_output=True)
         if r.returncode == 0:
             put("fuzz_xmss_state", open(k, "rb").read())

@@ -579,7 +579,8 @@ GROVE_API GROVE_MUST_USE grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg
  *   SIGNATURE     signature                            [raw crate layout]
  *   REVOCATIONS   signed revocation list (grove_dgsp_revocations_sign)
  *   PROOF         id (8) || pi (N)
- * `grove dgsp ... --raw` files hold only the raw crate layout (keys, certificate, signature).
+ * `grove dgsp export --format raw` writes the body of a PUBLIC KEY or SIGNATURE file (the raw crate
+ * layout); `grove dgsp import --format raw` makes the file of one.
  */
 typedef enum grove_dgsp_file_type {
     GROVE_DGSP_FILE_PUBLIC_KEY = 0,

@@ -21,6 +21,7 @@
 #include "grove/cross.h"
 #include "grove/xmss.h"
 #include "grove/pkix.h"
+#include "grove/envelope.h"
 #include "grove/bls12_381.h"
 #if GROVE_HAVE_DGSP
 #include "grove/dgsp.h"

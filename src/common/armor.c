@@ -6,6 +6,7 @@
 
 #include "common/armor.h"
 #include "common/encoding.h"
+#include "common/util.h"
 
 #define LINE 64
 
@@ -29,6 +30,7 @@ char *grove_armor_encode(const char *title, const char *end_title, const uint8_t
         out[o++] = '\n';
     }
     o += (size_t)snprintf(out + o, cap - o, "-----END %s-----\n", end_title);
+    grove_wipe(enc, b64 + 1); /* the body may be a secret key */
     free(enc);
     if (outlen)
         *outlen = o;
@@ -96,6 +98,7 @@ int grove_armor_decode(const char *text, size_t len, char *title, size_t titleca
         if (ll >= 9 && memcmp(line, "-----END ", 9) == 0) {
             if (frame(line, ll, "-----END ", end_title, endcap) != 0) {
                 snprintf(err, errcap, "bad END line");
+                grove_wipe(b64, len + 1);
                 free(b64);
                 return -1;
             }
@@ -104,6 +107,7 @@ int grove_armor_decode(const char *text, size_t len, char *title, size_t titleca
         }
         if (ll == 0 || ll > LINE || short_seen) {
             snprintf(err, errcap, "bad line length in the base64 body");
+            grove_wipe(b64, len + 1);
             free(b64);
             return -1;
         }
@@ -115,14 +119,18 @@ int grove_armor_decode(const char *text, size_t len, char *title, size_t titleca
     /* Nothing but an optional final newline after the END line. */
     if (!ended || pos != len) {
         snprintf(err, errcap, ended ? "data after the END line" : "missing END line");
+        grove_wipe(b64, len + 1);
         free(b64);
         return -1;
     }
     uint8_t *out = malloc(bl / 4 * 3 + 1);
     size_t n = 0;
     int bad = out == NULL || grove_base64_decode(out, bl / 4 * 3 + 1, &n, b64, bl) != GROVE_OK;
+    grove_wipe(b64, len + 1);
     free(b64);
     if (bad) {
+        if (out != NULL)
+            grove_wipe(out, bl / 4 * 3 + 1);
         free(out);
         snprintf(err, errcap, "bad base64 in the body");
         return -1;

@@ -207,7 +207,8 @@ static grove_status decode_armor(const uint8_t *data, size_t len, grove_dgsp_fil
     char title[160], end[160];
     *body = NULL;
     if (!grove_armor_detect(data, len)) {
-        snprintf(err, errcap, "not a grove DGSP file (no armor; raw files need --raw)");
+        snprintf(err, errcap,
+                 "not a grove DGSP file (no armor; raw files go through `grove dgsp import`)");
         return GROVE_ERR_ENCODING;
     }
     if (grove_armor_decode((const char *)data, len, title, sizeof title, end, sizeof end, body,

@@ -296,7 +296,7 @@ static void record_from_info(grove_xmss_record *r, const grove_xmss_state_info *
 
 /* ---- the check of a file against its entry --------------------------------------------------- */
 
-static const char *recover_hint = "run 'grove xmss recover --key FILE' to bring it forward to the "
+static const char *recover_hint = "run 'grove xmss recover --sk FILE' to bring it forward to the "
                                   "registry (it then signs from the registry's high-water mark)";
 
 grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *f,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # grove dgsp end to end: every subcommand, its success path and its refusals (exit codes, --json,
-# file modes), plus data made by the original crate verified with --raw --profile dgsp-rs-0.1.
+# file modes, key ids, stdin/stdout), export/import of the crate's raw layouts, plus data made by
+# the original crate imported with --profile dgsp-rs-0.1 and verified.
 set -u
 G="${GROVE:?}"
 V="${VECTORS:-}"
@@ -24,10 +25,15 @@ mode() { stat -c %a "$1"; }
 out=$("$G" dgsp params --json)
 check '[ "$(echo "$out" | jget "[\"parameter_sets\"].__len__()")" = 12 ]' "dgsp params lists 12 sets"
 check '[ "$(echo "$out" | jget "[\"parameter_sets\"][2][\"name\"]")" = sha2-128f ] && [ "$(echo "$out" | jget "[\"parameter_sets\"][2][\"sig_bytes\"]")" = 17696 ]' "dgsp params names and sizes"
+check '[ "$(echo "$out" | python3 -c "import json,sys; print(\",\".join(p[\"name\"] for p in json.load(sys.stdin)[\"parameter_sets\"] if p[\"default\"]))")" = shake-256f ]' "dgsp params marks shake-256f as the default"
+"$G" dgsp params | grep -q "^shake-256f .*(default)"
+check '[ $? -eq 0 ]' "dgsp params text marks the default"
 
 # --- manager init
-"$G" dgsp manager init --group grp --params shake-128f >/dev/null
+out=$("$G" dgsp manager init --group grp --params shake-128f --json)
 check '[ $? -eq 0 ] && [ -f grp/manager.pub ] && [ -f grp/group.db ]' "manager init"
+kid=$(echo "$out" | jget '["key_id"]')
+check 'echo "$kid" | grep -qE "^[0-9a-f]{16}$"' "manager init --json prints the group's key id: $kid"
 check '[ "$(mode grp/manager.sk)" = 600 ] && [ "$(mode grp/group.db)" = 600 ]' "manager.sk and group.db are 0600"
 "$G" dgsp manager init --group grp --params shake-128f >/dev/null 2>&1
 check '[ $? -eq 2 ]' "init over an existing group refused"
@@ -64,8 +70,9 @@ check '[ "$(echo "$out" | jget "[\"members\"]")" = 6 ] && [ "$(echo "$out" | jge
 check 'cmp -s carol2.cred creds/2.cred' "re-issued credential equals the batch one"
 
 # --- member init, csr, cert, import
-"$G" dgsp member init --wallet alice.w --credential alice.cred >/dev/null
-check '[ $? -eq 0 ] && [ "$(mode alice.w)" = 600 ]' "member init (wallet 0600)"
+txt=$("$G" dgsp member init --wallet alice.w --credential alice.cred); rc=$?
+check '[ $rc -eq 0 ] && [ "$(mode alice.w)" = 600 ]' "member init (wallet 0600)"
+check 'echo "$txt" | grep -q "key id $kid"' "member init names the group's key id: $txt"
 "$G" dgsp member init --wallet alice.w --credential alice.cred >/dev/null 2>&1
 check '[ $? -eq 2 ]' "member init over an existing wallet refused"
 "$G" dgsp member init --wallet bob.w --credential bob.cred >/dev/null
@@ -113,40 +120,72 @@ check '[ $? -eq 0 ]' "import-certs"
 "$G" dgsp member import-certs --wallet alice.w --certs a.certs >/dev/null 2>&1
 check '[ $? -eq 2 ]' "importing the same certificates twice refused"
 
+# --- '-': a CSR and its certificates through pipes, the human text on stderr
+"$G" dgsp member csr --wallet bob.w --count 2 --out - 2>csr.err | "$G" dgsp manager cert --group grp --csr - --out - > b.certs 2>cert.err
+check '[ $? -eq 0 ] && head -1 b.certs | grep -q "BEGIN GROVE DGSP CERTIFICATES" && grep -q "written to -" csr.err && grep -q "written to -" cert.err' "member csr --out - | manager cert --csr - --out -"
+"$G" dgsp member import-certs --wallet bob.w --certs - < b.certs >/dev/null
+check '[ $? -eq 0 ] && [ "$("$G" dgsp member info --wallet bob.w --json | jget "[\"ready\"]")" = 2 ]' "member import-certs --certs - (stdin)"
+
 # --- sign, verify
 echo "pay 5 to bob" > m1
-"$G" dgsp member sign --wallet alice.w --msg m1 --out s1 >/dev/null
+"$G" dgsp member sign --wallet alice.w --msg m1 --sig s1 >/dev/null
 check '[ $? -eq 0 ]' "member sign"
-"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 >/dev/null
-check '[ $? -eq 0 ]' "verify valid"
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1 >v.out 2>/dev/null; rc=$?
+check '[ $rc -eq 0 ] && grep -q "^signature valid (key id $kid)" v.out' "verify valid, with the key id: $(cat v.out)"
+out=$("$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1 --json 2>/dev/null)
+check '[ "$(echo "$out" | jget "[\"valid\"]")" = True ] && [ "$(echo "$out" | jget "[\"key_id\"]")" = "$kid" ]' "verify --json: valid and key_id"
+"$G" dgsp verify --pk grp/manager.pub --msg - --sig s1 < m1 >/dev/null 2>&1
+check '[ $? -eq 0 ]' "verify --msg - (stdin)"
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig - < s1 >/dev/null 2>&1
+check '[ $? -eq 0 ]' "verify --sig - (stdin)"
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1 --params shake-128f >/dev/null 2>&1
+check '[ $? -eq 0 ]' "verify --params of the key's set: a check that passes"
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1 --params sha2-128f >/dev/null 2>err
+check '[ $? -eq 2 ] && grep -q "shake-128f" err' "verify --params of another set: exit 2 naming the key's set"
+"$G" dgsp verify --pk s1 --msg m1 --sig s1 >/dev/null 2>err; rc=$?
+check '[ $rc -eq 2 ] && grep -q "SIGNATURE" err' "a signature given as --pk: exit 2 naming SIGNATURE: $(cat err)"
+"$G" dgsp verify --pk alice.cred --msg m1 --sig s1 >/dev/null 2>err
+check '[ $? -eq 2 ] && grep -q "CREDENTIAL" err' "a credential given as --pk: exit 2 naming CREDENTIAL"
+"$G" slhdsa keygen --pk slh.pub --sk slh.sk >/dev/null 2>&1
+"$G" dgsp verify --pk slh.pub --msg m1 --sig s1 >/dev/null 2>err; rc=$?
+check '[ $rc -eq 2 ]' "another scheme's public key: exit 2 (rc=$rc)"
+if head -c 17 slh.pub | grep -q -- "-----BEGIN GROVE "; then
+  check 'grep -q "SLH-DSA" err' "another scheme's grove file is named: $(cat err)"
+fi
+python3 -c "
+t=open('grp/manager.pub').read().split('\n'); t[1]=t[1][:5]+'!'+t[1][6:]; open('pubbad','w').write('\n'.join(t))"
+"$G" dgsp verify --pk pubbad --msg m1 --sig s1 >/dev/null 2>&1
+check '[ $? -eq 2 ]' "a public key file with a damaged base64 character: exit 2"
 echo "pay 500 to bob" > m2
-"$G" dgsp verify --pub grp/manager.pub --msg m2 --sig s1 >/dev/null 2>&1
+"$G" dgsp verify --pk grp/manager.pub --msg m2 --sig s1 >/dev/null 2>&1
 check '[ $? -eq 1 ]' "verify on another message exits 1"
-out=$("$G" dgsp verify --pub grp/manager.pub --msg m2 --sig s1 --json)
+out=$("$G" dgsp verify --pk grp/manager.pub --msg m2 --sig s1 --json)
 check '[ "$(echo "$out" | jget "[\"valid\"]")" = False ] && [ $(echo "$out" | wc -l) -eq 1 ]' "verify --json one object"
 flip s1 s1bad 2
-"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1bad >/dev/null 2>&1
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1bad >/dev/null 2>&1
 check '[ $? -eq 1 ]' "tampered signature exits 1"
-"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig a.csr >/dev/null 2>&1
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig a.csr >/dev/null 2>&1
 check '[ $? -eq 2 ]' "a CSR given as signature exits 2"
 head -c 500 s1 > s1short
-"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1short >/dev/null 2>&1
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1short >/dev/null 2>&1
 check '[ $? -eq 2 ]' "truncated signature file exits 2"
-"$G" dgsp verify --pub fgrp/manager.pub --msg m1 --sig s1 >/dev/null 2>&1
+"$G" dgsp verify --pk fgrp/manager.pub --msg m1 --sig s1 >/dev/null 2>&1
 check '[ $? -eq 2 ]' "signature and key of different groups exit 2"
-"$G" dgsp member sign --wallet alice.w --msg m2 --out s2 --raw >/dev/null
-"$G" dgsp member sign --wallet alice.w --msg m2 --out s3 >/dev/null
-"$G" dgsp member sign --wallet alice.w --msg m2 --out s4 >/dev/null 2>&1
+# the signature on stdout ('-'): only the signature there, the human text on stderr
+"$G" dgsp member sign --wallet alice.w --msg - --sig - < m2 > s2 2>sign.err
+check '[ $? -eq 0 ] && head -1 s2 | grep -q "BEGIN GROVE DGSP SIGNATURE" && grep -q "signature written to -" sign.err' "member sign --msg - --sig -: data on stdout, text on stderr"
+"$G" dgsp member sign --wallet alice.w --msg m2 --sig s3 >/dev/null
+"$G" dgsp member sign --wallet alice.w --msg m2 --sig s4 >/dev/null 2>&1
 check '[ $? -eq 3 ] && [ ! -e s4 ]' "exhausted wallet exits 3"
 
 # --- open, judge
 out=$("$G" dgsp manager open --group grp --msg m1 --sig s1 --proof-out p1 --json)
 check '[ "$(echo "$out" | jget "[\"id\"]")" = 0 ] && [ "$(echo "$out" | jget "[\"username\"]")" = alice ]' "open gives id and username"
-"$G" dgsp judge --pub grp/manager.pub --msg m1 --sig s1 --id 0 --proof p1 >/dev/null
+"$G" dgsp judge --pk grp/manager.pub --msg m1 --sig s1 --id 0 --proof p1 >/dev/null
 check '[ $? -eq 0 ]' "judge confirms"
-"$G" dgsp judge --pub grp/manager.pub --msg m1 --sig s1 --id 1 --proof p1 >/dev/null 2>&1
+"$G" dgsp judge --pk grp/manager.pub --msg m1 --sig s1 --id 1 --proof p1 >/dev/null 2>&1
 check '[ $? -eq 1 ]' "judge refuses another id"
-"$G" dgsp judge --pub grp/manager.pub --msg m2 --sig s1 --id 0 --proof p1 >/dev/null 2>&1
+"$G" dgsp judge --pk grp/manager.pub --msg m2 --sig s1 --id 0 --proof p1 >/dev/null 2>&1
 check '[ $? -eq 1 ]' "judge refuses an invalid signature"
 
 # --- revoke, export, verify with revocations
@@ -158,42 +197,61 @@ check '[ "$(echo "$out" | jget "[\"active\"]")" = True ]' "nobody revoked after 
 check '[ $? -eq 0 ]' "revoke"
 "$G" dgsp manager export-revocations --group grp --out rl >/dev/null
 check '[ $? -eq 0 ]' "export-revocations"
-"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations rl >/dev/null 2>&1
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1 --revocations rl >/dev/null 2>&1
 check '[ $? -eq 1 ]' "revoked signature exits 1"
-out=$("$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations rl --json)
+out=$("$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1 --revocations rl --json)
 check '[ "$(echo "$out" | jget "[\"revoked\"]")" = True ]' "--json says revoked"
-"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 >/dev/null
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1 >/dev/null
 check '[ $? -eq 0 ]' "without the list the signature is still valid"
 "$G" dgsp manager export-revocations --group fgrp --out frl >/dev/null
-"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations frl >/dev/null 2>&1
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1 --revocations frl >/dev/null 2>&1
 check '[ $? -eq 2 ]' "another group's revocation list refused"
 flip rl rlbad 3
-"$G" dgsp verify --pub grp/manager.pub --msg m1 --sig s1 --revocations rlbad >/dev/null 2>&1
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1 --revocations rlbad >/dev/null 2>&1
 check '[ $? -eq 2 ]' "tampered revocation list refused"
 "$G" dgsp member csr --wallet alice.w --count 1 --out a2.csr >/dev/null
 "$G" dgsp manager cert --group grp --csr a2.csr --out a2.certs >/dev/null 2>&1
 check '[ $? -eq 1 ] && [ ! -e a2.certs ]' "no certificates for a revoked member"
 
-# --- info
+# --- info (FILE positional)
+for f in grp/manager.pub grp/manager.sk alice.cred alice.w; do
+  out=$("$G" dgsp info $f --json)
+  check '[ "$(echo "$out" | jget "[\"key_id\"]")" = "$kid" ]' "info $f names the group's key id"
+done
+txt=$("$G" dgsp info grp/manager.pub)
+check 'echo "$txt" | grep -q "PUBLIC KEY.*key id $kid"' "info text shows the key id: $txt"
+out=$("$G" dgsp info - --json < grp/manager.pub)
+check '[ "$(echo "$out" | jget "[\"type\"]")" = "PUBLIC KEY" ]' "info - reads stdin"
+"$G" info grp/manager.pub >/dev/null
+check '[ $? -eq 0 ]' "grove info describes a DGSP file"
 for f in grp/manager.pub alice.cred a.csr a.certs s1 rl p1 alice.w grp/group.db; do
-  "$G" dgsp info --file $f >/dev/null
+  "$G" dgsp info $f >/dev/null
   check '[ $? -eq 0 ]' "info $f"
 done
-out=$("$G" dgsp info --file s1 --json)
+out=$("$G" dgsp info s1 --json)
 check '[ "$(echo "$out" | jget "[\"type\"]")" = SIGNATURE ]' "info names the type"
-"$G" dgsp info --file m1 >/dev/null 2>&1
+"$G" dgsp info m1 >/dev/null 2>&1
 check '[ $? -eq 2 ]' "info on a non-grove file exits 2"
-out=$("$G" dgsp info --file grp/manager.sk --json)
+out=$("$G" dgsp info grp/manager.sk --json)
 check '! echo "$out" | grep -q -i "secret_key\|hash_secret"' "info does not print secrets"
 
-# --- raw signature from member sign --raw verifies with --raw
-sed -n '2,$p' grp/manager.pub | head -n -1 | base64 -d > pub.raw
-"$G" dgsp verify --raw --params shake-128f --pub pub.raw --msg m2 --sig s2 >/dev/null
-check '[ $? -eq 0 ]' "raw signature verifies with --raw"
-"$G" dgsp verify --raw --pub pub.raw --msg m2 --sig s2 >/dev/null 2>&1
-check '[ $? -eq 2 ]' "--raw without --params exits 2"
+# --- export/import: the crate's raw layouts (DGSP has no DER/PEM encoding)
+"$G" dgsp export --pk grp/manager.pub --format raw --out pub.raw >/dev/null
+sed -n '2,$p' grp/manager.pub | head -n -1 | base64 -d > pub.body
+check '[ $? -eq 0 ] && cmp -s pub.raw pub.body' "export --pk --format raw: the body bytes"
+"$G" dgsp export --sig s2 --format raw --out - > s2.raw 2>/dev/null
+"$G" dgsp import --format raw --params shake-128f --sig - --out - < s2.raw > s2.back 2>/dev/null
+check '[ $? -eq 0 ] && cmp -s s2.back s2' "export/import round trip through stdin/stdout is byte-identical"
+"$G" dgsp verify --pk grp/manager.pub --msg m2 --sig s2.back >/dev/null 2>&1
+check '[ $? -eq 0 ]' "an imported signature verifies"
+"$G" dgsp import --format raw --sig s2.raw --out x.sig >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e x.sig ]' "import --format raw without --params exits 2"
+"$G" dgsp export --sig s2 --format der --out x.der >/dev/null 2>err
+check '[ $? -eq 2 ] && grep -q "no standard DER encoding" err && [ ! -e x.der ]' "export --format der: exit 2, no standard encoding"
+"$G" dgsp verify --pk pub.raw --msg m2 --sig s2 >/dev/null 2>err
+check '[ $? -eq 2 ] && grep -q "import" err' "a raw public key given to verify: exit 2 pointing to import"
 
-# --- data made by the original crate (dgsp-rs-0.1 profile, raw layouts)
+# --- data made by the original crate (dgsp-rs-0.1 profile, raw layouts, through import)
 if [ -n "$V" ] && [ -f "$V/dgsp/dgsp_sha2_128f.json" ]; then
   python3 - "$V/dgsp/dgsp_sha2_128f.json" <<'P'
 import json,sys
@@ -202,12 +260,22 @@ open('crate.pub','wb').write(bytes.fromhex(d['manager']['pk']))
 open('crate.sig','wb').write(bytes.fromhex(s['signature']))
 open('crate.msg','wb').write(bytes.fromhex(s['message']))
 P
-  "$G" dgsp verify --raw --profile dgsp-rs-0.1 --params sphincs_sha2_128f --pub crate.pub --msg crate.msg --sig crate.sig >/dev/null
-  check '[ $? -eq 0 ]' "crate signature verifies with --profile dgsp-rs-0.1 --raw"
-  "$G" dgsp verify --raw --params sha2-128f --pub crate.pub --msg crate.msg --sig crate.sig >/dev/null 2>&1
+  imp() { "$G" dgsp import --format raw --params "$1" ${2:+--profile $2} --pk crate.pub --out "$3.pub" >/dev/null &&
+          "$G" dgsp import --format raw --params "$1" ${2:+--profile $2} --sig crate.sig --out "$3.sig" >/dev/null; }
+  imp sphincs_sha2_128f dgsp-rs-0.1 crs
+  check '[ $? -eq 0 ]' "crate key and signature imported (--params sphincs_sha2_128f --profile dgsp-rs-0.1)"
+  "$G" dgsp verify --pk crs.pub --msg crate.msg --sig crs.sig >/dev/null 2>&1
+  check '[ $? -eq 0 ]' "crate signature verifies in the dgsp-rs-0.1 profile"
+  "$G" dgsp export --pk crs.pub --format raw --out crate.pub.back >/dev/null &&
+  "$G" dgsp export --sig crs.sig --format raw --out crate.sig.back >/dev/null
+  check 'cmp -s crate.pub crate.pub.back && cmp -s crate.sig crate.sig.back' "export gives back the crate's bytes exactly"
+  imp sha2-128f "" grs
+  "$G" dgsp verify --pk grs.pub --msg crate.msg --sig grs.sig >/dev/null 2>&1
   check '[ $? -eq 1 ]' "crate signature rejected in the grove profile"
+  "$G" dgsp verify --pk grs.pub --msg crate.msg --sig crs.sig >/dev/null 2>&1
+  check '[ $? -eq 2 ]' "key and signature of different profiles: exit 2"
   echo x >> crate.msg
-  "$G" dgsp verify --raw --profile dgsp-rs-0.1 --params sha2-128f --pub crate.pub --msg crate.msg --sig crate.sig >/dev/null 2>&1
+  "$G" dgsp verify --pk crs.pub --msg crate.msg --sig crs.sig >/dev/null 2>&1
   check '[ $? -eq 1 ]' "crate signature on another message rejected"
 elif [ "${GROVE_REQUIRE_VECTORS:-}" = 1 ]; then
   echo "FAIL: vectors required"; fail=1

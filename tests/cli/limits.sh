@@ -33,9 +33,9 @@ check '[ $rc -eq 2 ] && echo "$out" | grep -q "too large"' "piped input over the
 out=$("$G" cross verify --params CROSS-RSDP-1-fast --pk $d/cpk --msg $d/m --sig $d/huge 2>&1); rc=$?
 check '[ $rc -eq 2 ] || [ $rc -eq 1 ]' "CROSS: 8 GiB signature file refused (rc=$rc)"
 
-out=$("$G" xmss verify --pub $d/huge --msg $d/m --sig $d/sig 2>&1); rc=$?
+out=$("$G" xmss verify --pk $d/huge --msg $d/m --sig $d/sig 2>&1); rc=$?
 check '[ $rc -eq 2 ]' "XMSS: 8 GiB public key refused (rc=$rc)"
-out=$("$G" xmss sign --key $d/huge --msg $d/m --sig $d/xsig --no-registry 2>&1); rc=$?
+out=$("$G" xmss sign --sk $d/huge --msg $d/m --sig $d/xsig --no-registry 2>&1); rc=$?
 check '[ $rc -eq 2 ] || [ $rc -eq 3 ]' "XMSS: 8 GiB key file refused (rc=$rc)"
 
 mkdir $d/grp && cd $d
@@ -51,7 +51,7 @@ out=$("$G" dgsp manager cert --group g --csr $d/huge --out x.certs 2>&1); rc=$?
 check '[ $rc -eq 2 ] && [ ! -e x.certs ]' "DGSP: 8 GiB CSR refused (rc=$rc)"
 out=$("$G" dgsp member import-certs --wallet w --certs $d/huge 2>&1); rc=$?
 check '[ $rc -eq 2 ]' "DGSP: 8 GiB certificate file refused (rc=$rc)"
-out=$("$G" dgsp verify --pub g/manager.pub --msg m --sig $d/huge 2>&1); rc=$?
+out=$("$G" dgsp verify --pk g/manager.pub --msg m --sig $d/huge 2>&1); rc=$?
 check '[ $rc -eq 2 ] || [ $rc -eq 1 ]' "DGSP: 8 GiB signature refused (rc=$rc)"
 out=$("$G" dgsp manager join --group g --username "$(head -c 300 /dev/zero | tr '\0' a)" --out v.cred 2>&1); rc=$?
 check '[ $rc -eq 2 ] && [ ! -e v.cred ]' "DGSP: 300-byte username refused (rc=$rc)"

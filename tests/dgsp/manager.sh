@@ -95,7 +95,7 @@ check '[ $rc -eq 2 ] && "$G" dgsp manager status --group grp >/dev/null' "creden
 check '[ $rc -eq 2 ] && "$G" dgsp manager status --group grp >/dev/null' "export --out manager.pub refused (rc=$rc)"
 "$G" dgsp member import-certs --wallet alice.w --certs c1 >/dev/null
 echo "message" > m1
-"$G" dgsp member sign --wallet alice.w --msg m1 --out s1 >/dev/null
+"$G" dgsp member sign --wallet alice.w --msg m1 --sig s1 >/dev/null
 cp m1 keep.m
 "$G" dgsp manager open --group grp --msg m1 --sig s1 --proof-out m1 >/dev/null 2>&1; rc=$?
 check '[ $rc -eq 2 ] && cmp -s m1 keep.m' "open --proof-out = the message refused (rc=$rc)"
@@ -118,13 +118,20 @@ open('crate.expect','w').write('%d %s %s\n' % (s['open_expected']['id'], s['open
 P
   "$G" dgsp manager init --group crate --params sha2-128f --seed "$(cat seed.hex)" >/dev/null
   "$G" dgsp manager join --group crate --batch crate.users >/dev/null
-  out=$("$G" dgsp manager open --group crate --profile dgsp-rs-0.1 --raw --msg crate.msg --sig crate.sig --proof-out crate.proof --json); rc=$?
+  # the crate's raw files go through import (the profile is part of the file)
+  "$G" dgsp import --format raw --params sha2-128f --profile dgsp-rs-0.1 --sig crate.sig --out crate.sig.grove >/dev/null
+  check '[ $? -eq 0 ]' "a crate-made raw signature imported in the dgsp-rs-0.1 profile"
+  out=$("$G" dgsp manager open --group crate --profile dgsp-rs-0.1 --msg crate.msg --sig crate.sig.grove --proof-out crate.proof --json); rc=$?
   read -r eid euser epi < crate.expect
   check '[ $rc -eq 0 ] && [ "$(echo "$out" | jget "[\"username\"]")" = "$euser" ] && [ "$(echo "$out" | jget "[\"proof\"]")" = "$epi" ]' "a crate-made signature opens with --profile dgsp-rs-0.1 (rc=$rc)"
-  sed -n '2,$p' crate/manager.pub | head -n -1 | base64 -d > crate.pub
-  "$G" dgsp judge --raw --profile dgsp-rs-0.1 --params sha2-128f --pub crate.pub --msg crate.msg --sig crate.sig --id "$eid" --proof crate.proof >/dev/null; rc=$?
-  check '[ $rc -eq 0 ]' "judge --profile dgsp-rs-0.1 confirms it (rc=$rc)"
-  "$G" dgsp manager open --group crate --raw --msg crate.msg --sig crate.sig >/dev/null 2>&1; rc=$?
+  "$G" dgsp export --pk crate/manager.pub --format raw --out crate.pub >/dev/null
+  "$G" dgsp import --format raw --params sha2-128f --profile dgsp-rs-0.1 --pk crate.pub --out crate.pub.grove >/dev/null
+  "$G" dgsp judge --pk crate.pub.grove --msg crate.msg --sig crate.sig.grove --id "$eid" --proof crate.proof >/dev/null; rc=$?
+  check '[ $rc -eq 0 ]' "judge confirms it with the dgsp-rs-0.1 files (rc=$rc)"
+  "$G" dgsp manager open --group crate --msg crate.msg --sig crate.sig.grove >/dev/null 2>&1; rc=$?
+  check '[ $rc -eq 2 ]' "a dgsp-rs-0.1 signature file is not opened in the grove profile without --profile (rc=$rc)"
+  "$G" dgsp import --format raw --params sha2-128f --sig crate.sig --out crate.sig.g >/dev/null
+  "$G" dgsp manager open --group crate --msg crate.msg --sig crate.sig.g >/dev/null 2>&1; rc=$?
   check '[ $rc -eq 1 ]' "in the grove profile the crate signature does not verify, so it is not opened (rc=$rc)"
 fi
 
@@ -146,7 +153,7 @@ check '[ $rc -eq 2 ] && [ ! -e u.certs ] && [ "$(ctr kg 0)" = 0 ]' "a one-bit er
 cp good.sk kg/manager.sk
 "$G" dgsp manager cert --group kg --csr u.csr --out u.certs >/dev/null; rc=$?
 check '[ $rc -eq 0 ]' "the intact key works"
-out=$("$G" dgsp info --file kg/manager.sk --json)
+out=$("$G" dgsp info kg/manager.sk --json)
 check '[ "$(echo "$out" | jget "[\"version\"]")" = 2 ]' "manager.sk is format v2"
 
 echo "== 13: request limits"
@@ -172,7 +179,7 @@ check '[ $rc -eq 0 ] && [ $irc -eq 0 ] && [ "$(ctr grp 0)" = $((c0 + 600)) ]' "6
 echo "== 17: info on a FIFO; a refused empty store creates nothing"
 mkfifo f1
 ( cat s1 > f1 ) &
-timeout 10 "$G" dgsp info --file f1 --json > i.txt 2>&1; rc=$?
+timeout 10 "$G" dgsp info f1 --json > i.txt 2>&1; rc=$?
 wait
 check '[ $rc -eq 0 ] && grep -q SIGNATURE i.txt' "info --file FIFO reads it once (rc=$rc)"
 mkdir eg; cp grp/manager.pub grp/manager.sk eg/; : > eg/group.db

@@ -28,7 +28,7 @@ crashrun() {
   rc=$( { env LD_PRELOAD="$SHIM" GROVE_CRASH_AT=$n "$@" >/dev/null 2>&1; echo $?; } 2>/dev/null )
   [ "$rc" -ne 137 ]
 }
-cred_ids() { for f in "$@"; do "$G" dgsp info --file "$f" --json | jget '["id"]'; done; }
+cred_ids() { for f in "$@"; do "$G" dgsp info "$f" --json | jget '["id"]'; done; }
 report() { echo "$1: trials $2, released $3, reused $4, lost $5"; check "[ $4 -eq 0 ]" "$1: nothing reused"; }
 
 "$G" dgsp manager init --group grp --params sha2-128f >/dev/null || exit 1

@@ -52,20 +52,20 @@ export GROVE_STORE="$URL"   # the environment variable works as well as --store
 check '[ $? -eq 0 ]' "cert"
 "$G" dgsp member import-certs --wallet alice.w --certs a.certs >/dev/null
 echo hello > m
-"$G" dgsp member sign --wallet alice.w --msg m --out s >/dev/null
-"$G" dgsp verify --pub grp/manager.pub --msg m --sig s --revocation-store "$URL" >/dev/null
+"$G" dgsp member sign --wallet alice.w --msg m --sig s >/dev/null
+"$G" dgsp verify --pk grp/manager.pub --msg m --sig s --revocation-store "$URL" >/dev/null
 check '[ $? -eq 0 ]' "verify reading revocations from the database"
 out=$("$G" dgsp manager open --group grp --msg m --sig s --proof-out p --json)
 check '[ "$(echo "$out" | jget "[\"username\"]")" = alice ]' "open"
 "$G" dgsp manager revoke --group grp --id 0 --id 99999999 >/dev/null 2>&1
 check '[ $? -eq 2 ]' "revoke list with an unknown id refused"
-"$G" dgsp verify --pub grp/manager.pub --msg m --sig s --revocation-store "$URL" >/dev/null
+"$G" dgsp verify --pk grp/manager.pub --msg m --sig s --revocation-store "$URL" >/dev/null
 check '[ $? -eq 0 ]' "nothing revoked by the refused list"
 "$G" dgsp manager revoke --group grp --id 0 >/dev/null
-"$G" dgsp verify --pub grp/manager.pub --msg m --sig s --revocation-store "$URL" >/dev/null 2>&1
+"$G" dgsp verify --pk grp/manager.pub --msg m --sig s --revocation-store "$URL" >/dev/null 2>&1
 check '[ $? -eq 1 ]' "revoked signature exits 1 (database)"
 "$G" dgsp manager export-revocations --group grp --out rl >/dev/null
-"$G" dgsp verify --pub grp/manager.pub --msg m --sig s --revocations rl >/dev/null 2>&1
+"$G" dgsp verify --pk grp/manager.pub --msg m --sig s --revocations rl >/dev/null 2>&1
 check '[ $? -eq 1 ]' "revoked signature exits 1 (signed export)"
 out=$("$G" dgsp manager status --group grp --json)
 check '[ "$(echo "$out" | jget "[\"revoked_entries\"]")" = 4 ]' "4 revocation entries"

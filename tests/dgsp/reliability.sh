@@ -94,13 +94,13 @@ echo "== member signing killed at random points"
 echo "a message" > msg
 head -c 20000000 /dev/zero | tr '\0' 'x' > bigmsg   # hashing it keeps the signer busy after its commit
 for r in $(seq 1 $ROUNDS); do
-  killafter $(rnd 80) "$G" dgsp member sign --wallet u8.w --msg bigmsg --out big.$r
+  killafter $(rnd 80) "$G" dgsp member sign --wallet u8.w --msg bigmsg --sig big.$r
 done
-while "$G" dgsp member sign --wallet u8.w --msg msg --out sig.more.$(date +%s%N) >/dev/null 2>&1; do :; done
+while "$G" dgsp member sign --wallet u8.w --msg msg --sig sig.more.$(date +%s%N) >/dev/null 2>&1; do :; done
 good=""
-for f in big.*; do "$G" dgsp verify --pub grp/manager.pub --msg bigmsg --sig $f >/dev/null 2>&1 && good="$good $f"; done
+for f in big.*; do "$G" dgsp verify --pk grp/manager.pub --msg bigmsg --sig $f >/dev/null 2>&1 && good="$good $f"; done
 nbig=$(echo $good | wc -w)
-for f in sig.*; do "$G" dgsp verify --pub grp/manager.pub --msg msg --sig $f >/dev/null 2>&1 && good="$good $f"; done
+for f in sig.*; do "$G" dgsp verify --pk grp/manager.pub --msg msg --sig $f >/dev/null 2>&1 && good="$good $f"; done
 "$T" zetas $good > szetas.txt
 check '[ $(wc -l < szetas.txt) -eq $(sort -u szetas.txt | wc -l) ]' "no certificate signed twice ($(wc -l < szetas.txt) signatures)"
 out=$("$G" dgsp member info --wallet u8.w --json)
@@ -153,18 +153,18 @@ open(sys.argv[4],'w').write('\n'.join(par))
 P
   for v in bad.trunc bad.flip bad.type bad.params; do
     rm -f x.certs
-    "$G" dgsp info --file $v >/dev/null 2>&1; rc=$?
+    "$G" dgsp info $v >/dev/null 2>&1; rc=$?
     # a flipped body character can still be well formed, and another parameter set of the
     # same size decodes: only truncation and a wrong type are refused by info itself
     case $v in bad.trunc|bad.type) check '[ $rc -eq 2 ]' "info refuses $kind/$v";; esac
-    "$G" dgsp verify --pub grp/manager.pub --msg msg --sig $v >/dev/null 2>&1; rc=$?
+    "$G" dgsp verify --pk grp/manager.pub --msg msg --sig $v >/dev/null 2>&1; rc=$?
     check '[ $rc -eq 1 ] || [ $rc -eq 2 ]' "verify refuses $kind/$v as a signature (rc=$rc)"
     "$G" dgsp manager cert --group grp --csr $v --out x.certs >/dev/null 2>&1; rc=$?
     # (a CSR with one flipped key byte is still a valid request for another key)
     [ "$kind/$v" = u8.csr/bad.flip ] || check '[ $rc -ne 0 ] && [ ! -e x.certs ]' "cert refuses $kind/$v as a CSR"
     "$G" dgsp member import-certs --wallet u7.w --certs $v >/dev/null 2>&1; rc=$?
     check '[ $rc -ne 0 ]' "import refuses $kind/$v"
-    "$G" dgsp verify --pub grp/manager.pub --msg msg --sig $onesig --revocations $v >/dev/null 2>&1; rc=$?
+    "$G" dgsp verify --pk grp/manager.pub --msg msg --sig $onesig --revocations $v >/dev/null 2>&1; rc=$?
     check '[ $rc -eq 2 ]' "verify refuses $kind/$v as a revocation list"
   done
 done

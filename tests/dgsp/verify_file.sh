@@ -24,7 +24,7 @@ for params in sha2-128f shake-128f; do
     "$G" dgsp manager cert --group "$g" --csr "$g.csr" --out "$g.certs" >/dev/null
     "$G" dgsp member import-certs --wallet "$g.w" --certs "$g.certs" >/dev/null
     echo "pay 5 to bob ($g)" > "$g.msg"
-    "$G" dgsp member sign --wallet "$g.w" --msg "$g.msg" --out "$g.sig" >/dev/null
+    "$G" dgsp member sign --wallet "$g.w" --msg "$g.msg" --sig "$g.sig" >/dev/null
     check '[ $? -eq 0 ] && [ -f "$g.sig" ]' "$g: the CLI signs"
 
     "$VF" "$g/manager.pub" "$g.msg" "$g.sig" >/dev/null
@@ -46,7 +46,7 @@ for params in sha2-128f shake-128f; do
     out=$("$VF" "$g/manager.pub" "$g.msg" "$g.sig" "$g.rl")
     rc=$?
     check '[ $rc -eq 1 ] && echo "$out" | grep -q "revoked"' "$g: revoked after the CLI's revocation list (rc=$rc: $out)"
-    "$G" dgsp verify --pub "$g/manager.pub" --msg "$g.msg" --sig "$g.sig" --revocations "$g.rl" >/dev/null 2>&1
+    "$G" dgsp verify --pk "$g/manager.pub" --msg "$g.msg" --sig "$g.sig" --revocations "$g.rl" >/dev/null 2>&1
     check '[ $? -eq 1 ]' "$g: the CLI agrees"
   done
 done

@@ -49,7 +49,7 @@ figures() { # figures <pairs file> <certificates used>
   : > "$good"
   while read -r s m; do
     [ -f "$s" ] || continue
-    "$G" dgsp verify --pub grp/manager.pub --msg "$m" --sig "$s" >/dev/null 2>&1 && echo "$s $m" >> "$good"
+    "$G" dgsp verify --pk grp/manager.pub --msg "$m" --sig "$s" >/dev/null 2>&1 && echo "$s $m" >> "$good"
   done < "$pairs"
   python3 - "$good" "$usedc" <<'P'
 import base64, sys
@@ -80,7 +80,7 @@ for r in $(seq 1 "$ROUNDS"); do
     echo "cs.$t cm.$t" >> cw.pairs
     ( ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
       GROVE_CRASH_AT=$n LD_PRELOAD="$SHIM" "$G" dgsp member sign --wallet cw.w --msg cm.$t \
-        --out cs.$t >/dev/null 2>&1; exit $? ) 2>/dev/null   # (no "Killed" notices)
+        --sig cs.$t >/dev/null 2>&1; exit $? ) 2>/dev/null   # (no "Killed" notices)
     rc=$?
     if [ $rc -eq 0 ]; then break; fi
     check '[ $rc -eq 137 ]' "crash at step $n: killed (rc=$rc)"
@@ -106,7 +106,7 @@ trials=0; recovered=0
 for t in $(seq 1 $((ROUNDS * 8))); do
   { cat rk.base; echo "$t"; } > rm.$t
   echo "rs.$t rm.$t" >> rk.pairs
-  "$G" dgsp member sign --wallet rk.w --msg rm.$t --out rs.$t >/dev/null 2>&1 &
+  "$G" dgsp member sign --wallet rk.w --msg rm.$t --sig rs.$t >/dev/null 2>&1 &
   pid=$!
   sleep "$(printf '0.%03d' "$(rnd 250)")"
   kill -9 $pid 2>/dev/null
@@ -126,7 +126,7 @@ newwallet cc.w $((P * S))
 for p in $(seq 1 $P); do
   ( for s in $(seq 1 $S); do
       echo "process $p message $s" > ccm.$p.$s
-      "$G" dgsp member sign --wallet cc.w --msg ccm.$p.$s --out ccs.$p.$s >/dev/null 2>&1 || echo "FAIL: concurrent sign $p.$s"
+      "$G" dgsp member sign --wallet cc.w --msg ccm.$p.$s --sig ccs.$p.$s >/dev/null 2>&1 || echo "FAIL: concurrent sign $p.$s"
     done ) &
 done
 wait
@@ -145,7 +145,7 @@ for p in $(seq 1 $P); do
   ( for s in $(seq 1 $S); do
       echo "copy $w process $p message $s" > c2m.$p.$s
       for try in 1 2 3 4 5 6 7 8 9 10; do
-        "$G" dgsp member sign --wallet $w --msg c2m.$p.$s --out c2s.$p.$s >/dev/null 2>&1; rc=$?
+        "$G" dgsp member sign --wallet $w --msg c2m.$p.$s --sig c2s.$p.$s >/dev/null 2>&1; rc=$?
         [ $rc -eq 3 ] || break
         "$G" dgsp member recover --wallet $w >/dev/null 2>&1   # the other copy signed meanwhile
       done
@@ -164,7 +164,7 @@ newwallet rs.w $((K * 4 + 10))
 : > rs.pairs
 trials=0; t=0
 sign_rs() { t=$((t + 1)); echo "restore message $t" > rsm.$t; echo "rss.$t rsm.$t" >> rs.pairs
-  "$G" dgsp member sign --wallet rs.w --msg rsm.$t --out rss.$t >/dev/null 2>&1; }
+  "$G" dgsp member sign --wallet rs.w --msg rsm.$t --sig rss.$t >/dev/null 2>&1; }
 cp rs.w bak.0; sign_rs; cp rs.w bak.1
 for i in $(seq 2 "$K"); do sign_rs; done
 cp rs.w bak.k; sign_rs; sign_rs
@@ -172,7 +172,7 @@ for b in bak.0 bak.1 bak.k bak.0 bak.k; do
   cp $b rs.w
   before=$(info rs.w | jget '["ready"]')
   t=$((t + 1)); echo "restore message $t" > rsm.$t; echo "rss.$t rsm.$t" >> rs.pairs
-  "$G" dgsp member sign --wallet rs.w --msg rsm.$t --out rss.$t >/dev/null 2>&1; rc=$?
+  "$G" dgsp member sign --wallet rs.w --msg rsm.$t --sig rss.$t >/dev/null 2>&1; rc=$?
   trials=$((trials + 1))
   check '[ $rc -eq 3 ] && [ ! -e rss.$t ] && [ "$(info rs.w | jget "[\"ready\"]")" = "$before" ]' "restored $b refused, unchanged (rc=$rc)"
   "$G" dgsp member recover --wallet rs.w >/dev/null

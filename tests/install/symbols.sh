@@ -3,7 +3,7 @@
 # libgrove.a defines no global symbol outside grove_ (internal symbols are made local, so a
 # static link never collides with a program's own names), and libgrove.so exports the public
 # API only: every exported function is declared GROVE_API in include/grove/*.h, and every
-# function of grove/common.h, hash.h, io.h, json.h and pkix.h is exported.
+# function of grove/common.h, hash.h, io.h, json.h, pkix.h and envelope.h is exported.
 # Usage: symbols.sh <lib dir> <include dir>
 set -eu
 lib="$1"
@@ -20,7 +20,7 @@ if [ -n "$extra" ]; then
   echo "FAIL: libgrove.so exports symbols that no public header declares:"; echo "$extra" | head -40; fail=1
 fi
 # ...and the other way: every function of the always-built helper headers is exported.
-for h in common hash io json pkix; do
+for h in common hash io json pkix envelope; do
   for f in $(tr '\n' ' ' < "$inc/grove/$h.h" | grep -o 'GROVE_API[^;]*;' |
              grep -o 'grove_[a-z0-9_]*[[:space:]]*(' | tr -d ' (' | sort -u); do
     grep -qx "$f" exported.$$ || { echo "FAIL: grove/$h.h declares $f but libgrove.so does not export it"; fail=1; }

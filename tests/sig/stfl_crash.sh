@@ -3,7 +3,8 @@
 # The generic stateful API (grove_sig_stfl_sign, through tests/sig/stfl_driver) killed before
 # every durable step in turn (GROVE_CRASH_AT=1, 2, ... until a signature completes), ROUNDS
 # times over: no index is ever released twice, at most one is burned per kill, and every
-# signature released verifies with the grove command (`grove xmss verify`), which reads the
+# signature released verifies with the grove command (`grove xmss verify`, the raw bytes brought
+# in with `grove xmss import --format raw`), which reads the
 # same index from it. Then a restored copy of the key file is refused by the driver and the
 # command alike. Usage: stfl_crash.sh [rounds] (GROVE, DRIVER, SHIM in the environment).
 set -u
@@ -19,13 +20,16 @@ fail=0
 jget() { python3 -c "import json,sys
 try: print(json.load(sys.stdin)$1)
 except Exception: print('')"; }
-sigidx() { "$G" --json xmss info --pub k.pub --family "$2" --sig "$1" 2>/dev/null | jget '["signature_index"]'; }
-field() { "$G" --json xmss info --key k 2>/dev/null | jget "[\"$1\"]"; }
+# the driver writes raw RFC 8391 bytes: the command reads them through 'grove xmss import'
+gsig() { rm -f "$1.g"; "$G" xmss import --format raw --sig "$1" --pk k.gpub --out "$1.g" >/dev/null 2>&1; }
+sigidx() { gsig "$1"; "$G" --json xmss info "$1.g" 2>/dev/null | jget '["signature_index"]'; }
+field() { "$G" --json xmss info k 2>/dev/null | jget "[\"$1\"]"; }
 
 for alg in XMSS-SHA2_10_256:xmss XMSSMT-SHA2_20/4_256:xmssmt; do
-  name=${alg%%:*}; fam=${alg##*:}
-  rm -f k k.pub k.copy s.* idx
+  name=${alg%%:*}
+  rm -f k k.pub k.gpub k.copy s.* idx
   "$DRV" keygen "$name" k k.pub || { echo "FAIL: keygen $name"; exit 1; }
+  "$G" xmss import --format raw --params "$name" --pk k.pub --out k.gpub >/dev/null || { echo "FAIL: import the raw public key of $name"; exit 1; }
   cp k k.copy
   printf 'a message for %s' "$name" > msg
   : > idx
@@ -36,11 +40,11 @@ for alg in XMSS-SHA2_10_256:xmss XMSSMT-SHA2_20/4_256:xmssmt; do
       rm -f sig
       GROVE_CRASH_AT=$n LD_PRELOAD="$SHIM" "$DRV" sign k msg sig >/dev/null 2>&1; rc=$?
       if [ -s sig ]; then
-        if ! "$G" xmss verify --pub k.pub --msg msg --sig sig --family "$fam" >/dev/null 2>&1; then
+        if ! gsig sig || ! "$G" xmss verify --pk k.gpub --msg msg --sig sig.g >/dev/null 2>&1; then
           echo "FAIL: $name round $round step $n: grove xmss verify rejects a released signature"
           fail=1
         fi
-        sigidx sig "$fam" >> idx; released=$((released + 1))
+        sigidx sig >> idx; released=$((released + 1))
       fi
       [ $rc -eq 0 ] && break
       if [ $rc -ne 137 ] && [ $rc -ne 0 ]; then
@@ -53,7 +57,7 @@ for alg in XMSS-SHA2_10_256:xmss XMSSMT-SHA2_20/4_256:xmssmt; do
   for r in 1 2; do
     rm -f sig
     "$DRV" sign k msg sig >/dev/null 2>&1 || { echo "FAIL: $name: no signature after the kills"; fail=1; }
-    [ -s sig ] && { sigidx sig "$fam" >> idx; released=$((released + 1)); }
+    [ -s sig ] && { sigidx sig >> idx; released=$((released + 1)); }
   done
   reused=$(( $(wc -l < idx) - $(sort -u idx | wc -l) ))
   empty=$(grep -c '^$' idx)
@@ -68,7 +72,7 @@ for alg in XMSS-SHA2_10_256:xmss XMSSMT-SHA2_20/4_256:xmssmt; do
   cp k.copy k
   "$DRV" sign k msg sig.restored >/dev/null 2>&1; rc=$?
   [ $rc -eq 3 ] && [ ! -s sig.restored ] || { echo "FAIL: $name: restored copy not refused (exit $rc)"; fail=1; }
-  "$G" xmss sign --key k --msg msg --out sig.cli >/dev/null 2>&1; rc=$?
+  "$G" xmss sign --sk k --msg msg --sig sig.cli >/dev/null 2>&1; rc=$?
   [ $rc -eq 3 ] || { echo "FAIL: $name: the command signs with a restored copy (exit $rc)"; fail=1; }
 done
 exit $fail

@@ -27,12 +27,12 @@ try: print(json.load(sys.stdin)$1)
 except Exception: print('')"; }
 printf 'a message' > msg
 run_at() { local n=$1; shift; GROVE_CRASH_AT=$n LD_PRELOAD="$SHIM" "$@"; }
-sigidx() { "$G" --json xmss info --pub "$1" --family "$3" --sig "$2" 2>/dev/null | jget '["signature_index"]'; }
+sigidx() { "$G" --json xmss info "$2" 2>/dev/null | jget '["signature_index"]'; }
 # sign once with a file: prints the index, or nothing if refused
-try_sign() { "$G" --json xmss sign --key "$1" --msg msg --out "$2" 2>/dev/null | jget '["index"]'; }
-field() { "$G" --json xmss info --key "$1" 2>/dev/null | jget "[\"$2\"]"; }
+try_sign() { "$G" --json xmss sign --sk "$1" --msg msg --sig "$2" 2>/dev/null | jget '["index"]'; }
+field() { "$G" --json xmss info "$1" 2>/dev/null | jget "[\"$2\"]"; }
 
-"$G" xmss keygen --params XMSS-SHA2_10_256 --key k0 --pub k0.pub --threads 2 >/dev/null || exit 1
+"$G" xmss keygen --params XMSS-SHA2_10_256 --sk k0 --pk k0.pub --threads 2 >/dev/null || exit 1
 cp -a state state0
 
 # ---- sign: killed before each durable step; one key file, one lineage ------------------------------
@@ -40,9 +40,9 @@ cp k0 ks
 trials=0; released=0; : > s.idx
 for n in $(seq 1 $MAXN); do
   trials=$((trials + 1))
-  run_at $n "$G" xmss sign --key ks --msg msg --out s.$n >/dev/null 2>&1; rc=$?
+  run_at $n "$G" xmss sign --sk ks --msg msg --sig s.$n >/dev/null 2>&1; rc=$?
   if [ -s s.$n ]; then
-    "$G" xmss verify --pub k0.pub --msg msg --sig s.$n --family xmss >/dev/null 2>&1 || { echo "FAIL: sign step $n: released an invalid signature"; fail=1; }
+    "$G" xmss verify --pk k0.pub --msg msg --sig s.$n >/dev/null 2>&1 || { echo "FAIL: sign step $n: released an invalid signature"; fail=1; }
     sigidx k0.pub s.$n xmss >> s.idx; released=$((released + 1))
   fi
   h=$(field ks high_water)
@@ -82,8 +82,8 @@ trials=0
 for n in $(seq 1 $MAXN); do
   trials=$((trials + 1))
   rm -rf state kp kp.* kk kk.*; cp -a state0 state; cp k0 kk
-  "$G" xmss sign --key kk --msg msg --out /dev/null >/dev/null   # index 0 used
-  run_at $n "$G" xmss split --key kk --out kp --count 1000 >/dev/null 2>&1; rc=$?
+  "$G" xmss sign --sk kk --msg msg --sig /dev/null >/dev/null   # index 0 used
+  run_at $n "$G" xmss split --sk kk --out kp --count 1000 >/dev/null 2>&1; rc=$?
   check_pair kk kp 1 1000 split.$n
   [ $rc -eq 0 ] && break
 done
@@ -95,7 +95,7 @@ S_REL=0; S_REUSE=0; S_LOST=0; trials=0
 for n in $(seq 1 $MAXN); do
   trials=$((trials + 1))
   rm -rf state kp kp.* kk kk.*; cp -a state0 state; cp k0 kk
-  run_at $n "$G" xmss split --key kk --out kp --count 1024 >/dev/null 2>&1; rc=$?
+  run_at $n "$G" xmss split --sk kk --out kp --count 1024 >/dev/null 2>&1; rc=$?
   check_pair kk kp 0 1024 splitall.$n
   [ $rc -eq 0 ] && break
 done
@@ -103,13 +103,13 @@ check '[ $S_BAD -eq 0 ]' "split-all crash-injection invariants"
 echo "xmss split-all crash-injection: trials $trials, released $S_REL, reused $S_REUSE, lost $S_LOST"
 
 # random-time kills of split on a key whose part needs a new cache (XMSS^MT, 2 layers)
-"$G" xmss keygen --params XMSSMT-SHA2_20/2_256 --key m0 --pub m0.pub --threads 2 >/dev/null
+"$G" xmss keygen --params XMSSMT-SHA2_20/2_256 --sk m0 --pk m0.pub --threads 2 >/dev/null
 cp -a state statem
 S_REL=0; S_REUSE=0; S_LOST=0; trials=0
 for r in $(seq 1 $RKILLS); do
   trials=$((trials + 1))
   rm -rf state kp kp.* kk kk.*; cp -a statem state; cp m0 kk
-  "$G" xmss split --key kk --out kp --count 700000 --threads 1 >/dev/null 2>&1 &
+  "$G" xmss split --sk kk --out kp --count 700000 --threads 1 >/dev/null 2>&1 &
   pid=$!
   sleep "0.$(printf '%03d' $((RANDOM % 300)))"
   kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
@@ -128,11 +128,11 @@ cp k0 kr; rm -rf state; cp -a state0 state
 : > r.idx; trials=0; released=0
 for r in $(seq 1 $RKILLS); do
   trials=$((trials + 1))
-  "$G" xmss sign --key kr --msg big --out rb.$r >/dev/null 2>&1 &
+  "$G" xmss sign --sk kr --msg big --sig rb.$r >/dev/null 2>&1 &
   pid=$!
   sleep "0.$(printf '%03d' $((RANDOM % 400)))"
   kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
-  if [ -s rb.$r ] && "$G" xmss verify --pub k0.pub --msg big --sig rb.$r --family xmss >/dev/null 2>&1; then
+  if [ -s rb.$r ] && "$G" xmss verify --pk k0.pub --msg big --sig rb.$r >/dev/null 2>&1; then
     sigidx k0.pub rb.$r xmss >> r.idx; released=$((released + 1)); fi
   check '[ -n "$(field kr high_water)" ]' "random sign kill $r: key file reads"
 done
@@ -146,7 +146,7 @@ trials=0; released=0; lost=0; bad=0
 for n in $(seq 1 $MAXN); do
   trials=$((trials + 1))
   rm -rf state kg kg.pub kg.*; mkdir -p state
-  run_at $n "$G" xmss keygen --params XMSS-SHA2_10_256 --key kg --pub kg.pub --threads 2 >/dev/null 2>&1; rc=$?
+  run_at $n "$G" xmss keygen --params XMSS-SHA2_10_256 --sk kg --pk kg.pub --threads 2 >/dev/null 2>&1; rc=$?
   if [ -e kg ]; then
     i=$(try_sign kg kg.s)
     ls kg.tmp.* >/dev/null 2>&1 && { echo "FAIL: keygen step $n: a temporary key file survived the next use"; bad=1; }
@@ -162,7 +162,7 @@ rm -rf state; cp -a state0 state; cp k0 kx
 : > x.idx; trials=0; released=0
 sgn() { local i; i=$(try_sign $1 x.$RANDOM$RANDOM); [ -n "$i" ] && { echo $i >> x.idx; released=$((released + 1)); }; echo "$i"; }
 cp kx c.fresh; sgn kx >/dev/null; sgn kx >/dev/null; cp kx c.after2
-"$G" xmss split --key kx --out px --count 500 >/dev/null; cp kx c.postsplit; cp px c.part0
+"$G" xmss split --sk kx --out px --count 500 >/dev/null; cp kx c.postsplit; cp px c.part0
 sgn px >/dev/null; cp px c.part1; sgn px >/dev/null; sgn kx >/dev/null
 cp kx c.cur; cp px c.pcur
 for copy in c.fresh c.after2 c.postsplit; do
@@ -174,10 +174,10 @@ for copy in c.part0 c.part1; do
   check '[ -z "$i" ]' "restored $copy refused (signed index $i)"
 done
 # the restored copies brought forward: they sign only fresh indices
-cp c.fresh kx; "$G" xmss recover --key kx >/dev/null; sgn kx >/dev/null
-cp c.part0 px; "$G" xmss recover --key px >/dev/null; sgn px >/dev/null
+cp c.fresh kx; "$G" xmss recover --sk kx >/dev/null; sgn kx >/dev/null
+cp c.part0 px; "$G" xmss recover --sk px >/dev/null; sgn px >/dev/null
 # the registry entry damaged, then removed
-id=$(field kx key_id); trials=$((trials + 1))
+id=$(field kx state_id); trials=$((trials + 1))
 cp state/xmss/$id e.keep; printf 'x' >> state/xmss/$id
 i=$(sgn kx); check '[ -z "$i" ]' "a damaged registry entry refuses the key"
 cp e.keep state/xmss/$id; sgn kx >/dev/null
