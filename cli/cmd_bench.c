@@ -442,7 +442,8 @@ static void xm_release(void *a)
 static int add_xmss(blist *l, const grove_xmss_params *p)
 {
     xm_b *b = calloc(1, sizeof *b);
-    if (b == NULL || own(l, b, xm_release) != 0 || (b->sig = malloc(grove_xmss_sig_bytes(p))) == NULL)
+    if (b == NULL || own(l, b, xm_release) != 0 ||
+        (b->sig = malloc(grove_xmss_sig_bytes(p))) == NULL)
         return -1;
     b->p = p;
     b->threads = l->threads;
@@ -640,7 +641,8 @@ static int collect_stm(blist *l, const char *params)
         b->threads = l->threads;
         if (st_setup(b) != 0)
             return -1;
-        r = add(l, "stm", name, "register", st_register, b) | add(l, "stm", name, "sign", st_sign, b) |
+        r = add(l, "stm", name, "register", st_register, b) |
+            add(l, "stm", name, "sign", st_sign, b) |
             add(l, "stm", name, "aggregate", st_aggregate, b) |
             add(l, "stm", name, "verify", st_verify, b);
     }

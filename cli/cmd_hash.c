@@ -23,10 +23,10 @@
 #include "schemes.h"
 
 static const cli_opt digest_opts[] = {
-    {"alg", "NAME", "sha224, sha256, sha384, sha512, sha3-256, sha3-512, shake128, shake256"},
-    {"msg", "FILE", "input file ('-' for stdin; default stdin)"},
-    {"len", "BYTES", "output length for shake128/shake256 (default 32 / 64, at most 1024)"},
-    {NULL, NULL, NULL},
+    {"alg", "NAME", "sha224, sha256, sha384, sha512, sha3-256, sha3-512, shake128, shake256", 0},
+    {"msg", "FILE", "input file ('-' for stdin; default stdin)", 0},
+    {"len", "BYTES", "output length for shake128/shake256 (default 32 / 64, at most 1024)", 0},
+    {NULL, NULL, NULL, 0},
 };
 
 static int cmd_digest(cli_ctx *c)
@@ -96,20 +96,20 @@ typedef struct {
 
 /* The options of grove hash ALG: its --help and grove(1) (cli/man.c) print this table. */
 static const cli_opt sum_opt_table[] = {
-    {"check", NULL, "read checksums from the FILEs and check them (also -c)"},
-    {"tag", NULL, "print BSD-style lines: SHA256 (FILE) = HEX"},
+    {"check", NULL, "read checksums from the FILEs and check them (also -c)", 0},
+    {"tag", NULL, "print BSD-style lines: SHA256 (FILE) = HEX", 0},
     {"zero", NULL, "end each output line with NUL, not newline, and do not escape file names "
-                   "(also -z; not with --check)"},
-    {"binary", NULL, "mark the lines with '*', no other effect (also -b)"},
-    {"text", NULL, "the default line marker, no other effect (also -t)"},
+                   "(also -z; not with --check)", 0},
+    {"binary", NULL, "mark the lines with '*', no other effect (also -b)", 0},
+    {"text", NULL, "the default line marker, no other effect (also -t)", 0},
     {"length", "BYTES", "SHAKE output length, 1 to 1024 (default 32 for shake128, 64 for "
-                        "shake256; in --check, without it, the length of each line)"},
-    {"ignore-missing", NULL, "when checking: do not fail or report status for missing files"},
-    {"quiet", NULL, "when checking: do not print OK for each successfully verified file"},
-    {"status", NULL, "when checking: print nothing, the exit code shows success"},
-    {"strict", NULL, "when checking: exit 1 for improperly formatted checksum lines"},
-    {"warn", NULL, "when checking: warn about improperly formatted checksum lines (also -w)"},
-    {NULL, NULL, NULL},
+                        "shake256; in --check, without it, the length of each line)", 0},
+    {"ignore-missing", NULL, "when checking: do not fail or report status for missing files", 0},
+    {"quiet", NULL, "when checking: do not print OK for each successfully verified file", 0},
+    {"status", NULL, "when checking: print nothing, the exit code shows success", 0},
+    {"strict", NULL, "when checking: exit 1 for improperly formatted checksum lines", 0},
+    {"warn", NULL, "when checking: warn about improperly formatted checksum lines (also -w)", 0},
+    {NULL, NULL, NULL, 0},
 };
 
 const cli_command cli_hash_sum_command = {

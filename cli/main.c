@@ -18,11 +18,11 @@ static const cli_scheme *const schemes[] = {GROVE_CLI_SCHEMES(GROVE_SCHEME_PTR)}
 
 /* The commands that belong to no scheme, at file scope for grove(1) (cli/man.c). */
 static const cli_opt bench_opts[] = {
-    {"params", "NAME", "only parameter sets whose name contains NAME (e.g. 128f)"},
-    {"time", "MS", "time per case in milliseconds (default 500)"},
+    {"params", "NAME", "only parameter sets whose name contains NAME (e.g. 128f)", 0},
+    {"time", "MS", "time per case in milliseconds (default 500)", 0},
     {"threads", "N", "threads for the operations that take them (XMSS keygen, STM, DGSP "
-                     "certificates): 1 = the calling thread, 0 = one per CPU (default)"},
-    {NULL, NULL, NULL},
+                     "certificates): 1 = the calling thread, 0 = one per CPU (default)", 0},
+    {NULL, NULL, NULL, 0},
 };
 /* Named "[SCHEME...]" so that its --help says "usage: grove bench [SCHEME...] [options]". */
 static const cli_command benchcmd = {
@@ -32,7 +32,7 @@ static const cli_command benchcmd = {
     "options in any order",
     bench_opts};
 static const cli_scheme benchscheme = {"bench", "", NULL};
-static const cli_opt demo_opts[] = {{NULL, NULL, NULL}};
+static const cli_opt demo_opts[] = {{NULL, NULL, NULL, 0}};
 static const cli_command democmd = {
     "demo", NULL,
     "tell a complete DGSP group life on the default parameter set, with files in a "
