@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * grove cross: CROSS v2.2 signatures. Keys and signatures are raw bytes in the sizes of the
- * parameter set (NIST format; the secret key is a seed). --params names the set for every
- * command; --strategy picks fast (default) or small-memory, which give identical results.
+ * grove cross: CROSS v2.2 signatures. Keys and signatures are grove files (grove/envelope.h,
+ * scheme "CROSS", the set's canonical name, types PUBLIC KEY / SECRET KEY / SIGNATURE) whose
+ * bodies are the NIST API / KAT layouts (the secret key is the keygen seed). export/import
+ * convert to and from those raw layouts; CROSS has no standard DER/PEM encoding. --strategy
+ * picks fast (default) or small-memory, which give identical results.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,49 +16,38 @@
 /* Largest public and secret keys of the 18 sets (checked against the library at run time). */
 #define CROSS_MAX_PK 256
 #define CROSS_MAX_SK 64
+/*
+ * The default set: category 1 with a signature (9,120 B) within 2% of the smallest
+ * (RSDPG-1-small, 8,960 B) while signing and verifying faster, and the smallest public key.
+ */
+#define DEFAULT_SET "CROSS-RSDPG-1-balanced"
+#define SCHEME "CROSS"
+#define T_PK "PUBLIC KEY"
+#define T_SK "SECRET KEY"
+#define T_SIG "SIGNATURE"
 
-#define PARAMS_HELP "parameter set, e.g. CROSS-RSDP-1-fast or CROSS-RSDPG-5-small (see 'params')"
 #define STRATEGY_HELP "fast (default) or small-memory: identical outputs, less memory"
 
-static const cli_opt params_opts[] = {{NULL, NULL, NULL}};
+/* The largest signature of any set, and so the largest grove file (armored, with header). */
+static size_t file_max(void)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < grove_cross_params_count(); i++)
+        if (grove_cross_sig_bytes(grove_cross_params_at(i)) > m)
+            m = grove_cross_sig_bytes(grove_cross_params_at(i));
+    return 2 * m + 4096;
+}
 
-static const cli_opt keygen_opts[] = {
-    {"params", "NAME", PARAMS_HELP},
-    {"pk", "FILE", "public key output ('-' for stdout)"},
-    {"sk", "FILE", "secret key output (seed + integrity trailer, mode 0600; not replaced unless "
-                   "--force)"},
-    {"seed", "HEX", "deterministic key from this seed (2*lambda/8 bytes); default: random"},
-    {"force", NULL, "replace an existing --sk file"},
-    {NULL, NULL, NULL},
-};
-
-static const cli_opt sign_opts[] = {
-    {"params", "NAME", PARAMS_HELP},
-    {"sk", "FILE", "secret key (as written by keygen, or a raw seed: not checked)"},
-    {"msg", "FILE", "message ('-' for stdin; default stdin)"},
-    {"sig", "FILE", "signature output ('-' for stdout)"},
-    {"strategy", "NAME", STRATEGY_HELP},
-    {NULL, NULL, NULL},
-};
-
-static const cli_opt verify_opts[] = {
-    {"params", "NAME", PARAMS_HELP},
-    {"pk", "FILE", "public key"},
-    {"msg", "FILE", "message ('-' for stdin; default stdin)"},
-    {"sig", "FILE", "signature"},
-    {"strategy", "NAME", STRATEGY_HELP},
-    {NULL, NULL, NULL},
-};
-
+/* The set of --params, or the default when absent. */
 static int get_params(cli_ctx *c, const grove_cross_params **p)
 {
-    const char *name = cli_require(c, "params");
-    if (name == NULL)
-        return CLI_EXIT_USAGE;
-    *p = grove_cross_params_get(name);
+    const char *name = cli_opt_str(c, "params");
+    *p = grove_cross_params_get(name ? name : DEFAULT_SET);
     if (*p == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "unknown parameter set '%s' (see 'grove cross params')", name);
+    if (grove_cross_pk_bytes(*p) > CROSS_MAX_PK || grove_cross_sk_bytes(*p) > CROSS_MAX_SK)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "key sizes out of range");
     return 0;
 }
 
@@ -70,39 +61,99 @@ static int get_strategy(cli_ctx *c, grove_cross_strategy *s)
     return 0;
 }
 
-/* Read a public file that must be exactly len bytes (never reads more than len + 1). */
-static int read_exact(cli_ctx *c, const char *opt, size_t len, uint8_t **buf)
+static size_t body_bytes(const grove_cross_params *p, const char *type)
 {
-    const char *path = cli_require(c, opt);
-    if (path == NULL)
-        return CLI_EXIT_USAGE;
-    size_t got;
-    int rc = cli_read_file(c, path, len, buf, &got);
+    if (strcmp(type, T_PK) == 0)
+        return grove_cross_pk_bytes(p);
+    if (strcmp(type, T_SK) == 0)
+        return grove_cross_sk_bytes(p);
+    if (strcmp(type, T_SIG) == 0)
+        return grove_cross_sig_bytes(p);
+    return 0;
+}
+
+static void key_id(const grove_cross_params *p, const uint8_t *pk,
+                   uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES])
+{
+    if (grove_envelope_key_id(id, SCHEME, grove_cross_params_name(p), pk,
+                              grove_cross_pk_bytes(p)) != GROVE_OK)
+        memset(id, 0, GROVE_ENVELOPE_KEY_ID_BYTES);
+}
+
+/*
+ * Read a grove CROSS file of this type (NULL: any of ours) whose set is known and whose body
+ * has the set's size; --params, if given, must name the file's set.
+ */
+static int read_obj(cli_ctx *c, const char *path, const char *type, int secret, cli_file *f,
+                    const grove_cross_params **p)
+{
+    int rc = cli_read_grove_file(c, path, SCHEME, type, file_max(), secret, f);
     if (rc)
         return rc;
-    if (got != len) {
-        free(*buf);
-        *buf = NULL;
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                        "%s has %zu bytes, expected %zu for this parameter set", path, got, len);
+    const grove_envelope *e = &f->env;
+    *p = grove_cross_params_get(e->set);
+    size_t want = *p ? body_bytes(*p, e->type) : 0;
+    const grove_cross_params *want_p = NULL;
+    if (*p == NULL || grove_cross_pk_bytes(*p) > CROSS_MAX_PK ||
+        grove_cross_sk_bytes(*p) > CROSS_MAX_SK)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                      "%s: a grove CROSS %s of unknown set '%s'", path, e->type, e->set);
+    else if (want == 0)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING, "%s: a CROSS %s is not a key or "
+                      "signature", path, e->type);
+    else if (e->body_len != want)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s: a CROSS %s of %s has %zu bytes, this one has %zu", path, e->type,
+                      e->set, want, e->body_len);
+    else if (cli_opt_str(c, "params") != NULL && (rc = get_params(c, &want_p)) == 0 &&
+             want_p != *p)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                      "%s is a CROSS %s of set %s, but --params says %s", path, e->type, e->set,
+                      grove_cross_params_name(want_p));
+    if (rc)
+        cli_file_free(f);
+    return rc;
+}
+
+static int write_obj(cli_ctx *c, const grove_cross_params *p, const char *type,
+                     const uint8_t *id, const uint8_t *body, size_t len, const char *path,
+                     unsigned flags)
+{
+    grove_envelope env;
+    grove_status st =
+        grove_envelope_init(&env, SCHEME, grove_cross_params_name(p), type, body, len);
+    if (st != GROVE_OK)
+        return cli_fail_status(c, st, "cannot describe the file");
+    if (id != NULL) {
+        memcpy(env.key_id, id, GROVE_ENVELOPE_KEY_ID_BYTES);
+        env.has_key_id = true;
     }
-    return 0;
+    return cli_write_grove_file(c, path, &env, flags);
+}
+
+static void out_key_id(cli_ctx *c, const uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES], char hex[17])
+{
+    grove_envelope_key_id_hex(hex, id);
+    cli_out_str(c, "key_id", hex);
 }
 
 static int cmd_params(cli_ctx *c)
 {
+    const grove_cross_params *dflt = grove_cross_params_get(DEFAULT_SET);
+    cli_out_str(c, "default", grove_cross_params_name(dflt));
     cli_out_begin_array(c, "parameter_sets");
     for (size_t i = 0; i < grove_cross_params_count(); i++) {
         const grove_cross_params *p = grove_cross_params_at(i);
-        cli_say(c, "%-24s category %d  pk %4zu B  sk %2zu B  signature %6zu B",
+        cli_say(c, "%-24s category %d  pk %4zu B  sk %2zu B  signature %6zu B%s",
                 grove_cross_params_name(p), grove_cross_params_category(p), grove_cross_pk_bytes(p),
-                grove_cross_sk_bytes(p), grove_cross_sig_bytes(p));
+                grove_cross_sk_bytes(p), grove_cross_sig_bytes(p), p == dflt ? "  (default)" : "");
         cli_out_begin_object(c, NULL);
         cli_out_str(c, "name", grove_cross_params_name(p));
         cli_out_int(c, "category", grove_cross_params_category(p));
         cli_out_u64(c, "pk_bytes", grove_cross_pk_bytes(p));
         cli_out_u64(c, "sk_bytes", grove_cross_sk_bytes(p));
         cli_out_u64(c, "sig_bytes", grove_cross_sig_bytes(p));
+        cli_out_bool(c, "default", p == dflt);
         cli_out_end(c);
     }
     cli_out_end(c);
@@ -123,7 +174,7 @@ static int cmd_keygen(cli_ctx *c)
         (rc = cli_refuse_existing_secret(c, "--sk", skpath)) != 0)
         return rc;
     size_t pkl = grove_cross_pk_bytes(p), skl = grove_cross_sk_bytes(p);
-    uint8_t pk[CROSS_MAX_PK], sk[CROSS_MAX_SK];
+    uint8_t pk[CROSS_MAX_PK], sk[CROSS_MAX_SK], id[GROVE_ENVELOPE_KEY_ID_BYTES];
     uint8_t *seed = NULL;
     size_t seedlen = 0;
     if ((rc = cli_hex_opt(c, "seed", 64, &seed, &seedlen)) != 0)
@@ -144,135 +195,378 @@ static int cmd_keygen(cli_ctx *c)
         grove_wipe(sk, sizeof sk);
         return cli_fail_status(c, st, "key generation failed");
     }
-    rc = cli_write_secret_key(c, skpath, grove_cross_params_name(p), sk, skl, pk, pkl);
+    key_id(p, pk, id);
+    rc = write_obj(c, p, T_SK, id, sk, skl, skpath, CLI_WRITE_SECRET);
     grove_wipe(sk, sizeof sk);
-    if (rc)
+    if (rc || (rc = write_obj(c, p, T_PK, id, pk, pkl, pkpath, 0)) != 0)
         return rc;
-    if ((rc = cli_write_file(c, pkpath, pk, pkl, 0)) != 0)
-        return rc;
+    char hex[17];
     cli_out_str(c, "params", grove_cross_params_name(p));
+    out_key_id(c, id, hex);
     cli_out_hex(c, "public_key", pk, pkl);
-    cli_say(c, "%s key pair written: public key %s (%zu bytes), secret key %s (%zu bytes)",
-            grove_cross_params_name(p), pkpath, pkl, skpath, skl);
+    cli_say(c, "%s key pair written: public key %s (%zu bytes), secret key %s (%zu bytes, mode "
+               "0600), key id %s",
+            grove_cross_params_name(p), pkpath, pkl, skpath, skl, hex);
     return 0;
+}
+
+/* The public key of a secret key (a seed): key generation from it. */
+static int derive_pk(cli_ctx *c, const grove_cross_params *p, const uint8_t *seed, uint8_t *pk)
+{
+    uint8_t sk2[CROSS_MAX_SK];
+    grove_status st = grove_cross_keygen_from_seed(p, pk, sk2, seed);
+    grove_wipe(sk2, sizeof sk2);
+    return st == GROVE_OK ? 0 : cli_fail_status(c, st, "cannot derive the public key");
+}
+
+/* Sign the message with the key in kf (pk its derived public key); the signature to *sig. */
+static int sign_with(cli_ctx *c, const grove_cross_params *p, grove_cross_strategy s,
+                     const cli_file *kf, const uint8_t *pk, const char *mpath, uint8_t **sig)
+{
+    size_t sl = grove_cross_sig_bytes(p), mlen = 0;
+    uint8_t *msg = NULL;
+    grove_status st;
+    int rc = cli_read_file(c, mpath, CLI_MAX_INPUT, &msg, &mlen);
+    if (rc == 0 && (*sig = malloc(sl)) == NULL)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    if (rc == 0 && (st = grove_cross_sign(p, s, *sig, msg, mlen, kf->env.body)) != GROVE_OK)
+        rc = cli_fail_status(c, st, "signing failed");
+    /* Self-check: never write a signature that does not verify with the signer's key. */
+    if (rc == 0 && (st = grove_cross_verify(p, s, *sig, sl, msg, mlen, pk)) != GROVE_OK)
+        rc = cli_fail_self_check(c, st);
+    free(msg);
+    return rc;
 }
 
 static int cmd_sign(cli_ctx *c)
 {
-    const grove_cross_params *p;
     grove_cross_strategy s;
-    int rc = get_params(c, &p);
-    if (rc || (rc = get_strategy(c, &s)) != 0)
+    int rc = get_strategy(c, &s);
+    if (rc)
         return rc;
     const char *sigpath = cli_require(c, "sig"), *skpath = cli_require(c, "sk");
-    if (sigpath == NULL || skpath == NULL)
+    const char *mpath = cli_require(c, "msg");
+    if (sigpath == NULL || skpath == NULL || mpath == NULL)
         return CLI_EXIT_USAGE;
-    const char *mpath = cli_opt_str(c, "msg");
-    if (mpath == NULL)
-        mpath = "-";
     const char *const inputs[] = {skpath, mpath};
     if ((rc = cli_refuse_same_file(c, "--sig", sigpath, inputs, 2)) != 0)
         return rc;
-    size_t skl = grove_cross_sk_bytes(p), pkl = grove_cross_pk_bytes(p),
-           sl = grove_cross_sig_bytes(p);
-    if (skl > CROSS_MAX_SK || pkl > CROSS_MAX_PK)
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "key sizes out of range");
-    uint8_t sk[CROSS_MAX_SK], sk2[CROSS_MAX_SK], pk[CROSS_MAX_PK], trailer[CLI_SK_TRAILER_BYTES];
-    uint8_t *msg = NULL, *sig = NULL;
-    size_t mlen = 0;
-    int sealed = 0, st = GROVE_OK;
-    /* The secret key is a seed: its public key is derived (key generation) for the integrity
-     * check and the self-check, before the message is read or anything is signed. */
-    rc = cli_read_secret_key(c, skpath, skl, sk, trailer, &sealed);
-    if (rc == 0 && (st = grove_cross_keygen_from_seed(p, pk, sk2, sk)) != GROVE_OK)
-        rc = cli_fail_status(c, st, "cannot derive the public key");
-    grove_wipe(sk2, sizeof sk2);
+    /* The key is checked (envelope, set, and its key id against the public key derived from
+     * the seed) before the message is read or anything is signed. */
+    cli_file kf;
+    const grove_cross_params *p;
+    if ((rc = read_obj(c, skpath, T_SK, 1, &kf, &p)) != 0)
+        return rc;
+    uint8_t pk[CROSS_MAX_PK], id[GROVE_ENVELOPE_KEY_ID_BYTES], *sig = NULL;
+    size_t sl = grove_cross_sig_bytes(p);
+    rc = derive_pk(c, p, kf.env.body, pk);
     if (rc == 0)
-        rc = cli_check_secret_key(c, skpath, grove_cross_params_name(p), sk, skl, pk, pkl,
-                                  trailer, sealed);
+        key_id(p, pk, id);
+    if (rc == 0 && (!kf.env.has_key_id || memcmp(id, kf.env.key_id, sizeof id) != 0))
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s: the key id of this secret key file is not the id of its public key; "
+                      "nothing signed",
+                      skpath);
     if (rc == 0)
-        rc = cli_read_file(c, mpath, CLI_MAX_INPUT, &msg, &mlen);
-    if (rc == 0 && (sig = malloc(sl)) == NULL)
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    if (rc == 0 && (st = grove_cross_sign(p, s, sig, msg, mlen, sk)) != GROVE_OK)
-        rc = cli_fail_status(c, st, "signing failed");
-    grove_wipe(sk, sizeof sk);
-    /* Self-check: never write a signature that does not verify with the signer's key. */
-    if (rc == 0 && (st = grove_cross_verify(p, s, sig, sl, msg, mlen, pk)) != GROVE_OK) {
-        grove_wipe(sig, sl);
-        rc = cli_fail_self_check(c, st);
-    }
-    free(msg);
+        rc = sign_with(c, p, s, &kf, pk, mpath, &sig);
+    cli_file_free(&kf);
     if (rc == 0)
-        rc = cli_write_file(c, sigpath, sig, sl, 0);
+        rc = write_obj(c, p, T_SIG, id, sig, sl, sigpath, 0);
     free(sig);
     if (rc)
         return rc;
+    char hex[17];
     cli_out_str(c, "params", grove_cross_params_name(p));
     cli_out_str(c, "strategy", grove_cross_strategy_name(s));
+    out_key_id(c, id, hex);
     cli_out_u64(c, "signature_bytes", sl);
     if (strcmp(sigpath, "-") != 0)
-        cli_say(c, "signature written to %s (%zu bytes)", sigpath, sl);
+        cli_say(c, "signature (%zu bytes, key id %s) written to %s", sl, hex, sigpath);
     return 0;
 }
 
 static int cmd_verify(cli_ctx *c)
 {
-    const grove_cross_params *p;
     grove_cross_strategy s;
-    int rc = get_params(c, &p);
-    if (rc || (rc = get_strategy(c, &s)) != 0)
+    int rc = get_strategy(c, &s);
+    if (rc)
         return rc;
     const char *pkpath = cli_require(c, "pk"), *sigpath = cli_require(c, "sig");
-    if (pkpath == NULL || sigpath == NULL)
+    const char *mpath = cli_require(c, "msg");
+    if (pkpath == NULL || sigpath == NULL || mpath == NULL)
         return CLI_EXIT_USAGE;
-    size_t pkl = grove_cross_pk_bytes(p), sl = grove_cross_sig_bytes(p);
-    uint8_t *pk = NULL, *sig = NULL, *msg = NULL;
-    size_t siglen = 0, mlen = 0;
-    if ((rc = read_exact(c, "pk", pkl, &pk)) != 0)
+    cli_file kf, sf;
+    const grove_cross_params *p, *ps;
+    if ((rc = read_obj(c, pkpath, T_PK, 0, &kf, &p)) != 0)
         return rc;
-    /* At most one byte more than a signature of the set: a signature of the wrong size is
-     * an input error (exit 2), not a well-formed signature that does not verify (exit 1). */
-    if ((rc = cli_read_file(c, sigpath, sl + 1, &sig, &siglen)) != 0) {
-        free(pk);
+    if ((rc = read_obj(c, sigpath, T_SIG, 0, &sf, &ps)) != 0) {
+        cli_file_free(&kf);
         return rc;
     }
-    if (siglen != sl) {
-        free(pk);
-        free(sig);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                        "%s is not a signature of %s: it has %s%zu bytes, a signature has %zu",
-                        sigpath, grove_cross_params_name(p), siglen > sl ? "more than " : "",
-                        siglen > sl ? sl : siglen, sl);
-    }
-    const char *mpath = cli_opt_str(c, "msg");
-    if ((rc = cli_read_file(c, mpath ? mpath : "-", CLI_MAX_INPUT, &msg, &mlen)) != 0) {
-        free(pk);
-        free(sig);
-        return rc;
-    }
-    grove_status st = grove_cross_verify(p, s, sig, siglen, msg, mlen, pk);
-    free(pk);
-    free(sig);
-    free(msg);
+    char hex[17];
     cli_out_str(c, "params", grove_cross_params_name(p));
     cli_out_str(c, "strategy", grove_cross_strategy_name(s));
+    out_key_id(c, kf.env.key_id, hex);
+    uint8_t *msg = NULL;
+    size_t mlen = 0;
+    if (ps != p) /* a signature of another set cannot be one of this key: an input error */
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s is a signature of %s, %s is a key of %s", sigpath,
+                      grove_cross_params_name(ps), pkpath, grove_cross_params_name(p));
+    else if ((rc = cli_check_key_id(c, &kf, pkpath, &sf, sigpath)) != 0)
+        cli_out_bool(c, "valid", 0);
+    if (rc == 0)
+        rc = cli_read_file(c, mpath, CLI_MAX_INPUT, &msg, &mlen);
+    grove_status st = GROVE_ERR_INTERNAL;
+    if (rc == 0)
+        st = grove_cross_verify(p, s, sf.env.body, sf.env.body_len, msg, mlen, kf.env.body);
+    free(msg);
+    cli_file_free(&kf);
+    cli_file_free(&sf);
+    if (rc)
+        return rc;
     if (st == GROVE_ERR_VERIFY) {
         cli_out_bool(c, "valid", 0);
-        return cli_fail(c, CLI_EXIT_INVALID, st, "signature is NOT valid");
+        return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID");
     }
-    if (st != GROVE_OK)
+    if (st != GROVE_OK) /* e.g. a public key with non-zero padding bits: malformed input */
         return cli_fail_status(c, st, "verification could not run");
     cli_out_bool(c, "valid", 1);
-    cli_say(c, "signature is valid");
+    cli_say(c, "signature valid (key id %s)", hex);
     return 0;
 }
 
+static int cmd_info(cli_ctx *c)
+{
+    const char *path = cli_require(c, "file");
+    if (path == NULL)
+        return CLI_EXIT_USAGE;
+    cli_file f;
+    const grove_cross_params *p;
+    int rc = read_obj(c, path, NULL, 1, &f, &p);
+    if (rc)
+        return rc;
+    cli_describe_file(c, path, &f);
+    cli_out_int(c, "category", grove_cross_params_category(p));
+    cli_out_u64(c, "pk_bytes", grove_cross_pk_bytes(p));
+    cli_out_u64(c, "sk_bytes", grove_cross_sk_bytes(p));
+    cli_out_u64(c, "sig_bytes", grove_cross_sig_bytes(p));
+    cli_say(c, "  %s: category %d, public key %zu bytes, secret key %zu bytes, signature %zu "
+               "bytes",
+            grove_cross_params_name(p), grove_cross_params_category(p), grove_cross_pk_bytes(p),
+            grove_cross_sk_bytes(p), grove_cross_sig_bytes(p));
+    if (strcmp(f.env.type, T_PK) == 0)
+        cli_out_hex(c, "public_key", f.env.body, f.env.body_len);
+    cli_file_free(&f);
+    return 0;
+}
+
+/* ---- export / import ---------------------------------------------------------------------- */
+
+/* Exactly one of --pk, --sk, --sig; --format raw (der/pem: no standard encoding exists). */
+static int pick_object(cli_ctx *c, const char **path, const char **type)
+{
+    static const char *const opts[] = {"pk", "sk", "sig"}, *const types[] = {T_PK, T_SK, T_SIG};
+    int found = 0;
+    for (int i = 0; i < 3; i++)
+        if (cli_opt_str(c, opts[i]) != NULL) {
+            *path = cli_opt_str(c, opts[i]);
+            *type = types[i];
+            found++;
+        }
+    if (found != 1)
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "give exactly one of --pk, --sk, --sig");
+    const char *fmt = cli_require(c, "format");
+    if (fmt == NULL)
+        return CLI_EXIT_USAGE;
+    if (strcmp(fmt, "der") == 0 || strcmp(fmt, "pem") == 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "no standard DER encoding exists for CROSS %ss (use --format raw)",
+                        strcmp(*type, T_PK) == 0   ? "public key"
+                        : strcmp(*type, T_SK) == 0 ? "secret key"
+                                                   : "signature");
+    if (strcmp(fmt, "raw") != 0)
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "unknown --format '%s' (raw, der or pem)", fmt);
+    return 0;
+}
+
+static unsigned out_flags(cli_ctx *c, int secret)
+{
+    if (!secret)
+        return 0;
+    return CLI_WRITE_SECRET | (cli_opt_flag(c, "force") ? 0u : (unsigned)CLI_WRITE_NO_REPLACE);
+}
+
+/* Refuse an output that is the input, or an existing secret output without --force. */
+static int check_out(cli_ctx *c, const char *out, const char *in, int secret)
+{
+    const char *const others[] = {in};
+    int rc = cli_refuse_same_file(c, "--out", out, others, 1);
+    if (rc == 0 && secret)
+        rc = cli_refuse_existing_secret(c, "--out", out);
+    return rc;
+}
+
+static int cmd_export(cli_ctx *c)
+{
+    const char *path = NULL, *type = NULL, *out = cli_require(c, "out");
+    if (out == NULL)
+        return CLI_EXIT_USAGE;
+    int rc = pick_object(c, &path, &type), secret = type && strcmp(type, T_SK) == 0;
+    if (rc || (rc = check_out(c, out, path, secret)) != 0)
+        return rc;
+    cli_file f;
+    const grove_cross_params *p;
+    if ((rc = read_obj(c, path, type, secret, &f, &p)) != 0)
+        return rc;
+    size_t len = f.env.body_len;
+    rc = cli_write_file_ex(c, out, f.env.body, len, out_flags(c, secret));
+    cli_file_free(&f);
+    if (rc)
+        return rc;
+    cli_out_str(c, "params", grove_cross_params_name(p));
+    cli_out_str(c, "type", type);
+    cli_out_str(c, "format", "raw");
+    cli_out_u64(c, "bytes", len);
+    cli_say(c, "%s %s exported to %s (raw, %zu bytes)", grove_cross_params_name(p), type,
+            strcmp(out, "-") ? out : "standard output", len);
+    return 0;
+}
+
+/* Read the raw input of import: exactly the size of this type in set p. */
+static int read_raw(cli_ctx *c, const char *path, const grove_cross_params *p, const char *type,
+                    uint8_t *body)
+{
+    size_t want = body_bytes(p, type), len = 0;
+    uint8_t *in = NULL;
+    int rc = cli_read_file(c, path, want + 1, &in, &len);
+    if (rc)
+        return rc;
+    if (len == want)
+        memcpy(body, in, want);
+    else
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s: a raw %s %s has %zu bytes, the file has %s%zu", path,
+                      grove_cross_params_name(p), type, want, len > want ? "more than " : "",
+                      len > want ? want : len);
+    cli_free_secret(in, len);
+    return rc;
+}
+
+static int cmd_import(cli_ctx *c)
+{
+    const char *path = NULL, *type = NULL, *out = cli_require(c, "out");
+    if (out == NULL)
+        return CLI_EXIT_USAGE;
+    int rc = pick_object(c, &path, &type), secret = type && strcmp(type, T_SK) == 0;
+    if (rc || (rc = check_out(c, out, path, secret)) != 0)
+        return rc;
+    if (cli_opt_str(c, "params") == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, 0,
+                        "import --format raw needs --params SET (raw files do not say)");
+    const grove_cross_params *p;
+    if ((rc = get_params(c, &p)) != 0)
+        return rc;
+    size_t len = body_bytes(p, type);
+    uint8_t *body = malloc(len), pk[CROSS_MAX_PK], id[GROVE_ENVELOPE_KEY_ID_BYTES];
+    if (body == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    rc = read_raw(c, path, p, type, body);
+    /* The key id: of the public key, or of the public key derived from the secret seed; a raw
+     * signature says nothing about its key and carries no key id. */
+    int has_id = rc == 0 && strcmp(type, T_SIG) != 0;
+    if (has_id && secret && (rc = derive_pk(c, p, body, pk)) != 0)
+        has_id = 0;
+    if (has_id)
+        key_id(p, secret ? pk : body, id);
+    if (rc == 0)
+        rc = write_obj(c, p, type, has_id ? id : NULL, body, len, out, out_flags(c, secret));
+    cli_free_secret(body, len);
+    if (rc)
+        return rc;
+    char hex[17] = "";
+    cli_out_str(c, "params", grove_cross_params_name(p));
+    cli_out_str(c, "type", type);
+    if (has_id)
+        out_key_id(c, id, hex);
+    cli_say(c, "%s %s imported to %s%s%s", grove_cross_params_name(p), type,
+            strcmp(out, "-") ? out : "standard output", has_id ? ", key id " : "", hex);
+    return 0;
+}
+
+#define BINARY_OPT {"binary", NULL, "write the binary grove file instead of armored text", 0}
+#define CHECK_PARAMS_OPT                                                                          \
+    {"params", "SET", "check that the files are of this set (the set comes from the files)", 0}
+
+static const cli_opt params_opts[] = {{NULL, NULL, NULL, 0}};
+
+static const cli_opt keygen_opts[] = {
+    {"params", "SET", "parameter set (default " DEFAULT_SET "; see 'params')", 0},
+    {"pk", "FILE", "public key output ('-' for stdout)", 0},
+    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)", 0},
+    {"seed", "HEX", "deterministic key from this seed (2*lambda/8 bytes); default: random", 0},
+    {"force", NULL, "replace an existing --sk file", 0},
+    BINARY_OPT,
+    {NULL, NULL, NULL, 0},
+};
+
+static const cli_opt sign_opts[] = {
+    {"sk", "FILE", "secret key (a grove CROSS SECRET KEY file; raw seeds: see import)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "signature output ('-' for stdout)", 0},
+    CHECK_PARAMS_OPT,
+    {"strategy", "NAME", STRATEGY_HELP, 0},
+    BINARY_OPT,
+    {NULL, NULL, NULL, 0},
+};
+
+static const cli_opt verify_opts[] = {
+    {"pk", "FILE", "public key (a grove CROSS PUBLIC KEY file)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "signature ('-' for stdin)", 0},
+    CHECK_PARAMS_OPT,
+    {"strategy", "NAME", STRATEGY_HELP, 0},
+    {NULL, NULL, NULL, 0},
+};
+
+static const cli_opt info_opts[] = {
+    {"file", "FILE", "the key or signature file ('-' for stdin; also a bare argument)", 1},
+    {NULL, NULL, NULL, 0},
+};
+
+static const cli_opt export_opts[] = {
+    {"pk", "FILE", "export this public key", 0},
+    {"sk", "FILE", "export this secret key (the seed)", 0},
+    {"sig", "FILE", "export this signature", 0},
+    {"format", "FMT", "raw (NIST API / KAT layout; CROSS has no standard DER/PEM encoding)", 0},
+    {"out", "FILE", "output ('-' for stdout; a secret key: mode 0600, not replaced unless "
+                    "--force)", 0},
+    {"force", NULL, "replace an existing secret --out", 0},
+    {NULL, NULL, NULL, 0},
+};
+
+static const cli_opt import_opts[] = {
+    {"format", "FMT", "raw (NIST API / KAT layout)", 0},
+    {"params", "SET", "the set of the raw input (required)", 0},
+    {"pk", "FILE", "import this public key ('-' for stdin)", 0},
+    {"sk", "FILE", "import this secret key (the seed; its key id comes from the public key "
+                   "derived from it)", 0},
+    {"sig", "FILE", "import this raw signature (it carries no key id)", 0},
+    {"out", "FILE", "the grove file to write ('-' for stdout; a secret key: mode 0600, not "
+                    "replaced unless --force)", 0},
+    BINARY_OPT,
+    {"force", NULL, "replace an existing secret --out", 0},
+    {NULL, NULL, NULL, 0},
+};
+
 static const cli_command cross_commands[] = {
-    {"params", cmd_params, "list the 18 parameter sets and their sizes", params_opts},
-    {"keygen", cmd_keygen, "generate a key pair", keygen_opts},
+    {"keygen", cmd_keygen, "generate a key pair (default set " DEFAULT_SET ")", keygen_opts},
     {"sign", cmd_sign, "sign a message", sign_opts},
-    {"verify", cmd_verify, "verify a signature (exit 1 if invalid)", verify_opts},
+    {"verify", cmd_verify, "verify a signature (exit 0 valid, 1 invalid)", verify_opts},
+    {"info", cmd_info, "describe a key or signature file", info_opts},
+    {"params", cmd_params, "list the 18 parameter sets and their sizes", params_opts},
+    {"export", cmd_export, "write a key or signature as raw bytes", export_opts},
+    {"import", cmd_import, "make a grove file from raw bytes", import_opts},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -1,21 +1,35 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* grove slhdsa / grove sphincs: FIPS 205 SLH-DSA and SPHINCS+ round 3.1 on raw binary files. */
+/*
+ * grove slhdsa / grove sphincs: FIPS 205 SLH-DSA and SPHINCS+ round 3.1. Keys and signatures
+ * are grove files (grove/envelope.h, scheme "SLH-DSA" or "SPHINCS+", the set's canonical name,
+ * types PUBLIC KEY / SECRET KEY / SIGNATURE) whose bodies are the NIST API layouts (pk =
+ * PK.seed || PK.root, sk = SK.seed || SK.prf || PK.seed || PK.root, sig = the signature).
+ * export/import convert to and from those raw layouts and, for SLH-DSA keys, RFC 9909's
+ * SubjectPublicKeyInfo and PKCS#8 (DER or PEM).
+ */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "grove/hash.h"
+#include "grove/pkix.h"
 #include "grove/slhdsa.h"
 
 #define DEFAULT_SET "shake-128f"
+#define T_PK "PUBLIC KEY"
+#define T_SK "SECRET KEY"
+#define T_SIG "SIGNATURE"
+/* Largest grove file of a scheme: an armored signature (base64 + line ends + header). */
+#define FILE_MAX (2u * GROVE_SLHDSA_MAX_SIG_BYTES + 4096u)
+#define PEM_MAX 4096u
+
+static const char *scheme_name(int fips) { return fips ? "SLH-DSA" : "SPHINCS+"; }
 
 /* Accepts the full names of the flavour, or a short "sha2-128f" / "SHAKE-256s" form. */
-static const grove_slhdsa_params *lookup(cli_ctx *c, int fips)
+static const grove_slhdsa_params *lookup_name(const char *name, int fips)
 {
-    const char *name = cli_opt_str(c, "params");
-    if (name == NULL)
-        name = DEFAULT_SET;
     const grove_slhdsa_params *p = grove_slhdsa_params_get(name);
     if (p == NULL) {
         char full[64], low[32];
@@ -36,35 +50,104 @@ static const grove_slhdsa_params *lookup(cli_ctx *c, int fips)
         }
         p = grove_slhdsa_params_get(full);
     }
-    if (p == NULL || grove_slhdsa_params_is_fips205(p) != (fips != 0)) {
-        cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                 "unknown %s parameter set '%s' (e.g. %s)", fips ? "SLH-DSA" : "SPHINCS+", name,
-                 fips ? "SLH-DSA-SHAKE-128f or shake-128f" : "sphincs-shake-128f-simple or shake-128f");
+    if (p != NULL && grove_slhdsa_params_is_fips205(p) != (fips != 0))
         return NULL;
-    }
     return p;
 }
 
-/* Read a key file of exactly `want` bytes. */
-static int read_key(cli_ctx *c, const char *opt, size_t want, uint8_t *out, int secret)
+/* The set of --params, or the default when absent; NULL after a usage error. */
+static const grove_slhdsa_params *lookup(cli_ctx *c, int fips)
 {
-    const char *path = cli_require(c, opt);
-    if (path == NULL)
-        return CLI_EXIT_USAGE;
-    uint8_t *buf;
-    size_t len;
-    int rc = cli_read_file(c, path, want + 1, &buf, &len);
+    const char *name = cli_opt_str(c, "params");
+    const grove_slhdsa_params *p = lookup_name(name ? name : DEFAULT_SET, fips);
+    if (p == NULL)
+        cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                 "unknown %s parameter set '%s' (e.g. %s; see 'grove %s params')",
+                 scheme_name(fips), name,
+                 fips ? "SLH-DSA-SHAKE-128f or shake-128f"
+                      : "sphincs-shake-128f-simple or shake-128f",
+                 fips ? "slhdsa" : "sphincs");
+    return p;
+}
+
+/* The body size of an object of this type in set p (0 for a type this scheme does not have). */
+static size_t body_bytes(const grove_slhdsa_params *p, const char *type)
+{
+    if (strcmp(type, T_PK) == 0)
+        return grove_slhdsa_pk_bytes(p);
+    if (strcmp(type, T_SK) == 0)
+        return grove_slhdsa_sk_bytes(p);
+    if (strcmp(type, T_SIG) == 0)
+        return grove_slhdsa_sig_bytes(p);
+    return 0;
+}
+
+static void key_id(int fips, const grove_slhdsa_params *p, const uint8_t *pk,
+                   uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES])
+{
+    if (grove_envelope_key_id(id, scheme_name(fips), grove_slhdsa_params_name(p), pk,
+                              grove_slhdsa_pk_bytes(p)) != GROVE_OK)
+        memset(id, 0, GROVE_ENVELOPE_KEY_ID_BYTES);
+}
+
+/*
+ * Read a grove file of this scheme and type (NULL: any of ours) whose set is known and whose
+ * body has the set's size; --params, if given, must name the file's set.
+ */
+static int read_obj(cli_ctx *c, int fips, const char *path, const char *type, int secret,
+                    cli_file *f, const grove_slhdsa_params **p)
+{
+    int rc = cli_read_grove_file(c, path, scheme_name(fips), type, FILE_MAX, secret, f);
     if (rc)
         return rc;
-    if (len != want) {
-        cli_free_secret(buf, len);
-        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                        "%s: a %s of this parameter set has %zu bytes, the file has %zu", path,
-                        secret ? "secret key" : "public key", want, len);
+    const grove_envelope *e = &f->env;
+    *p = grove_slhdsa_params_get(e->set);
+    size_t want = *p ? body_bytes(*p, e->type) : 0;
+    if (*p == NULL || grove_slhdsa_params_is_fips205(*p) != (fips != 0))
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                      "%s: a grove %s %s of unknown set '%s'", path, e->scheme, e->type, e->set);
+    else if (want == 0)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s: a %s %s is not a key or signature", path, e->scheme, e->type);
+    else if (e->body_len != want)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s: a %s %s of %s has %zu bytes, this one has %zu", path, e->scheme,
+                      e->type, e->set, want, e->body_len);
+    else if (cli_opt_str(c, "params") != NULL) {
+        const grove_slhdsa_params *want_p = lookup(c, fips);
+        if (want_p == NULL)
+            rc = CLI_EXIT_USAGE;
+        else if (want_p != *p)
+            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                          "%s is a %s %s of set %s, but --params says %s", path, e->scheme,
+                          e->type, e->set, grove_slhdsa_params_name(want_p));
     }
-    memcpy(out, buf, want);
-    cli_free_secret(buf, len);
-    return 0;
+    if (rc)
+        cli_file_free(f);
+    return rc;
+}
+
+/* Write body as a grove file of set p and this type; id (may be NULL) is the key id. */
+static int write_obj(cli_ctx *c, int fips, const grove_slhdsa_params *p, const char *type,
+                     const uint8_t *id, const uint8_t *body, size_t len, const char *path,
+                     unsigned flags)
+{
+    grove_envelope env;
+    grove_status st = grove_envelope_init(&env, scheme_name(fips), grove_slhdsa_params_name(p),
+                                          type, body, len);
+    if (st != GROVE_OK)
+        return cli_fail_status(c, st, "cannot describe the file");
+    if (id != NULL) {
+        memcpy(env.key_id, id, GROVE_ENVELOPE_KEY_ID_BYTES);
+        env.has_key_id = true;
+    }
+    return cli_write_grove_file(c, path, &env, flags);
+}
+
+static void out_key_id(cli_ctx *c, const uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES], char hex[17])
+{
+    grove_envelope_key_id_hex(hex, id);
+    cli_out_str(c, "key_id", hex);
 }
 
 static int keygen(cli_ctx *c, int fips)
@@ -81,6 +164,7 @@ static int keygen(cli_ctx *c, int fips)
         return rc;
     size_t n = grove_slhdsa_n(p);
     uint8_t pk[GROVE_SLHDSA_MAX_PK_BYTES], sk[GROVE_SLHDSA_MAX_SK_BYTES], *seed = NULL;
+    uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES];
     size_t seedlen = 0;
     rc = cli_hex_opt(c, "seed", 3 * n + 1, &seed, &seedlen);
     if (rc)
@@ -102,38 +186,81 @@ static int keygen(cli_ctx *c, int fips)
         grove_wipe(sk, sizeof sk);
         return cli_fail_status(c, st, "key generation failed");
     }
-    rc = cli_write_secret_key(c, skpath, grove_slhdsa_params_name(p), sk, 4 * n, pk, 2 * n);
+    key_id(fips, p, pk, id);
+    rc = write_obj(c, fips, p, T_SK, id, sk, 4 * n, skpath, CLI_WRITE_SECRET);
     grove_wipe(sk, sizeof sk);
     if (rc == 0)
-        rc = cli_write_file(c, pkpath, pk, 2 * n, 0);
+        rc = write_obj(c, fips, p, T_PK, id, pk, 2 * n, pkpath, 0);
     if (rc)
         return rc;
+    char hex[17];
     cli_out_str(c, "params", grove_slhdsa_params_name(p));
+    out_key_id(c, id, hex);
     cli_out_hex(c, "public_key", pk, 2 * n);
-    cli_say(c, "%s key pair written: public key %s, secret key %s (mode 0600, with integrity check)",
-            grove_slhdsa_params_name(p), pkpath, skpath);
+    cli_say(c, "%s key pair written: public key %s, secret key %s (mode 0600), key id %s",
+            grove_slhdsa_params_name(p), pkpath, skpath, hex);
     return 0;
 }
 
-static int common_inputs(cli_ctx *c, int fips, uint8_t **ctx, size_t *ctxlen,
-                         grove_slhdsa_prehash *ph)
+/* A pre-hash by any name grove/hash.h knows ("sha256", "SHA2-256", "shake128", ...). */
+static grove_slhdsa_prehash prehash_of(const char *name, grove_hash_alg *alg_out)
+{
+    static const struct {
+        grove_hash_alg alg;
+        grove_slhdsa_prehash ph;
+    } map[] = {
+        {GROVE_HASH_SHA224, GROVE_PREHASH_SHA2_224},
+        {GROVE_HASH_SHA256, GROVE_PREHASH_SHA2_256},
+        {GROVE_HASH_SHA384, GROVE_PREHASH_SHA2_384},
+        {GROVE_HASH_SHA512, GROVE_PREHASH_SHA2_512},
+        {GROVE_HASH_SHA3_256, GROVE_PREHASH_SHA3_256},
+        {GROVE_HASH_SHA3_512, GROVE_PREHASH_SHA3_512},
+        {GROVE_HASH_SHAKE128, GROVE_PREHASH_SHAKE128},
+        {GROVE_HASH_SHAKE256, GROVE_PREHASH_SHAKE256},
+    };
+    grove_hash_alg alg;
+    if (name == NULL || grove_hash_alg_from_name(name, &alg) != GROVE_OK)
+        return (grove_slhdsa_prehash)0;
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (map[i].alg == alg) {
+            if (alg_out != NULL)
+                *alg_out = alg;
+            return map[i].ph;
+        }
+    return (grove_slhdsa_prehash)0;
+}
+
+/* The canonical (grove/hash.h) name of a pre-hash. */
+static const char *prehash_name(grove_slhdsa_prehash ph)
+{
+    static const char *const names[] = {"sha224",   "sha256",   "sha384",   "sha512",
+                                        "sha3-256", "sha3-512", "shake128", "shake256"};
+    grove_hash_alg alg = GROVE_HASH_SHA256;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (prehash_of(names[i], &alg) == ph)
+            return grove_hash_alg_name(alg);
+    return "none";
+}
+
+static int parse_prehash(cli_ctx *c, grove_slhdsa_prehash *ph)
+{
+    const char *phname = cli_opt_str(c, "prehash");
+    *ph = (grove_slhdsa_prehash)0;
+    if (phname != NULL && (*ph = prehash_of(phname, NULL)) == 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "unknown pre-hash '%s' (sha224, sha256, sha384, sha512, sha3-256, "
+                        "sha3-512, shake128, shake256)",
+                        phname);
+    return 0;
+}
+
+static int common_inputs(cli_ctx *c, uint8_t **ctx, size_t *ctxlen, grove_slhdsa_prehash *ph)
 {
     *ctx = NULL;
     *ctxlen = 0;
-    *ph = (grove_slhdsa_prehash)0;
-    if (!fips && (cli_opt_str(c, "ctx") || cli_opt_str(c, "prehash") || cli_opt_flag(c, "hedged")))
-        return cli_fail(c, CLI_EXIT_USAGE, 0,
-                        "--ctx, --prehash and --hedged are FIPS 205 options (use grove slhdsa)");
-    const char *phname = cli_opt_str(c, "prehash");
-    if (phname != NULL) {
-        *ph = grove_slhdsa_prehash_get(phname);
-        if (*ph == 0)
-            return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                            "unknown pre-hash '%s' (SHA2-224/256/384/512, SHA3-256/512, "
-                            "SHAKE128, SHAKE256)",
-                            phname);
-    }
-    int rc = cli_hex_opt(c, "ctx", 4096, ctx, ctxlen);
+    int rc = parse_prehash(c, ph);
+    if (rc == 0)
+        rc = cli_hex_opt(c, "ctx", 4096, ctx, ctxlen);
     if (rc == 0 && *ctxlen > GROVE_SLHDSA_MAX_CTX_BYTES) {
         free(*ctx);
         *ctx = NULL;
@@ -143,72 +270,64 @@ static int common_inputs(cli_ctx *c, int fips, uint8_t **ctx, size_t *ctxlen,
     return rc;
 }
 
-/* Sign or verify (sig_len = length to verify, or 0 to sign) in the flavour of the command. */
-static grove_status sign_or_verify(const grove_slhdsa_params *p, int fips, grove_slhdsa_prehash ph,
-                                   bool hedged, uint8_t *sig, size_t sig_len, const uint8_t *msg,
-                                   size_t msglen, const uint8_t *ctx, size_t ctxlen,
-                                   const uint8_t *key)
+static grove_status verify_sig(const grove_slhdsa_params *p, int fips, grove_slhdsa_prehash ph,
+                               const uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                               size_t msglen, const uint8_t *ctx, size_t ctxlen, const uint8_t *pk)
 {
-    if (sig_len == 0) {
-        if (!fips)
-            return grove_sphincs_sign(p, sig, msg, msglen, key);
-        if (ph)
-            return grove_hashslhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, ph, key, hedged);
-        return grove_slhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, key, hedged);
-    }
     if (!fips)
-        return grove_sphincs_verify(p, sig, sig_len, msg, msglen, key);
+        return grove_sphincs_verify(p, sig, sig_len, msg, msglen, pk);
     if (ph)
-        return grove_hashslhdsa_verify(p, sig, sig_len, msg, msglen, ctx, ctxlen, ph, key);
-    return grove_slhdsa_verify(p, sig, sig_len, msg, msglen, ctx, ctxlen, key);
+        return grove_hashslhdsa_verify(p, sig, sig_len, msg, msglen, ctx, ctxlen, ph, pk);
+    return grove_slhdsa_verify(p, sig, sig_len, msg, msglen, ctx, ctxlen, pk);
 }
 
-static int sign(cli_ctx *c, int fips)
+/* Sign (the self-check verifies) in the flavour of the command. */
+static grove_status sign_msg(const grove_slhdsa_params *p, int fips, grove_slhdsa_prehash ph,
+                             bool hedged, uint8_t *sig, const uint8_t *msg, size_t msglen,
+                             const uint8_t *ctx, size_t ctxlen, const uint8_t *sk)
 {
-    const grove_slhdsa_params *p = lookup(c, fips);
-    if (p == NULL)
-        return CLI_EXIT_USAGE;
-    uint8_t *ctx, *msg = NULL, *sig = NULL;
-    size_t ctxlen, msglen = 0;
-    grove_slhdsa_prehash ph;
-    int rc = common_inputs(c, fips, &ctx, &ctxlen, &ph);
-    if (rc)
-        return rc;
-    const char *sigpath = cli_require(c, "sig"), *msgpath = cli_require(c, "msg");
-    const char *skpath = cli_require(c, "sk");
-    uint8_t sk[GROVE_SLHDSA_MAX_SK_BYTES], trailer[CLI_SK_TRAILER_BYTES];
-    int sealed = 0;
-    size_t n = grove_slhdsa_n(p), siglen = grove_slhdsa_sig_bytes(p);
-    const char *const inputs[] = {skpath, msgpath};
-    if (!sigpath || !msgpath || !skpath) {
-        free(ctx);
-        return CLI_EXIT_USAGE;
-    }
-    if ((rc = cli_refuse_same_file(c, "--sig", sigpath, inputs, 2)) != 0) {
-        free(ctx);
-        return rc;
-    }
-    /* The key is checked (integrity trailer, bound to the public key PK.seed || PK.root at its
-     * end) before the message is read or anything is signed. */
-    rc = cli_read_secret_key(c, skpath, 4 * n, sk, trailer, &sealed);
-    if (rc == 0)
-        rc = cli_check_secret_key(c, skpath, grove_slhdsa_params_name(p), sk, 4 * n, sk + 2 * n,
-                                  2 * n, trailer, sealed);
+    if (!fips)
+        return grove_sphincs_sign(p, sig, msg, msglen, sk);
+    if (ph)
+        return grove_hashslhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, ph, sk, hedged);
+    return grove_slhdsa_sign(p, sig, msg, msglen, ctx, ctxlen, sk, hedged);
+}
+
+/* The secret key file's key id must be the id of the public key inside it. */
+static int check_sk_id(cli_ctx *c, int fips, const grove_slhdsa_params *p, const char *path,
+                       const cli_file *f)
+{
+    uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES];
+    key_id(fips, p, f->env.body + 2 * grove_slhdsa_n(p), id);
+    if (f->env.has_key_id && memcmp(id, f->env.key_id, sizeof id) == 0) /* public data */
+        return 0;
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                    "%s: the key id of this secret key file is not the id of the public key it "
+                    "holds; nothing signed",
+                    path);
+}
+
+/* Sign msgpath with the key in kf; the signature (siglen bytes) goes to *sig. */
+static int sign_with(cli_ctx *c, int fips, const grove_slhdsa_params *p, const cli_file *kf,
+                     const char *skpath, const char *msgpath, uint8_t **sig)
+{
+    uint8_t *ctx = NULL, *msg = NULL;
+    size_t ctxlen = 0, msglen = 0, siglen = grove_slhdsa_sig_bytes(p);
+    size_t n = grove_slhdsa_n(p);
+    grove_slhdsa_prehash ph = (grove_slhdsa_prehash)0;
+    const uint8_t *sk = kf->env.body;
+    int rc = fips ? common_inputs(c, &ctx, &ctxlen, &ph) : 0;
     if (rc == 0)
         rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
     grove_status st = GROVE_ERR_NOMEM;
-    if (rc == 0 && (sig = malloc(siglen)) != NULL) {
+    if (rc == 0 && (*sig = malloc(siglen)) != NULL) {
         bool hedged = cli_opt_flag(c, "hedged") != 0;
-        st = sign_or_verify(p, fips, ph, hedged, sig, 0, msg, msglen, ctx, ctxlen, sk);
+        st = sign_msg(p, fips, ph, hedged, *sig, msg, msglen, ctx, ctxlen, sk);
         /* Self-check: never write a signature that does not verify with the signer's key. */
         if (st == GROVE_OK &&
-            sign_or_verify(p, fips, ph, hedged, sig, siglen, msg, msglen, ctx, ctxlen,
-                           sk + 2 * n) != GROVE_OK) {
-            grove_wipe(sig, siglen);
+            verify_sig(p, fips, ph, *sig, siglen, msg, msglen, ctx, ctxlen, sk + 2 * n) != GROVE_OK)
             rc = cli_fail_self_check(c, GROVE_ERR_VERIFY);
-        }
     }
-    grove_wipe(sk, sizeof sk);
     free(ctx);
     free(msg);
     if (rc == 0 && st == GROVE_ERR_INVALID_ARG) /* the top root is not the key's PK.root */
@@ -218,167 +337,559 @@ static int sign(cli_ctx *c, int fips)
                       skpath, grove_slhdsa_params_name(p));
     else if (rc == 0 && st != GROVE_OK)
         rc = cli_fail_status(c, st, "signing failed");
+    if (rc == 0 && ph)
+        cli_out_str(c, "prehash", prehash_name(ph));
+    return rc;
+}
+
+static int sign(cli_ctx *c, int fips)
+{
+    const char *sigpath = cli_require(c, "sig"), *msgpath = cli_require(c, "msg");
+    const char *skpath = cli_require(c, "sk");
+    if (!sigpath || !msgpath || !skpath)
+        return CLI_EXIT_USAGE;
+    const char *const inputs[] = {skpath, msgpath};
+    int rc = cli_refuse_same_file(c, "--sig", sigpath, inputs, 2);
+    if (rc)
+        return rc;
+    /* The key (envelope check, set, key id) is checked before the message is read. */
+    cli_file kf;
+    const grove_slhdsa_params *p;
+    if ((rc = read_obj(c, fips, skpath, T_SK, 1, &kf, &p)) != 0)
+        return rc;
+    uint8_t *sig = NULL, id[GROVE_ENVELOPE_KEY_ID_BYTES];
+    memcpy(id, kf.env.key_id, sizeof id);
+    size_t siglen = grove_slhdsa_sig_bytes(p);
+    rc = check_sk_id(c, fips, p, skpath, &kf);
     if (rc == 0)
-        rc = cli_write_file(c, sigpath, sig, siglen, 0);
+        rc = sign_with(c, fips, p, &kf, skpath, msgpath, &sig);
+    cli_file_free(&kf);
+    if (rc == 0)
+        rc = write_obj(c, fips, p, T_SIG, id, sig, siglen, sigpath, 0);
     free(sig);
     if (rc)
         return rc;
+    char hex[17];
     cli_out_str(c, "params", grove_slhdsa_params_name(p));
+    out_key_id(c, id, hex);
     cli_out_u64(c, "signature_bytes", siglen);
     if (strcmp(sigpath, "-") != 0)
-        cli_say(c, "signature (%zu bytes) written to %s", siglen, sigpath);
+        cli_say(c, "signature (%zu bytes, key id %s) written to %s", siglen, hex, sigpath);
     return 0;
 }
 
 static int verify(cli_ctx *c, int fips)
 {
-    const grove_slhdsa_params *p = lookup(c, fips);
-    if (p == NULL)
+    const char *sigpath = cli_require(c, "sig"), *msgpath = cli_require(c, "msg");
+    const char *pkpath = cli_require(c, "pk");
+    if (!sigpath || !msgpath || !pkpath)
         return CLI_EXIT_USAGE;
-    uint8_t *ctx, *msg = NULL, *sig = NULL;
-    size_t ctxlen, msglen, siglen;
-    grove_slhdsa_prehash ph;
-    int rc = common_inputs(c, fips, &ctx, &ctxlen, &ph);
+    uint8_t *ctx = NULL, *msg = NULL;
+    size_t ctxlen = 0, msglen = 0;
+    grove_slhdsa_prehash ph = (grove_slhdsa_prehash)0;
+    int rc = fips ? common_inputs(c, &ctx, &ctxlen, &ph) : 0;
     if (rc)
         return rc;
-    const char *sigpath = cli_require(c, "sig"), *msgpath = cli_require(c, "msg");
-    uint8_t pk[GROVE_SLHDSA_MAX_PK_BYTES];
-    if (!sigpath || !msgpath) {
+    cli_file kf, sf;
+    const grove_slhdsa_params *p, *ps;
+    if ((rc = read_obj(c, fips, pkpath, T_PK, 0, &kf, &p)) != 0) {
         free(ctx);
-        return CLI_EXIT_USAGE;
-    }
-    rc = read_key(c, "pk", grove_slhdsa_pk_bytes(p), pk, 0);
-    /* At most one byte more than a signature of the set: a wrong length is an input error
-     * (exit 2), as opposed to a well-formed signature that does not verify (exit 1). */
-    size_t want = grove_slhdsa_sig_bytes(p);
-    if (rc == 0 && (rc = cli_read_file(c, sigpath, want + 1, &sig, &siglen)) == 0 &&
-        siglen != want) {
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                      "%s is not a signature of %s: it has %s%zu bytes, a signature has %zu",
-                      sigpath, grove_slhdsa_params_name(p), siglen > want ? "more than " : "",
-                      siglen > want ? want : siglen, want);
-        free(sig);
-        sig = NULL;
-    }
-    if (rc == 0)
-        rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
-    if (rc) {
-        free(ctx);
-        free(sig);
         return rc;
     }
-    grove_status st;
-    if (!fips)
-        st = grove_sphincs_verify(p, sig, siglen, msg, msglen, pk);
-    else if (ph)
-        st = grove_hashslhdsa_verify(p, sig, siglen, msg, msglen, ctx, ctxlen, ph, pk);
-    else
-        st = grove_slhdsa_verify(p, sig, siglen, msg, msglen, ctx, ctxlen, pk);
+    if ((rc = read_obj(c, fips, sigpath, T_SIG, 0, &sf, &ps)) != 0) {
+        cli_file_free(&kf);
+        free(ctx);
+        return rc;
+    }
+    char hex[17];
+    cli_out_str(c, "params", grove_slhdsa_params_name(p));
+    out_key_id(c, kf.env.key_id, hex);
+    if (ph)
+        cli_out_str(c, "prehash", prehash_name(ph));
+    if (ps != p) /* a signature of another set cannot be one of this key: an input error */
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                      "%s is a signature of %s, %s is a key of %s", sigpath,
+                      grove_slhdsa_params_name(ps), pkpath, grove_slhdsa_params_name(p));
+    else if ((rc = cli_check_key_id(c, &kf, pkpath, &sf, sigpath)) != 0)
+        cli_out_bool(c, "valid", 0);
+    if (rc == 0)
+        rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
+    grove_status st = GROVE_ERR_INTERNAL;
+    if (rc == 0)
+        st = verify_sig(p, fips, ph, sf.env.body, sf.env.body_len, msg, msglen, ctx, ctxlen,
+                        kf.env.body);
     free(ctx);
     free(msg);
-    free(sig);
-    cli_out_str(c, "params", grove_slhdsa_params_name(p));
+    cli_file_free(&kf);
+    cli_file_free(&sf);
+    if (rc)
+        return rc;
     cli_out_bool(c, "valid", st == GROVE_OK);
     if (st == GROVE_ERR_VERIFY)
         return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID");
     if (st != GROVE_OK)
         return cli_fail_status(c, st, "verification could not run");
-    cli_say(c, "signature valid");
+    cli_say(c, "signature valid (key id %s)", hex);
+    return 0;
+}
+
+static int info(cli_ctx *c, int fips)
+{
+    const char *path = cli_require(c, "file");
+    if (path == NULL)
+        return CLI_EXIT_USAGE;
+    cli_file f;
+    const grove_slhdsa_params *p;
+    int rc = read_obj(c, fips, path, NULL, 1, &f, &p);
+    if (rc)
+        return rc;
+    cli_describe_file(c, path, &f);
+    cli_out_u64(c, "n", grove_slhdsa_n(p));
+    cli_out_u64(c, "pk_bytes", grove_slhdsa_pk_bytes(p));
+    cli_out_u64(c, "sk_bytes", grove_slhdsa_sk_bytes(p));
+    cli_out_u64(c, "sig_bytes", grove_slhdsa_sig_bytes(p));
+    cli_say(c, "  %s: n = %zu, public key %zu bytes, secret key %zu bytes, signature %zu bytes",
+            grove_slhdsa_params_name(p), grove_slhdsa_n(p), grove_slhdsa_pk_bytes(p),
+            grove_slhdsa_sk_bytes(p), grove_slhdsa_sig_bytes(p));
+    if (strcmp(f.env.type, T_PK) == 0) {
+        cli_out_hex(c, "public_key", f.env.body, f.env.body_len);
+    }
+    cli_file_free(&f);
     return 0;
 }
 
 static int params_cmd(cli_ctx *c, int fips)
 {
+    const grove_slhdsa_params *dflt = lookup_name(DEFAULT_SET, fips);
+    cli_out_str(c, "default", grove_slhdsa_params_name(dflt));
     cli_out_begin_array(c, "parameter_sets");
     for (size_t i = 0; i < grove_slhdsa_params_count(); i++) {
         const grove_slhdsa_params *p = grove_slhdsa_params_at(i);
         if (grove_slhdsa_params_is_fips205(p) != (fips != 0))
             continue;
-        cli_say(c, "%-26s n=%-2zu pk=%-3zu sk=%-3zu sig=%zu", grove_slhdsa_params_name(p),
+        cli_say(c, "%-26s n=%-2zu pk=%-3zu sk=%-3zu sig=%-5zu%s", grove_slhdsa_params_name(p),
                 grove_slhdsa_n(p), grove_slhdsa_pk_bytes(p), grove_slhdsa_sk_bytes(p),
-                grove_slhdsa_sig_bytes(p));
+                grove_slhdsa_sig_bytes(p), p == dflt ? "  (default)" : "");
         cli_out_begin_object(c, NULL);
         cli_out_str(c, "name", grove_slhdsa_params_name(p));
         cli_out_u64(c, "n", grove_slhdsa_n(p));
         cli_out_u64(c, "pk_bytes", grove_slhdsa_pk_bytes(p));
         cli_out_u64(c, "sk_bytes", grove_slhdsa_sk_bytes(p));
         cli_out_u64(c, "sig_bytes", grove_slhdsa_sig_bytes(p));
+        cli_out_bool(c, "default", p == dflt);
         cli_out_end(c);
     }
     cli_out_end(c);
     return 0;
 }
 
+/* ---- export / import ---------------------------------------------------------------------- */
+
+/* Exactly one of --pk, --sk, --sig: its path and the grove type it stands for. */
+static int pick_object(cli_ctx *c, const char **path, const char **type, const char **opt)
+{
+    static const char *const opts[] = {"pk", "sk", "sig"}, *const types[] = {T_PK, T_SK, T_SIG};
+    int found = 0;
+    for (int i = 0; i < 3; i++)
+        if (cli_opt_str(c, opts[i]) != NULL) {
+            *path = cli_opt_str(c, opts[i]);
+            *type = types[i];
+            *opt = opts[i];
+            found++;
+        }
+    if (found != 1)
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "give exactly one of --pk, --sk, --sig");
+    return 0;
+}
+
+enum { FMT_RAW, FMT_DER, FMT_PEM };
+static int pick_format(cli_ctx *c, int *fmt)
+{
+    const char *f = cli_require(c, "format");
+    if (f == NULL)
+        return CLI_EXIT_USAGE;
+    if (strcmp(f, "raw") == 0)
+        *fmt = FMT_RAW;
+    else if (strcmp(f, "der") == 0)
+        *fmt = FMT_DER;
+    else if (strcmp(f, "pem") == 0)
+        *fmt = FMT_PEM;
+    else
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "unknown --format '%s' (raw, der or pem)", f);
+    return 0;
+}
+
+/* der/pem: only SLH-DSA keys have a standard encoding (RFC 9909). */
+static int standard_exists(cli_ctx *c, int fips, const char *type)
+{
+    if (!fips)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "no standard DER encoding exists for SPHINCS+ round 3.1 %ss (use "
+                        "--format raw)",
+                        strcmp(type, T_PK) == 0 ? "public key" : strcmp(type, T_SK) == 0
+                                                                     ? "secret key"
+                                                                     : "signature");
+    if (strcmp(type, T_SIG) == 0)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "no standard DER encoding exists for SLH-DSA signatures (RFC 9909 carries "
+                        "them as raw bytes: use --format raw)");
+    return 0;
+}
+
+/* Before writing a secret output: refuse an existing one without --force. */
+static unsigned out_flags(cli_ctx *c, int secret)
+{
+    if (!secret)
+        return 0;
+    return CLI_WRITE_SECRET | (cli_opt_flag(c, "force") ? 0u : (unsigned)CLI_WRITE_NO_REPLACE);
+}
+
+/* Encode body (a pk or sk of p) as DER, or PEM when pem; out has room for PEM_MAX bytes. */
+static int encode_std(cli_ctx *c, const grove_slhdsa_params *p, grove_slhdsa_prehash ph,
+                      int secret, int pem, const uint8_t *body, uint8_t *out, size_t *outlen)
+{
+    uint8_t der[GROVE_PKIX_SLHDSA_MAX_PKCS8_BYTES];
+    size_t derlen = 0;
+    grove_status st = secret ? grove_pkix_slhdsa_sk_to_der(p, ph, der, sizeof der, &derlen, body)
+                             : grove_pkix_slhdsa_pk_to_der(p, ph, der, sizeof der, &derlen, body);
+    if (st == GROVE_OK && pem)
+        st = grove_pkix_pem_encode((char *)out, PEM_MAX, outlen,
+                                   secret ? GROVE_PKIX_PEM_PRIVATE_KEY : GROVE_PKIX_PEM_PUBLIC_KEY,
+                                   der, derlen);
+    else if (st == GROVE_OK) {
+        memcpy(out, der, derlen);
+        *outlen = derlen;
+    }
+    grove_wipe(der, sizeof der);
+    if (st == GROVE_ERR_UNSUPPORTED)
+        return cli_fail(c, CLI_EXIT_USAGE, st,
+                        "--prehash %s: RFC 9909 defines HashSLH-DSA %s with another pre-hash only",
+                        prehash_name(ph), grove_slhdsa_params_name(p));
+    return st == GROVE_OK ? 0 : cli_fail_status(c, st, "encoding failed");
+}
+
+static int export_cmd(cli_ctx *c, int fips)
+{
+    const char *path = NULL, *type = NULL, *opt = NULL, *out = cli_require(c, "out");
+    int fmt = FMT_RAW, rc;
+    if (out == NULL)
+        return CLI_EXIT_USAGE;
+    if ((rc = pick_object(c, &path, &type, &opt)) != 0 || (rc = pick_format(c, &fmt)) != 0)
+        return rc;
+    int secret = strcmp(type, T_SK) == 0;
+    grove_slhdsa_prehash ph = (grove_slhdsa_prehash)0;
+    if (fmt != FMT_RAW && (rc = standard_exists(c, fips, type)) != 0)
+        return rc;
+    if (fips && (rc = parse_prehash(c, &ph)) != 0)
+        return rc;
+    if (ph && fmt == FMT_RAW)
+        return cli_fail(c, CLI_EXIT_USAGE, 0, "--prehash selects the OID of --format der/pem");
+    const char *const others[] = {path};
+    if ((rc = cli_refuse_same_file(c, "--out", out, others, 1)) != 0 ||
+        (secret && (rc = cli_refuse_existing_secret(c, "--out", out)) != 0))
+        return rc;
+    cli_file f;
+    const grove_slhdsa_params *p;
+    if ((rc = read_obj(c, fips, path, type, secret, &f, &p)) != 0)
+        return rc;
+    uint8_t buf[PEM_MAX];
+    size_t len = 0;
+    if (fmt == FMT_RAW)
+        rc = cli_write_file_ex(c, out, f.env.body, f.env.body_len, out_flags(c, secret));
+    else if ((rc = encode_std(c, p, ph, secret, fmt == FMT_PEM, f.env.body, buf, &len)) == 0)
+        rc = cli_write_file_ex(c, out, buf, len, out_flags(c, secret));
+    grove_wipe(buf, sizeof buf);
+    size_t written = fmt == FMT_RAW ? f.env.body_len : len;
+    cli_file_free(&f);
+    if (rc)
+        return rc;
+    cli_out_str(c, "params", grove_slhdsa_params_name(p));
+    cli_out_str(c, "type", type);
+    cli_out_str(c, "format", cli_opt_str(c, "format"));
+    if (ph)
+        cli_out_str(c, "prehash", prehash_name(ph));
+    cli_out_u64(c, "bytes", written);
+    cli_say(c, "%s %s exported to %s (%s, %zu bytes)", grove_slhdsa_params_name(p), type,
+            strcmp(out, "-") ? out : "standard output", cli_opt_str(c, "format"), written);
+    return 0;
+}
+
+/* Decode DER or PEM input (a pk or sk of any SLH-DSA set) into body: *p and *ph from the OID. */
+static int decode_std(cli_ctx *c, const char *path, int secret, int pem, const uint8_t *in,
+                      size_t inlen, const grove_slhdsa_params **p, grove_slhdsa_prehash *ph,
+                      uint8_t *body, size_t *bodylen)
+{
+    uint8_t der[PEM_MAX];
+    size_t derlen = inlen;
+    grove_status st = GROVE_OK;
+    if (pem)
+        st = grove_pkix_pem_decode(der, sizeof der, &derlen,
+                                   secret ? GROVE_PKIX_PEM_PRIVATE_KEY : GROVE_PKIX_PEM_PUBLIC_KEY,
+                                   (const char *)in, inlen);
+    else if (inlen <= sizeof der)
+        memcpy(der, in, inlen);
+    else
+        st = GROVE_ERR_ENCODING;
+    if (st == GROVE_OK)
+        st = secret ? grove_pkix_slhdsa_sk_from_der(p, ph, body, GROVE_SLHDSA_MAX_SK_BYTES, bodylen,
+                                                    der, derlen)
+                    : grove_pkix_slhdsa_pk_from_der(p, ph, body, GROVE_SLHDSA_MAX_PK_BYTES, bodylen,
+                                                    der, derlen);
+    grove_wipe(der, sizeof der);
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "%s is not an SLH-DSA %s in %s (RFC 9909)", path,
+                        secret ? "private key" : "public key",
+                        pem ? "PEM" : "DER");
+    return 0;
+}
+
+/* Decode the input of import into body: raw needs --params; der/pem name the set. */
+static int import_body(cli_ctx *c, int fips, const char *path, const char *type, int fmt,
+                       const grove_slhdsa_params **p, grove_slhdsa_prehash *ph, uint8_t *body,
+                       size_t *bodylen)
+{
+    int secret = strcmp(type, T_SK) == 0, rc;
+    uint8_t *in = NULL;
+    size_t inlen = 0;
+    if (fmt == FMT_RAW) {
+        if (cli_opt_str(c, "params") == NULL)
+            return cli_fail(c, CLI_EXIT_USAGE, 0,
+                            "import --format raw needs --params SET (raw files do not say)");
+        if ((*p = lookup(c, fips)) == NULL)
+            return CLI_EXIT_USAGE;
+        size_t want = body_bytes(*p, type);
+        if ((rc = cli_read_file(c, path, want + 1, &in, &inlen)) != 0)
+            return rc;
+        if (inlen == want)
+            memcpy(body, in, want), *bodylen = want;
+        else
+            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                          "%s: a raw %s %s has %zu bytes, the file has %s%zu", path,
+                          grove_slhdsa_params_name(*p), type, want,
+                          inlen > want ? "more than " : "", inlen > want ? want : inlen);
+        cli_free_secret(in, inlen);
+        return rc;
+    }
+    if ((rc = cli_read_file(c, path, PEM_MAX, &in, &inlen)) != 0)
+        return rc;
+    rc = decode_std(c, path, secret, fmt == FMT_PEM, in, inlen, p, ph, body, bodylen);
+    cli_free_secret(in, inlen);
+    if (rc == 0 && cli_opt_str(c, "params") != NULL) {
+        const grove_slhdsa_params *want = lookup(c, fips);
+        if (want == NULL)
+            rc = CLI_EXIT_USAGE;
+        else if (want != *p)
+            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                          "%s holds a key of %s, but --params says %s", path,
+                          grove_slhdsa_params_name(*p), grove_slhdsa_params_name(want));
+    }
+    return rc;
+}
+
+static int import_cmd(cli_ctx *c, int fips)
+{
+    const char *path = NULL, *type = NULL, *opt = NULL, *out = cli_require(c, "out");
+    int fmt = FMT_RAW, rc;
+    if (out == NULL)
+        return CLI_EXIT_USAGE;
+    if ((rc = pick_object(c, &path, &type, &opt)) != 0 || (rc = pick_format(c, &fmt)) != 0)
+        return rc;
+    int secret = strcmp(type, T_SK) == 0;
+    if (fmt != FMT_RAW && (rc = standard_exists(c, fips, type)) != 0)
+        return rc;
+    const char *const others[] = {path};
+    if ((rc = cli_refuse_same_file(c, "--out", out, others, 1)) != 0 ||
+        (secret && (rc = cli_refuse_existing_secret(c, "--out", out)) != 0))
+        return rc;
+    const grove_slhdsa_params *p = NULL;
+    grove_slhdsa_prehash ph = (grove_slhdsa_prehash)0;
+    uint8_t body[GROVE_SLHDSA_MAX_SIG_BYTES], id[GROVE_ENVELOPE_KEY_ID_BYTES];
+    size_t len = 0;
+    rc = import_body(c, fips, path, type, fmt, &p, &ph, body, &len);
+    /* The key id: of the public key, or of the public key inside a secret key (its second
+     * half); a raw signature says nothing about its key and carries no key id. */
+    int has_id = rc == 0 && strcmp(type, T_SIG) != 0;
+    if (has_id)
+        key_id(fips, p, secret ? body + 2 * grove_slhdsa_n(p) : body, id);
+    if (rc == 0)
+        rc = write_obj(c, fips, p, type, has_id ? id : NULL, body, len, out, out_flags(c, secret));
+    grove_wipe(body, sizeof body);
+    if (rc)
+        return rc;
+    char hex[17] = "none";
+    cli_out_str(c, "params", grove_slhdsa_params_name(p));
+    cli_out_str(c, "type", type);
+    if (has_id)
+        out_key_id(c, id, hex);
+    if (ph)
+        cli_out_str(c, "prehash", prehash_name(ph));
+    cli_say(c, "%s %s imported to %s%s%s", grove_slhdsa_params_name(p), type,
+            strcmp(out, "-") ? out : "standard output", has_id ? ", key id " : "",
+            has_id ? hex : "");
+    if (ph)
+        cli_say(c, "the key's OID is HashSLH-DSA with %s: sign and verify with --prehash %s "
+                   "(grove files do not record it)",
+                prehash_name(ph), prehash_name(ph));
+    return 0;
+}
+
 static int slh_keygen(cli_ctx *c) { return keygen(c, 1); }
 static int slh_sign(cli_ctx *c) { return sign(c, 1); }
 static int slh_verify(cli_ctx *c) { return verify(c, 1); }
+static int slh_info(cli_ctx *c) { return info(c, 1); }
 static int slh_params(cli_ctx *c) { return params_cmd(c, 1); }
+static int slh_export(cli_ctx *c) { return export_cmd(c, 1); }
+static int slh_import(cli_ctx *c) { return import_cmd(c, 1); }
 static int spx_keygen(cli_ctx *c) { return keygen(c, 0); }
 static int spx_sign(cli_ctx *c) { return sign(c, 0); }
 static int spx_verify(cli_ctx *c) { return verify(c, 0); }
+static int spx_info(cli_ctx *c) { return info(c, 0); }
 static int spx_params(cli_ctx *c) { return params_cmd(c, 0); }
+static int spx_export(cli_ctx *c) { return export_cmd(c, 0); }
+static int spx_import(cli_ctx *c) { return import_cmd(c, 0); }
 
-#define PARAMS_OPT {"params", "NAME", "parameter set (default " DEFAULT_SET ")"}
+#define CHECK_PARAMS_OPT                                                                          \
+    {"params", "SET", "check that the files are of this set (the set comes from the files)", 0}
+#define BINARY_OPT {"binary", NULL, "write the binary grove file instead of armored text", 0}
+#define PREHASH_HELP                                                                              \
+    "sha256, sha512, shake128, shake256, ... (grove hash names; aliases such as SHA2-256 "        \
+    "accepted)"
 
-static const cli_opt keygen_opts[] = {
-    PARAMS_OPT,
-    {"pk", "FILE", "public key output (raw, 2n bytes)"},
-    {"sk", "FILE", "secret key output (4n bytes + integrity trailer, mode 0600; not replaced "
-                   "unless --force)"},
-    {"force", NULL, "replace an existing --sk file"},
-    {"seed", "HEX", "3n bytes SK.seed || SK.prf || PK.seed (deterministic keys, for tests)"},
-    {NULL, NULL, NULL},
+static const cli_opt slh_keygen_opts[] = {
+    {"params", "SET", "parameter set (default SLH-DSA-SHAKE-128f; short names such as "
+                      "sha2-128s accepted; see 'params')", 0},
+    {"pk", "FILE", "public key output ('-' for stdout)", 0},
+    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)", 0},
+    {"force", NULL, "replace an existing --sk file", 0},
+    {"seed", "HEX", "3n bytes SK.seed || SK.prf || PK.seed (deterministic keys, for tests)", 0},
+    BINARY_OPT,
+    {NULL, NULL, NULL, 0},
+};
+static const cli_opt spx_keygen_opts[] = {
+    {"params", "SET", "parameter set (default sphincs-shake-128f-simple; short names such as "
+                      "sha2-128s accepted; see 'params')", 0},
+    {"pk", "FILE", "public key output ('-' for stdout)", 0},
+    {"sk", "FILE", "secret key output (mode 0600; not replaced unless --force)", 0},
+    {"force", NULL, "replace an existing --sk file", 0},
+    {"seed", "HEX", "3n bytes SK.seed || SK.prf || PK.seed (deterministic keys, for tests)", 0},
+    BINARY_OPT,
+    {NULL, NULL, NULL, 0},
 };
 static const cli_opt slh_sign_opts[] = {
-    PARAMS_OPT,
-    {"sk", "FILE", "secret key (as written by keygen, or raw 4n bytes: not checked)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "signature output ('-' for stdout)"},
-    {"ctx", "HEX", "context string, at most 255 bytes (default empty)"},
-    {"hedged", NULL, "hedged signing: fresh randomness (default deterministic)"},
-    {"prehash", "NAME", "HashSLH-DSA with this pre-hash (SHA2-256, SHA2-512, SHAKE128, ...)"},
-    {NULL, NULL, NULL},
+    {"sk", "FILE", "secret key (a grove SLH-DSA SECRET KEY file; raw keys: see import)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "signature output ('-' for stdout)", 0},
+    CHECK_PARAMS_OPT,
+    {"ctx", "HEX", "context string, at most 255 bytes (default empty); verify needs it too", 0},
+    {"hedged", NULL, "hedged signing: fresh randomness (default deterministic)", 0},
+    {"prehash", "NAME", "HashSLH-DSA with this pre-hash: " PREHASH_HELP "; verify needs it too", 0},
+    BINARY_OPT,
+    {NULL, NULL, NULL, 0},
 };
 static const cli_opt slh_verify_opts[] = {
-    PARAMS_OPT,
-    {"pk", "FILE", "public key (raw)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "signature"},
-    {"ctx", "HEX", "context string used when signing"},
-    {"prehash", "NAME", "HashSLH-DSA pre-hash used when signing"},
-    {NULL, NULL, NULL},
+    {"pk", "FILE", "public key (a grove SLH-DSA PUBLIC KEY file)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "signature", 0},
+    CHECK_PARAMS_OPT,
+    {"ctx", "HEX", "context string used when signing", 0},
+    {"prehash", "NAME", "HashSLH-DSA pre-hash used when signing (not recorded in the signature)",
+     0},
+    {NULL, NULL, NULL, 0},
 };
 static const cli_opt spx_sign_opts[] = {
-    PARAMS_OPT,
-    {"sk", "FILE", "secret key (as written by keygen, or raw 4n bytes: not checked)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "detached signature output ('-' for stdout)"},
-    {NULL, NULL, NULL},
+    {"sk", "FILE", "secret key (a grove SPHINCS+ SECRET KEY file; raw keys: see import)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "detached signature output ('-' for stdout)", 0},
+    CHECK_PARAMS_OPT,
+    BINARY_OPT,
+    {NULL, NULL, NULL, 0},
 };
 static const cli_opt spx_verify_opts[] = {
-    PARAMS_OPT,
-    {"pk", "FILE", "public key (raw)"},
-    {"msg", "FILE", "message ('-' for stdin)"},
-    {"sig", "FILE", "detached signature"},
-    {NULL, NULL, NULL},
+    {"pk", "FILE", "public key (a grove SPHINCS+ PUBLIC KEY file)", 0},
+    {"msg", "FILE", "message ('-' for stdin)", 0},
+    {"sig", "FILE", "detached signature", 0},
+    CHECK_PARAMS_OPT,
+    {NULL, NULL, NULL, 0},
 };
-static const cli_opt no_opts[] = {{NULL, NULL, NULL}};
+static const cli_opt info_opts[] = {
+    {"file", "FILE", "the key or signature file ('-' for stdin; also a bare argument)", 1},
+    {NULL, NULL, NULL, 0},
+};
+static const cli_opt slh_export_opts[] = {
+    {"pk", "FILE", "export this public key", 0},
+    {"sk", "FILE", "export this secret key", 0},
+    {"sig", "FILE", "export this signature (raw only)", 0},
+    {"format", "FMT", "raw (NIST API layout), der or pem (RFC 9909 SubjectPublicKeyInfo / "
+                      "PKCS#8; keys only)", 0},
+    {"out", "FILE", "output ('-' for stdout; a secret key: mode 0600, not replaced unless "
+                    "--force)", 0},
+    {"prehash", "NAME", "der/pem: the HashSLH-DSA OID with this pre-hash (RFC 9909 assigns one "
+                        "per set)", 0},
+    {"force", NULL, "replace an existing secret --out", 0},
+    {NULL, NULL, NULL, 0},
+};
+static const cli_opt spx_export_opts[] = {
+    {"pk", "FILE", "export this public key", 0},
+    {"sk", "FILE", "export this secret key", 0},
+    {"sig", "FILE", "export this signature", 0},
+    {"format", "FMT", "raw (NIST API layout; round 3.1 has no standard DER/PEM encoding)", 0},
+    {"out", "FILE", "output ('-' for stdout; a secret key: mode 0600, not replaced unless "
+                    "--force)", 0},
+    {"force", NULL, "replace an existing secret --out", 0},
+    {NULL, NULL, NULL, 0},
+};
+static const cli_opt slh_import_opts[] = {
+    {"format", "FMT", "raw (NIST API layout; needs --params), der or pem (RFC 9909 keys: the "
+                      "OID names the set)", 0},
+    {"params", "SET", "raw: the set of the input (required); der/pem: a check", 0},
+    {"pk", "FILE", "import this public key ('-' for stdin)", 0},
+    {"sk", "FILE", "import this secret key (its key id comes from the public key inside it)", 0},
+    {"sig", "FILE", "import this raw signature (it carries no key id)", 0},
+    {"out", "FILE", "the grove file to write ('-' for stdout; a secret key: mode 0600, not "
+                    "replaced unless --force)", 0},
+    BINARY_OPT,
+    {"force", NULL, "replace an existing secret --out", 0},
+    {NULL, NULL, NULL, 0},
+};
+static const cli_opt spx_import_opts[] = {
+    {"format", "FMT", "raw (NIST API layout; needs --params)", 0},
+    {"params", "SET", "the set of the raw input (required)", 0},
+    {"pk", "FILE", "import this public key ('-' for stdin)", 0},
+    {"sk", "FILE", "import this secret key (its key id comes from the public key inside it)", 0},
+    {"sig", "FILE", "import this raw signature (it carries no key id)", 0},
+    {"out", "FILE", "the grove file to write ('-' for stdout; a secret key: mode 0600, not "
+                    "replaced unless --force)", 0},
+    BINARY_OPT,
+    {"force", NULL, "replace an existing secret --out", 0},
+    {NULL, NULL, NULL, 0},
+};
+static const cli_opt no_opts[] = {{NULL, NULL, NULL, 0}};
 
 static const cli_command slh_commands[] = {
-    {"keygen", slh_keygen, "generate a key pair", keygen_opts},
+    {"keygen", slh_keygen, "generate a key pair (default set SLH-DSA-SHAKE-128f)",
+     slh_keygen_opts},
     {"sign", slh_sign, "sign a file (pure or pre-hash SLH-DSA)", slh_sign_opts},
     {"verify", slh_verify, "verify a signature (exit 0 valid, 1 invalid)", slh_verify_opts},
+    {"info", slh_info, "describe a key or signature file", info_opts},
     {"params", slh_params, "list the parameter sets and sizes", no_opts},
+    {"export", slh_export, "write a key or signature as raw bytes, DER or PEM", slh_export_opts},
+    {"import", slh_import, "make a grove file from raw bytes, DER or PEM", slh_import_opts},
     {NULL, NULL, NULL, NULL},
 };
 static const cli_command spx_commands[] = {
-    {"keygen", spx_keygen, "generate a key pair", keygen_opts},
+    {"keygen", spx_keygen, "generate a key pair (default set sphincs-shake-128f-simple)",
+     spx_keygen_opts},
     {"sign", spx_sign, "sign a file (detached, randomized as round 3.1)", spx_sign_opts},
-    {"verify", spx_verify, "verify a detached signature (exit 0 valid, 1 invalid)", spx_verify_opts},
+    {"verify", spx_verify, "verify a detached signature (exit 0 valid, 1 invalid)",
+     spx_verify_opts},
+    {"info", spx_info, "describe a key or signature file", info_opts},
     {"params", spx_params, "list the parameter sets and sizes", no_opts},
+    {"export", spx_export, "write a key or signature as raw bytes", spx_export_opts},
+    {"import", spx_import, "make a grove file from raw bytes", spx_import_opts},
     {NULL, NULL, NULL, NULL},
 };
 
-const cli_scheme cli_scheme_slhdsa = {"slhdsa", "SLH-DSA, FIPS 205 (stateless hash-based)", slh_commands};
+const cli_scheme cli_scheme_slhdsa = {"slhdsa", "SLH-DSA, FIPS 205 (stateless hash-based)",
+                                      slh_commands};
 const cli_scheme cli_scheme_sphincs = {"sphincs", "SPHINCS+ round 3.1 \"simple\" (as in PQClean)",
                                        spx_commands};
