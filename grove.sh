@@ -2,27 +2,37 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # grove.sh - install what grove needs (Debian 12, apt-get), build, and run the demo or the tests.
 #
-#   ./grove.sh demo      build, then run grove's end-to-end demo
+#   ./grove.sh demo      build the grove command only, then run grove's end-to-end demo; installs
+#                        only what the build needs (BUILD_PACKAGES), not the test tools
 #   ./grove.sh test      build and run the whole test suite: a Release build (gcc, -Werror) on the
 #                        best CPU path and on the portable one, an optimized build with debug info,
 #                        AddressSanitizer + UndefinedBehaviorSanitizer (clang, -Werror), and a build
 #                        with every optional component off (no outside library); ends with ctest's
 #                        summary
-#   ./grove.sh build     configure and build (Release) into build/
-#   ./grove.sh deps      only install the Debian packages
+#   ./grove.sh build     configure and build (Release) into build/ (BUILD_PACKAGES only)
+#   ./grove.sh deps      only install the Debian packages (all of them: the build's and the tests')
 # Environment: JOBS (parallel jobs, default: number of CPUs), CTEST_ARGS (extra ctest arguments,
 # e.g. "-L slow"), GROVE_VECTORS_DIR (shared vectors folder, default ../shared/vectors).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-PACKAGES=(build-essential cmake clang pkg-config python3 libssl-dev libjansson-dev libsqlite3-dev
-          libpq-dev postgresql valgrind gcc-multilib libgmp-dev
-          gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm groff-base)
+# What `build` and `demo` need: a C compiler, CMake, pkg-config and the libraries the default
+# configuration requires (CMakeLists.txt: OpenSSL for DGSP, SQLite, libpq, GMP for STM, jansson
+# for the tools). Nothing else: a fresh machine runs the demo after ~100 MB of packages.
+BUILD_PACKAGES=(gcc make libc6-dev cmake pkg-config libssl-dev libjansson-dev libsqlite3-dev
+                libpq-dev libgmp-dev)
+# What `test` (and CI, .ci/run) needs on top: clang (the sanitizer build), python3 (test
+# scripts), PostgreSQL (the store tests start a private server), valgrind (constant-time and
+# instruction counts), multilib and the ARM cross compiler with QEMU (tests/port), groff (the
+# manual pages' render check).
+TEST_PACKAGES=(build-essential clang python3 postgresql valgrind gcc-multilib gcc-arm-none-eabi
+               libnewlib-arm-none-eabi qemu-system-arm groff-base)
+PACKAGES=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}")
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
-deps() {
+deps() { # deps <package>...: install those not installed yet
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -37,10 +47,17 @@ vectors_arg() {
   if [ -n "${GROVE_VECTORS_DIR:-}" ]; then echo "-DGROVE_VECTORS_DIR=$GROVE_VECTORS_DIR"; fi
 }
 
-build() { # build <dir> <cmake args...>
+ccache_arg() { # compile through ccache when it is installed (never installed for this)
+  if command -v ccache >/dev/null 2>&1; then echo "-DCMAKE_C_COMPILER_LAUNCHER=ccache"; fi
+}
+
+build() { # build <dir> <cmake args...> [-- <build args...>]
   local dir=$1; shift
-  cmake -S . -B "$dir" $(vectors_arg) "$@" >/dev/null
-  cmake --build "$dir" -j "$JOBS"
+  local cfg=() extra=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do cfg+=("$1"); shift; done
+  [ $# -gt 0 ] && shift && extra=("$@")
+  cmake -S . -B "$dir" $(vectors_arg) $(ccache_arg) "${cfg[@]}" >/dev/null
+  cmake --build "$dir" -j "$JOBS" "${extra[@]}"
 }
 
 run_tests() { # run_tests <dir> <label>
@@ -49,15 +66,15 @@ run_tests() { # run_tests <dir> <label>
 }
 
 case "${1:-}" in
-  deps) deps ;;
-  build) deps; build build -DCMAKE_BUILD_TYPE=Release ;;
+  deps) deps "${PACKAGES[@]}" ;;
+  build) deps "${BUILD_PACKAGES[@]}"; build build -DCMAKE_BUILD_TYPE=Release ;;
   demo)
-    deps
-    build build -DCMAKE_BUILD_TYPE=Release >/dev/null
+    deps "${BUILD_PACKAGES[@]}"
+    build build -DCMAKE_BUILD_TYPE=Release -- --target grove >/dev/null
     ./build/bin/grove demo
     ;;
   test)
-    deps
+    deps "${PACKAGES[@]}"
     build build -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DGROVE_WERROR=ON
     build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DGROVE_WERROR=ON \
       -DGROVE_SANITIZE=ON

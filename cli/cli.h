@@ -231,7 +231,31 @@ void cli_guard_std_fds(void);
 /* Whether fd (0-2) was closed at startup: reading "-" / writing "-" is then refused. */
 int cli_std_was_closed(int fd);
 
+/* grove hash ALG [FILE]... (cli/cmd_hash.c): its options, for --help and grove(1). */
+extern const cli_command cli_hash_sum_command;
+
 /* Progress bar on stderr, only when stderr is a terminal and --json is off. */
 void cli_progress(cli_ctx *c, const char *what, uint64_t done, uint64_t total);
+
+/*
+ * A one-line status with an estimated time left, for long runs of steps (grove bench): only
+ * when stderr is a terminal and --json is off; otherwise every call does nothing.
+ * cli_progress_step prints "<what>: <done>/<total> <label> ... ETA m:ss" on one line, rewritten
+ * in place (\r); the ETA is the mean time of the steps done so far times the steps left (no
+ * ETA before the first step is done). cli_progress_end erases the line and stops.
+ */
+typedef struct cli_progress_line {
+    int on;
+    uint64_t start_ns;
+    const char *what;
+} cli_progress_line;
+void cli_progress_begin(cli_ctx *c, cli_progress_line *p, const char *what);
+void cli_progress_step(cli_progress_line *p, uint64_t done, uint64_t total, const char *label);
+void cli_progress_end(cli_progress_line *p);
+/* Erase the line for now (before other output to the terminal); the next step prints it again. */
+void cli_progress_clear(cli_progress_line *p);
+/* The ETA text of cli_progress_step: "m:ss" (or "h:mm:ss"), "?" when it cannot be estimated
+ * (done == 0). elapsed_ns: the time the done steps took. */
+void cli_progress_eta(char *out, size_t cap, uint64_t elapsed_ns, uint64_t done, uint64_t total);
 
 #endif

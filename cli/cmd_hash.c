@@ -3,9 +3,11 @@
  * grove hash: message digests with grove's own hash layer.
  *
  * `grove hash ALG [FILE]...` works like coreutils' sha256sum: the same output lines (plain or
- * --tag, names with a newline, carriage return or backslash escaped), the same -c/--check of a
- * sums file with the same messages, and the coreutils exit codes (0 all good, 1 a file that
- * could not be read or a checksum that does not match; 2 for a usage error, as in grove).
+ * --tag, names with a newline, carriage return or backslash escaped; -z: NUL-terminated, not
+ * escaped), the same -c/--check of a sums file with the same messages, and the coreutils exit
+ * codes (0 all good, 1 a file that could not be read or a checksum that does not match; 2 for
+ * a usage error, as in grove). With --json it prints one object instead: the algorithm and per
+ * file its digest or error; with -c per file whether it matched, and the counts.
  * `grove hash digest --alg ALG` prints one digest (with --json).
  */
 #include <errno.h>
@@ -21,10 +23,10 @@
 #include "schemes.h"
 
 static const cli_opt digest_opts[] = {
-    {"alg", "NAME", "sha224, sha256, sha384, sha512, sha3-256, sha3-512, shake128, shake256"},
-    {"msg", "FILE", "input file ('-' for stdin; default stdin)"},
-    {"len", "BYTES", "output length for shake128/shake256 (default 32 / 64, at most 1024)"},
-    {NULL, NULL, NULL},
+    {"alg", "NAME", "sha224, sha256, sha384, sha512, sha3-256, sha3-512, shake128, shake256", 0},
+    {"msg", "FILE", "input file ('-' for stdin; default stdin)", 0},
+    {"len", "BYTES", "output length for shake128/shake256 (default 32 / 64, at most 1024)", 0},
+    {NULL, NULL, NULL, 0},
 };
 
 static int cmd_digest(cli_ctx *c)
@@ -78,39 +80,62 @@ const cli_scheme cli_scheme_hash = {
 #define SUM_MAX_LINE 16384  /* a longer line of a sums file is malformed */
 
 typedef struct {
+    cli_ctx *c;       /* c->json: one JSON object instead of the lines and messages */
     grove_hash_alg alg;
     char tag[16];     /* the algorithm as --tag lines name it: "SHA256", "SHA3-256", ... */
     size_t out_len;   /* digest bytes */
     bool length_set;  /* --length given (SHAKE) */
-    bool tag_style, binary, check, warn, strict, ignore_missing;
+    bool tag_style, binary, check, warn, strict, ignore_missing, zero;
     int report;       /* in --check: 0 every line, 1 --quiet (failures only), 2 --status */
 } sum_opts;
 
 typedef struct {
-    unsigned long long malformed, unreadable, mismatched;
+    unsigned long long malformed, unreadable, mismatched, matched;
     bool formatted, compared; /* a well-formed line seen; a file compared */
 } check_counts;
 
-static const char sum_usage[] =
-    "usage: grove hash ALG [OPTION]... [FILE]...\n"
-    "Print or check message digests like coreutils' sha256sum. ALG: sha224, sha256, sha384,\n"
-    "sha512, sha3-256, sha3-512, shake128, shake256 (or an alias: SHA-256, SHA2-256, ...).\n"
-    "With no FILE, or when FILE is -, read standard input.\n\n"
-    "  -b, --binary          mark the lines with '*' (no other effect)\n"
-    "  -c, --check           read checksums from the FILEs and check them\n"
-    "      --tag             print BSD-style lines: SHA256 (FILE) = HEX\n"
-    "  -t, --text            the default line marker (no other effect)\n"
-    "      --length BYTES    SHAKE output length, 1 to 1024 (default 32 for shake128, 64 for\n"
-    "                        shake256; in --check, without it, the length of each line)\n"
-    "when checking:\n"
-    "      --ignore-missing  do not fail or report status for missing files\n"
-    "      --quiet           do not print OK for each successfully verified file\n"
-    "      --status          print nothing, the exit code shows success\n"
-    "      --strict          exit 1 for improperly formatted checksum lines\n"
-    "  -w, --warn            warn about improperly formatted checksum lines\n\n"
-    "Exit codes follow coreutils, not grove's table: 0 all files read and every checksum\n"
-    "matched, 1 a file could not be read, a checksum did not match or (--check) no line was\n"
-    "well formed; 2 a usage error. --json is not supported here (see 'grove hash digest').\n";
+/* The options of grove hash ALG: its --help and grove(1) (cli/man.c) print this table. */
+static const cli_opt sum_opt_table[] = {
+    {"check", NULL, "read checksums from the FILEs and check them (also -c)", 0},
+    {"tag", NULL, "print BSD-style lines: SHA256 (FILE) = HEX", 0},
+    {"zero", NULL, "end each output line with NUL, not newline, and do not escape file names "
+                   "(also -z; not with --check)", 0},
+    {"binary", NULL, "mark the lines with '*', no other effect (also -b)", 0},
+    {"text", NULL, "the default line marker, no other effect (also -t)", 0},
+    {"length", "BYTES", "SHAKE output length, 1 to 1024 (default 32 for shake128, 64 for "
+                        "shake256; in --check, without it, the length of each line)", 0},
+    {"ignore-missing", NULL, "when checking: do not fail or report status for missing files", 0},
+    {"quiet", NULL, "when checking: do not print OK for each successfully verified file", 0},
+    {"status", NULL, "when checking: print nothing, the exit code shows success", 0},
+    {"strict", NULL, "when checking: exit 1 for improperly formatted checksum lines", 0},
+    {"warn", NULL, "when checking: warn about improperly formatted checksum lines (also -w)", 0},
+    {NULL, NULL, NULL, 0},
+};
+
+const cli_command cli_hash_sum_command = {
+    "ALG", NULL,
+    "print or check message digests like coreutils' sha256sum (ALG: sha224, sha256, sha384, "
+    "sha512, sha3-256, sha3-512, shake128, shake256, or an alias such as SHA-256); with no "
+    "FILE, or when FILE is -, read standard input. With --json one object: {\"algorithm\", "
+    "\"files\": [{\"file\", \"digest\" or \"error\"}...]}; with --check each file's "
+    "\"ok\", a sums file that cannot be used as {\"sums_file\", \"error\"}, and the counts "
+    "\"matched\", \"mismatched\", \"unreadable\", \"malformed\". Exit codes follow "
+    "coreutils, not grove's table: 0 all files read and every checksum matched, 1 a file could "
+    "not be read, a checksum did not match or (--check) no line was well formed; 2 a usage "
+    "error.",
+    sum_opt_table};
+
+static void sum_help(FILE *f)
+{
+    fprintf(f, "usage: grove hash ALG [OPTION]... [FILE]...\n%s\n\noptions:\n",
+            cli_hash_sum_command.summary);
+    for (const cli_opt *o = sum_opt_table; o->name; o++) {
+        char left[64];
+        snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+        fprintf(f, "  %-26s %s\n", left, o->help);
+    }
+    fprintf(f, "  %-26s %s\n", "--json", "print exactly one JSON object");
+}
 
 /* The name as coreutils quotes it in messages: in shell quotes when it holds a character the
  * shell (or the "NAME: message" form) would read specially; control characters stay raw. */
@@ -135,9 +160,12 @@ static void put_quoted(FILE *f, const char *name)
     fputc(has_quote ? '"' : '\'', f);
 }
 
-/* "grove hash: NAME: MESSAGE" on stderr (stdout first, so the two interleave in order). */
-static void sum_error(const char *name, const char *msg)
+/* "grove hash: NAME: MESSAGE" on stderr (stdout first, so the two interleave in order); with
+ * --json nothing (the object carries the error). */
+static void sum_error(const sum_opts *o, const char *name, const char *msg)
 {
+    if (o->c->json)
+        return;
     fflush(stdout);
     fputs("grove hash: ", stderr);
     if (name != NULL) {
@@ -196,7 +224,36 @@ static int hash_path(const sum_opts *o, const char *path, size_t out_len, uint8_
     return err;
 }
 
-/* Print the sum line of each file; 0 if all were read, else 1. */
+/* One file's digest as a JSON element of "files": {"file", "digest"} or {"file", "error"}. */
+static void json_file(cli_ctx *c, const char *name, const char *digest, const char *error)
+{
+    cli_out_begin_object(c, NULL);
+    cli_out_str(c, "file", name);
+    if (digest != NULL)
+        cli_out_str(c, "digest", digest);
+    if (error != NULL)
+        cli_out_str(c, "error", error);
+    cli_out_end(c);
+}
+
+/* The sum line of one file: plain or --tag; names escaped unless -z, which ends it with NUL. */
+static void sum_line(const sum_opts *o, const char *name, const char *hex)
+{
+    bool escape = !o->zero && strpbrk(name, "\\\n\r") != NULL;
+    if (escape)
+        putchar('\\');
+    if (o->tag_style) {
+        printf("%s (", o->tag);
+        put_name(name, escape);
+        printf(") = %s", hex);
+    } else {
+        printf("%s %c", hex, o->binary ? '*' : ' ');
+        put_name(name, escape);
+    }
+    putchar(o->zero ? '\0' : '\n');
+}
+
+/* Print the sum line of each file (--json: an element of "files"); 0 if all were read, else 1. */
 static int sum_files(const sum_opts *o, char **files, int n)
 {
     static char *const stdin_only[] = {"-"};
@@ -207,24 +264,18 @@ static int sum_files(const sum_opts *o, char **files, int n)
         uint8_t digest[SUM_MAX_XOF];
         int err = hash_path(o, files[i], o->out_len, digest);
         if (err != 0) {
-            sum_error(files[i], strerror(err));
+            sum_error(o, files[i], strerror(err));
+            if (o->c->json)
+                json_file(o->c, files[i], NULL, strerror(err));
             rc = 1;
             continue;
         }
         char hex[2 * SUM_MAX_XOF + 1];
         grove_hex_encode(hex, digest, o->out_len);
-        bool escape = strpbrk(files[i], "\\\n\r") != NULL;
-        if (escape)
-            putchar('\\');
-        if (o->tag_style) {
-            printf("%s (", o->tag);
-            put_name(files[i], escape);
-            printf(") = %s\n", hex);
-        } else {
-            printf("%s %c", hex, o->binary ? '*' : ' ');
-            put_name(files[i], escape);
-            putchar('\n');
-        }
+        if (o->c->json)
+            json_file(o->c, files[i], hex, NULL);
+        else
+            sum_line(o, files[i], hex);
     }
     return rc;
 }
@@ -331,10 +382,10 @@ static bool parse_line(const sum_opts *o, char *s, int *reversed, char **hex, ch
     return true;
 }
 
-/* "grove hash: WARNING: N thing(s) ..." on stderr unless N is 0. */
-static void warn_count(unsigned long long n, const char *one, const char *many)
+/* "grove hash: WARNING: N thing(s) ..." on stderr unless N is 0 (or --json). */
+static void warn_count(const sum_opts *o, unsigned long long n, const char *one, const char *many)
 {
-    if (n == 0)
+    if (n == 0 || o->c->json)
         return;
     fflush(stdout);
     fprintf(stderr, "grove hash: WARNING: %llu %s\n", n, n == 1 ? one : many);
@@ -352,9 +403,19 @@ static void check_one(const sum_opts *o, const char *hex, const char *name, chec
     if (err == ENOENT && o->ignore_missing)
         return;
     bool escape = o->report < 2 && strchr(name, '\n') != NULL;
+    if (o->c->json) {
+        cli_out_begin_object(o->c, NULL);
+        cli_out_str(o->c, "file", name);
+    }
     if (err != 0) {
-        sum_error(name, strerror(err));
+        sum_error(o, name, strerror(err));
         k->unreadable++;
+        if (o->c->json) {
+            cli_out_bool(o->c, "ok", 0);
+            cli_out_str(o->c, "error", strerror(err));
+            cli_out_end(o->c);
+            return;
+        }
         if (o->report < 2) {
             if (escape)
                 putchar('\\');
@@ -366,6 +427,12 @@ static void check_one(const sum_opts *o, const char *hex, const char *name, chec
     k->compared = true;
     bool match = memcmp(want, got, len) == 0; /* public digests: no need for constant time */
     k->mismatched += !match;
+    k->matched += match;
+    if (o->c->json) {
+        cli_out_bool(o->c, "ok", match);
+        cli_out_end(o->c);
+        return;
+    }
     if (o->report == 2 || (match && o->report == 1))
         return;
     if (escape)
@@ -400,18 +467,32 @@ static int read_line(FILE *f, char *buf, size_t cap, size_t *len)
     return !any ? LINE_EOF : bad ? LINE_BAD : LINE_OK;
 }
 
-/* Check every line of one sums file ("-": standard input); 0 if all is well, else 1. */
-static int check_list(const sum_opts *o, const char *path)
+/* A sums file that cannot be used, as an element of "files" with --json. */
+static void json_sums_error(const sum_opts *o, const char *label, const char *msg)
+{
+    if (!o->c->json)
+        return;
+    cli_out_begin_object(o->c, NULL);
+    cli_out_str(o->c, "sums_file", label);
+    cli_out_str(o->c, "error", msg);
+    cli_out_end(o->c);
+}
+
+/* Check every line of one sums file ("-": standard input), adding to the totals; 0 if all is
+ * well, else 1. */
+static int check_list(const sum_opts *o, const char *path, check_counts *total)
 {
     bool is_stdin = strcmp(path, "-") == 0;
     const char *label = is_stdin ? "standard input" : path;
     FILE *f = is_stdin ? (cli_std_was_closed(0) ? NULL : stdin) : fopen(path, "r");
     if (f == NULL) {
-        sum_error(path, strerror(is_stdin ? EBADF : errno));
+        const char *msg = strerror(is_stdin ? EBADF : errno);
+        sum_error(o, path, msg);
+        json_sums_error(o, path, msg);
         return 1;
     }
     static char line[SUM_MAX_LINE];
-    check_counts k = {0, 0, 0, false, false};
+    check_counts k = {0, 0, 0, 0, false, false};
     int reversed = -1;
     size_t len;
     int r;
@@ -425,7 +506,7 @@ static int check_list(const sum_opts *o, const char *path)
             continue;
         }
         k.malformed++;
-        if (o->warn) {
+        if (o->warn && !o->c->json) {
             fflush(stdout);
             fputs("grove hash: ", stderr);
             put_quoted(stderr, label);
@@ -435,29 +516,39 @@ static int check_list(const sum_opts *o, const char *path)
     int read_err = ferror(f) ? errno : 0;
     if (!is_stdin)
         fclose(f);
+    total->malformed += k.malformed, total->unreadable += k.unreadable;
+    total->mismatched += k.mismatched, total->matched += k.matched;
     if (read_err != 0) {
-        sum_error(label, strerror(read_err));
+        sum_error(o, label, strerror(read_err));
+        json_sums_error(o, label, strerror(read_err));
         return 1;
     }
     if (!k.formatted) {
-        sum_error(label, "no properly formatted checksum lines found");
+        sum_error(o, label, "no properly formatted checksum lines found");
+        json_sums_error(o, label, "no properly formatted checksum lines found");
         return 1;
     }
     if (o->report < 2) {
-        warn_count(k.malformed, "line is improperly formatted", "lines are improperly formatted");
-        warn_count(k.unreadable, "listed file could not be read", "listed files could not be read");
-        warn_count(k.mismatched, "computed checksum did NOT match",
+        warn_count(o, k.malformed, "line is improperly formatted",
+                   "lines are improperly formatted");
+        warn_count(o, k.unreadable, "listed file could not be read",
+                   "listed files could not be read");
+        warn_count(o, k.mismatched, "computed checksum did NOT match",
                    "computed checksums did NOT match");
     }
-    if (o->ignore_missing && !k.compared)
-        sum_error(label, "no file was verified");
+    if (o->ignore_missing && !k.compared) {
+        sum_error(o, label, "no file was verified");
+        json_sums_error(o, label, "no file was verified");
+    }
     bool ok = k.compared && k.unreadable == 0 && k.mismatched == 0 && !(o->strict && k.malformed);
     return ok ? 0 : 1;
 }
 
-/* A usage error of grove hash ALG: message, hint, exit 2. */
-static int sum_usage_error(const char *what, const char *arg)
+/* A usage error of grove hash ALG: message, hint, exit 2 (--json: the object says it). */
+static int sum_usage_error(const sum_opts *o, const char *what, const char *arg)
 {
+    if (o->c->json)
+        return cli_fail(o->c, CLI_EXIT_USAGE, 0, "%s%s%s", what, arg ? " " : "", arg ? arg : "");
     fprintf(stderr, "grove hash: %s%s%s\nTry 'grove hash ALG --help' for more information.\n",
             what, arg ? " " : "", arg ? arg : "");
     return CLI_EXIT_USAGE;
@@ -474,6 +565,8 @@ static int sum_option(sum_opts *o, const char *opt, bool *check_only)
         o->binary = false;
     else if (strcmp(opt, "--tag") == 0)
         o->tag_style = true;
+    else if (strcmp(opt, "-z") == 0 || strcmp(opt, "--zero") == 0)
+        o->zero = true;
     else if (strcmp(opt, "-w") == 0 || strcmp(opt, "--warn") == 0)
         o->warn = true, o->report = 0, *check_only = true;
     else if (strcmp(opt, "--quiet") == 0)
@@ -485,7 +578,7 @@ static int sum_option(sum_opts *o, const char *opt, bool *check_only)
     else if (strcmp(opt, "--ignore-missing") == 0)
         o->ignore_missing = true, *check_only = true;
     else
-        return sum_usage_error("unknown option", opt);
+        return sum_usage_error(o, "unknown option", opt);
     return 0;
 }
 
@@ -494,9 +587,9 @@ static int sum_length(sum_opts *o, const char *val)
 {
     uint64_t v;
     if (grove_hash_digest_bytes(o->alg) != 0)
-        return sum_usage_error("--length applies only to shake128 and shake256", NULL);
+        return sum_usage_error(o, "--length applies only to shake128 and shake256", NULL);
     if (val == NULL || cli_parse_u64(val, &v) != 0 || v < 1 || v > SUM_MAX_XOF)
-        return sum_usage_error("--length takes a number of bytes from 1 to 1024, not",
+        return sum_usage_error(o, "--length takes a number of bytes from 1 to 1024, not",
                                val ? val : "nothing");
     o->out_len = (size_t)v;
     o->length_set = true;
@@ -517,7 +610,7 @@ static int sum_parse(sum_opts *o, int argc, char **argv, int *nfiles)
         } else if (strcmp(a, "--") == 0) {
             operands_only = true;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(sum_usage, stdout);
+            sum_help(stdout);
             return -1;
         } else if (strcmp(a, "--length") == 0) {
             rc = sum_length(o, i + 1 < argc ? argv[++i] : NULL);
@@ -536,9 +629,12 @@ static int sum_parse(sum_opts *o, int argc, char **argv, int *nfiles)
     }
     *nfiles = n;
     if (o->check && o->tag_style)
-        return sum_usage_error("the --tag option is meaningless when verifying checksums", NULL);
+        return sum_usage_error(o, "the --tag option is meaningless when verifying checksums", NULL);
+    if (o->check && o->zero)
+        return sum_usage_error(o, "the --zero option is not supported when verifying checksums",
+                               NULL);
     if (!o->check && check_only)
-        return sum_usage_error("--warn, --quiet, --status, --strict and --ignore-missing are "
+        return sum_usage_error(o, "--warn, --quiet, --status, --strict and --ignore-missing are "
                                "meaningful only when verifying checksums (-c)",
                                NULL);
     return 0;
@@ -549,13 +645,8 @@ int cli_hash_sum(cli_ctx *c, int argc, char **argv)
     sum_opts o = {0};
     if (argc < 1 || grove_hash_alg_from_name(argv[0], &o.alg) != GROVE_OK)
         return -1; /* not an algorithm: a grove hash command such as digest */
-    static const cli_command sum_cmd = {"ALG", NULL, "coreutils-style digests", NULL};
-    c->cmd = &sum_cmd;
-    if (c->json)
-        return cli_fail(c, CLI_EXIT_USAGE, 0,
-                        "grove hash %s prints coreutils lines, not JSON: use 'grove hash digest "
-                        "--alg %s --json'",
-                        argv[0], argv[0]);
+    c->cmd = &cli_hash_sum_command;
+    o.c = c;
     const char *canon = grove_hash_alg_name(o.alg);
     size_t i;
     for (i = 0; canon[i] != '\0' && i + 1 < sizeof o.tag; i++)
@@ -569,13 +660,23 @@ int cli_hash_sum(cli_ctx *c, int argc, char **argv)
     if (rc != 0)
         return rc < 0 ? 0 : rc;
     char **files = argv + 1;
+    cli_out_str(c, "algorithm", canon);
+    cli_out_begin_array(c, "files");
+    check_counts total = {0, 0, 0, 0, false, false};
     if (o.check) {
         if (nfiles == 0)
-            rc = check_list(&o, "-");
+            rc = check_list(&o, "-", &total);
         for (int f = 0; f < nfiles; f++)
-            rc |= check_list(&o, files[f]);
+            rc |= check_list(&o, files[f], &total);
     } else {
         rc = sum_files(&o, files, nfiles);
+    }
+    cli_out_end(c);
+    if (o.check) {
+        cli_out_u64(c, "matched", total.matched);
+        cli_out_u64(c, "mismatched", total.mismatched);
+        cli_out_u64(c, "unreadable", total.unreadable);
+        cli_out_u64(c, "malformed", total.malformed);
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "grove hash: write error: %s\n", strerror(errno));

@@ -10,7 +10,7 @@
 #include "schemes.h"
 
 int cli_demo(cli_ctx *c);
-int cli_bench(cli_ctx *c, const char *scheme);
+int cli_bench(cli_ctx *c, int nschemes, const char *const *schemes);
 
 #define GROVE_SCHEME_PTR(v) &v,
 static const cli_scheme *const schemes[] = {GROVE_CLI_SCHEMES(GROVE_SCHEME_PTR)};
@@ -18,16 +18,21 @@ static const cli_scheme *const schemes[] = {GROVE_CLI_SCHEMES(GROVE_SCHEME_PTR)}
 
 /* The commands that belong to no scheme, at file scope for grove(1) (cli/man.c). */
 static const cli_opt bench_opts[] = {
-    {"params", "NAME", "only parameter sets whose name contains NAME (e.g. 128f)"},
-    {"time", "MS", "time per case in milliseconds (default 500)"},
-    {NULL, NULL, NULL},
+    {"params", "NAME", "only parameter sets whose name contains NAME (e.g. 128f)", 0},
+    {"time", "MS", "time per case in milliseconds (default 500)", 0},
+    {"threads", "N", "threads for the operations that take them (XMSS keygen, STM, DGSP "
+                     "certificates): 1 = the calling thread, 0 = one per CPU (default)", 0},
+    {NULL, NULL, NULL, 0},
 };
-static const cli_command benchcmd = {"bench", NULL,
-                                     "grove bench [slhdsa|sphincs|dgsp|cross] [options]: "
-                                     "timings like openssl speed",
-                                     bench_opts};
+/* Named "[SCHEME...]" so that its --help says "usage: grove bench [SCHEME...] [options]". */
+static const cli_command benchcmd = {
+    "[SCHEME...]", NULL,
+    "operations per second of each SCHEME (slhdsa, sphincs, cross, xmss, stm, bls12_381 or "
+    "bls, dgsp, hash; none: a representative set of each), like openssl speed; schemes and "
+    "options in any order",
+    bench_opts};
 static const cli_scheme benchscheme = {"bench", "", NULL};
-static const cli_opt demo_opts[] = {{NULL, NULL, NULL}};
+static const cli_opt demo_opts[] = {{NULL, NULL, NULL, 0}};
 static const cli_command democmd = {
     "demo", NULL,
     "tell a complete DGSP group life on the default parameter set, with files in a "
@@ -48,7 +53,7 @@ static void print_main_help(FILE *f)
             "grove %s - post-quantum and group signatures\n\n"
             "usage: grove <scheme> <command> [options]     (add --help for details)\n"
             "       grove hash ALG [FILE]...               (like sha256sum; -c checks)\n"
-            "       grove info FILE | demo | bench [scheme] | --version | help [scheme]\n\n"
+            "       grove info FILE | demo | bench [SCHEME...] | --version | help [scheme]\n\n"
             "schemes:\n",
             grove_version());
     for (size_t i = 0; i < NSCHEMES; i++)
@@ -98,7 +103,7 @@ static const cli_scheme *find_scheme(const char *name)
 static int print_man(int argc, char **argv)
 {
     static const cli_command *const globals[] = {&benchcmd, &democmd};
-    static const char *const global_usage[] = {"grove bench [scheme]", "grove demo"};
+    static const char *const global_usage[] = {"grove bench [SCHEME...]", "grove demo"};
     const cli_man_tables t = {schemes, NSCHEMES, globals, global_usage,
                               sizeof globals / sizeof globals[0]};
     const cli_scheme *s = argc >= 1 ? find_scheme(argv[0]) : NULL;
@@ -204,6 +209,33 @@ static int parse_options(cli_ctx *c, int argc, char **argv)
     return 0;
 }
 
+/* grove bench: the words that are no option (nor an option's value) are the schemes, in any
+ * order among the options. Returns the exit code, or -1 after --help. */
+static int run_bench(cli_ctx *c, int argc, char **argv)
+{
+    static const char *names[CLI_MAX_REPEAT];
+    int ns = 0, no = 0;
+    c->cmd = &benchcmd;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            print_command_help(stdout, &benchscheme, &benchcmd);
+            return -1;
+        }
+        if (strncmp(argv[i], "--", 2) != 0) {
+            if (ns == CLI_MAX_REPEAT)
+                return cli_fail(c, CLI_EXIT_USAGE, 0, "too many schemes");
+            names[ns++] = argv[i];
+            continue;
+        }
+        argv[no++] = argv[i]; /* the options keep their order, each with its value */
+        for (int j = 0; bench_opts[j].name; j++)
+            if (strcmp(argv[i] + 2, bench_opts[j].name) == 0 && bench_opts[j].arg && i + 1 < argc)
+                argv[no++] = argv[++i];
+    }
+    int rc = parse_options(c, no, argv);
+    return rc ? rc : cli_bench(c, ns, names);
+}
+
 int main(int argc, char **argv)
 {
     /* First of all: no file may be opened on a closed stdin/stdout/stderr. */
@@ -248,20 +280,10 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(argv[1], "bench") == 0) {
-        c->cmd = &benchcmd;
-        const char *scheme = (argc > 2 && strncmp(argv[2], "--", 2) != 0) ? argv[2] : NULL;
-        int first = scheme ? 3 : 2;
-        for (int i = first; i < argc; i++)
-            if (strcmp(argv[i], "--help") == 0) {
-                print_command_help(stdout, &benchscheme, &benchcmd);
-                return 0;
-            }
-        int rc = parse_options(c, argc - first, argv + first);
-        if (rc == 0)
-            rc = cli_bench(c, scheme);
-        if (c->json)
+        int rc = run_bench(c, argc - 2, argv + 2);
+        if (rc >= 0 && c->json)
             emit_json(c, rc);
-        return rc;
+        return rc < 0 ? 0 : rc;
     }
     if (strcmp(argv[1], "info") == 0) { /* grove info FILE: any grove file */
         static const cli_scheme none = {"", "", NULL};

@@ -209,6 +209,7 @@ static void main_page(FILE *f, const cli_man_tables *t)
         roff_word(f, t->global_usage[i]);
         fputs("\n", f);
     }
+    fputs(".br\n.B grove hash\n.I ALG\n.RI [ option ]...\n.RI [ FILE ]...\n", f);
     fputs(".SH DESCRIPTION\n\\&grove signs and verifies with post-quantum and group signature "
           "schemes through libgrove. Each scheme has its own commands, described in its own "
           "page and by \\fBgrove \\fIscheme\\fB \\-\\-help\\fR.\n.SH SCHEMES\n",
@@ -223,6 +224,7 @@ static void main_page(FILE *f, const cli_man_tables *t)
     fputs(".SH COMMANDS\n", f);
     for (size_t i = 0; i < t->nglobals; i++)
         command(f, t->global_usage[i], t->globals[i]);
+    command(f, "grove hash ALG [FILE]...", &cli_hash_sum_command); /* cli/cmd_hash.c */
     fputs(".SH OPTIONS\n.TP\n.B \\-\\-json\n\\&print exactly one JSON object (any command)\n"
           ".TP\n.B \\-\\-help\n\\&describe grove, a scheme or a command\n"
           ".TP\n.B \\-\\-version\n\\&print the version and the hash code path (GROVE_CPU)\n",

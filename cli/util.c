@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -531,4 +532,63 @@ void cli_progress(cli_ctx *c, const char *what, uint64_t done, uint64_t total)
     if (done >= total)
         fputc('\n', stderr);
     fflush(stderr);
+}
+
+/* ---- one-line progress with ETA ------------------------------------------------------------ */
+
+static uint64_t progress_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void cli_progress_eta(char *out, size_t cap, uint64_t elapsed_ns, uint64_t done, uint64_t total)
+{
+    if (done == 0 || done > total) {
+        snprintf(out, cap, "?");
+        return;
+    }
+    double left = (double)elapsed_ns / 1e9 / (double)done * (double)(total - done);
+    unsigned long long s = (unsigned long long)(left + 0.5);
+    if (s >= 3600)
+        snprintf(out, cap, "%llu:%02llu:%02llu", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(out, cap, "%llu:%02llu", s / 60, s % 60);
+}
+
+void cli_progress_begin(cli_ctx *c, cli_progress_line *p, const char *what)
+{
+    p->on = !c->json && isatty(2);
+    p->start_ns = progress_now_ns();
+    p->what = what;
+}
+
+void cli_progress_step(cli_progress_line *p, uint64_t done, uint64_t total, const char *label)
+{
+    if (!p->on)
+        return;
+    char eta[32];
+    cli_progress_eta(eta, sizeof eta, progress_now_ns() - p->start_ns, done, total);
+    /* \033[K erases what a longer previous line left behind */
+    fprintf(stderr, "\r%s: %llu/%llu %s ... ETA %s\033[K", p->what, (unsigned long long)done,
+            (unsigned long long)total, label, eta);
+    fflush(stderr);
+}
+
+void cli_progress_clear(cli_progress_line *p)
+{
+    if (!p->on)
+        return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+void cli_progress_end(cli_progress_line *p)
+{
+    if (!p->on)
+        return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    p->on = 0;
 }

@@ -130,8 +130,51 @@ check '[ "$("$G" hash SHA3-256 two)" = "$("$G" hash sha3-256 two)" ]' "alias SHA
 "$G" hash sha256 --bogus two >/dev/null 2>&1; check '[ $? -eq 2 ]' "unknown option exits 2"
 "$G" hash sha256 --quiet two >/dev/null 2>&1; check '[ $? -eq 2 ]' "--quiet without -c exits 2"
 "$G" hash sha256 -c --tag sums >/dev/null 2>&1; check '[ $? -eq 2 ]' "--tag with -c exits 2"
-out=$("$G" hash sha256 two --json); rc=$?
-check '[ $rc -eq 2 ] && echo "$out" | jget "[\"ok\"]" | grep -qx False' "--json: one object saying to use digest"
+# --json: one object with the algorithm and each file's digest or error (coreutils' exit codes)
+out=$("$G" hash sha256 two nosuch 'a b' --json 2> err); rc=$?
+check '[ $rc -eq 1 ] && [ ! -s err ] && echo "$out" | python3 -c "
+import json, sys, hashlib
+d = json.load(sys.stdin)
+assert d[\"algorithm\"] == \"sha256\" and d[\"ok\"] is False and d[\"exit_code\"] == 1, d
+f = d[\"files\"]
+assert [e[\"file\"] for e in f] == [\"two\", \"nosuch\", \"a b\"], f
+assert f[0][\"digest\"] == hashlib.sha256(open(\"two\", \"rb\").read()).hexdigest()
+assert f[1][\"error\"] == \"No such file or directory\" and \"digest\" not in f[1]
+assert f[2][\"digest\"] == hashlib.sha256(b\"with space\").hexdigest()"' "--json: digests and errors per file, exit 1"
+out=$(printf abc | "$G" hash SHA3-256 --json); rc=$?
+check '[ $rc -eq 0 ] && echo "$out" | python3 -c "
+import json, sys; d = json.load(sys.stdin)
+assert d[\"ok\"] and d[\"algorithm\"] == \"sha3-256\" and d[\"files\"] == [{\"file\": \"-\", \"digest\": \"3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532\"}]"' "--json: stdin, canonical algorithm name"
+"$G" hash sha256 two empty > sums.j; printf 'x\n' >> sums.j; printf '%s  gone\n' "$(sha256sum two | cut -c1-64)" >> sums.j
+cp two two.keep; printf 'changed\n' > two
+out=$("$G" hash sha256 -c sums.j nosuch.sums --json 2> err); rc=$?
+mv two.keep two
+check '[ $rc -eq 1 ] && [ ! -s err ] && echo "$out" | python3 -c "
+import json, sys; d = json.load(sys.stdin)
+assert (d[\"matched\"], d[\"mismatched\"], d[\"unreadable\"], d[\"malformed\"]) == (1, 1, 1, 1), d
+f = d[\"files\"]
+assert f[0] == {\"file\": \"two\", \"ok\": False} and f[1] == {\"file\": \"empty\", \"ok\": True}, f
+assert f[2][\"file\"] == \"gone\" and f[2][\"ok\"] is False and f[2][\"error\"]
+assert f[3] == {\"sums_file\": \"nosuch.sums\", \"error\": \"No such file or directory\"}, f
+assert d[\"ok\"] is False and d[\"exit_code\"] == 1"' "-c --json: each file and the counts"
+"$G" hash sha256 two empty 'a b' > sums.ok
+out=$("$G" hash sha256 -c sums.ok --json); rc=$?
+check '[ $rc -eq 0 ] && echo "$out" | python3 -c "
+import json, sys; d = json.load(sys.stdin)
+assert d[\"ok\"] and d[\"matched\"] >= 1 and d[\"mismatched\"] == 0 and all(e[\"ok\"] for e in d[\"files\"])"' "-c --json: all matched, exit 0"
+out=$("$G" hash sha256 --bogus two --json 2> err); rc=$?
+check '[ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | jget "[\"error\"]" | grep -q "unknown option --bogus"' "--json: a usage error is one object, exit 2"
+# -z / --zero: NUL-terminated lines, names not escaped, as coreutils (not with -c)
+for a in sha224 sha256 sha384 sha512; do
+  "$G" hash $a -z two "$(printf 'new\nline')" 'back\slash' > z.g; ${a}sum -z two "$(printf 'new\nline')" 'back\slash' > z.r
+  check 'cmp -s z.g z.r' "$a -z: the bytes of ${a}sum -z"
+  "$G" hash $a --zero --tag two 'a b' > z.g; ${a}sum --zero --tag two 'a b' > z.r
+  check 'cmp -s z.g z.r' "$a --zero --tag: the bytes of ${a}sum"
+done
+"$G" hash shake128 -z two "$(printf 'new\nline')" > z.g
+check '[ "$(tr "\0" "#" < z.g)" = "$(python3 -c "import hashlib; h=lambda b: hashlib.shake_128(b).hexdigest(32); print(h(open(\"two\",\"rb\").read()) + \"  two#\" + h(b\"nl\") + \"  new\\nline#\", end=\"\")")" ]' "shake128 -z: NUL after each line, the newline in a name kept raw"
+"$G" hash sha256 -c -z sums.ok > /dev/null 2> err; rc=$?
+check '[ $rc -eq 2 ] && grep -q "the --zero option is not supported when verifying checksums" err' "-c -z: exit 2, as coreutils refuses it"
 "$G" hash md5 two >/dev/null 2>&1; check '[ $? -eq 2 ]' "unknown algorithm exits 2"
 "$G" hash sha256 -- -c > /dev/null 2> err; check '[ $? -eq 1 ] && grep -q "^grove hash: -c: No such file" err' "-- ends the options"
 # a sums file naming '-' read from stdin is malformed (as coreutils), a directory is unreadable
@@ -154,6 +197,19 @@ done
 want=$(head -c 1100M /dev/zero | sha256sum)
 got=$(head -c 1100M /dev/zero | "$G" hash sha256)
 check '[ "$got" = "$want" ]' "1100 MiB from a pipe, streamed"
+# grove(1) documents grove hash ALG with every option of its --help
+if [ -n "${MANDIR:-}" ] && [ -f "$MANDIR/grove.1" ]; then man1="$MANDIR/grove.1"; else "$G" help --man > grove.1; man1=grove.1; fi
+check 'grep -q "^\.SS \"grove hash ALG \[FILE\]\.\.\.\"" "$man1" && grep -q "^\.B grove hash$" "$man1"' "grove(1): grove hash ALG [FILE]... in SYNOPSIS and COMMANDS"
+"$G" hash sha256 --help > help.txt
+check 'python3 - "$man1" help.txt <<"PY"
+import re, sys
+man = open(sys.argv[1]).read().replace("\\-", "-").replace("\\fB", "").replace("\\fR", "").replace("\\fI", "")
+sec = man.split(".SS \"grove hash ALG [FILE]...\"", 1)[1].split(".SS ", 1)[0].split(".SH ", 1)[0]
+opts = re.findall(r"^  (--[a-z-]+)", open(sys.argv[2]).read(), re.M)
+assert len(opts) >= 12, opts
+missing = [o for o in opts if not re.search("^" + re.escape(o) + r"\b", sec, re.M)]
+assert not missing, missing
+PY' "grove(1) lists every option of grove hash's --help"
 # the old one-digest command still works
 check '[ "$(printf abc | "$G" hash digest --alg SHA-256)" = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" ]' "hash digest with an alias"
 exit $fail

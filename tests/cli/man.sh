@@ -106,7 +106,7 @@ for name, file in pages.items():
         for line in block(help_main, "schemes"):
             s, summary = line.split(" ", 1)
             check(f"grove-{s} (1) {summary}" in listed, f"grove.1 lists scheme {s}: {summary}")
-        cmds = {"grove bench [scheme]": ["bench"], "grove demo": ["demo"]}
+        cmds = {"grove bench [SCHEME...]": ["bench"], "grove demo": ["demo"]}
     else:
         help_s = run(name, "--help")
         check(norm(help_s.splitlines()[0]) == f"grove {name} - " + secs[".SH NAME"][0].split(" - ", 1)[1],
