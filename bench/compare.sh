@@ -4,7 +4,7 @@
 #
 # Usage: bench/compare.sh [--rounds N] [--sets "shake-128f sha2-128f ..."] [--out DIR]
 #                         [--target-ms MS] [--label TEXT]
-#        bench/compare.sh --instructions [--sets ...] [--out DIR] [--label TEXT]
+#        bench/compare.sh --instructions [--pairs "PATH:FLAVOUR ..."] [--sets ...] [--out DIR]
 #        bench/compare.sh --plot [--out DIR]      (redraw the SVGs from DIR's JSON files)
 #        bench/compare.sh --self-test             (checks the ratio/median code on fixed data)
 #
@@ -12,7 +12,8 @@
 #   BENCH_SLHDSA    grove's program (default build/bin/bench_slhdsa), run as
 #                   `bench_slhdsa --count N sphincs-<set>-simple keygen|sign|verify`
 #   SPHINCSPLUS_DIR folder of reference drivers <flavour>/<set>, run as `<set> keygen|sign|verify N`;
-#                   flavours: ref (portable C), avx2-v3 (-march=x86-64-v3), avx2-native (-march=native)
+#                   flavours (bench/sphincs/build_ref.sh): ref (portable C, -O3), ref-v3 (the same
+#                   -march=x86-64-v3), avx2-v3 (AVX2 code, -march=x86-64-v3), avx2-native
 # Both print "cpu_ns_per_op <ns>": the process CPU time (CLOCK_PROCESS_CPUTIME_ID) of N operations
 # after one warm one, divided by N.
 #
@@ -21,8 +22,10 @@
 # same operation count (chosen so grove's run takes about --target-ms, default 200 ms); the
 # result is the median of the per-round ratios grove / reference. Writes DIR/sphincs-time.json.
 # Instructions mode: valgrind callgrind counts one warm operation on each side (--toggle-collect
-# on the measured function): GROVE_CPU=portable against ref, GROVE_CPU=avx2-nosha against
-# avx2-v3. Writes DIR/sphincs-instructions.json. Both draw SVGs when gnuplot is installed.
+# on the measured function) for each pair GROVE_CPU path : reference flavour, by default
+# portable:ref-v3 (the C code of both compiled for x86-64-v3: grove's portable path uses BMI),
+# baseline:ref (both plain x86-64) and avx2-nosha:avx2-v3. Writes
+# DIR/sphincs-instructions-<path>-<flavour>.json. Both modes draw SVGs when gnuplot is installed.
 # The header and the JSON name the CPU model, the load average (before and after) and grove's path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +37,7 @@ OUT=docs/benchmarks
 MODE=time
 LABEL=""
 OPS="keygen sign verify"
+PAIRS="portable:ref-v3 baseline:ref avx2-nosha:avx2-v3"
 while [ $# -gt 0 ]; do
   case $1 in
     --rounds) ROUNDS=$2; shift 2 ;;
@@ -41,6 +45,7 @@ while [ $# -gt 0 ]; do
     --out) OUT=$2; shift 2 ;;
     --target-ms) TARGET_MS=$2; shift 2 ;;
     --label) LABEL=$2; shift 2 ;;
+    --pairs) PAIRS=$2; shift 2 ;;
     --instructions) MODE=instructions; shift ;;
     --plot) MODE=plot; shift ;;
     --self-test) MODE=selftest; shift ;;
@@ -171,15 +176,16 @@ plot_all() {
     plot "$tmp/t.dat" "$OUT/sphincs-time.svg" \
       "grove best path / SPHINCS+ avx2 -march=native, CPU time (lower is faster; goals 0.60 SHAKE, 0.40 SHA2)" 0.6 0.4
   fi
-  for pair in portable-ref avx2-nosha-avx2-v3; do
-    f="$OUT/sphincs-instructions-$pair.json"
+  for f in "$OUT"/sphincs-instructions-*.json; do
     [ -f "$f" ] || continue
     json_to_dat "$f" > "$tmp/i.dat"
-    case $pair in
-      portable-ref) plot "$tmp/i.dat" "$OUT/sphincs-instructions-$pair.svg" \
-        "grove portable C / SPHINCS+ ref, instructions (goal <= 0.80)" 0.8 ;;
-      *) plot "$tmp/i.dat" "$OUT/sphincs-instructions-$pair.svg" \
-        "grove GROVE_CPU=avx2-nosha / SPHINCS+ avx2 -march=x86-64-v3, instructions (goal <= 0.85 keygen, sign)" 0.85 ;;
+    local ref title
+    ref=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["reference"])' "$f")
+    case $f in
+      *avx2*) title="grove GROVE_CPU=avx2-nosha / $ref, instructions (goals 0.85 keygen, sign; 0.90 verify)"
+              plot "$tmp/i.dat" "${f%.json}.svg" "$title" 0.85 0.9 ;;
+      *) title="grove GROVE_CPU=${f#*sphincs-instructions-}"; title="${title%%-ref*} / $ref, instructions (goal 0.80)"
+         plot "$tmp/i.dat" "${f%.json}.svg" "$title" 0.8 ;;
     esac
   done
 }
@@ -261,9 +267,8 @@ callgrind_ir() { # callgrind_ir <function> <command...>: instructions of <functi
     { cat "$tmp/cg.err" >&2; return 1; }
   sed -n 's/^totals: \([0-9]*\).*/\1/p' "$tmp/cg.out"
 }
-for pair in "portable ref" "avx2-nosha avx2-v3"; do
-  set -- $pair
-  gcpu=$1 flavour=$2
+for pair in $PAIRS; do
+  gcpu=${pair%%:*} flavour=${pair#*:}
   path=$(grove_path "$gcpu")
   load0=$(load)
   : > "$tmp/ir.txt"
@@ -276,7 +281,12 @@ for pair in "portable ref" "avx2-nosha avx2-v3"; do
       echo "$set $op 1 $g $x" >> "$tmp/ir.txt"
     done
   done
-  case $flavour in ref) desc="ref -O3" ;; *) desc="avx2 -O3 -march=x86-64-v3" ;; esac
+  case $flavour in
+    ref) desc="ref -O3" ;;
+    ref-v3) desc="ref -O3 -march=x86-64-v3" ;;
+    avx2-v3) desc="avx2 -O3 -march=x86-64-v3" ;;
+    *) desc=$flavour ;;
+  esac
   report "sphincs-instructions-$gcpu-$flavour" instr "$path (GROVE_CPU=$gcpu)" "$desc" "$load0" "$tmp/ir.txt"
 done
 plot_all

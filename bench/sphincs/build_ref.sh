@@ -3,12 +3,14 @@
 # bench/sphincs/build_ref.sh SRC OUT: builds the SPHINCS+ reference drivers bench/compare.sh runs
 # (SPHINCSPLUS_DIR=OUT) from a checkout SRC of github.com/sphincs/sphincsplus (its ref, shake-avx2
 # and sha2-avx2 folders, THASH=simple). It downloads nothing; keep SRC and OUT outside the
-# repository. OUT/ref/<set>: ref -O3; OUT/avx2-v3/<set>: -O3 -march=x86-64-v3 (plain AVX2);
-# OUT/avx2-native/<set>: -O3 -march=native (the reference Makefile's flags). SETS selects sets.
+# repository. OUT/ref/<set>: ref -O3 (plain x86-64); OUT/ref-v3/<set>: ref -O3 -march=x86-64-v3;
+# OUT/avx2-v3/<set>: the AVX2 code, -O3 -march=x86-64-v3 (plain AVX2); OUT/avx2-native/<set>: the
+# AVX2 code, -O3 -march=native (the reference Makefile's flags). SETS and FLAVOURS select.
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 SPHINCSPLUS_CHECKOUT OUT" >&2; exit 2; }
 SRC=$(cd "$1" && pwd)
-mkdir -p "$2/ref" "$2/avx2-v3" "$2/avx2-native"
+FLAVOURS=${FLAVOURS:-ref ref-v3 avx2-v3 avx2-native}
+mkdir -p "$2"
 OUT=$(cd "$2" && pwd)
 DRIVER=$(cd "$(dirname "$0")" && pwd)/ref_driver.c
 CC=${CC:-gcc}
@@ -29,10 +31,18 @@ for set in ${SETS:-shake-128f sha2-128f shake-128s sha2-128s shake-256f sha2-256
          fors.c sign.c" ;;
     *) echo "unknown set $set" >&2; exit 2 ;;
   esac
-  (cd "$SRC/ref" && $CC -O3 -std=c99 -DPARAMS="sphincs-$set" -I. -o "$OUT/ref/$set" $R "$DRIVER")
-  for m in x86-64-v3:avx2-v3 native:avx2-native; do
-    (cd "$SRC/$avx" && $CC -O3 -std=c99 -march="${m%%:*}" -fomit-frame-pointer -flto -w \
-       -DPARAMS="sphincs-$set" -I. -o "$OUT/${m#*:}/$set" $A "$DRIVER")
+  for f in $FLAVOURS; do
+    mkdir -p "$OUT/$f"
+    case $f in
+      ref) (cd "$SRC/ref" && $CC -O3 -std=c99 -DPARAMS="sphincs-$set" -I. -o "$OUT/$f/$set" $R "$DRIVER") ;;
+      ref-v3) (cd "$SRC/ref" && $CC -O3 -std=c99 -march=x86-64-v3 -DPARAMS="sphincs-$set" -I. \
+                 -o "$OUT/$f/$set" $R "$DRIVER") ;;
+      avx2-v3|avx2-native)
+        m=x86-64-v3; [ "$f" = avx2-v3 ] || m=native
+        (cd "$SRC/$avx" && $CC -O3 -std=c99 -march=$m -fomit-frame-pointer -flto -w \
+           -DPARAMS="sphincs-$set" -I. -o "$OUT/$f/$set" $A "$DRIVER") ;;
+      *) echo "unknown flavour $f" >&2; exit 2 ;;
+    esac
   done
   echo "built $set"
 done
