@@ -138,9 +138,9 @@ plot() { # plot <data> <svg> <title> <goal> [<second goal>]
   [ -z "${5:-}" ] ||
     goal2="set arrow 2 from graph 0, first $5 to graph 1, first $5 nohead dt 3 lc rgb '#aa0000'"
   gnuplot <<GP
-set terminal svg size 900,460 font "sans,11"
+set terminal svg size 900,460 font "sans,11" noenhanced
 set output "$2"
-set title "$3\n{/*0.85 $sub}"
+set title "$3\n$sub"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
