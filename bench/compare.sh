@@ -49,7 +49,7 @@ while [ $# -gt 0 ]; do
     --instructions) MODE=instructions; shift ;;
     --plot) MODE=plot; shift ;;
     --self-test) MODE=selftest; shift ;;
-    *) sed -n '3,26p' "$0"; exit 2 ;;
+    *) awk 'NR > 2 && !/^#/ { exit } NR > 2 { print }' "$0" >&2; exit 2 ;;
   esac
 done
 case $ROUNDS in ''|*[!0-9]*) echo "compare.sh: --rounds needs a number" >&2; exit 2 ;; esac
