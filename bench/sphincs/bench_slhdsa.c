@@ -96,6 +96,8 @@ static int count_mode(const char *count, const char *set, const char *opname)
     for (long i = 0; rc == 0 && i < n; i++)
         rc = bench_measured_op(op, &b);
     double t1 = cpu_ns();
+    grove_wipe(b.sk, sizeof b.sk);
+    grove_wipe(b.seed, sizeof b.seed);
     free(b.sig);
     if (rc != 0) {
         fprintf(stderr, "bench_slhdsa: %s %s failed\n", set, opname);
