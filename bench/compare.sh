@@ -1,103 +1,292 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT OR Apache-2.0
-# bench/compare.sh - grove side by side with other implementations, measured in one go.
+# bench/compare.sh - grove's SLH-DSA side by side with the SPHINCS+ reference, one clock on both.
 #
 # Usage: bench/compare.sh [--rounds N] [--sets "shake-128f sha2-128f ..."] [--out DIR]
+#                         [--target-ms MS] [--label TEXT]
+#        bench/compare.sh --instructions [--pairs "PATH:FLAVOUR ..."] [--sets ...] [--out DIR]
+#        bench/compare.sh --plot [--out DIR]      (redraw the SVGs from DIR's JSON files)
+#        bench/compare.sh --self-test             (checks the ratio/median code on fixed data)
 #
-# It never downloads or builds anything. Each comparison runs only if its program is present:
-#   GROVE           the grove command (default: build/bin/grove)
-#   SPHINCSPLUS_DIR a folder of benchmark programs of the SPHINCS+ reference implementation
-#                   (its test/benchmark, built by you), named bench-sphincs-<set>-simple, e.g.
-#                   bench-sphincs-shake-128f-simple built from shake-avx2 with PARAMS=
-#                   sphincs-shake-128f THASH=simple
-# For each parameter set the two programs run alternately, N rounds each (default 5), so a
-# busy machine slows both alike; the script reports the median of the per-round ratios
-# grove / other for keygen, sign and verify, writes them as JSON to DIR (default
-# docs/benchmarks) and, when gnuplot is installed, draws DIR/sphincs-ratios.svg.
+# It never downloads or builds anything (docs/benchmarks.md says how to build the reference).
+#   BENCH_SLHDSA    grove's program (default build/bin/bench_slhdsa), run as
+#                   `bench_slhdsa --count N sphincs-<set>-simple keygen|sign|verify`
+#   SPHINCSPLUS_DIR folder of reference drivers <flavour>/<set>, run as `<set> keygen|sign|verify N`;
+#                   flavours (bench/sphincs/build_ref.sh): ref (portable C, -O3), ref-v3 (the same
+#                   -march=x86-64-v3), avx2-v3 (AVX2 code, -march=x86-64-v3), avx2-native
+# Both print "cpu_ns_per_op <ns>": the process CPU time (CLOCK_PROCESS_CPUTIME_ID) of N operations
+# after one warm one, divided by N.
+#
+# Time mode: grove's best path (GROVE_CPU unset) against avx2-native. For each set and operation
+# the two programs run alternately (the order flips every round) for N rounds (default 5) with the
+# same operation count (chosen so grove's run takes about --target-ms, default 200 ms); the
+# result is the median of the per-round ratios grove / reference. Writes DIR/sphincs-time.json.
+# Instructions mode: valgrind callgrind counts one warm operation on each side (--toggle-collect
+# on the measured function) for each pair GROVE_CPU path : reference flavour, by default
+# portable:ref-v3 (the C code of both compiled for x86-64-v3: grove's portable path uses BMI),
+# baseline:ref (both plain x86-64) and avx2-nosha:avx2-v3. Writes
+# DIR/sphincs-instructions-<path>-<flavour>.json. Both modes draw SVGs when gnuplot is installed.
+# The header and the JSON name the CPU model, the load average (before and after) and grove's path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-GROVE=${GROVE:-build/bin/grove}
+BENCH_SLHDSA=${BENCH_SLHDSA:-build/bin/bench_slhdsa}
 ROUNDS=5
-SETS="shake-128f sha2-128f shake-192f sha2-192f shake-256f sha2-256f shake-128s sha2-128s"
+TARGET_MS=200
+SETS="shake-128f sha2-128f shake-128s sha2-128s shake-256f sha2-256f"
 OUT=docs/benchmarks
+MODE="time"
+LABEL=""
+OPS="keygen sign verify"
+PAIRS="portable:ref-v3 baseline:ref avx2-nosha:avx2-v3"
 while [ $# -gt 0 ]; do
   case $1 in
     --rounds) ROUNDS=$2; shift 2 ;;
     --sets) SETS=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
-    *) sed -n '3,20p' "$0"; exit 2 ;;
+    --target-ms) TARGET_MS=$2; shift 2 ;;
+    --label) LABEL=$2; shift 2 ;;
+    --pairs) PAIRS=$2; shift 2 ;;
+    --instructions) MODE=instructions; shift ;;
+    --plot) MODE=plot; shift ;;
+    --self-test) MODE=selftest; shift ;;
+    *) awk 'NR > 2 && !/^#/ { exit } NR > 2 { print }' "$0" >&2; exit 2 ;;
   esac
 done
-[ -x "$GROVE" ] || { echo "compare.sh: $GROVE not found (build grove first)"; exit 2; }
-mkdir -p "$OUT"
+case $ROUNDS in ''|*[!0-9]*) echo "compare.sh: --rounds needs a number" >&2; exit 2 ;; esac
+case $TARGET_MS in ''|*[!0-9]*) echo "compare.sh: --target-ms needs a number" >&2; exit 2 ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if [ -z "${SPHINCSPLUS_DIR:-}" ]; then
-  echo "compare.sh: SPHINCSPLUS_DIR is not set: no SPHINCS+ reference to compare with"
-  exit 0
-fi
-echo "grove: $("$GROVE" --version)"
-echo "cpu:   $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
-for set in $SETS; do
-  ref="$SPHINCSPLUS_DIR/bench-sphincs-$set-simple"
-  [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
-  for r in $(seq 1 "$ROUNDS"); do
-    "$GROVE" bench sphincs --params "sphincs-$set-simple" --time 300 --json > "$tmp/g.$set.$r.json"
-    "$ref" > "$tmp/r.$set.$r.txt"
-  done
-done
-python3 - "$tmp" "$OUT" "$ROUNDS" $SETS <<'PY'
-import json, re, statistics, sys, os, datetime
-tmp, out, rounds, sets = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
-ops = {"keygen": "Generating keypair", "sign": "Signing", "verify": "Verifying"}
-rows = []
-for s in sets:
-    ratios = {o: [] for o in ops}
-    times = {o: ([], []) for o in ops}
-    for r in range(1, rounds + 1):
-        gp, rp = f"{tmp}/g.{s}.{r}.json", f"{tmp}/r.{s}.{r}.txt"
-        if not (os.path.exists(gp) and os.path.exists(rp)):
+# The analysis, shared by every mode. Input: lines "set op round grove reference" (ns or
+# instructions); output: per (set, op) the medians of each side and the median of the ratios.
+cat > "$tmp/analyse.py" <<'PY'
+import json, statistics, sys
+
+def analyse(lines):
+    per = {}
+    for line in lines:
+        f = line.split()
+        if len(f) != 5:
             continue
-        g = {x["op"]: x["median_ms"] for x in json.load(open(gp))["results"]}
-        txt = open(rp).read()
-        for o, label in ops.items():
-            m = re.search(re.escape(label) + r"\.*\s+avg\.\s+([0-9.]+) us", txt)
-            if m and o in g:
-                ref_ms = float(m.group(1)) / 1000
-                ratios[o].append(g[o] / ref_ms)
-                times[o][0].append(g[o]); times[o][1].append(ref_ms)
-    for o in ops:
-        if ratios[o]:
-            rows.append({"set": s, "op": o, "grove_ms": statistics.median(times[o][0]),
-                         "reference_ms": statistics.median(times[o][1]),
-                         "ratio": statistics.median(ratios[o])})
-print("%-12s %-7s %12s %14s %8s" % ("set", "op", "grove ms", "reference ms", "ratio"))
-for x in rows:
-    print("%-12s %-7s %12.3f %14.3f %8.2f" % (x["set"], x["op"], x["grove_ms"], x["reference_ms"], x["ratio"]))
-res = {"date": datetime.date.today().isoformat(), "rounds": rounds, "results": rows}
-json.dump(res, open(f"{out}/sphincs-ratios.json", "w"), indent=1)
-with open(f"{tmp}/plot.dat", "w") as f:
-    for s in sets:
-        vals = {x["op"]: x["ratio"] for x in rows if x["set"] == s}
-        if vals:
-            f.write("%s %s %s %s\n" % (s, vals.get("keygen", "NaN"), vals.get("sign", "NaN"), vals.get("verify", "NaN")))
+        s, op, _, g, r = f[0], f[1], f[2], float(f[3]), float(f[4])
+        if g <= 0 or r <= 0:
+            raise ValueError("non-positive measurement: " + line.strip())
+        per.setdefault((s, op), []).append((g, r))
+    rows = []
+    for (s, op), v in per.items():
+        rows.append({"set": s, "op": op, "rounds": len(v),
+                     "grove": statistics.median(g for g, _ in v),
+                     "reference": statistics.median(r for _, r in v),
+                     "ratio": round(statistics.median(g / r for g, r in v), 4),
+                     "ratio_min": round(min(g / r for g, r in v), 4),
+                     "ratio_max": round(max(g / r for g, r in v), 4)})
+    return rows
+
+def self_test():
+    data = ["a sign 1 200 100", "a sign 2 50 100", "a sign 3 300 300",  # ratios 2, 0.5, 1
+            "a verify 1 10 40", "a verify 2 30 40",                      # ratios 0.25, 0.75
+            "b keygen 1 900 1000", "b keygen 2 9 10", "b keygen 3 100000 1"]  # 0.9, 0.9, 1e5
+    rows = {(x["set"], x["op"]): x for x in analyse(data)}
+    want = {("a", "sign"): (1.0, 200, 100, 0.5, 2.0), ("a", "verify"): (0.5, 20, 40, 0.25, 0.75),
+            ("b", "keygen"): (0.9, 900, 10, 0.9, 100000.0)}
+    bad = 0
+    for k, (ratio, g, r, lo, hi) in want.items():
+        x = rows.get(k)
+        got = None if x is None else (x["ratio"], x["grove"], x["reference"], x["ratio_min"], x["ratio_max"])
+        if got != (ratio, g, r, lo, hi):
+            print("self-test FAILED for %s: got %s, want %s" % (k, got, (ratio, g, r, lo, hi)))
+            bad = 1
+    # the ratio of the medians (a sign: 200/100 = 2) is not the median of the ratios (1)
+    if rows[("a", "sign")]["grove"] / rows[("a", "sign")]["reference"] == rows[("a", "sign")]["ratio"]:
+        print("self-test FAILED: ratio of medians used"); bad = 1
+    try:
+        analyse(["a sign 1 0 100"]); print("self-test FAILED: zero accepted"); bad = 1
+    except ValueError:
+        pass
+    print("self-test " + ("FAILED" if bad else "passed"))
+    return bad
+
+if __name__ == "__main__":
+    if sys.argv[1] == "self-test":
+        sys.exit(self_test())
+    meta = json.load(open(sys.argv[2]))
+    rows = analyse(open(sys.argv[3]).read().splitlines())
+    unit = meta["unit"]
+    print("%-11s %-7s %14s %14s %7s %15s" % ("set", "op", "grove " + unit, "ref " + unit, "ratio", "min..max"))
+    for x in rows:
+        print("%-11s %-7s %14.0f %14.0f %7.3f %7.3f..%.3f" % (x["set"], x["op"], x["grove"],
+              x["reference"], x["ratio"], x["ratio_min"], x["ratio_max"]))
+    meta["results"] = rows
+    with open(sys.argv[4], "w") as f:
+        json.dump(meta, f, indent=1)
+        f.write("\n")
+    with open(sys.argv[5], "w") as f:  # gnuplot data: set keygen sign verify
+        for s in dict.fromkeys(x["set"] for x in rows):
+            v = {x["op"]: x["ratio"] for x in rows if x["set"] == s}
+            f.write("%s %s %s %s\n" % (s, v.get("keygen", "NaN"), v.get("sign", "NaN"), v.get("verify", "NaN")))
 PY
-if command -v gnuplot >/dev/null 2>&1 && [ -s "$tmp/plot.dat" ]; then
+
+if [ "$MODE" = selftest ]; then
+  exec python3 "$tmp/analyse.py" self-test
+fi
+
+plot() { # plot <data> <svg> <title> <goal> [<second goal>]
+  command -v gnuplot >/dev/null 2>&1 || { echo "gnuplot not installed: $2 not drawn"; return 0; }
+  [ -s "$1" ] || return 0
+  local sub goal2=""
+  sub=$(sed -n 's/^# //p' "$1")
+  [ -z "${5:-}" ] ||
+    goal2="set arrow 2 from graph 0, first $5 to graph 1, first $5 nohead dt 3 lc rgb '#aa0000'"
   gnuplot <<GP
-set terminal svg size 900,420 font "sans,11"
-set output "$OUT/sphincs-ratios.svg"
-set title "grove time / SPHINCS+ reference time (lower is faster)"
+set terminal svg size 900,460 font "sans,11" noenhanced
+set output "$2"
+set title "$3\n$sub"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
-set yrange [0:1.2]
+set yrange [0:*]
 set grid ytics
-set arrow from graph 0, first 0.7 to graph 1, first 0.7 nohead dt 2 lc rgb "#aa0000"
+set arrow 1 from graph 0, first $4 to graph 1, first $4 nohead dt 2 lc rgb '#aa0000'
+$goal2
+set arrow 3 from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#555555'
 set key outside right
-set xtics rotate by -30
-plot "$tmp/plot.dat" using 2:xtic(1) title "keygen", "" using 3 title "sign", "" using 4 title "verify"
+plot "$1" using 2:xtic(1) title "keygen", "" using 3 title "sign", "" using 4 title "verify"
 GP
-  echo "wrote $OUT/sphincs-ratios.svg"
+  echo "wrote $2"
+}
+
+json_to_dat() { # the gnuplot data of one result file
+  python3 - "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = d["results"]
+print("# %s, %s, load %s .. %s, grove path %s" % (d["cpu_model"], d["date"], d["load_before"],
+                                                d["load_after"], d["grove_cpu_path"]))
+for s in dict.fromkeys(x["set"] for x in rows):
+    v = {x["op"]: x["ratio"] for x in rows if x["set"] == s}
+    print(s, v.get("keygen", "NaN"), v.get("sign", "NaN"), v.get("verify", "NaN"))
+PY
+}
+
+plot_all() {
+  local f
+  f="$OUT/sphincs-time.json"
+  if [ -f "$f" ]; then
+    json_to_dat "$f" > "$tmp/t.dat"
+    plot "$tmp/t.dat" "$OUT/sphincs-time.svg" \
+      "grove best path / SPHINCS+ avx2 -march=native, CPU time (lower is faster; goals 0.60 SHAKE, 0.40 SHA2)" 0.6 0.4
+  fi
+  for f in "$OUT"/sphincs-instructions-*.json; do
+    [ -f "$f" ] || continue
+    json_to_dat "$f" > "$tmp/i.dat"
+    local ref title
+    ref=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["reference"])' "$f")
+    case $f in
+      *avx2*) title="grove GROVE_CPU=avx2-nosha / $ref, instructions (goals 0.85 keygen, sign; 0.90 verify)"
+              plot "$tmp/i.dat" "${f%.json}.svg" "$title" 0.85 0.9 ;;
+      *) title="grove GROVE_CPU=${f#*sphincs-instructions-}"; title="${title%%-ref*} / $ref, instructions (goal 0.80)"
+         plot "$tmp/i.dat" "${f%.json}.svg" "$title" 0.8 ;;
+    esac
+  done
+}
+
+if [ "$MODE" = plot ]; then
+  plot_all
+  exit 0
 fi
-echo "wrote $OUT/sphincs-ratios.json"
+
+[ -x "$BENCH_SLHDSA" ] || { echo "compare.sh: $BENCH_SLHDSA not found (build bench_slhdsa first)" >&2; exit 2; }
+if [ -z "${SPHINCSPLUS_DIR:-}" ]; then
+  echo "compare.sh: SPHINCSPLUS_DIR is not set: no SPHINCS+ reference to compare with" >&2
+  exit 2
+fi
+mkdir -p "$OUT"
+
+cpu_field() { grep -m1 "^$1" /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'; }
+cpu_model="$(cpu_field 'model name') (family $(cpu_field 'cpu family'), model $(cpu_field 'model\s'))"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+grove_path() { # the hash path grove takes under GROVE_CPU=$1
+  GROVE_CPU=$1 "$BENCH_SLHDSA" --no-time --filter none | sed -n 's/.*"cpu_path": "\([^"]*\)".*/\1/p'
+}
+cpu_ns() { # cpu_ns <command...>: the "cpu_ns_per_op" figure the command prints
+  "$@" | sed -n 's/^cpu_ns_per_op //p'
+}
+
+meta() { # meta <file> <unit> <grove path> <reference flavour> <load before>
+  python3 - "$@" "$cpu_model" "$(load)" "$(nproc)" "$LABEL" "$ROUNDS" "$MODE" <<'PY'
+import json, sys, datetime
+f, unit, path, ref, load0, cpu, load1, ncpu, label, rounds, mode = sys.argv[1:]
+json.dump({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+           "mode": mode, "unit": unit, "cpu_model": cpu, "cpus": int(ncpu),
+           "load_before": load0, "load_after": load1, "grove_cpu_path": path,
+           "reference": "sphincsplus " + ref, "rounds": int(rounds) if mode == "time" else 1,
+           "label": label}, open(f, "w"))
+PY
+}
+
+report() { # report <name> <unit> <grove path> <reference flavour> <load before> <data>
+  meta "$tmp/meta.json" "$2" "$3" "$4" "$5"
+  echo "cpu: $cpu_model ($(nproc) CPUs); load before: $5, after: $(load)"
+  echo "grove path: $3; reference: sphincsplus $4"
+  python3 "$tmp/analyse.py" report "$tmp/meta.json" "$6" "$OUT/$1.json" "$tmp/$1.dat"
+  echo "wrote $OUT/$1.json"
+}
+
+if [ "$MODE" = time ]; then
+  path=$(grove_path "")
+  load0=$(load)
+  : > "$tmp/time.txt"
+  for set in $SETS; do
+    ref="$SPHINCSPLUS_DIR/avx2-native/$set"
+    [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
+    for op in $OPS; do
+      one=$(cpu_ns "$BENCH_SLHDSA" --count 1 "sphincs-$set-simple" "$op")
+      n=$(( TARGET_MS * 1000000 / (one > 0 ? one : 1) ))
+      [ "$n" -ge 1 ] || n=1
+      for r in $(seq 1 "$ROUNDS"); do
+        if [ $((r % 2)) -eq 1 ]; then
+          g=$(cpu_ns "$BENCH_SLHDSA" --count "$n" "sphincs-$set-simple" "$op"); x=$(cpu_ns "$ref" "$op" "$n")
+        else
+          x=$(cpu_ns "$ref" "$op" "$n"); g=$(cpu_ns "$BENCH_SLHDSA" --count "$n" "sphincs-$set-simple" "$op")
+        fi
+        echo "$set $op $r $g $x" >> "$tmp/time.txt"
+      done
+    done
+  done
+  report sphincs-time ns "$path" "avx2 -O3 -march=native" "$load0" "$tmp/time.txt"
+  plot_all
+  exit 0
+fi
+
+# Instructions: one warm operation, counted by callgrind on the measured function only.
+command -v valgrind >/dev/null 2>&1 || { echo "compare.sh: valgrind not installed" >&2; exit 2; }
+callgrind_ir() { # callgrind_ir <function> <command...>: instructions of <function>'s calls
+  local fn=$1; shift
+  valgrind --tool=callgrind --collect-atstart=no --toggle-collect="$fn" \
+    --callgrind-out-file="$tmp/cg.out" "$@" > /dev/null 2> "$tmp/cg.err" ||
+    { cat "$tmp/cg.err" >&2; return 1; }
+  sed -n 's/^totals: \([0-9]*\).*/\1/p' "$tmp/cg.out"
+}
+for pair in $PAIRS; do
+  gcpu=${pair%%:*} flavour=${pair#*:}
+  path=$(grove_path "$gcpu")
+  load0=$(load)
+  : > "$tmp/ir.txt"
+  for set in $SETS; do
+    ref="$SPHINCSPLUS_DIR/$flavour/$set"
+    [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
+    for op in $OPS; do
+      g=$(GROVE_CPU=$gcpu callgrind_ir bench_measured_op "$BENCH_SLHDSA" --count 1 "sphincs-$set-simple" "$op")
+      x=$(callgrind_ir measured_op "$ref" "$op" 1)
+      echo "$set $op 1 $g $x" >> "$tmp/ir.txt"
+    done
+  done
+  case $flavour in
+    ref) desc="ref -O3" ;;
+    ref-v3) desc="ref -O3 -march=x86-64-v3" ;;
+    avx2-v3) desc="avx2 -O3 -march=x86-64-v3" ;;
+    *) desc=$flavour ;;
+  esac
+  report "sphincs-instructions-$gcpu-$flavour" instr "$path (GROVE_CPU=$gcpu)" "$desc" "$load0" "$tmp/ir.txt"
+done
+plot_all
