@@ -400,6 +400,11 @@ int main(void)
     test_stack_clear();
     leave_secret();
     CHECK(test_stack_residue(seed, 32) != 0);
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
+    size_t depth = 0; /* the depth scan is not blind */
+    DEPTH(depth, (leave_secret(), GROVE_OK));
+    CHECK(depth >= 1024 && depth < 4096); /* the secret lies ~1.5 KiB below */
+#endif
     slhdsa("SLH-DSA-SHA2-128f");
     slhdsa("SLH-DSA-SHAKE-192f");
     pkix();

@@ -120,12 +120,13 @@ static int matches(const bench_case *c, const char *filter)
 
 /*
  * Count instructions of one case by re-running this program under callgrind: the child runs
- * the setup and one warm-up call (not counted), then `reps` calls between the markers below;
- * callgrind zeroes every thread's counters on entering the first and dumps the sum over all
- * threads (workers of a threaded operation included) on entering the second. The result is the
- * warm average per call.
+ * the setup and one warm-up call (not counted), then `reps` calls between the markers below.
+ * callgrind dumps (and zeroes) the counts of every thread on entering each marker, so the
+ * second dump holds the calls alone, summed over all threads (the workers of a threaded
+ * operation included; --zero-before would zero the calling thread only). The result is the warm
+ * average per call.
  */
-#define BENCH_COUNT_REPS 8
+#define BENCH_COUNT_REPS 8 /* 2 for an operation taking over 5 ms, 1 with fixed iterations */
 __attribute__((noinline)) void grove_bench_count_begin(void);
 __attribute__((noinline)) void grove_bench_count_begin(void)
 {
@@ -148,7 +149,7 @@ static long long count_instructions(const char *self, size_t index, int reps)
     snprintf(outopt, sizeof outopt, "--callgrind-out-file=%s", out);
     snprintf(idx, sizeof idx, "%zu", index);
     snprintf(repstr, sizeof repstr, "%d", reps);
-    snprintf(dump, sizeof dump, "%s.1", out); /* the dump at grove_bench_count_end */
+    snprintf(dump, sizeof dump, "%s.2", out); /* the dump at grove_bench_count_end */
     pid_t pid = fork();
     if (pid == 0) {
         int devnull = open("/dev/null", O_WRONLY);
@@ -158,7 +159,7 @@ static long long count_instructions(const char *self, size_t index, int reps)
         }
         setenv("GROVE_BENCH_CHILD", "1", 1);
         execlp("valgrind", "valgrind", "--tool=callgrind", outopt,
-               "--zero-before=grove_bench_count_begin", "--dump-before=grove_bench_count_end",
+               "--dump-before=grove_bench_count_begin", "--dump-before=grove_bench_count_end",
                self, "--run-case", idx, repstr, (char *)NULL);
         _exit(127);
     }
@@ -175,6 +176,8 @@ static long long count_instructions(const char *self, size_t index, int reps)
     if (f)
         fclose(f);
     unlink(out);
+    unlink(dump);
+    dump[strlen(dump) - 1] = '1'; /* setup and warm-up */
     unlink(dump);
     return total < 0 ? -1 : total / reps;
 }
@@ -196,7 +199,7 @@ static void print_header(const char *name)
 
 /* One element of "results": set, op, the statistics (if timed), instructions, extras. */
 static void print_result(const bench_case *c, const bench_stats *st, int instructions,
-                         long long ins, int first)
+                         long long ins, int reps, int first)
 {
     grove_json_buf b = GROVE_JSON_BUF_INIT;
     grove_json_buf_text(&b, first ? "  {\"set\": " : ",\n  {\"set\": ");
@@ -212,7 +215,7 @@ static void print_result(const bench_case *c, const bench_stats *st, int instruc
         grove_json_buf_i64(&b, ins);
         grove_json_buf_text(&b, ", \"instructions_method\": ");
         grove_json_buf_text(&b, "\"callgrind, all threads, warm mean of ");
-        grove_json_buf_u64(&b, c->iterations ? 1 : BENCH_COUNT_REPS);
+        grove_json_buf_u64(&b, (uint64_t)reps);
         grove_json_buf_text(&b, " calls after 1 uncounted call\"");
     }
     if (c->extra && c->extra[0]) {
@@ -280,15 +283,21 @@ int bench_main(bench_suite *s, int argc, char **argv)
             st.iterations = 0;
         }
         long long ins = -1;
+        int reps = c->iterations ? 1 : BENCH_COUNT_REPS;
+        if (instructions && reps > 1) { /* one more call, timed to choose the count */
+            uint64_t t0 = bench_now_ns();
+            if (grove_bench_run_op(c->fn, c->ctx) == 0 && bench_now_ns() - t0 > 5000000)
+                reps = 2;
+        }
         if (instructions) {
             char self[4096];
             ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
             if (sl > 0) {
                 self[sl] = '\0';
-                ins = count_instructions(self, k, c->iterations ? 1 : BENCH_COUNT_REPS);
+                ins = count_instructions(self, k, reps);
             }
         }
-        print_result(c, timing ? &st : NULL, instructions, ins, first);
+        print_result(c, timing ? &st : NULL, instructions, ins, reps, first);
         first = 0;
     }
     printf("\n]}\n");

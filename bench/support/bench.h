@@ -16,8 +16,9 @@
  *                      (re-runs this program under valgrind, one case at a time)
  *   --no-time          skip the timing runs (with --instructions: counts only)
  * Instruction counts ("instructions", per call) come from callgrind: after the setup and one
- * uncounted warm-up call, the mean of 8 calls (1 for cases with fixed `iterations`), counting
- * every thread (--zero-before/--dump-before markers around the calls), never setup;
+ * uncounted warm-up call, the mean of 8 calls (2 if a call takes over 5 ms, 1 for cases with
+ * fixed `iterations`), counting
+ * every thread (callgrind --dump-before markers around the calls), never setup;
  * "instructions_method" says so in each result.
  */
 #ifndef GROVE_BENCH_H
