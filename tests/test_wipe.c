@@ -7,12 +7,19 @@
  * SLH-DSA keygen and sign, DGSP join, gen_cert, open and member signing, CROSS keygen and sign,
  * BLS12-381 keygen, public key, signing (bytes and points), proof of possession, mul_sk.
  * It runs on the calling thread (threads = 1). Skipped under sanitizers (their own stack layout).
+ * DGSP wipes only the stack its secret computations use (grove_burn_stack_bytes with a size per
+ * call site, DGSP_BURN_*): the test paints the stack, runs each of those computations, finds
+ * the deepest byte written, and fails if the call site's size does not cover it with
+ * DGSP_BURN_MARGIN to spare. ctest runs it on the default, the avx2 and the portable path.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "grove/grove.h"
 #include "test.h"
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
+#include "dgsp/dgsp_int.h"
+#endif
 
 
 #define CHECK_CLEAN(what, secret, len)                                                      \
@@ -91,6 +98,109 @@ static void pkix(void)
 }
 
 #if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
+/* ---- stack depth of DGSP's secret computations -------------------------------------------- */
+#define PAINT_REGION (256 * 1024)
+
+static __attribute__((noinline)) void stack_paint(void)
+{
+    volatile uint8_t buf[PAINT_REGION];
+    for (size_t i = 0; i < PAINT_REGION; i++)
+        buf[i] = 0xA5;
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
+/* How far below its own frame (that of a call from the same caller as stack_paint) the
+ * deepest byte no longer holding the paint lies: the stack depth of what ran in between. */
+static __attribute__((noinline)) size_t stack_depth(void)
+{
+    uintptr_t top = (uintptr_t)__builtin_frame_address(0);
+    for (size_t off = PAINT_REGION - 4096; off > 0; off--)
+        if (*(const volatile uint8_t *)(top - off) != 0xA5)
+            return off;
+    return 0;
+}
+
+/* depth = max(depth, stack depth of expr) */
+#define DEPTH(depth, expr)                                                                  \
+    do {                                                                                    \
+        stack_paint();                                                                      \
+        int r_ = (int)(expr);                                                               \
+        size_t d_ = stack_depth();                                                          \
+        CHECK_EQ_INT(r_, GROVE_OK);                                                         \
+        if (d_ > (depth))                                                                   \
+            (depth) = d_;                                                                   \
+    } while (0)
+
+static int cid_op(const grove_dgsp_cfg *cfg, const uint8_t *sk, uint8_t *cid, uint8_t *cs)
+{
+    dgsp_cid(cfg, sk, 7, cid, cs);
+    return GROVE_OK;
+}
+
+static int hash_op(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, const uint8_t *b)
+{
+    dgsp_hash(cfg, out, a, cfg->n, b, cfg->n, NULL, 0);
+    return GROVE_OK;
+}
+
+static int spx_sign_op(const grove_dgsp_cfg *cfg, uint8_t *sig, const uint8_t *spx_sk)
+{
+    static const uint8_t msg[2 * 32 + 16];
+    if (grove_slhdsa_params_is_fips205(cfg->spx))
+        return grove_slhdsa_sign(cfg->spx, sig, msg, 2 * cfg->n + 16, (const uint8_t *)"c", 1,
+                                 spx_sk, 1);
+    return grove_sphincs_sign(cfg->spx, sig, msg, 2 * cfg->n + 16, spx_sk);
+}
+
+static void check_burn(const char *params, const char *site, size_t depth, size_t burn)
+{
+    printf("%s %s (%s path): secret stack depth %zu, burn %zu\n", params, site, grove_cpu_path(),
+           depth, burn);
+    if (depth + DGSP_BURN_MARGIN > burn) {
+        char m[200];
+        snprintf(m, sizeof m, "%s %s: stack depth %zu + margin %d exceeds the burn of %zu",
+                 params, site, depth, DGSP_BURN_MARGIN, burn);
+        test_fail(__FILE__, __LINE__, m);
+    }
+    test_checks++;
+}
+
+/* Every DGSP call site's burn covers the stack its secret computations use. sk is the
+ * manager's secret key, (su, ws, cert) a member's seed, one-time seed and certificate. */
+static void dgsp_depths(const char *params, const grove_dgsp_cfg *cfg, const uint8_t *sk,
+                        const uint8_t *seed_u, const uint8_t *wots_seed, const uint8_t *cert, uint64_t id)
+{
+    const size_t n = cfg->n;
+    uint8_t cid[32], cs[32], zeta[16 * 64], pk[64], spx_sk[128], wpk[32], h[32];
+    uint8_t *sig = malloc(grove_dgsp_sig_bytes(cfg) + grove_dgsp_cert_bytes(cfg));
+    uint64_t who;
+    size_t cid_d = 0, keygen = 0, gen_cert = 0, open = 0, revoke = 0, csr = 0, sign = 0;
+    DEPTH(cid_d, cid_op(cfg, sk, cid, cs));
+    DEPTH(keygen, grove_slhdsa_keygen_from_seed(cfg->spx, pk, spx_sk, seed, seed + n, seed + 2 * n));
+    DEPTH(gen_cert, cid_op(cfg, sk, cid, cs));
+    DEPTH(gen_cert, dgsp_zetas(cfg, sk + n, 7, 0, 1, zeta));
+    DEPTH(gen_cert, hash_op(cfg, h, wpk, cid));
+    DEPTH(gen_cert, spx_sign_op(cfg, sig, sk + 2 * n));
+    DEPTH(open, dgsp_unzeta(cfg, sk + n, zeta, &who, NULL));
+    DEPTH(open, cid_op(cfg, sk, cid, cs));
+    DEPTH(open, hash_op(cfg, h, wpk, cid));
+    DEPTH(revoke, dgsp_zetas(cfg, sk + n, 7, 0, 64, zeta));
+    DEPTH(csr, dgsp_csr_from_seeds(cfg, seed_u, 1, wots_seed, wpk));
+    DEPTH(sign, dgsp_sign_raw(cfg, (const uint8_t *)"msg", 3, seed_u, id, wots_seed, cert, sig, 0));
+    check_burn(params, "credential/join", cid_d, DGSP_BURN_CID);
+    check_burn(params, "keygen_manager", keygen, DGSP_BURN_KEYGEN);
+    check_burn(params, "gen_cert", gen_cert, DGSP_BURN_GEN_CERT);
+    check_burn(params, "open", open, DGSP_BURN_OPEN);
+    check_burn(params, "revoke", revoke, DGSP_BURN_REVOKE);
+    check_burn(params, "csr", csr, DGSP_BURN_CSR);
+    check_burn(params, "sign", sign, DGSP_BURN_SIGN);
+    grove_wipe(cid, sizeof cid);
+    grove_wipe(spx_sk, sizeof spx_sk);
+    free(sig);
+}
+#endif
+
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
 static void dgsp(const char *params)
 {
     grove_dgsp_cfg cfg;
@@ -132,6 +242,7 @@ static void dgsp(const char *params)
                                  (const uint8_t *)"msg", 3, sk),
                  GROVE_OK);
     CHECK_CLEAN("DGSP open", msecret, 4 * n);
+    dgsp_depths(params, &cfg, sk, su, ws, cert, id);
     grove_dgsp_wallet_close(w);
     grove_dgsp_store_close(st);
     grove_wipe(sk, grove_dgsp_sk_bytes(&cfg));
@@ -289,6 +400,11 @@ int main(void)
     test_stack_clear();
     leave_secret();
     CHECK(test_stack_residue(seed, 32) != 0);
+#if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
+    size_t depth = 0; /* the depth scan is not blind */
+    DEPTH(depth, (leave_secret(), GROVE_OK));
+    CHECK(depth >= 1024 && depth < 4096); /* the secret lies ~1.5 KiB below */
+#endif
     slhdsa("SLH-DSA-SHA2-128f");
     slhdsa("SLH-DSA-SHAKE-192f");
     pkix();
@@ -297,6 +413,8 @@ int main(void)
 #endif
 #if GROVE_HAVE_DGSP && GROVE_HAVE_SQLITE
     dgsp("shake-128f");
+    dgsp("sha2-256f");
+    dgsp("shake-256f");
 #endif
     cross("CROSS-RSDP-1-fast");
     cross("CROSS-RSDPG-1-balanced");

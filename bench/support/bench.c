@@ -34,7 +34,7 @@ void bench_add(bench_suite *s, const char *set, const char *op, bench_fn fn, voi
     s->cases[s->ncases++] = (bench_case){set, op, fn, ctx, setup, NULL, 0};
 }
 
-/* The measured call: callgrind counts only what runs inside this function. */
+/* The measured call (timed; counted between the markers of count_instructions). */
 __attribute__((noinline)) int grove_bench_run_op(bench_fn fn, void *ctx);
 __attribute__((noinline)) int grove_bench_run_op(bench_fn fn, void *ctx)
 {
@@ -118,7 +118,27 @@ static int matches(const bench_case *c, const char *filter)
     return strstr(name, filter) != NULL;
 }
 
-/* Count instructions of one case by re-running this program under callgrind. */
+/*
+ * Count instructions of one case by re-running this program under callgrind: the child runs
+ * the setup and one warm-up call (not counted), then `reps` calls between the markers below.
+ * callgrind dumps (and zeroes) the counts of every thread on entering each marker, so the
+ * second dump holds the calls alone, summed over all threads (the workers of a threaded
+ * operation included; --zero-before would zero the calling thread only). The result is the warm
+ * average per call.
+ */
+#define BENCH_COUNT_REPS 8 /* 2 for an operation taking over 5 ms, 1 with fixed iterations */
+static volatile int bench_marker; /* different bodies: the two are never merged */
+__attribute__((noinline)) void grove_bench_count_begin(void);
+__attribute__((noinline)) void grove_bench_count_begin(void)
+{
+    bench_marker = 1;
+}
+__attribute__((noinline)) void grove_bench_count_end(void);
+__attribute__((noinline)) void grove_bench_count_end(void)
+{
+    bench_marker = 2;
+}
+
 static long long count_instructions(const char *self, size_t index, int reps)
 {
     char out[] = "/tmp/grove-bench-cg.XXXXXX";
@@ -126,10 +146,11 @@ static long long count_instructions(const char *self, size_t index, int reps)
     if (fd < 0)
         return -1;
     close(fd);
-    char outopt[128], idx[32], repstr[32];
+    char outopt[128], idx[32], repstr[32], dump[160];
     snprintf(outopt, sizeof outopt, "--callgrind-out-file=%s", out);
     snprintf(idx, sizeof idx, "%zu", index);
     snprintf(repstr, sizeof repstr, "%d", reps);
+    snprintf(dump, sizeof dump, "%s.2", out); /* the dump at grove_bench_count_end */
     pid_t pid = fork();
     if (pid == 0) {
         int devnull = open("/dev/null", O_WRONLY);
@@ -139,14 +160,14 @@ static long long count_instructions(const char *self, size_t index, int reps)
         }
         setenv("GROVE_BENCH_CHILD", "1", 1);
         execlp("valgrind", "valgrind", "--tool=callgrind", outopt,
-               "--toggle-collect=grove_bench_run_op", self, "--run-case", idx, repstr,
-               (char *)NULL);
+               "--dump-before=grove_bench_count_begin", "--dump-before=grove_bench_count_end",
+               self, "--run-case", idx, repstr, (char *)NULL);
         _exit(127);
     }
     int st = 0;
     waitpid(pid, &st, 0);
     long long total = -1;
-    FILE *f = fopen(out, "r");
+    FILE *f = fopen(dump, "r");
     if (f && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
         char line[512];
         while (fgets(line, sizeof line, f))
@@ -156,6 +177,9 @@ static long long count_instructions(const char *self, size_t index, int reps)
     if (f)
         fclose(f);
     unlink(out);
+    unlink(dump);
+    dump[strlen(dump) - 1] = '1'; /* setup and warm-up */
+    unlink(dump);
     return total < 0 ? -1 : total / reps;
 }
 
@@ -176,7 +200,7 @@ static void print_header(const char *name)
 
 /* One element of "results": set, op, the statistics (if timed), instructions, extras. */
 static void print_result(const bench_case *c, const bench_stats *st, int instructions,
-                         long long ins, int first)
+                         long long ins, int reps, int first)
 {
     grove_json_buf b = GROVE_JSON_BUF_INIT;
     grove_json_buf_text(&b, first ? "  {\"set\": " : ",\n  {\"set\": ");
@@ -190,6 +214,10 @@ static void print_result(const bench_case *c, const bench_stats *st, int instruc
     if (instructions) {
         grove_json_buf_text(&b, ", \"instructions\": ");
         grove_json_buf_i64(&b, ins);
+        grove_json_buf_text(&b, ", \"instructions_method\": ");
+        grove_json_buf_text(&b, "\"callgrind, all threads, warm mean of ");
+        grove_json_buf_u64(&b, (uint64_t)reps);
+        grove_json_buf_text(&b, " calls after 1 uncounted call\"");
     }
     if (c->extra && c->extra[0]) {
         grove_json_buf_text(&b, ", ");
@@ -215,9 +243,13 @@ int bench_main(bench_suite *s, int argc, char **argv)
             bench_case *c = &s->cases[idx];
             if (c->setup && c->setup(c->ctx) != 0)
                 return 1;
+            if (grove_bench_run_op(c->fn, c->ctx) != 0) /* warm-up, not counted */
+                return 1;
+            grove_bench_count_begin();
             for (int r = 0; r < reps; r++)
                 if (grove_bench_run_op(c->fn, c->ctx) != 0)
                     return 1;
+            grove_bench_count_end();
             return 0;
         } else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) {
             filter = argv[++i];
@@ -252,15 +284,21 @@ int bench_main(bench_suite *s, int argc, char **argv)
             st.iterations = 0;
         }
         long long ins = -1;
+        int reps = c->iterations ? 1 : BENCH_COUNT_REPS;
+        if (instructions && reps > 1) { /* one more call, timed to choose the count */
+            uint64_t t0 = bench_now_ns();
+            if (grove_bench_run_op(c->fn, c->ctx) == 0 && bench_now_ns() - t0 > 5000000)
+                reps = 2;
+        }
         if (instructions) {
             char self[4096];
             ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
             if (sl > 0) {
                 self[sl] = '\0';
-                ins = count_instructions(self, k, 1);
+                ins = count_instructions(self, k, reps);
             }
         }
-        print_result(c, timing ? &st : NULL, instructions, ins, first);
+        print_result(c, timing ? &st : NULL, instructions, ins, reps, first);
         first = 0;
     }
     printf("\n]}\n");

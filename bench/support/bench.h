@@ -15,8 +15,11 @@
  *   --instructions     also count instructions per operation with valgrind's callgrind
  *                      (re-runs this program under valgrind, one case at a time)
  *   --no-time          skip the timing runs (with --instructions: counts only)
- * Instruction counts come from `valgrind --tool=callgrind --toggle-collect=grove_bench_run_op`,
- * so only the operation itself is counted, never setup.
+ * Instruction counts ("instructions", per call) come from callgrind: after the setup and one
+ * uncounted warm-up call, the mean of 8 calls (2 if a call takes over 5 ms, 1 for cases with
+ * fixed `iterations`), counting
+ * every thread (callgrind --dump-before markers around the calls), never setup;
+ * "instructions_method" says so in each result.
  */
 #ifndef GROVE_BENCH_H
 #define GROVE_BENCH_H

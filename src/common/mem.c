@@ -2,6 +2,7 @@
 /* Wiping and constant-time memory primitives. */
 #include <string.h>
 
+#include "common/burn.h"
 #include "common/util.h"
 #include "grove/io.h"
 
@@ -13,10 +14,28 @@ void grove_wipe(void *p, size_t len)
     explicit_bzero(p, len);
 }
 
+/*
+ * One frame of GROVE_BURN_STACK_MAX; only its top `bytes` (those next to the caller's frame,
+ * where the frames of the caller's last callees were) are wiped, in 1 KiB pieces: the C
+ * library's memset switches to `rep stosb` above ~2 KiB, which valgrind counts as one
+ * instruction per byte and which is no faster at these sizes.
+ */
+__attribute__((noinline)) void grove_burn_stack_bytes(size_t bytes)
+{
+    uint8_t buf[GROVE_BURN_STACK_MAX];
+    if (bytes > sizeof buf)
+        bytes = sizeof buf;
+    uint8_t *p = buf + sizeof buf - bytes;
+    for (size_t off = 0; off < bytes; off += 1024)
+        explicit_bzero(p + off, bytes - off < 1024 ? bytes - off : 1024);
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
 __attribute__((noinline)) void grove_burn_stack(void)
 {
     uint8_t buf[GROVE_BURN_STACK_BYTES];
-    explicit_bzero(buf, sizeof buf);
+    for (size_t off = 0; off < sizeof buf; off += 1024)
+        explicit_bzero(buf + off, 1024);
     __asm__ volatile("" : : "r"(buf) : "memory");
 }
 

@@ -188,7 +188,7 @@ grove_status grove_dgsp_keygen_manager_from_seed(const grove_dgsp_cfg *cfg, uint
                                                  uint8_t *sk, const uint8_t *seed)
 {
     int r = dgsp_keygen_manager_from_seed_impl(cfg, pk, sk, seed);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    grove_burn_stack_bytes(DGSP_BURN_KEYGEN); /* spilled secrets in the frames below */
     return r;
 }
 
@@ -267,7 +267,7 @@ grove_status grove_dgsp_credential(const grove_dgsp_cfg *cfg, uint8_t *cid_star,
                                    const uint8_t *sk)
 {
     int r = dgsp_credential_impl(cfg, sk, id, cid_star);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    grove_burn_stack_bytes(DGSP_BURN_CID); /* spilled secrets in the frames below */
     return r;
 }
 
@@ -379,7 +379,7 @@ grove_status grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, grove_dgsp_store *st
                                  const uint8_t *cid_star, const uint8_t *sk, unsigned threads)
 {
     int r = dgsp_gen_cert_impl(cfg, sk, store, id, cid_star, wots_pks, count, certs, threads);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    grove_burn_stack_bytes(DGSP_BURN_GEN_CERT); /* spilled secrets in the frames below */
     return r;
 }
 
@@ -430,7 +430,7 @@ grove_status grove_dgsp_open(const grove_dgsp_cfg *cfg, grove_dgsp_store *store,
                              const uint8_t *msg, size_t msg_len, const uint8_t *sk)
 {
     int r = dgsp_open_impl(cfg, sk, store, msg, msg_len, sig, sig_len, id, username, pi);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    grove_burn_stack_bytes(DGSP_BURN_OPEN); /* spilled secrets in the frames below */
     return r;
 }
 
@@ -516,7 +516,7 @@ grove_status grove_dgsp_revoke(const grove_dgsp_cfg *cfg, grove_dgsp_store *stor
                                const uint64_t *ids, size_t count, const uint8_t *sk)
 {
     grove_status r = dgsp_revoke_impl(cfg, store, revoked, ids, count, sk);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    grove_burn_stack_bytes(DGSP_BURN_REVOKE); /* spilled secrets in the frames below */
     return r;
 }
 
@@ -574,7 +574,7 @@ grove_status grove_dgsp_csr(const grove_dgsp_cfg *cfg, uint8_t *wots_pks, uint8_
                             size_t count, const uint8_t *seed_u)
 {
     int r = dgsp_csr_impl(cfg, seed_u, count, wots_pks, wots_seeds);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    grove_burn_stack_bytes(DGSP_BURN_CSR); /* spilled secrets in the frames below */
     return r;
 }
 

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/burn.h"
 #include "grove/dgsp.h"
 
 #define DGSP_LAYER 73
@@ -47,6 +48,23 @@ int dgsp_unzeta(const grove_dgsp_cfg *cfg, const uint8_t *aes_key, const uint8_t
 /* The WOTS+ keys of explicit one-time seeds (the CSR computation). */
 int dgsp_csr_from_seeds(const grove_dgsp_cfg *cfg, const uint8_t *seed_u, size_t count,
                         const uint8_t *wots_seeds, uint8_t *wots_pks);
+
+/*
+ * Stack bytes wiped (grove_burn_stack_bytes) after each secret-key operation: the deepest
+ * stack its secret computation uses on any CPU path plus DGSP_BURN_MARGIN, rounded up.
+ * test_wipe paints the stack, runs each computation and fails if a size here does not cover
+ * it. Measured with gcc 12 -O3 (AVX-512 / AVX2 / portable path): dgsp_cid 0.6-1.0 KiB,
+ * dgsp_unzeta 1.0, dgsp_zetas 3.1, SPHINCS+ keygen 25.5-30.7, SPHINCS+ sign 27.0-32.2,
+ * csr 27.8-33.1, member signing 28.0-33.2 KiB.
+ */
+#define DGSP_BURN_MARGIN 2048
+#define DGSP_BURN_CID (4 * 1024)       /* credential, join: dgsp_cid */
+#define DGSP_BURN_KEYGEN (36 * 1024)   /* keygen_manager: SPHINCS+ keygen */
+#define DGSP_BURN_GEN_CERT (38 * 1024) /* gen_cert: dgsp_cid, dgsp_zetas, SPHINCS+ sign */
+#define DGSP_BURN_OPEN (4 * 1024)      /* open: dgsp_unzeta, dgsp_cid, dgsp_hash */
+#define DGSP_BURN_REVOKE (6 * 1024)    /* revoke: dgsp_zetas */
+#define DGSP_BURN_CSR (38 * 1024)      /* csr: dgsp_csr_from_seeds */
+#define DGSP_BURN_SIGN (38 * 1024)     /* wallet sign: dgsp_sign_raw */
 
 /* cid = H(hash_secret || be64(id)) and cid* = H(cid || be64(id)). */
 void dgsp_cid(const grove_dgsp_cfg *cfg, const uint8_t *hash_secret, uint64_t id, uint8_t *cid,

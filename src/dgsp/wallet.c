@@ -979,7 +979,7 @@ grove_status grove_dgsp_wallet_sign(grove_dgsp_wallet *w, uint8_t *sig, const ui
                                     size_t msg_len)
 {
     int r = dgsp_wallet_sign_impl(w, msg, msg_len, sig);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    grove_burn_stack_bytes(DGSP_BURN_SIGN); /* spilled secrets in the frames below */
     return r;
 }
 
