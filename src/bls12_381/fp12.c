@@ -4,17 +4,9 @@
 
 #include "bls12_381/constants.h"
 
-/* Out-of-line Fp2 products (see pairing.c): fast builds, fewer spills in the Fp6/Fp12 code. */
-static __attribute__((noinline)) void fp12_fp2_mul(fp2 *r, const fp2 *a, const fp2 *b)
-{
-    fp2_mul(r, a, b);
-}
-static __attribute__((noinline)) void fp12_fp2_sqr(fp2 *r, const fp2 *a)
-{
-    fp2_sqr(r, a);
-}
-#define fp2_mul fp12_fp2_mul
-#define fp2_sqr fp12_fp2_sqr
+/* Long straight-line formulas: the products as calls (fp2.h, fp2_mul_call). */
+#define fp2_mul fp2_mul_call
+#define fp2_sqr fp2_sqr_call
 
 const fp12 BLS_FP12_ONE = {
     {{{{0x760900000002fffdULL, 0xebf4000bc40c0002ULL, 0x5f48985753c758baULL, 0x77ce585370525745ULL,

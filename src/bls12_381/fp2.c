@@ -105,3 +105,18 @@ int fp2_is_lexicographically_largest(const fp2 *a)
     int l1 = fp_is_lexicographically_largest(&a->c1), l0 = fp_is_lexicographically_largest(&a->c0);
     return (z1 & l0) | ((1 - z1) & l1);
 }
+
+void fp_mul_call(fp *r, const fp *a, const fp *b)
+{
+    fp_mul(r, a, b);
+}
+
+void fp2_mul_call(fp2 *r, const fp2 *a, const fp2 *b)
+{
+    fp2_mul(r, a, b);
+}
+
+void fp2_sqr_call(fp2 *r, const fp2 *a)
+{
+    fp2_sqr(r, a);
+}

@@ -175,6 +175,16 @@ void fp2_inv(fp2 *r, const fp2 *a);
 void fp2_inv_vartime(fp2 *r, const fp2 *a);
 /* r = a^e for a public exponent (nlimbs little-endian limbs). */
 void fp2_pow(fp2 *r, const fp2 *a, const uint64_t *e, size_t nlimbs);
+/*
+ * The Fp product and the Fp2 product and square as calls (fp2.c). Files of long straight-line
+ * formulas (the isogeny and SSWU maps, G2 point arithmetic, the pairing's line functions)
+ * define fp_mul / fp2_mul / fp2_sqr to these: inlined everywhere, those functions grow to
+ * 50-100 KB, spill heavily and take gcc minutes of alias analysis to compile; as calls they
+ * build in seconds with the same or fewer instructions (docs/bls12_381.md).
+ */
+void fp_mul_call(fp *r, const fp *a, const fp *b);
+void fp2_mul_call(fp2 *r, const fp2 *a, const fp2 *b);
+void fp2_sqr_call(fp2 *r, const fp2 *a);
 /* Square root of a public value: returns 1 and r = sqrt(a), or 0 if a is not a square. */
 int fp2_sqrt_vartime(fp2 *r, const fp2 *a);
 /* sgn0 (RFC 9380, m = 2). */

@@ -4,22 +4,9 @@
 #include "bls12_381/constants.h"
 #include "bls12_381/ec.h"
 
-/*
- * G2 formulas are long straight-line code over Fp2. With every Fp2 multiplication inlined
- * they grow to ~90 KB per function and gcc spends minutes in alias analysis compiling them;
- * the Fp2 multiplication and squaring are called out of line instead (a call against their
- * ~300 cycles).
- */
-static __attribute__((noinline)) void g2_fp2_mul(fp2 *r, const fp2 *a, const fp2 *b)
-{
-    fp2_mul(r, a, b);
-}
-static __attribute__((noinline)) void g2_fp2_sqr(fp2 *r, const fp2 *a)
-{
-    fp2_sqr(r, a);
-}
-#define fp2_mul g2_fp2_mul
-#define fp2_sqr g2_fp2_sqr
+/* Long straight-line formulas: the products as calls (fp2.h, fp2_mul_call). */
+#define fp2_mul fp2_mul_call
+#define fp2_sqr fp2_sqr_call
 
 /* [z^2] = psi^2 on G2: (x, y) -> (c x, -y), c = 1 / 2^((p-1)/3) */
 static void g2_endo_z2(g2_p *r, const g2_p *a)

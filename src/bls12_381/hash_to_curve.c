@@ -7,28 +7,11 @@
 #include "bls12_381/constants.h"
 #include "hash/sha2.h"
 
-/*
- * The SSWU and isogeny maps are long straight-line code. With every field multiplication
- * inlined they grow to ~100 KB each and gcc spends minutes in alias analysis compiling them;
- * calling the Fp / Fp2 multiplication out of line keeps the build fast at a cost of a call per
- * multiplication (a few cycles against its ~100).
- */
-static __attribute__((noinline)) void h2c_fp_mul(fp *r, const fp *a, const fp *b)
-{
-    fp_mul(r, a, b);
-}
-static __attribute__((noinline)) void h2c_fp2_mul(fp2 *r, const fp2 *a, const fp2 *b)
-{
-    fp2_mul(r, a, b);
-}
-static __attribute__((noinline)) void h2c_fp2_sqr(fp2 *r, const fp2 *a)
-{
-    fp2_sqr(r, a);
-}
-#define fp_mul h2c_fp_mul
-#define fp_sqr(r, a) h2c_fp_mul(r, a, a)
-#define fp2_mul h2c_fp2_mul
-#define fp2_sqr h2c_fp2_sqr
+/* Long straight-line formulas: the products as calls (fp2.h, fp2_mul_call). */
+#define fp_mul fp_mul_call
+#define fp_sqr(r, a) fp_mul_call(r, a, a)
+#define fp2_mul fp2_mul_call
+#define fp2_sqr fp2_sqr_call
 
 /* ---- expand_message_xmd ------------------------------------------------------------------- */
 

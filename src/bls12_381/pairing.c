@@ -4,21 +4,9 @@
 
 #include "bls12_381/constants.h"
 
-/*
- * The line and cyclotomic-squaring formulas are long straight-line code over Fp2: with every
- * Fp2 multiplication inlined gcc spends minutes in alias analysis and spills heavily; the Fp2
- * multiplication and squaring are called out of line instead.
- */
-static __attribute__((noinline)) void pairing_fp2_mul(fp2 *r, const fp2 *a, const fp2 *b)
-{
-    fp2_mul(r, a, b);
-}
-static __attribute__((noinline)) void pairing_fp2_sqr(fp2 *r, const fp2 *a)
-{
-    fp2_sqr(r, a);
-}
-#define fp2_mul pairing_fp2_mul
-#define fp2_sqr pairing_fp2_sqr
+/* Long straight-line formulas: the products as calls (fp2.h, fp2_mul_call). */
+#define fp2_mul fp2_mul_call
+#define fp2_sqr fp2_sqr_call
 
 /* Twist point in homogeneous projective coordinates during the Miller loop. */
 typedef struct {
