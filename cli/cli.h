@@ -91,6 +91,10 @@ struct cli_ctx {
      * JSON object then go to stderr, so that stdout is exactly the data.
      */
     int stdout_data;
+    /* The progress bar being drawn (cli_progress): its label, start time and first count. */
+    const char *progress_what;
+    uint64_t progress_start_ns;
+    uint64_t progress_first;
 };
 
 /* ---- options ---------------------------------------------------------------------------- */
@@ -234,7 +238,8 @@ int cli_std_was_closed(int fd);
 /* grove hash ALG [FILE]... (cli/cmd_hash.c): its options, for --help and grove(1). */
 extern const cli_command cli_hash_sum_command;
 
-/* Progress bar on stderr, only when stderr is a terminal and --json is off. */
+/* Progress bar on stderr with the time left ("ETA m:ss"), only when stderr is a terminal and
+ * --json is off; ends with a newline at done == total. */
 void cli_progress(cli_ctx *c, const char *what, uint64_t done, uint64_t total);
 
 /*

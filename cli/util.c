@@ -519,18 +519,33 @@ int cli_hex_opt(cli_ctx *c, const char *name, size_t maxlen, uint8_t **buf, size
     return 0;
 }
 
+static uint64_t progress_now_ns(void);
+
 void cli_progress(cli_ctx *c, const char *what, uint64_t done, uint64_t total)
 {
     if (c->json || total == 0 || !isatty(2))
         return;
+    /* The time left is estimated from the rate since this bar started. */
+    if (c->progress_what != what || c->progress_start_ns == 0) {
+        c->progress_what = what;
+        c->progress_start_ns = progress_now_ns();
+        c->progress_first = done;
+    }
+    char eta[32];
+    cli_progress_eta(eta, sizeof eta, progress_now_ns() - c->progress_start_ns,
+                     done - c->progress_first, total - c->progress_first);
     int width = 40;
     int filled = (int)((double)done / (double)total * width);
     fprintf(stderr, "\r%s [", what);
     for (int i = 0; i < width; i++)
         fputc(i < filled ? '#' : '.', stderr);
     fprintf(stderr, "] %llu/%llu", (unsigned long long)done, (unsigned long long)total);
-    if (done >= total)
-        fputc('\n', stderr);
+    if (done >= total) {
+        fputs("\033[K\n", stderr);
+        c->progress_what = NULL;
+    } else {
+        fprintf(stderr, " ETA %s\033[K", eta);
+    }
     fflush(stderr);
 }
 

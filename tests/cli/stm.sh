@@ -348,6 +348,7 @@ if command -v script >/dev/null; then
   for i in $(seq 1 1001); do echo "sig${first_won}"; done > "$d/many"
   out=$(script -qec "'$G' stm aggregate --params '$d/p' --closed '$d/closed' --msg '$d/msg' --sig-list '$d/many' --out '$d/agg.many'" /dev/null)
   check 'echo "$out" | grep -q "reading signatures \[" && echo "$out" | grep -q "1001/1001"' "aggregate of 1001 signatures on a terminal shows progress"
+  check 'echo "$out" | grep -aEq "reading signatures \[[#.]+\] [0-9]+/1001 ETA ([?]|[0-9]+:[0-5][0-9])"' "the progress bar shows the time left"
   out=$(script -qec "'$G' stm aggregate --params '$d/p' --closed '$d/closed' --msg '$d/msg' --sig-list '$d/many' --out '$d/agg.many2' --json" /dev/null)
   check '! echo "$out" | grep -q "reading signatures"' "no progress bar with --json"
   "$G" stm aggregate --params "$d/p" --closed "$d/closed" --msg "$d/msg" --sig-list "$d/many" --out "$d/agg.many3" 2> "$d/many.err" >/dev/null
