@@ -72,7 +72,7 @@ with tempfile.TemporaryDirectory() as t:
     run("manager", "cert", "--group", "g", "--csr", "c.csr", "--out", "c.certs")
     run("member", "import-certs", "--wallet", "w", "--certs", "c.certs")
     open(os.path.join(t, "m"), "w").write("hello")
-    run("member", "sign", "--wallet", "w", "--msg", "m", "--out", "s")
+    run("member", "sign", "--wallet", "w", "--msg", "m", "--sig", "s")
     run("manager", "open", "--group", "g", "--msg", "m", "--sig", "s", "--proof-out", "p")
     run("manager", "revoke", "--group", "g", "--id", "0")
     run("manager", "export-revocations", "--group", "g", "--out", "rl")
