@@ -225,6 +225,9 @@ int cli_check_key_id(cli_ctx *c, const cli_file *pk, const char *pkpath, const c
                      const char *sigpath);
 /* Describe a grove file: scheme, set, type, key id, encoding (text and --json fields). */
 void cli_describe_file(cli_ctx *c, const char *path, const cli_file *f);
+/* A key id as 16 hex digits into hex, and as the "key_id" member of the --json object. */
+void cli_out_key_id(cli_ctx *c, const uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES],
+                    char hex[2 * GROVE_ENVELOPE_KEY_ID_BYTES + 1]);
 /* `grove info FILE`: describe any grove file. */
 int cli_info_any(cli_ctx *c);
 

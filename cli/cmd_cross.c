@@ -131,12 +131,6 @@ static int write_obj(cli_ctx *c, const grove_cross_params *p, const char *type,
     return cli_write_grove_file(c, path, &env, flags);
 }
 
-static void out_key_id(cli_ctx *c, const uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES], char hex[17])
-{
-    grove_envelope_key_id_hex(hex, id);
-    cli_out_str(c, "key_id", hex);
-}
-
 static int cmd_params(cli_ctx *c)
 {
     const grove_cross_params *dflt = grove_cross_params_get(DEFAULT_SET);
@@ -202,7 +196,7 @@ static int cmd_keygen(cli_ctx *c)
         return rc;
     char hex[17];
     cli_out_str(c, "params", grove_cross_params_name(p));
-    out_key_id(c, id, hex);
+    cli_out_key_id(c, id, hex);
     cli_out_hex(c, "public_key", pk, pkl);
     cli_say(c, "%s key pair written: public key %s (%zu bytes), secret key %s (%zu bytes, mode "
                "0600), key id %s",
@@ -278,7 +272,7 @@ static int cmd_sign(cli_ctx *c)
     char hex[17];
     cli_out_str(c, "params", grove_cross_params_name(p));
     cli_out_str(c, "strategy", grove_cross_strategy_name(s));
-    out_key_id(c, id, hex);
+    cli_out_key_id(c, id, hex);
     cli_out_u64(c, "signature_bytes", sl);
     if (strcmp(sigpath, "-") != 0)
         cli_say(c, "signature (%zu bytes, key id %s) written to %s", sl, hex, sigpath);
@@ -306,7 +300,7 @@ static int cmd_verify(cli_ctx *c)
     char hex[17];
     cli_out_str(c, "params", grove_cross_params_name(p));
     cli_out_str(c, "strategy", grove_cross_strategy_name(s));
-    out_key_id(c, kf.env.key_id, hex);
+    cli_out_key_id(c, kf.env.key_id, hex);
     uint8_t *msg = NULL;
     size_t mlen = 0;
     if (ps != p) /* a signature of another set cannot be one of this key: an input error */
@@ -488,7 +482,7 @@ static int cmd_import(cli_ctx *c)
     cli_out_str(c, "params", grove_cross_params_name(p));
     cli_out_str(c, "type", type);
     if (has_id)
-        out_key_id(c, id, hex);
+        cli_out_key_id(c, id, hex);
     cli_say(c, "%s %s imported to %s%s%s", grove_cross_params_name(p), type,
             strcmp(out, "-") ? out : "standard output", has_id ? ", key id " : "", hex);
     return 0;

@@ -144,12 +144,6 @@ static int write_obj(cli_ctx *c, int fips, const grove_slhdsa_params *p, const c
     return cli_write_grove_file(c, path, &env, flags);
 }
 
-static void out_key_id(cli_ctx *c, const uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES], char hex[17])
-{
-    grove_envelope_key_id_hex(hex, id);
-    cli_out_str(c, "key_id", hex);
-}
-
 static int keygen(cli_ctx *c, int fips)
 {
     const grove_slhdsa_params *p = lookup(c, fips);
@@ -195,7 +189,7 @@ static int keygen(cli_ctx *c, int fips)
         return rc;
     char hex[17];
     cli_out_str(c, "params", grove_slhdsa_params_name(p));
-    out_key_id(c, id, hex);
+    cli_out_key_id(c, id, hex);
     cli_out_hex(c, "public_key", pk, 2 * n);
     cli_say(c, "%s key pair written: public key %s, secret key %s (mode 0600), key id %s",
             grove_slhdsa_params_name(p), pkpath, skpath, hex);
@@ -371,7 +365,7 @@ static int sign(cli_ctx *c, int fips)
         return rc;
     char hex[17];
     cli_out_str(c, "params", grove_slhdsa_params_name(p));
-    out_key_id(c, id, hex);
+    cli_out_key_id(c, id, hex);
     cli_out_u64(c, "signature_bytes", siglen);
     if (strcmp(sigpath, "-") != 0)
         cli_say(c, "signature (%zu bytes, key id %s) written to %s", siglen, hex, sigpath);
@@ -403,7 +397,7 @@ static int verify(cli_ctx *c, int fips)
     }
     char hex[17];
     cli_out_str(c, "params", grove_slhdsa_params_name(p));
-    out_key_id(c, kf.env.key_id, hex);
+    cli_out_key_id(c, kf.env.key_id, hex);
     if (ph)
         cli_out_str(c, "prehash", prehash_name(ph));
     if (ps != p) /* a signature of another set cannot be one of this key: an input error */
@@ -720,7 +714,7 @@ static int import_cmd(cli_ctx *c, int fips)
     cli_out_str(c, "params", grove_slhdsa_params_name(p));
     cli_out_str(c, "type", type);
     if (has_id)
-        out_key_id(c, id, hex);
+        cli_out_key_id(c, id, hex);
     if (ph)
         cli_out_str(c, "prehash", prehash_name(ph));
     cli_say(c, "%s %s imported to %s%s%s", grove_slhdsa_params_name(p), type,

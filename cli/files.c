@@ -172,3 +172,10 @@ int cli_fail_self_check(cli_ctx *c, int status)
                     "signature self-check failed: the secret key or the machine is faulty; "
                     "nothing written");
 }
+
+void cli_out_key_id(cli_ctx *c, const uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES],
+                    char hex[2 * GROVE_ENVELOPE_KEY_ID_BYTES + 1])
+{
+    grove_envelope_key_id_hex(hex, id);
+    cli_out_str(c, "key_id", hex);
+}
