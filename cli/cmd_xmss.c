@@ -1382,7 +1382,8 @@ static int cmd_params(cli_ctx *c)
 static const cli_opt keygen_opts[] = {
     {"params", "SET", "parameter set (default " DEFAULT_SET "; see 'grove xmss params')"},
     {"pk", "FILE", "public key output (grove file: the RFC 8391 key OID || root || PUB_SEED)"},
-    {"sk", "FILE", "private key output (grove's stateful key file, mode 0600; never overwritten: must not exist)"},
+    {"sk", "FILE", "private key output (grove's stateful key file, mode 0600; never "
+                   "overwritten: must not exist)"},
     {"seed", "HEX", "3n bytes SK_SEED || SK_PRF || PUB_SEED (deterministic keys, for tests)"},
     {"threads", "N", "threads for key generation (default 0: one per CPU)"},
     {"binary", NULL, "write the public and private key files in the binary envelope (default: "

@@ -3,10 +3,11 @@
  * XMSS private-key files and states: grove_xmss_keyfile_decode (the key-file reader: envelope
  * armored or binary, or a bare state) on arbitrary bytes: what it accepts re-encodes to the same
  * bytes and its state goes through the checks below; grove_xmss_state_info_get on arbitrary
- * bytes, and, when the state passes its checks and the trees are small, grove_xmss_key_load (which rebuilds the node
- * cache). A loaded key must agree with what the state said, and be usable: its next signature
- * uses the high-water index and verifies under the state's public key, the state it persists
- * first reserves that index, and its export reads back as the same key.
+ * bytes, and, when the state passes its checks and the trees are small, grove_xmss_key_load
+ * (which rebuilds the node cache). A loaded key must agree with what the state said, and be
+ * usable: its next signature uses the high-water index and verifies under the state's public
+ * key, the state it persists first reserves that index, and its export reads back as the same
+ * key.
  *
  * The state carries an unkeyed integrity tag and a key id derived from its public part, which a
  * mutated input almost never matches. So an input that fails them is also tried re-sealed

@@ -13,9 +13,9 @@
 #include "format/envelope.h"
 #include "grove/xmss.h"
 
-/* Check an XMSS key file in buf[0..len) (either form, or bare) and describe it in env. */
-static grove_status describe_xmss_key(grove_envelope *env, uint8_t *buf, size_t len,
-                                      char *err, size_t err_cap)
+/* Check an XMSS key file in[0..in_len) (either form, or bare) and describe it in env. */
+static grove_status describe_xmss_key(grove_envelope *env, uint8_t *buf, size_t buf_cap,
+                                      const uint8_t *in, size_t in_len, char *err, size_t err_cap)
 {
     grove_xmss_state_info *info = malloc(sizeof *info);
     if (info == NULL)
@@ -23,8 +23,8 @@ static grove_status describe_xmss_key(grove_envelope *env, uint8_t *buf, size_t 
     const uint8_t *state = NULL;
     size_t state_len = 0;
     char why[200] = "";
-    grove_status st = grove_xmss_keyfile_decode(&state, &state_len, info, buf, len, buf, len, why,
-                                                sizeof why);
+    grove_status st = grove_xmss_keyfile_decode(&state, &state_len, info, buf, buf_cap, in,
+                                                in_len, why, sizeof why);
     if (st == GROVE_OK) {
         memset(env, 0, sizeof *env);
         snprintf(env->scheme, sizeof env->scheme, "XMSS");
@@ -39,7 +39,10 @@ static grove_status describe_xmss_key(grove_envelope *env, uint8_t *buf, size_t 
         env->body = state;
         env->body_len = state_len;
     } else if (err != NULL && err_cap > 0) {
-        snprintf(err, err_cap, "XMSS private-key file: %s", why);
+        snprintf(err, err_cap, "%s%s",
+                 st == GROVE_ERR_BUFFER_TOO_SMALL ? "grove file: buffer too small"
+                                                  : "XMSS private-key file: ",
+                 st == GROVE_ERR_BUFFER_TOO_SMALL ? "" : why);
     }
     grove_wipe(info, sizeof *info);
     free(info);
@@ -55,11 +58,5 @@ grove_status grove_envelope_decode(grove_envelope *env, uint8_t *buf, size_t buf
         return grove_envelope_decode_plain(env, buf, buf_cap, in, in_len, err, err_cap);
     if (err != NULL && err_cap > 0)
         err[0] = '\0';
-    if (in_len > buf_cap) {
-        if (err != NULL && err_cap > 0)
-            snprintf(err, err_cap, "grove file: buffer too small");
-        return GROVE_ERR_BUFFER_TOO_SMALL;
-    }
-    memmove(buf, in, in_len);
-    return describe_xmss_key(env, buf, in_len, err, err_cap);
+    return describe_xmss_key(env, buf, buf_cap, in, in_len, err, err_cap);
 }

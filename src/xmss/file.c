@@ -167,8 +167,9 @@ static grove_status other_file(uint8_t *buf, size_t buf_cap, const uint8_t *in, 
     char e2[200] = "";
     if (!grove_envelope_detect(in, in_len))
         snprintf(e2, sizeof e2, "not a grove file");
-    else if (grove_envelope_decode_plain(&env, buf, buf_cap, in, in_len, e2, sizeof e2) == GROVE_OK &&
-        grove_envelope_expect(&env, SCHEME, GROVE_XMSS_FILE_TYPE, e2, sizeof e2) == GROVE_OK)
+    else if (grove_envelope_decode_plain(&env, buf, buf_cap, in, in_len, e2, sizeof e2) ==
+                 GROVE_OK &&
+             grove_envelope_expect(&env, SCHEME, GROVE_XMSS_FILE_TYPE, e2, sizeof e2) == GROVE_OK)
         snprintf(e2, sizeof e2, "not a grove XMSS private key file");
     grove_errf(err, cap, "%s", e2[0] ? e2 : "not a grove XMSS private key file");
     grove_wipe(buf, buf_cap < in_len ? buf_cap : in_len);
@@ -235,8 +236,12 @@ static void state_msg(grove_status rc, char *err, size_t cap)
                    : "malformed or truncated key state");
 }
 
-grove_status xmss_keyfile_check_env(const grove_envelope *env, grove_xmss_state_info *info,
-                                    char *err, size_t cap)
+/*
+ * Check a decoded XMSS key envelope: its body is a valid state (info receives what it says, and
+ * env's form) whose set and public key's key id are the envelope's.
+ */
+static grove_status check_env(const grove_envelope *env, grove_xmss_state_info *info, char *err,
+                              size_t cap)
 {
     grove_status rc = grove_xmss_state_info_get(info, env->body, env->body_len);
     if (rc != GROVE_OK) {
@@ -248,7 +253,8 @@ grove_status xmss_keyfile_check_env(const grove_envelope *env, grove_xmss_state_
     rc = grove_envelope_key_id(id, SCHEME, set, info->pk, info->pk_bytes);
     if (rc == GROVE_OK && (strcmp(env->set, set) != 0 || !env->has_key_id ||
                            memcmp(id, env->key_id, sizeof id) != 0)) {
-        grove_errf(err, cap, "its description (set %s, key id) does not match the key it holds (%s)",
+        grove_errf(err, cap,
+                   "its description (set %s, key id) does not match the key it holds (%s)",
                    env->set, set);
         rc = GROVE_ERR_STATE;
     }
@@ -281,15 +287,16 @@ grove_status grove_xmss_keyfile_decode(const uint8_t **state, size_t *state_len,
         memset(&env, 0, sizeof env);
         env.body = buf;
         env.body_len = in_len;
-        if (rc == GROVE_OK)
+        if (rc == GROVE_OK) {
             rc = grove_xmss_state_info_get(inf, buf, in_len);
-        if (rc != GROVE_OK)
-            state_msg(rc, err, err_cap);
+            if (rc != GROVE_OK)
+                state_msg(rc, err, err_cap);
+        }
         inf->form = GROVE_ENVELOPE_XMSS_KEY_FILE;
     } else {
         rc = unwrap(&env, buf, buf_cap, in, in_len, err, err_cap);
         if (rc == GROVE_OK)
-            rc = xmss_keyfile_check_env(&env, inf, err, err_cap);
+            rc = check_env(&env, inf, err, err_cap);
     }
     if (rc == GROVE_OK) {
         *state = env.body;

@@ -393,7 +393,8 @@ static grove_status read_state(int fd, const char *path, uint8_t **buf, size_t *
                                    sizeof why);
     if (rc != GROVE_OK) {
         state_error(rc, path, why, err, cap);
-        free(*buf); /* wiped by the decoder */
+        grove_wipe(*buf, *buf_len);
+        free(*buf);
         *buf = NULL;
         *buf_len = 0;
     }

@@ -266,20 +266,13 @@ grove_status xmss_key_load_params(const grove_xmss_params *force, const uint8_t 
 /* The largest state of a set (not exhausted, current format). */
 size_t xmss_state_max_bytes(const grove_xmss_params *p);
 
-/* ---- key file bytes (file.c) ------------------------------------------------------------------ */
+/* ---- key file bytes (file.c) ------------------------------------------------------------ */
 /*
  * The largest key file (of its form and set) that starts with h[0..n) (the first few hundred
  * bytes of the file); 0 if they are no XMSS key file of a known set. Reads are capped by it
  * before anything is allocated.
  */
 size_t xmss_file_read_cap(const uint8_t *h, size_t n);
-/*
- * Check a decoded XMSS key envelope: its body is a valid state (info receives what it says, and
- * env's form) whose set and public key's key id are the envelope's. Statuses and err as
- * grove_xmss_keyfile_decode.
- */
-grove_status xmss_keyfile_check_env(const grove_envelope *env, grove_xmss_state_info *info,
-                                    char *err, size_t cap);
 /* The part of the last `count` unreserved indices (own id, parent = k); k is not changed. */
 grove_status xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
                         grove_xmss_key **out);

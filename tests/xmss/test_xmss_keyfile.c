@@ -64,9 +64,11 @@ static void scenario(void)
     grove_xmss_opts opts = {.threads = 2};
     grove_xmss_key *k = NULL;
     CHECK_EQ_INT(grove_xmss_keygen(p, &k, &opts), GROVE_OK);
-    CHECK_EQ_INT(grove_xmss_keyfile_create(a, reg, k, GROVE_ENVELOPE_ARMORED, err, sizeof err), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keyfile_create(a, reg, k, GROVE_ENVELOPE_ARMORED, err, sizeof err),
+                 GROVE_OK);
     /* the same key again (a regenerated copy) is refused only once it was used */
-    CHECK_EQ_INT(grove_xmss_keyfile_create(a, reg, k, GROVE_ENVELOPE_ARMORED, err, sizeof err), GROVE_ERR_EXISTS);
+    CHECK_EQ_INT(grove_xmss_keyfile_create(a, reg, k, GROVE_ENVELOPE_ARMORED, err, sizeof err),
+                 GROVE_ERR_EXISTS);
     uint8_t id[GROVE_XMSS_KEY_ID_BYTES];
     grove_xmss_key_id(k, id);
     grove_xmss_record rec;
@@ -79,7 +81,8 @@ static void scenario(void)
     grove_xmss_keyfile *kf = NULL;
     CHECK_EQ_INT(open_kf(a, reg, 0, &kf, err), GROVE_OK);
     uint64_t s = 1, e = 0;
-    CHECK_EQ_INT(grove_xmss_keyfile_split(kf, &s, &e, 1024, part, GROVE_ENVELOPE_BINARY, &opts, err, sizeof err),
+    CHECK_EQ_INT(grove_xmss_keyfile_split(kf, &s, &e, 1024, part, GROVE_ENVELOPE_BINARY, &opts,
+                                          err, sizeof err),
                  GROVE_OK);
     CHECK(s == 0 && e == 1024);
     uint64_t idx = 0;
@@ -133,7 +136,8 @@ static void scenario(void)
     path_of(pre, sizeof pre, "part.pre");
     CHECK_EQ_INT(test_copy_file(part, pre), 0);
     CHECK_EQ_INT(open_kf(part, reg, 0, &kf, err), GROVE_OK);
-    CHECK_EQ_INT(grove_xmss_keyfile_split(kf, &s, &e, 100, part2, GROVE_ENVELOPE_ARMORED, &opts, err, sizeof err),
+    CHECK_EQ_INT(grove_xmss_keyfile_split(kf, &s, &e, 100, part2, GROVE_ENVELOPE_ARMORED, &opts,
+                                          err, sizeof err),
                  GROVE_OK);
     CHECK(s == 924 && e == 1024);
     grove_xmss_keyfile_close(kf);
@@ -211,7 +215,8 @@ static void legacy_and_conflict(void)
     grove_xmss_opts opts = {.threads = 2};
     grove_xmss_key *k = NULL;
     CHECK_EQ_INT(grove_xmss_keygen(p, &k, &opts), GROVE_OK);
-    CHECK_EQ_INT(grove_xmss_keyfile_create(b, NULL, k, GROVE_ENVELOPE_BINARY, err, sizeof err), GROVE_OK);
+    CHECK_EQ_INT(grove_xmss_keyfile_create(b, NULL, k, GROVE_ENVELOPE_BINARY, err, sizeof err),
+                 GROVE_OK);
     uint8_t id[GROVE_XMSS_KEY_ID_BYTES];
     grove_xmss_key_id(k, id);
     char hex[2 * GROVE_XMSS_KEY_ID_BYTES + 1], text[256], ep[600];
@@ -340,7 +345,8 @@ static void codec(grove_xmss_key *k)
         memcpy(buf, file, fl);
         buf[forms[f] == GROVE_ENVELOPE_BINARY ? fl / 2 : fl / 2 + (buf[fl / 2] == '\n')] ^= 1;
         int r = grove_xmss_keyfile_decode(&st, &got, NULL, buf, need, buf, fl, err, sizeof err);
-        CHECK(r == GROVE_ERR_STATE || (forms[f] == GROVE_ENVELOPE_ARMORED && r == GROVE_ERR_ENCODING));
+        CHECK(r == GROVE_ERR_STATE ||
+              (forms[f] == GROVE_ENVELOPE_ARMORED && r == GROVE_ERR_ENCODING));
         CHECK(strstr(err, "integrity") != NULL || r == GROVE_ERR_ENCODING);
         CHECK_EQ_INT(grove_envelope_decode(&env, buf, need, file, fl - 5, err, sizeof err),
                      GROVE_ERR_ENCODING);
@@ -372,8 +378,9 @@ static void codec(grove_xmss_key *k)
     CHECK_EQ_INT(grove_xmss_keyfile_decode(&st, &got, NULL, buf, len, pf, pl, err, sizeof err),
                  GROVE_ERR_ENCODING);
     CHECK(strstr(err, "PUBLIC KEY") != NULL);
-    CHECK_EQ_INT(grove_xmss_keyfile_encode(buf, len, &got, state, len, GROVE_ENVELOPE_XMSS_KEY_FILE),
-                 GROVE_ERR_INVALID_ARG);
+    CHECK_EQ_INT(
+        grove_xmss_keyfile_encode(buf, len, &got, state, len, GROVE_ENVELOPE_XMSS_KEY_FILE),
+        GROVE_ERR_INVALID_ARG);
     free(buf);
     grove_wipe(state, sl);
     free(state);
