@@ -212,7 +212,7 @@ static grove_status unwrap(grove_envelope *env, uint8_t *buf, size_t buf_cap, co
     if (bin_len <= buf_cap)
         rc = grove_envelope_decode_plain(env, buf, buf_cap, bin, bin_len, e2, sizeof e2);
     if (rc == GROVE_ERR_ENCODING && binary_complete(bin, bin_len)) {
-        grove_errf(err, cap, "integrity check failed (%s)", e2);
+        grove_errf(err, cap, "the envelope's integrity check does not match its contents");
         rc = GROVE_ERR_STATE;
     } else if (rc != GROVE_OK) {
         grove_errf(err, cap, "%s", e2[0] ? e2 : grove_strerror(rc));
