@@ -37,8 +37,9 @@
  * command) cannot meet that requirement: grove is NOT SP 800-208-conformant for key generation
  * and signing. Verification is unaffected and conforms.
  *
- * PRIVATE-KEY FORMAT (grove's own, version 2; version 1 files are still read; integers
- * big-endian):
+ * PRIVATE-KEY FORMAT: the key state (grove's own, version 2; version 1 states are still read;
+ * integers big-endian). It is what grove_xmss_key_export writes and a persistence callback
+ * receives, and the body of the key file (an envelope, see "KEY FILE" below):
  *    0  8  magic "GRVXMSSK"         8  2  format version (2)
  *   10  1  family (0 XMSS, 1 XMSS^MT)  11 1 flags (bit 0: exhausted, seeds and cache erased)
  *   12  4  OID                     16  8  index: every index below it has been used
@@ -200,7 +201,9 @@ GROVE_API void grove_xmss_key_id(const grove_xmss_key *key, uint8_t id[GROVE_XMS
 
 /*
  * Persistence callback: store `state_len` bytes of key state (the private-key format) durably,
- * e.g. write a temporary file, fsync it, rename it over the key file and fsync the directory.
+ * e.g. write a temporary file, fsync it, rename it over the key file and fsync the directory
+ * (grove_xmss_keyfile_encode gives the bytes of grove's key file; the grove_xmss_keyfile_*
+ * functions below do all of this).
  * Return GROVE_OK on success, any other status on failure. Called with the key's mutex held.
  */
 typedef grove_status (*grove_xmss_persist_fn)(void *arg, const uint8_t *state, size_t state_len);
