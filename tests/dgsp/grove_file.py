@@ -11,6 +11,9 @@ make well-formed files whose contents are wrong.
   grove_file.py n FILE                 the DGSP security parameter N of the file's set
   grove_file.py rewrap FILE BODY OUT   FILE with the body of the file BODY, as a valid envelope
   grove_file.py flipbody FILE OUT AT   FILE with body byte AT (negative: from the end) changed
+  grove_file.py damage FILE OUT AT     the same, but the check is left as it was (a damaged file)
+  grove_file.py reset FILE SET OUT     FILE with another set, as a valid envelope
+  grove_file.py retype FILE TYPE OUT   FILE with another type, as a valid envelope
 From Python: sys.path.insert(0, <this folder>); import grove_file; grove_file.read(path).
 """
 import base64, hashlib, sys
@@ -56,14 +59,15 @@ def read(path):
     return parse(open(path, "rb").read())
 
 
-def encode(f, armored=True):
-    """The envelope of f (a dict as parse returns) with a fresh length and check."""
+def encode(f, armored=True, check=None):
+    """The envelope of f (a dict as parse returns) with a fresh length and check (or the
+    given check bytes)."""
     out = bytearray(MAGIC + bytes([1, 1 if f["key_id"] else 0]))
     for name in (f["scheme"], f["set"], f["type"]):
         out += bytes([len(name)]) + name.encode()
     out += f["key_id"] or bytes(8)
     out += len(f["body"]).to_bytes(4, "big") + f["body"]
-    out += hashlib.sha256(b"grove envelope v1" + bytes(out)).digest()
+    out += check or hashlib.sha256(b"grove envelope v1" + bytes(out)).digest()
     if not armored:
         return bytes(out)
     title = "GROVE %s %s" % (f["scheme"], f["type"])
@@ -96,11 +100,19 @@ def main(argv):
     elif cmd == "rewrap":
         f["body"] = open(argv[3], "rb").read()
         write(argv[4], f)
-    elif cmd == "flipbody":
+    elif cmd in ("flipbody", "damage"):
+        old = encode(f, False)
         b = bytearray(f["body"])
         b[int(argv[4])] ^= 1
         f["body"] = bytes(b)
-        write(argv[3], f)
+        keep = old[-32:] if cmd == "damage" else None
+        open(argv[3], "wb").write(encode(f, f["form"] != "binary", keep))
+    elif cmd == "reset":
+        f["set"] = argv[3]
+        write(argv[4], f)
+    elif cmd == "retype":
+        f["type"] = argv[3]
+        write(argv[4], f)
     else:
         raise SystemExit("unknown command " + cmd)
 
