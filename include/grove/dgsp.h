@@ -570,7 +570,7 @@ GROVE_API GROVE_MUST_USE grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg
  * Every DGSP file is a grove envelope (grove/envelope.h, docs/formats.md): armored text by
  * default, binary on request, scheme "DGSP", type one of the names below, and
  *   set     "<params>/<flavour>/<profile>", the group's configuration, e.g.
- *           "shake-256f/r3.1/grove" or "sha2-128s/fips205/dgsp-rs-0.1" (at most 29 characters)
+ *           "shake-256f/r3.1/grove" or "sha2-128s/fips205/dgsp-rs-0.1" (at most 30 characters)
  *   key id  grove_envelope_key_id("DGSP", set, manager public key) (grove_dgsp_key_id): the
  *           same on every file of a group, so a signature, credential or CSR names its group.
  *           PUBLIC KEY, SECRET KEY and CREDENTIAL hold the manager public key and always carry
