@@ -332,6 +332,19 @@ check '[ "$(python3 "$GF" keyid og/manager.sk)" = "$okid2" ] && [ "$(python3 "$G
 check '[ $? -eq 0 ]' "an older signature verifies with the rewritten public key"
 out=$("$G" dgsp manager upgrade-key --group og --json)
 check '[ $? -eq 0 ] && [ "$(echo "$out" | jget "[\"upgraded\"]")" = False ]' "upgrade-key again: nothing to do"
+# an older v1 manager.sk (no check): refused until upgrade-key has checked it
+"$G" dgsp manager init --group v1g --params sha2-128f >/dev/null
+python3 "$GF" old v1g/manager.sk 1 v1.sk && cp v1.sk v1g/manager.sk
+python3 "$GF" old v1g/manager.pub 1 v1g/manager.pub
+"$G" dgsp manager join --group v1g --username ada --out ada.cred >/dev/null 2>err; rc=$?
+check '[ $rc -eq 2 ] && grep -q "upgrade-key" err && [ ! -e ada.cred ]' "a v1 manager.sk is refused, pointing to upgrade-key (rc=$rc)"
+python3 "$GF" old og/manager.sk 2 v2.sk
+cmp -s v2.sk "$OLD/manager.sk"
+check '[ $? -eq 0 ]' "grove_file.py writes the older armor byte for byte as an earlier grove did"
+out=$("$G" dgsp manager upgrade-key --group v1g --json)
+check '[ $? -eq 0 ] && [ "$(echo "$out" | jget "[\"upgraded\"]")" = True ]' "upgrade-key checks and rewrites a v1 key"
+"$G" dgsp manager join --group v1g --username ada --out ada.cred >/dev/null
+check '[ $? -eq 0 ] && [ "$(python3 "$GF" keyid v1g/manager.sk)" = "$(python3 "$GF" keyid ada.cred)" ]' "the upgraded group works; its files carry its key id"
 
 # --- data made by the original crate (dgsp-rs-0.1 profile, raw layouts, through import)
 if [ -n "$V" ] && [ -f "$V/dgsp/dgsp_sha2_128f.json" ]; then

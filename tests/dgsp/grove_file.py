@@ -14,6 +14,8 @@ make well-formed files whose contents are wrong.
   grove_file.py damage FILE OUT AT     the same, but the check is left as it was (a damaged file)
   grove_file.py reset FILE SET OUT     FILE with another set, as a valid envelope
   grove_file.py retype FILE TYPE OUT   FILE with another type, as a valid envelope
+  grove_file.py old FILE VERSION OUT   FILE in DGSP's older armor (a SECRET KEY: v1 without its
+                                       check, v2 with it)
 From Python: sys.path.insert(0, <this folder>); import grove_file; grove_file.read(path).
 """
 import base64, hashlib, sys
@@ -82,6 +84,18 @@ def write(path, f, armored=None):
     open(path, "wb").write(encode(f, armored))
 
 
+def encode_old(f, version):
+    """f in the armor grove wrote before the envelope (include/grove/dgsp.h, "Older files")."""
+    title = "GROVE DGSP %s v%d %s" % (f["type"], version, f["set"].replace("/", " "))
+    body = f["body"]
+    if f["type"] == "SECRET KEY" and version == 2:
+        body += hashlib.sha256(b"grove-dgsp-manager-sk-v2\0" + title.encode() + b"\0" +
+                               body).digest()
+    b = base64.b64encode(body).decode()
+    lines = "\n".join(b[i:i + 64] for i in range(0, len(b), 64))
+    return ("-----BEGIN %s-----\n%s\n-----END GROVE DGSP %s-----\n" % (title, lines, f["type"])).encode()
+
+
 def n_of(f):
     return {"128": 16, "192": 24, "256": 32}[f["set"].split("/")[0].split("-")[1][:3]]
 
@@ -110,6 +124,8 @@ def main(argv):
     elif cmd == "reset":
         f["set"] = argv[3]
         write(argv[4], f)
+    elif cmd == "old":
+        open(argv[4], "wb").write(encode_old(f, int(argv[3])))
     elif cmd == "retype":
         f["type"] = argv[3]
         write(argv[4], f)
