@@ -434,7 +434,6 @@ fail:
     return r;
 }
 
-
 /* Whether a file that failed to decode says it is a DGSP secret key (armor title, or binary
  * envelope when one was expected). */
 static bool looks_like_sk(const uint8_t *in, size_t in_len, grove_dgsp_file_type expect)
