@@ -6,8 +6,10 @@
  * Files: public keys and signatures are grove envelopes (grove/envelope.h: scheme "XMSS", the
  * parameter set, the key id of the public key) around the raw RFC 8391 byte strings, armored by
  * default, binary with --binary; `export` / `import` convert them to and from the raw bytes and
- * (public keys) the SubjectPublicKeyInfo of RFC 9802. The private key is grove's durable,
- * versioned key file (grove/xmss.h, magic GRVXMSSK), created with mode 0600 and never exported.
+ * (public keys) the SubjectPublicKeyInfo of RFC 9802. The private key file is an envelope too
+ * (type "SECRET KEY", body = grove's durable, versioned key state; grove/xmss.h "KEY FILE"),
+ * armored or binary like the others, created with mode 0600, rewritten in the form it has, and
+ * never exported; bare key files of older versions ("GRVXMSSK") are still read.
  *
  * State safety lives in the library (grove_xmss_keyfile_*, grove/xmss.h): the key file and its
  * entry in the state registry (grove/state.h, kind "xmss") are locked while a command uses
@@ -302,20 +304,28 @@ static size_t peek(const char *path, uint8_t *h, size_t cap)
     return n > 0 ? (size_t)n : 0;
 }
 
+/* 1 if path starts like an XMSS private-key file (either envelope form, or bare). */
 static int is_key_file(const char *path)
 {
-    uint8_t h[8];
-    return peek(path, h, sizeof h) == 8 && memcmp(h, "GRVXMSSK", 8) == 0;
+    uint8_t h[128];
+    size_t n = peek(path, h, sizeof h);
+    return n > 0 && grove_xmss_keyfile_detect(h, n);
 }
 
 /* 1 if path ("-": stdin) starts like a grove envelope other than an XMSS private-key file. */
 static int is_envelope(const char *path)
 {
-    uint8_t h[32];
+    uint8_t h[128];
     if (strcmp(path, "-") == 0)
         return 1;
     size_t n = peek(path, h, sizeof h);
-    return !(n >= 8 && memcmp(h, "GRVXMSSK", 8) == 0) && n > 0 && grove_envelope_detect(h, n);
+    return n > 0 && !grove_xmss_keyfile_detect(h, n) && grove_envelope_detect(h, n);
+}
+
+/* The form of the key files a command writes: --binary, else armored text. */
+static grove_envelope_form key_form(cli_ctx *c)
+{
+    return cli_opt_flag(c, "binary") ? GROVE_ENVELOPE_BINARY : GROVE_ENVELOPE_ARMORED;
 }
 
 /* Read an XMSS grove file of this type; the private key file (large) is named, not read. */
@@ -489,7 +499,7 @@ static int cmd_keygen(cli_ctx *c)
     if (st != GROVE_OK) {
         rc = cli_fail_status(c, st, "key generation failed");
     } else {
-        st = grove_xmss_keyfile_create(keypath, reg, key, err, sizeof err);
+        st = grove_xmss_keyfile_create(keypath, reg, key, key_form(c), err, sizeof err);
         if (st != GROVE_OK)
             rc = keyfile_fail(c, st, err);
     }
@@ -903,6 +913,9 @@ static int info_key(cli_ctx *c, const char *keypath)
         return rc;
     cli_describe_file(c, keypath, &f);
     cli_file_free(&f);
+    if (info.form == GROVE_ENVELOPE_XMSS_KEY_FILE)
+        cli_say(c, "  a bare key file of an older grove: its next use (sign, split, recover) "
+                   "rewrites it as a binary grove envelope");
     out_key_info(c, &info, NULL);
     cli_out_bool(c, "sp800_208_approved_set", grove_xmss_params_sp800_208(info.params));
     char hex[KEY_ID_HEX];
@@ -1246,7 +1259,8 @@ static int cmd_split(cli_ctx *c)
         progress_state ps = {c, "split", -1};
         grove_xmss_opts opts = {.threads = threads, .progress = progress_cb, .progress_arg = &ps};
         char err[GROVE_XMSS_ERR_CAP] = "";
-        int st = grove_xmss_keyfile_split(kf, &s, &e, count, outpath, &opts, err, sizeof err);
+        int st = grove_xmss_keyfile_split(kf, &s, &e, count, outpath, key_form(c), &opts, err,
+                                          sizeof err);
         if (st != GROVE_OK)
             rc = keyfile_fail(
                 c, st == GROVE_ERR_IO || st == GROVE_ERR_EXISTS ? GROVE_ERR_STATE : st, err);
@@ -1368,10 +1382,12 @@ static int cmd_params(cli_ctx *c)
 static const cli_opt keygen_opts[] = {
     {"params", "SET", "parameter set (default " DEFAULT_SET "; see 'grove xmss params')"},
     {"pk", "FILE", "public key output (grove file: the RFC 8391 key OID || root || PUB_SEED)"},
-    {"sk", "FILE", "private key output (grove's stateful key file, mode 0600; must not exist)"},
+    {"sk", "FILE", "private key output (grove's stateful key file, mode 0600; never "
+                   "overwritten: must not exist)"},
     {"seed", "HEX", "3n bytes SK_SEED || SK_PRF || PUB_SEED (deterministic keys, for tests)"},
     {"threads", "N", "threads for key generation (default 0: one per CPU)"},
-    {"binary", NULL, "write the public key in the binary envelope (default: armored text)"},
+    {"binary", NULL, "write the public and private key files in the binary envelope (default: "
+                     "armored text; the key file keeps its form when it is rewritten)"},
     STATE_OPTS,
     {NULL, NULL, NULL},
 };
@@ -1431,6 +1447,8 @@ static const cli_opt split_opts[] = {
     {"out", "FILE", "new private key holding the last COUNT indices (must not exist)"},
     {"count", "COUNT", "number of indices to hand over"},
     {"threads", "N", "threads for building the new key's node cache (default 0: one per CPU)"},
+    {"binary", NULL, "write the new key file in the binary envelope (default: armored text; "
+                     "the source keeps its form)"},
     STATE_OPTS,
     {NULL, NULL, NULL},
 };

@@ -119,14 +119,36 @@ for f in sorted(os.listdir(p)) if os.path.isdir(p) else []:
     except (OSError, ValueError, KeyError) as e:
         print("xmss vectors:", e)
 
-# XMSS private-key states written by grove (small trees, so the fuzzer may load them)
+def xmss_state(b):
+    """The key state inside an XMSS key file (docs/xmss.md): armored or binary envelope, or bare."""
+    if b.startswith(b"-----BEGIN "):
+        b = base64.b64decode(b"".join(b.split(b"\n")[1:-2]))
+    if b[:4] != b"GRVE":
+        return b
+    o = 6
+    for _ in range(3):
+        o += 1 + b[o]
+    n = int.from_bytes(b[o + 8:o + 12], "big")
+    return b[o + 12:o + 12 + n]
+
+
+def put_xmss_key(k):
+    """The key file as grove wrote it (the key-file reader) and the state inside (the loader)."""
+    b = open(k, "rb").read()
+    put("fuzz_xmss_state", b)
+    put("fuzz_xmss_state", xmss_state(b))
+
+
+# XMSS private-key files and states written by grove (small trees, so the fuzzer may load them);
+# the first set's files armored, the second's binary
 with tempfile.TemporaryDirectory() as t:
     for ps in ("XMSSMT-SHA2_20/4_256", "XMSSMT-SHAKE_20/4_256"):
         k = os.path.join(t, ps.replace("/", "-") + ".key")
+        form = [] if ps.startswith("XMSSMT-SHA2") else ["--binary"]
         r = subprocess.run([grove, "xmss", "keygen", "--params", ps, "--sk", k, "--pk", k + ".pub",
-                            "--no-registry", "--seed", "11" * 96], capture_output=True)
+                            "--no-registry", "--seed", "11" * 96] + form, capture_output=True)
         if r.returncode == 0:
-            put("fuzz_xmss_state", open(k, "rb").read())
+            put_xmss_key(k)
         else:
             print("xmss keygen:", r.stderr.decode().strip())
             continue
@@ -138,12 +160,12 @@ with tempfile.TemporaryDirectory() as t:
             subprocess.run([grove, "xmss", "sign", "--sk", k, "--msg", m, "--sig", k + ".sig",
                             "--no-registry"], capture_output=True)
             if i in (0, 32):
-                put("fuzz_xmss_state", open(k, "rb").read())
+                put_xmss_key(k)
         r = subprocess.run([grove, "xmss", "split", "--sk", k, "--out", k + ".part",
                             "--count", "1000", "--no-registry"], capture_output=True)
         if r.returncode == 0:
-            put("fuzz_xmss_state", open(k, "rb").read())
-            put("fuzz_xmss_state", open(k + ".part", "rb").read())
+            put_xmss_key(k)
+            put_xmss_key(k + ".part")
 
 # CROSS: KAT entries (pk, then msg and the detached signature from sm = msg || sig)
 p = os.path.join(vec, "cross")

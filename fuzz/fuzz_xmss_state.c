@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * XMSS private-key state files: grove_xmss_state_info_get on arbitrary bytes, and, when the
- * state passes its checks and the trees are small, grove_xmss_key_load (which rebuilds the node
- * cache). A loaded key must agree with what the state said, and be usable: its next signature
- * uses the high-water index and verifies under the state's public key, the state it persists
- * first reserves that index, and its export reads back as the same key.
+ * XMSS private-key files and states: grove_xmss_keyfile_decode (the key-file reader: envelope
+ * armored or binary, or a bare state) on arbitrary bytes: what it accepts re-encodes to the same
+ * bytes and its state goes through the checks below; grove_xmss_state_info_get on arbitrary
+ * bytes, and, when the state passes its checks and the trees are small, grove_xmss_key_load
+ * (which rebuilds the node cache). A loaded key must agree with what the state said, and be
+ * usable: its next signature uses the high-water index and verifies under the state's public
+ * key, the state it persists first reserves that index, and its export reads back as the same
+ * key.
  *
  * The state carries an unkeyed integrity tag and a key id derived from its public part, which a
  * mutated input almost never matches. So an input that fails them is also tried re-sealed
@@ -78,8 +81,45 @@ static int reseal(uint8_t *s, size_t len)
 
 static void check_state(const uint8_t *data, size_t size);
 
+/*
+ * The key-file reader: an accepted file agrees with its state, re-encodes (an envelope form) to
+ * exactly its bytes, and its state is checked as any state. Returns 1 if data was a key file.
+ */
+static int check_file(const uint8_t *data, size_t size)
+{
+    uint8_t *buf = malloc(size ? size : 1);
+    if (buf == NULL)
+        abort();
+    const uint8_t *state = NULL;
+    size_t slen = 0;
+    grove_xmss_state_info info, again;
+    char err[200];
+    int r = grove_xmss_keyfile_decode(&state, &slen, &info, buf, size, data, size, err, sizeof err);
+    if (r == GROVE_OK) {
+        if (grove_xmss_state_info_get(&again, state, slen) != GROVE_OK ||
+            again.params != info.params || again.high_water != info.high_water)
+            abort();
+        if (info.form != GROVE_ENVELOPE_XMSS_KEY_FILE) {
+            size_t len = 0, cap = size + 1;
+            uint8_t *out = malloc(cap);
+            if (out == NULL ||
+                grove_xmss_keyfile_encode(out, cap, &len, state, slen, info.form) != GROVE_OK ||
+                len != size || memcmp(out, data, size) != 0)
+                abort();
+            free(out);
+            check_state(state, slen);
+        }
+    } else if (err[0] == '\0') {
+        abort(); /* every refusal says why */
+    }
+    free(buf);
+    return r == GROVE_OK && info.form != GROVE_ENVELOPE_XMSS_KEY_FILE;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (check_file(data, size))
+        return 0; /* an envelope key file, checked whole */
     if (grove_xmss_state_info_get(NULL, data, size) != GROVE_ERR_STATE) {
         check_state(data, size);
         return 0;

@@ -28,10 +28,12 @@
  * v<version> <set> <flavour> <profile>-----", include/grove/dgsp.h), which predate the
  * envelope: they are described (form GROVE_ENVELOPE_DGSP_ARMOR, scheme "DGSP", no key id, no
  * check) so that one reader can tell what any grove file is; grove_dgsp_file_decode checks them.
- * Likewise the XMSS private-key file (magic "GRVXMSSK", include/grove/xmss.h), which is state
- * rewritten in place and keeps its own durable binary format: it is checked (integrity,
- * counters) and described as scheme "XMSS", type "SECRET KEY", its set, and the key id of the
- * public key it holds (form GROVE_ENVELOPE_XMSS_KEY_FILE; body = the whole file).
+ * The XMSS private-key file (include/grove/xmss.h, "KEY FILE") is an envelope of scheme "XMSS",
+ * type "SECRET KEY" whose body is the key state; grove_envelope_decode also checks that state
+ * (integrity, counters) and that the envelope's set and key id are the key's. A bare key file of
+ * an older grove (the state alone, magic "GRVXMSSK") is checked and described the same way:
+ * scheme "XMSS", type "SECRET KEY", its set, the key id of the public key it holds (form
+ * GROVE_ENVELOPE_XMSS_KEY_FILE, version = the state's format version; body = the whole file).
  */
 #ifndef GROVE_ENVELOPE_H
 #define GROVE_ENVELOPE_H
@@ -57,7 +59,7 @@ typedef enum grove_envelope_form {
     GROVE_ENVELOPE_BINARY = 0,
     GROVE_ENVELOPE_ARMORED = 1,
     GROVE_ENVELOPE_DGSP_ARMOR = 2,   /* decode only: a DGSP armored file, described       */
-    GROVE_ENVELOPE_XMSS_KEY_FILE = 3 /* decode only: an XMSS private-key file, described  */
+    GROVE_ENVELOPE_XMSS_KEY_FILE = 3 /* decode only: a bare XMSS key file of an older grove */
 } grove_envelope_form;
 
 typedef struct grove_envelope {
@@ -110,7 +112,8 @@ GROVE_API GROVE_MUST_USE grove_status grove_envelope_decode(grove_envelope *env,
                                                             size_t in_len, char *err,
                                                             size_t err_cap);
 
-/* True if in starts like an envelope (binary magic, "-----BEGIN GROVE " or an XMSS key file). */
+/* True if in starts like an envelope (binary magic, "-----BEGIN GROVE " or a bare XMSS key
+ * file of an older grove). */
 GROVE_API bool grove_envelope_detect(const uint8_t *in, size_t in_len);
 
 /*

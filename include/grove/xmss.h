@@ -37,8 +37,9 @@
  * command) cannot meet that requirement: grove is NOT SP 800-208-conformant for key generation
  * and signing. Verification is unaffected and conforms.
  *
- * PRIVATE-KEY FORMAT (grove's own, version 2; version 1 files are still read; integers
- * big-endian):
+ * PRIVATE-KEY FORMAT: the key state (grove's own, version 2; version 1 states are still read;
+ * integers big-endian). It is what grove_xmss_key_export writes and a persistence callback
+ * receives, and the body of the key file (an envelope, see "KEY FILE" below):
  *    0  8  magic "GRVXMSSK"         8  2  format version (2)
  *   10  1  family (0 XMSS, 1 XMSS^MT)  11 1 flags (bit 0: exhausted, seeds and cache erased)
  *   12  4  OID                     16  8  index: every index below it has been used
@@ -67,6 +68,7 @@
 #define GROVE_XMSS_H
 
 #include "grove/common.h"
+#include "grove/envelope.h"
 #include "grove/state.h"
 
 #ifdef __cplusplus
@@ -199,7 +201,9 @@ GROVE_API void grove_xmss_key_id(const grove_xmss_key *key, uint8_t id[GROVE_XMS
 
 /*
  * Persistence callback: store `state_len` bytes of key state (the private-key format) durably,
- * e.g. write a temporary file, fsync it, rename it over the key file and fsync the directory.
+ * e.g. write a temporary file, fsync it, rename it over the key file and fsync the directory
+ * (grove_xmss_keyfile_encode gives the bytes of grove's key file; the grove_xmss_keyfile_*
+ * functions below do all of this).
  * Return GROVE_OK on success, any other status on failure. Called with the key's mutex held.
  */
 typedef grove_status (*grove_xmss_persist_fn)(void *arg, const uint8_t *state, size_t state_len);
@@ -284,6 +288,10 @@ typedef struct grove_xmss_state_info {
     uint8_t key_id[GROVE_XMSS_KEY_ID_BYTES];
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
     size_t pk_bytes;
+    /* The key file's form: GROVE_ENVELOPE_ARMORED or _BINARY (a grove envelope, see "KEY FILE"
+       below), or GROVE_ENVELOPE_XMSS_KEY_FILE: the bare state, as a key file of an older grove
+       (and every state given to grove_xmss_state_info_get) is. */
+    grove_envelope_form form;
 } grove_xmss_state_info;
 GROVE_API GROVE_MUST_USE grove_status grove_xmss_state_info_get(grove_xmss_state_info *info,
                                                                 const uint8_t *state,
@@ -302,6 +310,56 @@ GROVE_API GROVE_MUST_USE grove_status grove_xmss_key_split(grove_xmss_key *key,
                                                            const grove_xmss_opts *opts);
 
 /* ---- key files and the state registry ------------------------------------------------------ */
+/*
+ * KEY FILE. The file holding a private key is a grove envelope (grove/envelope.h) of scheme
+ * "XMSS" (XMSS^MT too; the set tells), the parameter set, type "SECRET KEY" and the key id of
+ * its public key (the id its public key and signatures carry), whose body is the state in the
+ * private-key format above, with its own integrity check inside the envelope's check. Armored
+ * text by default, binary on request (the form given to grove_xmss_keyfile_create / _split);
+ * every later rewrite (each reservation, a split, a recovery) keeps the form the file has.
+ * A bare state ("GRVXMSSK" at offset 0: the key file of a grove before the envelope) is still
+ * read, and is rewritten as the binary envelope at its next durable write (the first
+ * reservation, split or recovery): the bytes stay binary, the file gains the description.
+ */
+#define GROVE_XMSS_FILE_TYPE "SECRET KEY"
+
+/* The largest key file of set p in any form (the armored envelope of its largest state). */
+GROVE_API size_t grove_xmss_keyfile_max_bytes(const grove_xmss_params *p);
+
+/* true if in starts like an XMSS key file: a bare state, or an envelope of scheme "XMSS" and
+ * type "SECRET KEY" in either form (nothing is checked). */
+GROVE_API bool grove_xmss_keyfile_detect(const uint8_t *in, size_t in_len);
+
+/*
+ * The key file of a state (grove_xmss_key_export, or what a persistence callback receives) in
+ * form GROVE_ENVELOPE_ARMORED or _BINARY: (out, out_cap, &out_len) as in common.h. The state is
+ * checked (grove_xmss_state_info_get) for its set and public key. out holds the secret state:
+ * wipe it.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_encode(uint8_t *out, size_t out_cap,
+                                                                size_t *out_len,
+                                                                const uint8_t *state,
+                                                                size_t state_len,
+                                                                grove_envelope_form form);
+
+/*
+ * The state inside the bytes of a key file (either envelope form, or a bare state): *state
+ * points into buf (buf_cap >= in_len suffices; buf may be in itself, to decode in place, but
+ * may not overlap it otherwise); info (may be NULL) receives what it says, form included. The
+ * envelope (its check, scheme, type), the state (as grove_xmss_state_info_get) and their
+ * agreement (the envelope's set and key id are those of the key held) are checked; err (may be
+ * NULL) receives a sentence. GROVE_ERR_ENCODING: not an XMSS key file (another grove file is
+ * named), malformed or truncated; GROVE_ERR_UNSUPPORTED: an unknown version or set;
+ * GROVE_ERR_STATE: an integrity-check failure of the envelope or the state, or a description
+ * that disagrees with the key (a damaged or altered file). On failure buf is wiped.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_decode(const uint8_t **state,
+                                                                size_t *state_len,
+                                                                grove_xmss_state_info *info,
+                                                                uint8_t *buf, size_t buf_cap,
+                                                                const uint8_t *in, size_t in_len,
+                                                                char *err, size_t err_cap);
+
 /*
  * A key file used through these functions gets the protection of the grove command: the file is
  * locked (flock) while open, the state registry (grove/state.h; entries of kind "xmss", one per
@@ -398,30 +456,34 @@ GROVE_API const char *grove_xmss_keyfile_entry_path(const grove_xmss_keyfile *kf
 /* The sentence of the last failed reservation (GROVE_ERR_STORAGE from signing). */
 GROVE_API const char *grove_xmss_keyfile_error(const grove_xmss_keyfile *kf);
 /*
- * Move the last `count` unreserved indices to a new key file out_path (must not exist). With a
- * registry: the split is recorded in the source's entry first (marked pending), the part's entry
- * is created, the part's file is written, then the shrunk source file, then the mark is
- * cleared; a crash at any point leaves at most the moved range unusable (the next open of the
- * source completes the split). Without a registry the source is shrunk before the part exists.
+ * Move the last `count` unreserved indices to a new key file out_path (must not exist), written
+ * in form (GROVE_ENVELOPE_ARMORED or _BINARY; the source keeps its own). With a registry: the
+ * split is recorded in the source's entry first (marked pending), the part's entry is created,
+ * the part's file is written, then the shrunk source file, then the mark is cleared; a crash at
+ * any point leaves at most the moved range unusable (the next open of the source completes the
+ * split). Without a registry the source is shrunk before the part exists.
  * *start / *end (may be NULL) receive the moved range.
  */
 GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_split(grove_xmss_keyfile *kf,
                                                                uint64_t *start, uint64_t *end,
                                                                uint64_t count,
                                                                const char *out_path,
+                                                               grove_envelope_form form,
                                                                const grove_xmss_opts *opts,
                                                                char *err, size_t err_cap);
 /*
- * Save a freshly generated key as a new file (must not exist) and register it. Refused
- * (GROVE_ERR_STATE) if its entry shows it was already used (same seeds regenerated).
+ * Save a freshly generated key as a new file (must not exist; never replaced) in form
+ * (GROVE_ENVELOPE_ARMORED or _BINARY) and register it. Refused (GROVE_ERR_STATE) if its entry
+ * shows it was already used (same seeds regenerated).
  */
 GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_create(const char *path,
                                                                 grove_registry *reg,
-                                                                grove_xmss_key *key, char *err,
-                                                                size_t err_cap);
+                                                                grove_xmss_key *key,
+                                                                grove_envelope_form form,
+                                                                char *err, size_t err_cap);
 /*
- * What a key file says (checked as grove_xmss_state_info_get; read capped at the largest key
- * file of its set), without locking or loading it, e.g. for a report.
+ * What a key file says (checked as grove_xmss_keyfile_decode, its form included; read capped at
+ * the largest key file of its set), without locking or loading it, e.g. for a report.
  */
 GROVE_API GROVE_MUST_USE grove_status grove_xmss_keyfile_read_info(grove_xmss_state_info *info,
                                                                    const char *path, char *err,

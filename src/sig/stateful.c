@@ -88,7 +88,7 @@ grove_status grove_sig_stfl_keygen(const grove_sig_stfl_alg *a, uint8_t *pk, con
         rc = grove_xmss_key_public_key(key, out);
     /* the key file (and its registry entry) exists before the public key is handed out */
     if (rc == GROVE_OK)
-        rc = grove_xmss_keyfile_create(key_path, reg, key, NULL, 0);
+        rc = grove_xmss_keyfile_create(key_path, reg, key, GROVE_ENVELOPE_ARMORED, NULL, 0);
     if (rc == GROVE_OK)
         memcpy(pk, out, grove_xmss_pk_bytes(a->p));
     grove_xmss_key_free(key);

@@ -338,6 +338,7 @@ static int parse_state(const uint8_t *s, size_t len, const grove_xmss_params *fo
     memcpy(info->pk + 4, root, n);
     memcpy(info->pk + 4 + n, pub_seed, n);
     info->pk_bytes = p->pk_bytes;
+    info->form = GROVE_ENVELOPE_XMSS_KEY_FILE; /* a state is a bare key file */
     return GROVE_OK;
 }
 

@@ -3,6 +3,9 @@
  * XMSS key files with the state registry (grove/xmss.h, "key files and the state registry"):
  * locking, the registry record of a key, the check of a file against it, persist-before-release
  * signing, the crash-safe split protocol, fast-forward recovery and key-file creation.
+ * The file's bytes (the envelope around the state, or a bare state of an older grove) are
+ * wrapped and unwrapped by file.c only; every rewrite keeps the form the file was opened in
+ * (a bare file is rewritten as the binary envelope).
  *
  * Registry record (kind "xmss", id = key id), text lines:
  *   grove-xmss-key 2
@@ -45,6 +48,7 @@ struct grove_xmss_keyfile {
     int have_rec;
     grove_xmss_key *key;
     grove_xmss_state_info info; /* the file as last read or written */
+    grove_envelope_form form;   /* the form every rewrite writes: the file's (bare: binary) */
     int changed;
     char err[GROVE_XMSS_ERR_CAP];
 };
@@ -354,37 +358,54 @@ grove_xmss_file_verdict grove_xmss_file_check(const grove_xmss_state_info *f,
 
 /* ---- files ----------------------------------------------------------------------------------- */
 
-/* Read a locked key file: capped at the largest key file of its parameter set. */
-static grove_status read_state(int fd, const char *path, uint8_t **buf, size_t *len, char *err,
-                               size_t cap)
+static void state_error(int st, const char *path, const char *why, char *err, size_t cap);
+
+/*
+ * Read a key file and decode it in place (grove_xmss_keyfile_decode): the read is capped at the
+ * largest key file of the set and form its first bytes name. *buf (buf_len bytes, to wipe and
+ * free) holds the state at *state; info receives what it says.
+ */
+static grove_status read_state(int fd, const char *path, uint8_t **buf, size_t *buf_len,
+                               const uint8_t **state, size_t *state_len,
+                               grove_xmss_state_info *info, char *err, size_t cap)
 {
-    uint8_t h[16];
+    uint8_t h[512];
     ssize_t r;
     do {
         r = pread(fd, h, sizeof h, 0);
     } while (r < 0 && errno == EINTR);
-    size_t max = 4096; /* not a key file of a known set: enough to say why */
-    if (r == (ssize_t)sizeof h && memcmp(h, "GRVXMSSK", 8) == 0 && h[10] <= 1) {
-        const grove_xmss_params *p =
-            grove_xmss_params_from_oid((grove_xmss_family)h[10], grove_load32_be(h + 12));
-        if (p != NULL)
-            max = xmss_state_max_bytes(p);
-    }
-    grove_status rc = grove_file_read_fd(fd, max, buf, len);
+    size_t max = r > 0 ? xmss_file_read_cap(h, (size_t)r) : 0;
+    if (max == 0)
+        max = 4096; /* not a key file of a known set: enough to say why */
+    *buf = NULL;
+    *buf_len = 0;
+    grove_status rc = grove_file_read_fd(fd, max, buf, buf_len);
     if (rc == GROVE_ERR_ENCODING)
         grove_errf(err, cap, "%s is larger than any key file of its parameter set (%zu bytes): not a "
                       "grove XMSS private key",
             path, max);
     else if (rc != GROVE_OK)
         grove_errf(err, cap, "cannot read %s: %s", path, rc == GROVE_ERR_IO ? strerror(errno) : grove_strerror(rc));
+    if (rc != GROVE_OK)
+        return rc;
+    char why[200] = "";
+    rc = grove_xmss_keyfile_decode(state, state_len, info, *buf, *buf_len, *buf, *buf_len, why,
+                                   sizeof why);
+    if (rc != GROVE_OK) {
+        state_error(rc, path, why, err, cap);
+        grove_wipe(*buf, *buf_len);
+        free(*buf);
+        *buf = NULL;
+        *buf_len = 0;
+    }
     return rc;
 }
 
-static void state_error(int st, const char *path, char *err, size_t cap)
+static void state_error(int st, const char *path, const char *why, char *err, size_t cap)
 {
     switch (st) {
     case GROVE_ERR_ENCODING:
-        grove_errf(err, cap, "%s: not a grove XMSS private key, or truncated", path);
+        grove_errf(err, cap, "%s: not a grove XMSS private key, or truncated (%s)", path, why);
         break;
     case GROVE_ERR_UNSUPPORTED:
         grove_errf(err, cap, "%s: unsupported private-key format version or unknown parameter set",
@@ -392,9 +413,9 @@ static void state_error(int st, const char *path, char *err, size_t cap)
         break;
     case GROVE_ERR_STATE:
         grove_errf(err, cap, "%s: integrity check failed: the key file is corrupted or was altered "
-                      "(nothing was reserved or signed; restore it from where it was split off, "
-                      "never from an older copy)",
-            path);
+                      "(%s; nothing was reserved or signed; restore it from where it was split "
+                      "off, never from an older copy)",
+            path, why);
         break;
     default:
         grove_errf(err, cap, "%s: %s", path, grove_strerror(st));
@@ -415,6 +436,27 @@ static grove_status write_record(grove_xmss_keyfile *kf, char *err, size_t cap)
     return rc;
 }
 
+/* The key file of a state in form (malloc'd into *out, *out_len bytes: wipe and free it). */
+static grove_status encode_file(const uint8_t *state, size_t len, grove_envelope_form form,
+                                uint8_t **out, size_t *out_len)
+{
+    size_t need = 0;
+    *out = NULL;
+    grove_status rc = grove_xmss_keyfile_encode(NULL, 0, &need, state, len, form);
+    if (rc != GROVE_ERR_BUFFER_TOO_SMALL)
+        return rc == GROVE_OK ? GROVE_ERR_INTERNAL : rc;
+    *out = malloc(need);
+    if (*out == NULL)
+        return GROVE_ERR_NOMEM;
+    rc = grove_xmss_keyfile_encode(*out, need, out_len, state, len, form);
+    if (rc != GROVE_OK) {
+        grove_wipe(*out, need);
+        free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
 /*
  * Write a new state to the key file (atomically, keeping the lock), then the registry entry
  * (high-water mark, range end and generation from the state; a pending split the file now
@@ -430,8 +472,17 @@ static grove_status store_state(grove_xmss_keyfile *kf, const uint8_t *state, si
     }
     int fd = -1;
     char ferr[GROVE_FILE_ERR_CAP];
-    grove_status rc = grove_file_write_atomic_locked(kf->path, state, len, 0600, GROVE_FILE_REPLACE,
-                                                     &fd, ferr, sizeof ferr);
+    uint8_t *file = NULL;
+    size_t flen = 0;
+    grove_status rc = encode_file(state, len, kf->form, &file, &flen);
+    if (rc != GROVE_OK) {
+        grove_errf(err, cap, "cannot encode the key file: %s", grove_strerror(rc));
+        return rc;
+    }
+    rc = grove_file_write_atomic_locked(kf->path, file, flen, 0600, GROVE_FILE_REPLACE, &fd, ferr,
+                                        sizeof ferr);
+    grove_wipe(file, flen);
+    free(file);
     if (rc != GROVE_OK) {
         grove_errf(err, cap, "%s", ferr);
         return rc;
@@ -439,6 +490,7 @@ static grove_status store_state(grove_xmss_keyfile *kf, const uint8_t *state, si
     close(kf->fd);
     kf->fd = fd;
     kf->info = info;
+    kf->info.form = kf->form;
     if (kf->entry == NULL)
         return GROVE_OK;
     if (kf->rec.pending && info.generation >= kf->rec.generation &&
@@ -683,23 +735,22 @@ grove_status grove_xmss_keyfile_open(grove_xmss_keyfile **out, const char *path,
         }
     }
     uint8_t *buf = NULL;
-    size_t len = 0;
+    size_t len = 0, slen = 0;
+    const uint8_t *state = NULL;
     if (rc == GROVE_OK) {
         /* temporary files of killed writers hold the seeds: remove them (we hold the lock) */
         grove_file_remove_stale_temps(path);
-        rc = read_state(kf->fd, path, &buf, &len, err, err_cap);
+        rc = read_state(kf->fd, path, &buf, &len, &state, &slen, &kf->info, err, err_cap);
     }
-    if (rc == GROVE_OK) {
-        rc = grove_xmss_state_info_get(&kf->info, buf, len);
-        if (rc != GROVE_OK)
-            state_error(rc, path, err, err_cap);
-    }
+    /* every rewrite keeps the file's form; a bare file of an older grove becomes binary */
+    kf->form = kf->info.form == GROVE_ENVELOPE_ARMORED ? GROVE_ENVELOPE_ARMORED
+                                                       : GROVE_ENVELOPE_BINARY;
     if (rc == GROVE_OK && reg != NULL)
         rc = lock_entry(kf, err, err_cap);
     if (rc == GROVE_OK) {
-        rc = grove_xmss_key_load(&kf->key, buf, len, opts);
+        rc = grove_xmss_key_load(&kf->key, state, slen, opts);
         if (rc != GROVE_OK)
-            state_error(rc, path, err, err_cap);
+            state_error(rc, path, "the key state does not load", err, err_cap);
         else
             rc = grove_xmss_key_set_persist(kf->key, kf_persist, kf);
     }
@@ -789,19 +840,28 @@ static grove_status register_part(grove_registry *reg, grove_xmss_key *part, con
 }
 
 /* Write the part's file (must not exist). */
-static grove_status write_part(grove_xmss_key *part, const char *out_path, char *err, size_t cap)
+static grove_status write_part(grove_xmss_key *part, const char *out_path,
+                               grove_envelope_form form, char *err, size_t cap)
 {
-    size_t sl = grove_xmss_key_state_bytes(part), len = 0;
-    uint8_t *state = malloc(sl);
+    size_t sl = grove_xmss_key_state_bytes(part), len = 0, flen = 0;
+    uint8_t *state = malloc(sl), *file = NULL;
     if (state == NULL)
         return GROVE_ERR_NOMEM;
     char ferr[GROVE_FILE_ERR_CAP];
     grove_status rc = grove_xmss_key_export(part, state, sl, &len);
+    if (rc == GROVE_OK)
+        rc = encode_file(state, len, form, &file, &flen);
     if (rc == GROVE_OK) {
-        rc = grove_file_write_atomic(out_path, state, len, 0600, GROVE_FILE_NO_REPLACE, ferr,
+        rc = grove_file_write_atomic(out_path, file, flen, 0600, GROVE_FILE_NO_REPLACE, ferr,
                                      sizeof ferr);
         if (rc != GROVE_OK)
             grove_errf(err, cap, "%s", ferr);
+    } else {
+        grove_errf(err, cap, "cannot encode the new key file: %s", grove_strerror(rc));
+    }
+    if (file != NULL) {
+        grove_wipe(file, flen);
+        free(file);
     }
     grove_wipe(state, sl);
     free(state);
@@ -855,9 +915,11 @@ static grove_status record_split(grove_xmss_keyfile *kf, grove_xmss_key *part, c
 
 grove_status grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t *start, uint64_t *end,
                                       uint64_t count, const char *out_path,
-                                      const grove_xmss_opts *opts, char *err, size_t err_cap)
+                                      grove_envelope_form form, const grove_xmss_opts *opts,
+                                      char *err, size_t err_cap)
 {
-    if (kf == NULL || out_path == NULL || count == 0)
+    if (kf == NULL || out_path == NULL || count == 0 ||
+        (form != GROVE_ENVELOPE_ARMORED && form != GROVE_ENVELOPE_BINARY))
         return GROVE_ERR_INVALID_ARG;
     struct stat sb;
     char dir[PATH_MAX];
@@ -890,7 +952,7 @@ grove_status grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t *start, u
         if (rc == GROVE_OK)
             rc = register_part(kf->reg, part, kf->info.key_id, err, err_cap);
         if (rc == GROVE_OK)
-            rc = write_part(part, out_path, err, err_cap);
+            rc = write_part(part, out_path, form, err, err_cap);
         if (rc == GROVE_OK) {
             rc = shrink_source(kf, s, gen, opts, err, err_cap);
             if (rc != GROVE_OK) {
@@ -912,7 +974,7 @@ grove_status grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t *start, u
         rc = shrink_source(kf, s, gen, opts, err, err_cap);
         if (rc == GROVE_OK) {
             lost = 1;
-            rc = write_part(part, out_path, err, err_cap);
+            rc = write_part(part, out_path, form, err, err_cap);
         }
     }
     if (rc != GROVE_OK && lost) {
@@ -935,9 +997,10 @@ grove_status grove_xmss_keyfile_split(grove_xmss_keyfile *kf, uint64_t *start, u
 /* ---- creation ---------------------------------------------------------------------------------- */
 
 grove_status grove_xmss_keyfile_create(const char *path, grove_registry *reg, grove_xmss_key *key,
-                                       char *err, size_t err_cap)
+                                       grove_envelope_form form, char *err, size_t err_cap)
 {
-    if (path == NULL || key == NULL)
+    if (path == NULL || key == NULL ||
+        (form != GROVE_ENVELOPE_ARMORED && form != GROVE_ENVELOPE_BINARY))
         return GROVE_ERR_INVALID_ARG;
     size_t cap = grove_xmss_key_state_bytes(key), len = 0;
     uint8_t *state = malloc(cap);
@@ -977,12 +1040,23 @@ grove_status grove_xmss_keyfile_create(const char *path, grove_registry *reg, gr
         }
     }
     char ferr[GROVE_FILE_ERR_CAP];
+    uint8_t *file = NULL;
+    size_t flen = 0;
+    if (rc == GROVE_OK) {
+        rc = encode_file(state, len, form, &file, &flen);
+        if (rc != GROVE_OK)
+            grove_errf(err, err_cap, "cannot encode the key file: %s", grove_strerror(rc));
+    }
     if (rc == GROVE_OK) {
         grove_file_remove_stale_temps(path);
-        rc = grove_file_write_atomic(path, state, len, 0600, GROVE_FILE_NO_REPLACE, ferr,
+        rc = grove_file_write_atomic(path, file, flen, 0600, GROVE_FILE_NO_REPLACE, ferr,
                                      sizeof ferr);
         if (rc != GROVE_OK)
             grove_errf(err, err_cap, "%s", ferr);
+    }
+    if (file != NULL) {
+        grove_wipe(file, flen);
+        free(file);
     }
     if (rc == GROVE_OK && e != NULL && (!have || r.legacy)) {
         grove_xmss_record_free(&r);
@@ -1016,13 +1090,11 @@ grove_status grove_xmss_keyfile_read_info(grove_xmss_state_info *info, const cha
         return GROVE_ERR_IO;
     }
     uint8_t *buf = NULL;
-    size_t len = 0;
-    grove_status rc = read_state(fd, path, &buf, &len, err, err_cap);
+    size_t len = 0, slen = 0;
+    const uint8_t *state = NULL;
+    grove_status rc = read_state(fd, path, &buf, &len, &state, &slen, info, err, err_cap);
     close(fd);
-    if (rc == GROVE_OK) {
-        rc = grove_xmss_state_info_get(info, buf, len);
-        if (rc != GROVE_OK)
-            state_error(rc, path, err, err_cap);
+    if (buf != NULL) {
         grove_wipe(buf, len);
         free(buf);
     }

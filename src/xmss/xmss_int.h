@@ -265,6 +265,14 @@ grove_status xmss_key_load_params(const grove_xmss_params *force, const uint8_t 
 /* ---- key files (keyfile.c) use these ---------------------------------------------------- */
 /* The largest state of a set (not exhausted, current format). */
 size_t xmss_state_max_bytes(const grove_xmss_params *p);
+
+/* ---- key file bytes (file.c) ------------------------------------------------------------ */
+/*
+ * The largest key file (of its form and set) that starts with h[0..n) (the first few hundred
+ * bytes of the file); 0 if they are no XMSS key file of a known set. Reads are capped by it
+ * before anything is allocated.
+ */
+size_t xmss_file_read_cap(const uint8_t *h, size_t n);
 /* The part of the last `count` unreserved indices (own id, parent = k); k is not changed. */
 grove_status xmss_key_split_make(grove_xmss_key *k, uint64_t count, const grove_xmss_opts *opts,
                         grove_xmss_key **out);

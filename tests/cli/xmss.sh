@@ -20,6 +20,8 @@ check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
 jget() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 hex() { od -An -tx1 -v "$1" | tr -d ' \n'; }
 cd "$d"
+# the key file's layout, from the documents (tests/cli/xmss_keyfile.py): form, state, seal, ...
+kfpy() { python3 "$SRCDIR/tests/cli/xmss_keyfile.py" "$@"; }
 
 # raw RFC 8391 bytes of a grove file (export --format raw), as hex
 rawhex() { "$G" xmss export --format raw --"$1" "$2" --out - 2>/dev/null | od -An -tx1 -v | tr -d ' \n'; }
@@ -156,25 +158,74 @@ check '[ $? -eq 0 ]' "last-leaf signature (index 2^h - 1) verifies"
 check '[ $? -eq 3 ] && [ ! -e l3 ] && grep -q exhausted err' "exhausted key exits 3"
 out=$("$G" --json xmss info m2)
 check '[ "$(echo "$out" | jget "[\"exhausted\"]")" = True ] && [ "$(echo "$out" | jget "[\"remaining\"]")" = 0 ]' "info: exhausted"
-check '! python3 -c "import sys; b=open(\"m2\",\"rb\").read(); sys.exit(0 if any(b[72:72+64]) else 1)"' "exhausted key file holds no seeds"
+kfpy state m2 m2.state
+check '[ "$(kfpy form m2)" = armored ] && ! python3 -c "import sys; b=open(\"m2.state\",\"rb\").read(); sys.exit(0 if any(b[72:72+64]) else 1)"' "exhausted key file holds no seeds (its state, inside the envelope)"
 o4=$("$G" --json xmss sign --sk m --msg msg --sig ms4 | jget '["index"]')
 check '[ "$o4" = 3 ]' "the original key goes on below the split point"
 
-# corrupted and truncated key files: clear errors, nothing signed
+# corrupted and truncated key files: clear errors, nothing signed. The armored file (every byte
+# of its text), the binary file (bytes of the header and of the state inside), and the state's
+# fields at fixed offsets of the state (docs/xmss.md) in both forms, the envelope's check left
+# as it was; then states and descriptions altered under a recomputed envelope check.
 "$G" xmss keygen --params XMSSMT-SHAKE256_20/4_192 --sk c --pk c.pub >/dev/null
+"$G" xmss keygen --params XMSSMT-SHAKE256_20/4_192 --sk cbin --pk cbin.pub --binary >/dev/null
+cid=$("$G" --json xmss info c | jget '["state_id"]'); cbid=$("$G" --json xmss info cbin | jget '["state_id"]')
+cp "$GROVE_STATE_DIR/xmss/$cid" c.entry; cp "$GROVE_STATE_DIR/xmss/$cbid" cbin.entry
+# refused, nothing written, nothing reserved (both registry entries as they were)
+refused() { [ $1 -ne 0 ] && [ ! -e cs ] && [ -s err ] && cmp -s "$GROVE_STATE_DIR/xmss/$cid" c.entry && cmp -s "$GROVE_STATE_DIR/xmss/$cbid" cbin.entry; }
 sz=$(stat -c %s c)
 for pos in 0 9 12 17 25 41 50 80 $((sz / 2)) $((sz - 1)); do
   cp c cb; printf '\xff' | dd of=cb bs=1 seek=$pos conv=notrunc 2>/dev/null
   cmp -s c cb && { printf '\x00' | dd of=cb bs=1 seek=$pos conv=notrunc 2>/dev/null; }
   "$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err; rc=$?
-  check '[ $rc -ne 0 ] && [ ! -e cs ] && [ -s err ]' "corrupted key byte $pos refused (rc=$rc: $(head -c 100 err))"
+  check 'refused $rc' "corrupted armored key byte $pos refused (rc=$rc: $(head -c 100 err))"
 done
-cp c cb; printf '\xff' | dd of=cb bs=1 seek=$((sz / 2)) conv=notrunc 2>/dev/null
-"$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err
-check '[ $? -eq 3 ] && grep -q "integrity check failed" err' "corruption reported as an integrity failure (exit 3)"
+szb=$(stat -c %s cbin)
+for pos in 0 4 5 6 9 20 40 50 60 70 $((szb / 2)) $((szb - 1)); do
+  cp cbin cb; printf '\xff' | dd of=cb bs=1 seek=$pos conv=notrunc 2>/dev/null
+  cmp -s cbin cb && { printf '\x00' | dd of=cb bs=1 seek=$pos conv=notrunc 2>/dev/null; }
+  "$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err; rc=$?
+  check 'refused $rc' "corrupted binary key byte $pos refused (rc=$rc: $(head -c 100 err))"
+done
+for f in c cbin; do
+  for off in 0 9 10 12 17 25 33 41 50 64 68 80 1000 5000; do
+    kfpy flip $f cb $off
+    "$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err; rc=$?
+    check 'refused $rc && [ $rc -eq 3 ] && grep -q "integrity check failed" err' "$f: state byte $off changed: an integrity failure (exit 3, rc=$rc: $(head -c 100 err))"
+  done
+done
+kfpy swap64 c cb
+"$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err; rc=$?
+check 'refused $rc && [ $rc -eq 3 ] && grep -q "integrity check failed" err' "armored key with one base64 character changed: an integrity failure (exit 3, rc=$rc)"
+# the envelope's check recomputed: the state's own check still refuses a changed state
+kfpy state cbin cbin.state
+python3 -c "b=bytearray(open('cbin.state','rb').read()); b[200]^=1; open('cb.state','wb').write(b)"
+kfpy seal cbin cb.state cb
+"$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err; rc=$?
+check 'refused $rc && [ $rc -eq 3 ] && grep -q "integrity check failed" err' "a changed state in a resealed envelope: the state's own check refuses it (exit 3, rc=$rc)"
+# ... and a description that is not the key's (another set, or another key's id)
+kfpy seal cbin cbin.state cb XMSSMT-SHAKE256_20/2_192
+"$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err; rc=$?
+check 'refused $rc && [ $rc -eq 3 ] && grep -q "does not match" err' "an envelope naming another set than the state's: refused (exit 3, rc=$rc: $(head -c 160 err))"
+kfpy state c c.state
+kfpy seal cbin c.state cb
+"$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err; rc=$?
+check 'refused $rc && [ $rc -eq 3 ] && grep -q "does not match" err' "an envelope carrying another key's id: refused (exit 3, rc=$rc)"
 head -c $((sz - 10)) c > cb
-"$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err
-check '[ $? -eq 2 ] && grep -q "truncated" err' "truncated key file (exit 2)"
+"$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err; rc=$?
+check 'refused $rc && [ $rc -eq 2 ] && grep -q "truncated" err' "truncated armored key file (exit 2)"
+head -c $((szb - 10)) cbin > cb
+"$G" xmss sign --sk cb --msg msg --sig cs >/dev/null 2>err; rc=$?
+check 'refused $rc && [ $rc -eq 2 ] && grep -q "truncated" err' "truncated binary key file (exit 2)"
+head -c $((szb / 2)) cbin > cb
+"$G" info cb >/dev/null 2>err; rc=$?
+check '[ $rc -eq 2 ] && grep -q "truncated" err' "grove info: a truncated key file is exit 2 ($(head -c 100 err))"
+kfpy flip cbin cb 300
+"$G" info cb >/dev/null 2>err; rc=$?
+check '[ $rc -eq 2 ] && grep -q "integrity" err' "grove info: a damaged key file is refused ($(head -c 100 err))"
+o=$("$G" --json xmss info c | jget '["high_water"]')
+o2=$("$G" --json xmss sign --sk cbin --msg msg --sig cs | jget '["index"]'); rm -f cs
+check '[ "$o" = 0 ] && [ "$o2" = 0 ]' "the intact files are at index 0 (the binary one signs it): nothing was reserved by the refusals"
 : > cb
 "$G" xmss info cb >/dev/null 2>&1
 check '[ $? -eq 2 ]' "empty key file (exit 2)"
@@ -325,7 +376,7 @@ check '[ $? -eq 2 ] && grep -q "PUBLIC KEY" v.err' "a public key given as --sig:
 "$G" xmss verify --pk k --msg msg --sig s1 >/dev/null 2>v.err
 check '[ $? -eq 2 ] && grep -q "SECRET KEY" v.err' "a private key file given as --pk: exit 2 naming SECRET KEY"
 out=$("$G" --json xmss info k)
-check '[ "$(echo "$out" | jget "[\"type\"]")" = "SECRET KEY" ] && [ "$(echo "$out" | jget "[\"encoding\"]")" = xmss-key-file ] && [ "$(echo "$out" | jget "[\"scheme\"]")" = XMSS ]' "info KEYFILE --json: type SECRET KEY, the key file's own format"
+check '[ "$(echo "$out" | jget "[\"type\"]")" = "SECRET KEY" ] && [ "$(echo "$out" | jget "[\"encoding\"]")" = armored ] && [ "$(echo "$out" | jget "[\"scheme\"]")" = XMSS ] && [ "$(echo "$out" | jget "[\"key_id\"]")" = "$("$G" --json xmss info k.pub | jget "[\"key_id\"]")" ]' "info KEYFILE --json: type SECRET KEY, armored, its public key's key id"
 python3 - <<'PY'
 import hashlib, struct
 def env(scheme, pset, typ, body, kid=None):
@@ -404,6 +455,61 @@ PY
   "$G" xmss import --format der --pk rfc.spki --out rfc.pub >/dev/null && "$G" xmss export --pk rfc.pub --format der --out rfc.again >/dev/null
   check '[ $? -eq 0 ] && cmp -s rfc.spki rfc.again' "RFC 9802 $which example: SPKI import then export, byte-identical"
 done
+
+# the private-key file in the envelope: armored by default, binary with --binary; every rewrite
+# (reservations, splits, recovery) keeps the form it found; a bare key file of an older grove is
+# read, and rewritten as the binary envelope at its next durable write
+"$G" xmss keygen --params XMSS-SHA2_10_256 --sk fa --pk fa.pub --threads 2 >/dev/null
+"$G" xmss keygen --params XMSS-SHA2_10_256 --sk fb --pk fb.pub --threads 2 --binary >/dev/null
+check '[ "$(kfpy form fa)" = armored ] && [ "$(head -1 fa)" = "-----BEGIN GROVE XMSS SECRET KEY-----" ] && [ "$(kfpy form fb)" = binary ] && [ "$(head -c 4 fb)" = GRVE ] && [ "$(head -c 4 fb.pub)" = GRVE ] && [ "$(stat -c %a fa)" = 600 ] && [ "$(stat -c %a fb)" = 600 ]' "keygen: armored key file by default, binary with --binary (mode 0600)"
+for f in fa fb; do
+  out=$("$G" --json info $f)
+  want=$([ $f = fa ] && echo armored || echo binary)
+  check '[ "$(echo "$out" | jget "[\"type\"]")" = "SECRET KEY" ] && [ "$(echo "$out" | jget "[\"scheme\"]")" = XMSS ] && [ "$(echo "$out" | jget "[\"params\"]")" = XMSS-SHA2_10_256 ] && [ "$(echo "$out" | jget "[\"encoding\"]")" = $want ] && [ "$(echo "$out" | jget "[\"key_id\"]")" = "$("$G" --json info $f.pub | jget "[\"key_id\"]")" ]' "grove info $f: XMSS SECRET KEY, $want, the key id of its public key"
+  out=$("$G" --json xmss info $f)
+  check '[ "$(echo "$out" | jget "[\"encoding\"]")" = $want ] && "$G" xmss info $f | grep -q "$want"' "grove xmss info $f shows the form ($want)"
+  for i in 1 2 3; do "$G" xmss sign --sk $f --msg msg --sig $f.s$i >/dev/null; done
+  check '[ "$(kfpy form $f)" = $want ] && "$G" xmss verify --pk $f.pub --msg msg --sig $f.s3 >/dev/null && [ "$("$G" --json xmss info $f | jget "[\"high_water\"]")" = 3 ]' "$f: three signatures verify; the file stays $want over the reservations"
+done
+"$G" xmss split --sk fa --out fa.p1 --count 100 --threads 2 >/dev/null
+"$G" xmss split --sk fa --out fa.p2 --count 100 --threads 2 --binary >/dev/null
+"$G" xmss split --sk fb --out fb.p1 --count 100 --threads 2 >/dev/null
+check '[ "$(kfpy form fa)" = armored ] && [ "$(kfpy form fb)" = binary ] && [ "$(kfpy form fa.p1)" = armored ] && [ "$(kfpy form fa.p2)" = binary ] && [ "$(kfpy form fb.p1)" = armored ]' "split: the source keeps its form; the part is armored, binary with --binary"
+ok=1
+for f in fa.p1 fa.p2 fb.p1 fa fb; do
+  pub=${f%%.*}.pub
+  "$G" xmss sign --sk $f --msg msg --sig $f.sig >/dev/null && "$G" xmss verify --pk $pub --msg msg --sig $f.sig >/dev/null || ok=0
+done
+check '[ $ok = 1 ] && [ "$(kfpy form fa.p2)" = binary ] && [ "$(kfpy form fa.p1)" = armored ]' "every part and source signs and verifies, and keeps its form"
+# a bare key file (the state alone, as grove before the envelope wrote it)
+"$G" xmss keygen --params XMSS-SHA2_10_256 --sk fo --pk fo.pub --threads 2 >/dev/null
+kfpy state fo fo.state; cp fo.state fo; cp fo fo.bare
+out=$("$G" --json info fo)
+check '[ "$(head -c 8 fo)" = GRVXMSSK ] && [ "$(echo "$out" | jget "[\"type\"]")" = "SECRET KEY" ] && [ "$(echo "$out" | jget "[\"encoding\"]")" = xmss-key-file ] && [ "$(echo "$out" | jget "[\"key_id\"]")" = "$("$G" --json info fo.pub | jget "[\"key_id\"]")" ]' "grove info: a bare key file of an older grove is described (XMSS SECRET KEY, xmss-key-file)"
+"$G" xmss info fo > fo.info 2>&1
+check '[ $? -eq 0 ] && grep -q "older grove" fo.info && [ "$("$G" --json xmss info fo | jget "[\"encoding\"]")" = xmss-key-file ]' "grove xmss info: the bare form is shown"
+o=$("$G" --json xmss sign --sk fo --msg msg --sig fo.s1 | jget '["index"]')
+check '[ "$o" = 0 ] && "$G" xmss verify --pk fo.pub --msg msg --sig fo.s1 >/dev/null && [ "$(kfpy form fo)" = binary ] && [ "$("$G" --json info fo | jget "[\"encoding\"]")" = binary ]' "a bare key file signs; its reservation rewrote it as the binary envelope"
+kfpy state fo fo.state2
+check 'python3 -c "import sys; a=open(\"fo.state\",\"rb\").read(); b=open(\"fo.state2\",\"rb\").read(); sys.exit(0 if len(a)==len(b) and a[:16]==b[:16] and a[32:]!=b[32:] else 1)"' "the upgraded file holds the same key's state, moved on"
+o=$("$G" --json xmss sign --sk fo --msg msg --sig fo.s2 | jget '["index"]')
+check '[ "$o" = 1 ] && [ "$(kfpy form fo)" = binary ]' "the upgraded key goes on at index 1"
+cp fo.bare fo.old
+"$G" xmss sign --sk fo.old --msg msg --sig fo.s3 >/dev/null 2>err
+check '[ $? -eq 3 ] && [ ! -e fo.s3 ]' "the bare copy from before the upgrade is stale: refused (exit 3)"
+"$G" xmss keygen --params XMSS-SHA2_10_256 --sk fs --pk fs.pub --threads 2 >/dev/null
+kfpy state fs fs.state; cp fs.state fs
+"$G" xmss split --sk fs --out fs.p --count 10 --threads 2 >/dev/null
+check '[ $? -eq 0 ] && [ "$(kfpy form fs)" = binary ] && [ "$(kfpy form fs.p)" = armored ] && "$G" xmss sign --sk fs.p --msg msg --sig fs.sig >/dev/null && "$G" xmss verify --pk fs.pub --msg msg --sig fs.sig >/dev/null' "split of a bare key file: the source becomes binary, the part armored; the part signs"
+# the private key is never exported, whatever its form
+for f in fa fb fo; do
+  "$G" xmss export --sk $f --format raw --out x.raw >/dev/null 2>err
+  check '[ $? -eq 2 ] && [ ! -e x.raw ] && grep -q "split" err' "export --sk $f refused (exit 2)"
+done
+"$G" xmss sign --sk fa.pub --msg msg --sig x.sig >/dev/null 2>err
+check '[ $? -eq 2 ] && [ ! -e x.sig ] && grep -q "PUBLIC KEY" err' "a public key given as --sk: exit 2 naming PUBLIC KEY"
+"$G" xmss verify --pk fb --msg msg --sig fb.s1 >/dev/null 2>err
+check '[ $? -eq 2 ] && grep -q "SECRET KEY" err' "a binary private key given as --pk: exit 2 naming SECRET KEY"
 
 # parameter sets
 out=$("$G" --json xmss params)

@@ -13,8 +13,8 @@ ALL=""
 [ "${1:-}" = "--all" ] && { ALL=--all; shift; }
 W=${1:-$(mktemp -d)}
 mkdir -p "$W"
-SRC=$(ls src/common/*.c src/hash/*.c src/state/*.c src/hashsig/*.c src/sphincs/*.c src/xmss/*.c \
-  src/cross/*.c)
+SRC=$(ls src/common/*.c src/hash/*.c src/state/*.c src/format/*.c src/hashsig/*.c src/sphincs/*.c \
+  src/xmss/*.c src/cross/*.c)
 # grove/config.h of this libc-only build: every optional component off
 mkdir -p "$W/include/grove"
 sed 's/@GROVE_HAVE_[A-Z]*@/0/' cmake/config.h.in > "$W/include/grove/config.h"

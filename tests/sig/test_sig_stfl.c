@@ -202,7 +202,9 @@ static void exhausted_and_restored(void)
     grove_xmss_keyfile *kf = NULL;
     CHECK_EQ_INT(grove_xmss_keyfile_open(&kf, path, reg, 0, NULL, NULL, 0), GROVE_OK);
     uint64_t s = 0, e = 0;
-    CHECK_EQ_INT(grove_xmss_keyfile_split(kf, &s, &e, 2, part, NULL, NULL, 0), GROVE_OK);
+    CHECK_EQ_INT(
+        grove_xmss_keyfile_split(kf, &s, &e, 2, part, GROVE_ENVELOPE_ARMORED, NULL, NULL, 0),
+        GROVE_OK);
     CHECK(s == 1022 && e == 1024);
     grove_xmss_keyfile_close(kf);
 

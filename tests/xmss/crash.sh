@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # XMSS crash and restore drivers, through the grove command (GROVE, SHIM = the crash shim):
 #  - sign, split and keygen killed before every durable step in turn (GROVE_CRASH_AT=1, 2, ...
-#    until the command completes), then split and sign killed at random instants;
+#    until the command completes), then split and sign killed at random instants; the first
+#    sign of a bare key file of an older grove (its rewrite as the binary envelope) likewise;
 #  - restores of earlier copies of every state file (a key file before/after signatures,
 #    before/after a split, the split part, the registry entry damaged or removed).
 # After every kill: every file that the command accepts signs from a range no other file can
@@ -13,6 +14,8 @@
 set -u
 G="${GROVE:?}"
 SHIM="${SHIM:?}"
+# without the shim nothing is killed and every scenario would pass untested
+[ -f "$SHIM" ] || { echo "FAIL: crash shim $SHIM not built (build the grove_crash_shim target)"; exit 1; }
 MAXN=${1:-40}
 RKILLS=${2:-8}
 d=$(mktemp -d)
@@ -55,6 +58,32 @@ hw=$(field ks high_water)
 lost=$(( hw - $(wc -l < s.idx) ))
 check '[ $reused -eq 0 ] && [ $lost -le $trials ]' "sign crash-injection: no index twice, at most one burned per kill"
 echo "xmss sign crash-injection: trials $trials, released $released, reused $reused, lost $lost"
+
+# ---- sign of a bare key file of an older grove (no envelope), killed before each durable step:
+# its first reservation rewrites it as the binary envelope; after every kill the file reads, in
+# one of the two forms (never torn), and no index is released twice
+KFPY="$(cd "$(dirname "${BASH_SOURCE[0]}")/../cli" && pwd)/xmss_keyfile.py"
+rm -rf state; cp -a state0 state
+python3 "$KFPY" state k0 kb
+check '[ "$(python3 "$KFPY" form kb)" = bare ]' "a bare key file made from k0"
+trials=0; released=0; forms_ok=1; : > b.idx
+for n in $(seq 1 $MAXN); do
+  trials=$((trials + 1))
+  run_at $n "$G" xmss sign --sk kb --msg msg --sig b.$n >/dev/null 2>&1; rc=$?
+  if [ -s b.$n ]; then
+    "$G" xmss verify --pk k0.pub --msg msg --sig b.$n >/dev/null 2>&1 || { echo "FAIL: bare sign step $n: released an invalid signature"; fail=1; }
+    sigidx k0.pub b.$n xmss >> b.idx; released=$((released + 1))
+  fi
+  f=$(python3 "$KFPY" form kb 2>/dev/null)
+  { [ "$f" = bare ] || [ "$f" = binary ]; } || forms_ok=0
+  check '[ -n "$(field kb high_water)" ]' "bare sign step $n: the key file still reads ($(ls))"
+  [ $rc -eq 0 ] && break
+done
+for r in 1 2 3; do i=$(try_sign kb b.after.$r); [ -n "$i" ] && { echo $i >> b.idx; released=$((released + 1)); }; done
+reused=$(( $(wc -l < b.idx) - $(sort -u b.idx | wc -l) ))
+lost=$(( $(field kb high_water) - $(wc -l < b.idx) ))
+check '[ $reused -eq 0 ] && [ $lost -le $trials ] && [ $forms_ok = 1 ] && [ "$(python3 "$KFPY" form kb)" = binary ]' "bare-file sign crash-injection: no index twice, bare or binary after every kill, binary at the end"
+echo "xmss bare-file sign crash-injection: trials $trials, released $released, reused $reused, lost $lost"
 
 # ---- split and the invariants after it -------------------------------------------------------------
 # check_pair SRC PART TOTAL MOVED: each file signs once (if it is accepted); the ranges they then
