@@ -9,7 +9,7 @@
 GF="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/grove_file.py" # grove files by hand
 V="${VECTORS:-}"
 ctr() { "$G" dgsp manager status --group "$1" --id "$2" --json 2>/dev/null | jget '["counter"]'; }
-zetas() { python3 - "$GF" "$@" <<'P'
+zetas() { python3 -B - "$GF" "$@" <<'P'
 import os,sys
 sys.path.insert(0, os.path.dirname(sys.argv[1])); import grove_file
 for f in sys.argv[2:]:
@@ -158,7 +158,7 @@ echo "== 13: request limits"
 c0=$(ctr grp 0)
 "$G" dgsp manager cert --group grp --csr big.csr --out big.certs --max-certs 32 >/dev/null 2>err.txt; rc=$?
 check '[ $rc -eq 2 ] && [ ! -e big.certs ] && [ "$(ctr grp 0)" = "$c0" ] && grep -q max-certs err.txt' "a CSR above --max-certs refused before reserving (rc=$rc)"
-python3 - "$GF" a.csr huge.csr <<'P'
+python3 -B - "$GF" a.csr huge.csr <<'P'
 import os,sys
 sys.path.insert(0, os.path.dirname(sys.argv[1])); import grove_file
 f=grove_file.read(sys.argv[2]); b=bytearray(f["body"])

@@ -8,7 +8,7 @@
 . "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test.sh"
 GF="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/grove_file.py" # grove files by hand
 # zeta (certificate id) of a signature file, in hex
-zeta() { python3 - "$GF" "$1" <<'P'
+zeta() { python3 -B - "$GF" "$1" <<'P'
 import os,sys
 sys.path.insert(0, os.path.dirname(sys.argv[1])); import grove_file
 f=grove_file.read(sys.argv[2]); n=grove_file.n_of(f)

@@ -142,7 +142,7 @@ s0=$(snapshot)
 for f in grp/manager.pub u8.cred u8.csr u8.certs $onesig rl proof; do
   kind=$(basename $f)
   head -c $(( $(stat -c %s $f) / 2 )) $f > bad.trunc
-  python3 - $f bad.flip bad.type bad.params "$GF" <<'P'
+  python3 -B - $f bad.flip bad.type bad.params "$GF" <<'P'
 import os,sys
 sys.path.insert(0, os.path.dirname(sys.argv[5])); import grove_file
 t=open(sys.argv[1]).read().split('\n')

@@ -52,7 +52,7 @@ figures() { # figures <pairs file> <certificates used>
     [ -f "$s" ] || continue
     "$G" dgsp verify --pk grp/manager.pub --msg "$m" --sig "$s" >/dev/null 2>&1 && echo "$s $m" >> "$good"
   done < "$pairs"
-  python3 - "$good" "$usedc" "$GF" <<'P'
+  python3 -B - "$good" "$usedc" "$GF" <<'P'
 import os, sys
 sys.path.insert(0, os.path.dirname(sys.argv[3])); import grove_file
 zetas = {}
