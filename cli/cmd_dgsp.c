@@ -4,10 +4,13 @@
  *
  * A group folder (--group DIR) holds manager.pub, manager.sk (mode 0600) and group.db (the
  * SQLite member list and revocation list). A member's wallet (--wallet W) is an SQLite file
- * holding the member's secrets and certificates. Files are armored (see "grove's DGSP files"
- * in grove/dgsp.h); `grove dgsp export` and `import` convert the manager public key and
- * signatures to and from the original crate's raw layouts. A group is named by its key id:
- * grove_envelope_key_id("DGSP", set, manager public key), printed by init, info and verify.
+ * holding the member's secrets and certificates. Files are grove envelopes (see "grove's DGSP
+ * files" in grove/dgsp.h): armored by default, binary with --binary; the older DGSP armor is
+ * still read. `grove dgsp export` and `import` convert the manager public key and signatures to
+ * and from the original crate's raw layouts. A group is named by its key id (grove_dgsp_key_id:
+ * of the set "<params>/<flavour>/<profile>" and the manager public key), printed by init, join,
+ * csr, cert, sign, verify, judge and info, carried by every file the group's commands write;
+ * a file of another group is refused (exit 2) naming both key ids.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -48,10 +51,35 @@ static const char *group_key_id(const grove_dgsp_cfg *cfg, const uint8_t *pk, ch
 {
     uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES];
     hex[0] = '\0';
-    if (grove_envelope_key_id(id, "DGSP", grove_dgsp_params_name(cfg->params), pk,
-                              grove_dgsp_pk_bytes(cfg)) == GROVE_OK)
+    if (grove_dgsp_key_id(cfg, id, pk) == GROVE_OK)
         grove_envelope_key_id_hex(hex, id);
     return hex;
+}
+
+/* The form of the files written: armored, binary with --binary (as cli_write_grove_file). */
+static grove_envelope_form out_form(cli_ctx *c)
+{
+    return cli_opt_flag(c, "binary") ? GROVE_ENVELOPE_BINARY : GROVE_ENVELOPE_ARMORED;
+}
+
+/*
+ * A file of another group: exit 2 naming both key ids (the file's and the group's, of pk in
+ * cfg) when the file carries one; else 0. what names the group's side (e.g. "G/manager.pub").
+ */
+static int check_group(cli_ctx *c, const char *path, const grove_dgsp_file_info *fi,
+                       const grove_dgsp_cfg *cfg, const uint8_t *pk, const char *what)
+{
+    uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES];
+    if (!fi->has_key_id || grove_dgsp_key_id(cfg, id, pk) != GROVE_OK ||
+        memcmp(id, fi->key_id, sizeof id) == 0)
+        return 0;
+    char a[17], b[17];
+    grove_envelope_key_id_hex(a, fi->key_id);
+    grove_envelope_key_id_hex(b, id);
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
+                    "%s is a DGSP %s of another group (key id %s), %s is the group with key id "
+                    "%s",
+                    path, grove_dgsp_file_type_name(fi->type), a, what, b);
 }
 
 /* The largest armored text of a type for any parameter set (reads are capped at it). */
@@ -72,12 +100,12 @@ static size_t obj_cap(grove_dgsp_file_type type, size_t count)
 }
 
 /*
- * Decode armored text (grove_dgsp_file_decode, or _any_version when version is not NULL) into
- * a malloc'd body (*body = NULL on failure; a secret key's body is the caller's to wipe).
+ * Decode a DGSP file (grove_dgsp_file_decode, or _any_version when any_version) into a malloc'd
+ * body (*body = NULL on failure; a secret key's body is the caller's to wipe).
  */
 static grove_status decode_text(const uint8_t *data, size_t dl, grove_dgsp_file_type expect,
-                                grove_dgsp_file_type *type, grove_dgsp_cfg *cfg, uint8_t **body,
-                                size_t *len, int *version, char *err, size_t errcap)
+                                grove_dgsp_file_info *info, grove_dgsp_cfg *cfg, uint8_t **body,
+                                size_t *len, int any_version, char *err, size_t errcap)
 {
     *body = malloc(dl ? dl : 1); /* a body is shorter than its armored text */
     if (*body == NULL) {
@@ -85,31 +113,15 @@ static grove_status decode_text(const uint8_t *data, size_t dl, grove_dgsp_file_
         return GROVE_ERR_NOMEM;
     }
     grove_status st =
-        version ? grove_dgsp_file_decode_any_version(cfg, type, version, *body, dl, len,
-                                                     (const char *)data, dl, expect, err, errcap)
-                : grove_dgsp_file_decode(cfg, type, *body, dl, len, (const char *)data, dl, expect,
-                                         err, errcap);
+        any_version ? grove_dgsp_file_decode_any_version(cfg, info, *body, dl, len, data, dl,
+                                                         expect, err, errcap)
+                    : grove_dgsp_file_decode(cfg, info, *body, dl, len, data, dl, expect, err,
+                                             errcap);
     if (st != GROVE_OK) {
         cli_free_secret(*body, dl);
         *body = NULL;
     }
     return st;
-}
-
-/* The armored text of a body, malloc'd (NULL with *st set on failure). */
-static char *armor_text(const grove_dgsp_cfg *cfg, grove_dgsp_file_type type, const uint8_t *body,
-                        size_t len, size_t *tl, grove_status *st)
-{
-    *st = grove_dgsp_file_encode(cfg, NULL, 0, tl, type, body, len); /* asks for the size */
-    if (*st != GROVE_ERR_BUFFER_TOO_SMALL)
-        return NULL;
-    char *text = malloc(*tl);
-    *st = text ? grove_dgsp_file_encode(cfg, text, *tl, tl, type, body, len) : GROVE_ERR_NOMEM;
-    if (*st != GROVE_OK) {
-        free(text);
-        text = NULL;
-    }
-    return text;
 }
 
 /*
@@ -165,7 +177,8 @@ static int too_large_named(cli_ctx *c, const char *path, grove_dgsp_file_type ty
 
 /* Read (at most maxbytes) and decode an armored file of the given type. */
 static int load_obj_max(cli_ctx *c, const char *path, grove_dgsp_file_type type, size_t maxbytes,
-                        grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
+                        grove_dgsp_cfg *cfg, uint8_t **body, size_t *len,
+                        grove_dgsp_file_info *info)
 {
     uint8_t *data;
     size_t dl;
@@ -176,8 +189,8 @@ static int load_obj_max(cli_ctx *c, const char *path, grove_dgsp_file_type type,
     if (rc)
         return rc;
     char err[256];
-    grove_status st = decode_text(data, dl, type, NULL, cfg, body, len, NULL, err, sizeof err);
-    if (st != GROVE_OK)
+    grove_status st = decode_text(data, dl, type, info, cfg, body, len, 0, err, sizeof err);
+    if (st != GROVE_OK && st != GROVE_ERR_STATE)
         not_dgsp_reason(data, dl, type, err, sizeof err);
     cli_free_secret(data, dl);
     if (st != GROVE_OK)
@@ -185,18 +198,19 @@ static int load_obj_max(cli_ctx *c, const char *path, grove_dgsp_file_type type,
     return 0;
 }
 
-/* An armored file of the given type, read up to the largest size that type can have. */
+/* A file of the given type, read up to the largest size that type can have; info may be NULL. */
 static int load_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type, grove_dgsp_cfg *cfg,
-                    uint8_t **body, size_t *len)
+                    uint8_t **body, size_t *len, grove_dgsp_file_info *info)
 {
-    return load_obj_max(c, path, type, obj_cap(type, GROVE_DGSP_MAX_BATCH), cfg, body, len);
+    return load_obj_max(c, path, type, obj_cap(type, GROVE_DGSP_MAX_BATCH), cfg, body, len, info);
 }
 
-/* Upper bound of an armored file whose body has at most body_max bytes (at most MAX_FILE). */
+/* Upper bound of a file whose body has at most body_max bytes (at most MAX_FILE). */
 static size_t armored_cap(size_t body_max)
 {
     if (body_max >= MAX_FILE)
         return MAX_FILE;
+    body_max += GROVE_DGSP_FILE_HEAD_MAX + 32; /* the envelope's header and check */
     size_t b64 = (body_max + 2) / 3 * 4;
     size_t cap = b64 + b64 / 64 + 1 + 512; /* lines, BEGIN and END lines */
     return cap < MAX_FILE ? cap : MAX_FILE;
@@ -204,25 +218,24 @@ static size_t armored_cap(size_t body_max)
 
 /* load_obj with the read capped at the largest file an object of that type can be. */
 static int load_capped(cli_ctx *c, const char *path, grove_dgsp_file_type type, size_t body_max,
-                       grove_dgsp_cfg *cfg, uint8_t **body, size_t *len)
+                       grove_dgsp_cfg *cfg, uint8_t **body, size_t *len,
+                       grove_dgsp_file_info *info)
 {
-    return load_obj_max(c, path, type, armored_cap(body_max), cfg, body, len);
+    return load_obj_max(c, path, type, armored_cap(body_max), cfg, body, len, info);
 }
 
+/* Write a DGSP file (armored, or binary with --binary) carrying the key id of pk (the manager
+ * public key; NULL where it is not known: see grove_dgsp_file_envelope). */
 static int save_obj(cli_ctx *c, const char *path, grove_dgsp_file_type type,
-                    const grove_dgsp_cfg *cfg, const uint8_t *body, size_t len, int secret)
+                    const grove_dgsp_cfg *cfg, const uint8_t *body, size_t len, const uint8_t *pk,
+                    int secret)
 {
-    size_t tl = 0;
-    grove_status st;
-    char *text = armor_text(cfg, type, body, len, &tl, &st);
-    if (text == NULL)
-        return cli_fail(c, CLI_EXIT_USAGE, st, "cannot armor the %s",
-                        grove_dgsp_file_type_name(type));
-    int rc = cli_write_file(c, path, (const uint8_t *)text, tl, secret);
-    if (secret)
-        grove_wipe(text, tl);
-    free(text);
-    return rc;
+    grove_envelope env;
+    grove_status st = grove_dgsp_file_envelope(cfg, &env, type, body, len, pk);
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, st, "cannot encode the %s: %s",
+                        grove_dgsp_file_type_name(type), grove_strerror(st));
+    return cli_write_grove_file(c, path, &env, secret ? CLI_WRITE_SECRET : 0u);
 }
 
 /* The configuration named by --params/--flavour/--profile (for import and init). */
@@ -385,14 +398,14 @@ static int group_open(cli_ctx *c, group *g, int need_sk)
     size_t len;
     grove_dgsp_cfg skcfg;
     path_in(path, sizeof path, dir, "manager.pub");
-    int rc = load_obj(c, path, GROVE_DGSP_FILE_PUBLIC_KEY, &g->cfg, &body, &len);
+    int rc = load_obj(c, path, GROVE_DGSP_FILE_PUBLIC_KEY, &g->cfg, &body, &len, NULL);
     if (rc)
         return rc;
     memcpy(g->pk, body, len);
     free(body);
     if (need_sk) {
         path_in(path, sizeof path, dir, "manager.sk");
-        rc = load_obj(c, path, GROVE_DGSP_FILE_SECRET_KEY, &skcfg, &body, &len);
+        rc = load_obj(c, path, GROVE_DGSP_FILE_SECRET_KEY, &skcfg, &body, &len, NULL);
         if (rc)
             return rc;
         memcpy(g->sk, body, len);
@@ -504,10 +517,11 @@ static int cmd_manager_init(cli_ctx *c)
     if (st != GROVE_OK)
         return fail_st(c, st, "key generation failed");
     /* The store comes last: a folder with group.db is a complete group. */
-    rc = save_obj(c, p_sk, GROVE_DGSP_FILE_SECRET_KEY, &cfg, sk, grove_dgsp_sk_bytes(&cfg), 1);
+    rc = save_obj(c, p_sk, GROVE_DGSP_FILE_SECRET_KEY, &cfg, sk, grove_dgsp_sk_bytes(&cfg), pk, 1);
     grove_wipe(sk, sizeof sk);
     if (rc == 0)
-        rc = save_obj(c, p_pk, GROVE_DGSP_FILE_PUBLIC_KEY, &cfg, pk, grove_dgsp_pk_bytes(&cfg), 0);
+        rc = save_obj(c, p_pk, GROVE_DGSP_FILE_PUBLIC_KEY, &cfg, pk, grove_dgsp_pk_bytes(&cfg), pk,
+                      0);
     if (rc)
         return rc;
     grove_dgsp_store *store;
@@ -548,8 +562,9 @@ static int cmd_manager_init(cli_ctx *c)
     return 0;
 }
 
-/* The armored credential of member id (a secret of the member: wipe and free it). */
-static char *credential_text(const group *g, uint64_t id, const char *username, size_t *tl)
+/* The credential file of member id in form (a secret of the member: wipe and free it). */
+static char *credential_text(const group *g, uint64_t id, const char *username,
+                             grove_envelope_form form, size_t *tl)
 {
     const size_t n = g->cfg.n;
     uint8_t body[8 + 3 * 32 + 1 + GROVE_DGSP_MAX_USERNAME];
@@ -560,8 +575,16 @@ static char *credential_text(const group *g, uint64_t id, const char *username, 
     memcpy(body + 8 + n, g->pk, 2 * n);
     body[8 + 3 * n] = (uint8_t)ul;
     memcpy(body + 9 + 3 * n, username, ul);
-    grove_status st;
-    char *text = armor_text(&g->cfg, GROVE_DGSP_FILE_CREDENTIAL, body, 9 + 3 * n + ul, tl, &st);
+    size_t bl = 9 + 3 * n + ul;
+    char *text = NULL;
+    if (grove_dgsp_file_encode(&g->cfg, NULL, 0, tl, GROVE_DGSP_FILE_CREDENTIAL, body, bl, g->pk,
+                               form) == GROVE_ERR_BUFFER_TOO_SMALL &&
+        (text = malloc(*tl)) != NULL &&
+        grove_dgsp_file_encode(&g->cfg, (uint8_t *)text, *tl, tl, GROVE_DGSP_FILE_CREDENTIAL, body,
+                               bl, g->pk, form) != GROVE_OK) {
+        free(text);
+        text = NULL;
+    }
     grove_wipe(body, sizeof body);
     return text;
 }
@@ -590,7 +613,7 @@ static int write_credential(cli_ctx *c, const group *g, const char *path, uint64
                             const char *username, int durable)
 {
     size_t tl;
-    char *text = credential_text(g, id, username, &tl);
+    char *text = credential_text(g, id, username, out_form(c), &tl);
     if (text == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
     int rc;
@@ -606,10 +629,11 @@ static int write_credential(cli_ctx *c, const group *g, const char *path, uint64
     return rc;
 }
 
-static int write_file_quick_cred(const group *g, const char *path, uint64_t id, const char *user)
+static int write_file_quick_cred(const group *g, const char *path, uint64_t id, const char *user,
+                                 grove_envelope_form form)
 {
     size_t tl;
-    char *text = credential_text(g, id, user, &tl);
+    char *text = credential_text(g, id, user, form, &tl);
     if (text == NULL)
         return -1;
     int r = write_file_quick(path, text, tl);
@@ -617,11 +641,12 @@ static int write_file_quick_cred(const group *g, const char *path, uint64_t id, 
     return r;
 }
 
-/* 1 if path holds exactly the credential of (id, username). */
-static int credential_present(const group *g, const char *path, uint64_t id, const char *username)
+/* 1 if path holds exactly the credential of (id, username) in form. */
+static int credential_present(const group *g, const char *path, uint64_t id, const char *username,
+                              grove_envelope_form form)
 {
     size_t tl, fl = 0;
-    char *text = credential_text(g, id, username, &tl);
+    char *text = credential_text(g, id, username, form, &tl);
     int fd = text ? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
     uint8_t *data = NULL;
     int ok = fd >= 0 && cli_read_fd(fd, tl + 1, &data, &fl) == 0 && fl == tl &&
@@ -731,8 +756,8 @@ static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir
                 if (outdir) {
                     snprintf(path, sizeof path, "%s/%llu.cred", outdir,
                              (unsigned long long)existing);
-                    if (!credential_present(g, path, existing, names[j])) {
-                        if (write_file_quick_cred(g, path, existing, names[j]) == 0)
+                    if (!credential_present(g, path, existing, names[j], out_form(c))) {
+                        if (write_file_quick_cred(g, path, existing, names[j], out_form(c)) == 0)
                             repaired++;
                         else
                             cred_failed(&fail, existing);
@@ -756,7 +781,7 @@ static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir
             joined++;
             if (outdir) {
                 snprintf(path, sizeof path, "%s/%llu.cred", outdir, (unsigned long long)ids[j]);
-                if (write_file_quick_cred(g, path, ids[j], chunk[j]) != 0)
+                if (write_file_quick_cred(g, path, ids[j], chunk[j], out_form(c)) != 0)
                     cred_failed(&fail, ids[j]);
             }
         }
@@ -899,12 +924,14 @@ static int cmd_manager_credential(cli_ctx *c)
 }
 
 /*
- * An armored file written as it is produced (certificate batches of any size in bounded
- * memory): `<path>.tmp.<pid>.0` in the same folder, then fsync, rename and fsync of the folder,
- * so the output appears complete or not at all. "-" and devices are written in place.
+ * A file written as it is produced (certificate batches of any size in bounded memory), armored
+ * or binary: `<path>.tmp.<pid>.0` in the same folder, then fsync, rename and fsync of the
+ * folder, so the output appears complete or not at all. "-" and devices are written in place.
+ * The bytes are those of a binary envelope (grove_dgsp_file_stream_begin); armored, they are
+ * base64 lines between the BEGIN and END lines.
  */
 typedef struct {
-    int fd, in_place, failed;
+    int fd, in_place, failed, binary;
     char tmp[4500];
     const char *path;
     uint8_t carry[48]; /* 48 bytes = one 64-character base64 line */
@@ -918,10 +945,11 @@ static int aout_write(armor_out *o, const char *p, size_t len)
     return o->failed ? -1 : 0;
 }
 
-static int aout_open(armor_out *o, const char *path, const char *title)
+static int aout_open(armor_out *o, const char *path, const char *title, int binary)
 {
     memset(o, 0, sizeof *o);
     o->path = path;
+    o->binary = binary;
     struct stat sb;
     if (strcmp(path, "-") == 0) {
         o->fd = 1;
@@ -935,6 +963,8 @@ static int aout_open(armor_out *o, const char *path, const char *title)
     }
     if (o->fd < 0)
         return -1;
+    if (binary)
+        return 0;
     char line[256];
     int k = snprintf(line, sizeof line, "-----BEGIN %s-----\n", title);
     return aout_write(o, line, (size_t)k);
@@ -943,6 +973,8 @@ static int aout_open(armor_out *o, const char *path, const char *title)
 static int aout_body(armor_out *o, const uint8_t *p, size_t len)
 {
     char enc[66];
+    if (o->binary)
+        return aout_write(o, (const char *)p, len);
     while (len > 0 && !o->failed) {
         size_t k = sizeof o->carry - o->carried < len ? sizeof o->carry - o->carried : len;
         memcpy(o->carry + o->carried, p, k);
@@ -977,8 +1009,10 @@ static int aout_finish(armor_out *o, const char *end)
         enc[el] = '\n';
         aout_write(o, enc, el + 1);
     }
-    int k = snprintf(line, sizeof line, "-----END %s-----\n", end);
-    aout_write(o, line, (size_t)k);
+    if (!o->binary) {
+        int k = snprintf(line, sizeof line, "-----END %s-----\n", end);
+        aout_write(o, line, (size_t)k);
+    }
     if (!o->in_place && !o->failed && fsync(o->fd) != 0)
         o->failed = errno;
     if (o->fd > 1 && close(o->fd) != 0 && !o->failed)
@@ -1049,25 +1083,36 @@ static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_sta
 {
     const size_t n = g->cfg.n, cb = grove_dgsp_cert_bytes(&g->cfg);
     size_t chunk = count < CERT_CHUNK ? count : CERT_CHUNK;
-    uint8_t *certs = malloc(chunk * cb), head[12];
+    uint8_t fhead[GROVE_DGSP_FILE_HEAD_MAX], check[32], head[12];
+    size_t fhl = 0;
+    grove_dgsp_file_stream fs;
+    /* the file's envelope header (the group's key id) before anything is reserved */
+    int st = grove_dgsp_file_stream_begin(&g->cfg, &fs, fhead, sizeof fhead, &fhl,
+                                          GROVE_DGSP_FILE_CERTIFICATES,
+                                          12 + (size_t)count * (n + cb), g->pk);
+    if (st != GROVE_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, st,
+                        "%u certificates do not fit in one grove file (at most %u MiB): nothing "
+                        "was issued (split the request)",
+                        count, (unsigned)(GROVE_ENVELOPE_MAX_BODY >> 20));
+    uint8_t *certs = malloc(chunk * cb);
     if (certs == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    char title[160], d[64];
-    snprintf(title, sizeof title, "GROVE DGSP CERTIFICATES v%d %s", GROVE_DGSP_FILE_VERSION,
-             cfg_desc(&g->cfg, d, sizeof d));
     armor_out o;
-    int st = GROVE_OK, rc = 0;
+    int rc = 0;
     if (strcmp(out, "-") != 0)
         grove_file_remove_stale_temps(out); /* left by killed runs (never released) */
-    if (aout_open(&o, out, title) != 0) {
+    if (aout_open(&o, out, "GROVE DGSP CERTIFICATES", out_form(c) == GROVE_ENVELOPE_BINARY) != 0) {
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO, "cannot write %s: %s", out,
                       strerror(errno));
         aout_abort(&o);
         free(certs);
         return rc;
     }
+    aout_body(&o, fhead, fhl);
     cli_store64_be(head, id);
     cli_store32_be(head + 8, count);
+    grove_dgsp_file_stream_update(&fs, head, sizeof head);
     aout_body(&o, head, sizeof head);
     for (size_t done = 0; done < count && st == GROVE_OK && !o.failed; done += chunk) {
         size_t k = count - done < chunk ? count - done : chunk;
@@ -1078,6 +1123,8 @@ static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_sta
                      ? GROVE_OK
                      : GROVE_ERR_VERIFY;
         for (size_t i = 0; i < k && st == GROVE_OK; i++) {
+            grove_dgsp_file_stream_update(&fs, pks + (done + i) * n, n);
+            grove_dgsp_file_stream_update(&fs, certs + i * cb, cb);
             aout_body(&o, pks + (done + i) * n, n);
             aout_body(&o, certs + i * cb, cb);
         }
@@ -1085,11 +1132,18 @@ static int issue_certs(cli_ctx *c, group *g, uint64_t id, const uint8_t *cid_sta
             cli_progress(c, "certifying", done + k, count);
     }
     free(certs);
+    grove_status fst = grove_dgsp_file_stream_final(&fs, check);
     if (st != GROVE_OK) {
         progress_break(c, count > CERT_CHUNK);
         aout_abort(&o);
         return cert_refused(c, g, st, id);
     }
+    if (fst != GROVE_OK) {
+        aout_abort(&o);
+        return cli_fail(c, CLI_EXIT_USAGE, fst, "cannot write %s: encoding failed (the "
+                        "certificates were issued but not released: request them again)", out);
+    }
+    aout_body(&o, check, sizeof check);
     if (aout_finish(&o, "GROVE DGSP CERTIFICATES") != 0)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_IO,
                         "cannot write %s: %s (the certificates were issued but not released: "
@@ -1130,15 +1184,20 @@ static int cmd_manager_cert(cli_ctx *c)
         return rc;
     }
     grove_dgsp_cfg ccfg;
+    grove_dgsp_file_info fi;
     char err[256], a[64], b[64];
-    grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_CSR, NULL, &ccfg, &body, &len, NULL,
-                                  err, sizeof err);
+    grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_CSR, &fi, &ccfg, &body, &len, 0, err,
+                                  sizeof err);
+    if (st != GROVE_OK)
+        not_dgsp_reason(data, dl, GROVE_DGSP_FILE_CSR, err, sizeof err);
     free(data);
     if (st != GROVE_OK)
         rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", csr, err);
     else if (!same_cfg(&ccfg, &g.cfg))
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "the CSR is for %s, the group is %s",
                       cfg_desc(&ccfg, a, sizeof a), cfg_desc(&g.cfg, b, sizeof b));
+    else
+        rc = check_group(c, csr, &fi, &g.cfg, g.pk, g.f_pub);
     const size_t n = g.cfg.n;
     uint32_t count = rc == 0 ? cli_load32_be(body + 8 + n) : 0;
     if (rc == 0 && count > maxc)
@@ -1153,10 +1212,13 @@ static int cmd_manager_cert(cli_ctx *c)
     group_close(&g);
     if (rc)
         return rc;
+    char kid[17];
+    group_key_id(&g.cfg, g.pk, kid);
     cli_out_u64(c, "id", id);
     cli_out_u64(c, "certificates", count);
-    cli_say(c, "%u certificates for member %llu written to %s", count, (unsigned long long)id,
-            out);
+    cli_out_str(c, "key_id", kid);
+    cli_say(c, "%u certificates for member %llu written to %s (key id %s)", count,
+            (unsigned long long)id, out, kid);
     return 0;
 }
 
@@ -1171,16 +1233,21 @@ static int open_load_sig(cli_ctx *c, group *g, const char *sigp, uint8_t **sig, 
         /* (the profile is only used to read and open this signature) */
     }
     grove_dgsp_cfg scfg;
+    grove_dgsp_file_info fi;
     int rc = load_capped(c, sigp, GROVE_DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig,
-                         sl);
+                         sl, &fi);
     if (rc == 0 && !same_cfg(&scfg, &g->cfg)) {
         char a[64], b[64];
-        free(*sig);
-        *sig = NULL;
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                       "the signature is for %s, the group is %s (give --profile for a "
                       "signature made in another profile)",
                       cfg_desc(&scfg, a, sizeof a), cfg_desc(&g->cfg, b, sizeof b));
+    } else if (rc == 0) {
+        rc = check_group(c, sigp, &fi, &g->cfg, g->pk, g->f_pub);
+    }
+    if (rc && *sig != NULL) {
+        free(*sig);
+        *sig = NULL;
     }
     return rc;
 }
@@ -1222,7 +1289,7 @@ static int cmd_manager_open(cli_ctx *c)
     free(msg);
     if (st == GROVE_OK && proof) {
         cli_store64_be(proofb, id);
-        rc = save_obj(c, proof, GROVE_DGSP_FILE_PROOF, &g.cfg, proofb, 8 + g.cfg.n, 0);
+        rc = save_obj(c, proof, GROVE_DGSP_FILE_PROOF, &g.cfg, proofb, 8 + g.cfg.n, g.pk, 0);
     }
     size_t n = g.cfg.n;
     group_close(&g);
@@ -1354,7 +1421,7 @@ static int cmd_manager_export(cli_ctx *c)
     if (st == GROVE_OK)
         st = grove_dgsp_revocations_sign(&g.cfg, rl, len, &len, seq, now, z.z, z.n, g.sk);
     if (st == GROVE_OK)
-        rc = save_obj(c, out, GROVE_DGSP_FILE_REVOCATIONS, &g.cfg, rl, len, 0);
+        rc = save_obj(c, out, GROVE_DGSP_FILE_REVOCATIONS, &g.cfg, rl, len, g.pk, 0);
     else
         rc = fail_store(c, &g, st, "export failed");
     group_close(&g);
@@ -1443,11 +1510,16 @@ static int check_legacy_sk(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t 
                         "credential) so that the key's hash secret can be checked");
     if (credp) {
         grove_dgsp_cfg ccfg;
-        uint8_t *body, cid[GROVE_DGSP_MAX_N];
-        size_t len;
-        int rc = load_obj(c, credp, GROVE_DGSP_FILE_CREDENTIAL, &ccfg, &body, &len);
-        if (rc)
+        grove_dgsp_file_info fi;
+        uint8_t *body = NULL, cid[GROVE_DGSP_MAX_N];
+        size_t len = 0;
+        int rc = load_obj(c, credp, GROVE_DGSP_FILE_CREDENTIAL, &ccfg, &body, &len, &fi);
+        if (rc == 0)
+            rc = check_group(c, credp, &fi, cfg, pk, "manager.pub");
+        if (rc) {
+            cli_free_secret(body, len);
             return rc;
+        }
         ok = grove_dgsp_credential(cfg, cid, cli_load64_be(body), sk) == GROVE_OK &&
              grove_ct_equal(cid, body + 8, n);
         cli_free_secret(body, len);
@@ -1465,12 +1537,17 @@ static int check_legacy_sk(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t 
         return cli_fail(c, CLI_EXIT_USAGE, 0,
                         "certificates were issued: give --sig FILE --msg FILE (a signature made "
                         "in this group) so that the key's AES key can be checked");
-    uint8_t *sig, *msg;
-    size_t sl, ml;
+    uint8_t *sig = NULL, *msg;
+    size_t sl = 0, ml;
     grove_dgsp_cfg scfg;
-    int rc = load_obj(c, sigp, GROVE_DGSP_FILE_SIGNATURE, &scfg, &sig, &sl);
-    if (rc)
+    grove_dgsp_file_info fi;
+    int rc = load_obj(c, sigp, GROVE_DGSP_FILE_SIGNATURE, &scfg, &sig, &sl, &fi);
+    if (rc == 0 && same_cfg(&scfg, cfg))
+        rc = check_group(c, sigp, &fi, cfg, pk, "manager.pub");
+    if (rc) {
+        free(sig);
         return rc;
+    }
     rc = cli_read_file(c, msgp, CLI_MAX_INPUT, &msg, &ml);
     if (rc) {
         free(sig);
@@ -1491,6 +1568,10 @@ static int check_legacy_sk(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t 
     return 0;
 }
 
+/*
+ * Rewrite a group's key files in the envelope: an older v1 manager.sk after the checks it can
+ * still get (check_legacy_sk), an older v2 one (its own check passed), an older manager.pub.
+ */
 static int cmd_manager_upgrade_key(cli_ctx *c)
 {
     const char *dir = cli_require(c, "group");
@@ -1501,41 +1582,54 @@ static int cmd_manager_upgrade_key(cli_ctx *c)
     path_in(p_sk, sizeof p_sk, dir, "manager.sk");
     path_in(p_db, sizeof p_db, dir, "group.db");
     grove_dgsp_cfg cfg, skcfg;
+    grove_dgsp_file_info pinfo, skinfo;
     uint8_t *pkb, *data, *sk = NULL;
     size_t pl, dl, sklen = 0;
-    int version = 0, rc = load_obj(c, p_pk, GROVE_DGSP_FILE_PUBLIC_KEY, &cfg, &pkb, &pl);
+    int rc = load_obj(c, p_pk, GROVE_DGSP_FILE_PUBLIC_KEY, &cfg, &pkb, &pl, &pinfo);
     if (rc)
         return rc;
     rc = cli_read_file(c, p_sk, obj_cap(GROVE_DGSP_FILE_SECRET_KEY, 0), &data, &dl);
     if (rc == 0) {
-        grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_SECRET_KEY, NULL, &skcfg, &sk,
-                                      &sklen, &version, err, sizeof err);
+        grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_SECRET_KEY, &skinfo, &skcfg, &sk,
+                                      &sklen, 1, err, sizeof err);
         cli_free_secret(data, dl);
         if (st != GROVE_OK)
             rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", p_sk, err);
-        else if (!same_cfg(&skcfg, &cfg))
+        else if (!same_cfg(&skcfg, &cfg) || memcmp(sk + 4 * cfg.n, pkb, 2 * cfg.n) != 0)
             rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_STATE,
                           "manager.sk and manager.pub do not belong together");
     }
+    const int v1 = rc == 0 && skinfo.old_format && skinfo.version == 1;
+    const int old_sk = rc == 0 && skinfo.old_format, old_pk = rc == 0 && pinfo.old_format;
     grove_dgsp_store *store = NULL;
-    if (rc == 0 && version == 1) {
+    if (v1) {
         const char *spec = store_spec(c);
         rc = open_store(c, spec ? spec : p_db, 0, &store);
         if (rc == 0)
             rc = check_legacy_sk(c, &cfg, pkb, sk, store);
-        if (rc == 0)
-            rc = save_obj(c, p_sk, GROVE_DGSP_FILE_SECRET_KEY, &cfg, sk, sklen, 1);
     }
+    if (rc == 0 && old_sk)
+        rc = save_obj(c, p_sk, GROVE_DGSP_FILE_SECRET_KEY, &cfg, sk, sklen, pkb, 1);
+    if (rc == 0 && old_pk)
+        rc = save_obj(c, p_pk, GROVE_DGSP_FILE_PUBLIC_KEY, &cfg, pkb, pl, pkb, 0);
     grove_dgsp_store_close(store);
     cli_free_secret(sk, sklen);
+    char kid[17];
+    group_key_id(&cfg, pkb, kid);
     free(pkb);
     if (rc)
         return rc;
-    cli_out_int(c, "version", GROVE_DGSP_SK_FILE_VERSION);
-    cli_out_bool(c, "upgraded", version == 1);
-    cli_say(c, "%s", version == 1 ? "manager.sk checked and rewritten as v2 (with its integrity "
-                                    "check)"
-                                  : "manager.sk is already v2; its integrity check is correct");
+    cli_out_str(c, "format", "envelope");
+    cli_out_bool(c, "upgraded", old_sk || old_pk);
+    cli_out_str(c, "key_id", kid);
+    cli_say(c, "%s (key id %s)",
+            v1       ? "manager.sk (format v1, no integrity check) checked and rewritten as a grove "
+                       "file with its check"
+            : old_sk ? "manager.sk rewritten as a grove file (its older check was correct)"
+            : old_pk ? "manager.pub rewritten as a grove file; manager.sk was already one"
+                     : "manager.sk and manager.pub are already grove files; their checks are "
+                       "correct",
+            kid);
     return 0;
 }
 
@@ -1678,7 +1772,8 @@ static int cmd_member_init(cli_ctx *c)
     uint8_t *body, *seed = NULL;
     size_t len, seedlen = 0;
     int rc = load_capped(c, cred, GROVE_DGSP_FILE_CREDENTIAL,
-                         8 + 3 * GROVE_DGSP_MAX_N + 1 + GROVE_DGSP_MAX_USERNAME, &cfg, &body, &len);
+                         8 + 3 * GROVE_DGSP_MAX_N + 1 + GROVE_DGSP_MAX_USERNAME, &cfg, &body, &len,
+                         NULL);
     if (rc)
         return rc;
     rc = cli_hex_opt(c, "seed", 33, &seed, &seedlen);
@@ -1737,10 +1832,17 @@ static int cmd_member_csr(cli_ctx *c)
         st = grove_dgsp_wallet_credential(w, &id, body + 8);
     if (st == GROVE_OK)
         st = grove_dgsp_wallet_csr(w, body + 12 + n, (size_t)count);
+    /* the group's key id, when the wallet holds the group public key (it always does when
+     * made by `member init`) */
+    uint8_t gpk[GROVE_DGSP_MAX_PK_BYTES];
+    int has_pk = grove_dgsp_wallet_group_pk(w, gpk) == GROVE_OK;
+    char kid[17] = "";
+    if (has_pk)
+        group_key_id(cfg, gpk, kid);
     if (st == GROVE_OK) {
         cli_store64_be(body, id);
         cli_store32_be(body + 8 + n, (uint32_t)count);
-        rc = save_obj(c, out, GROVE_DGSP_FILE_CSR, cfg, body, len, 0);
+        rc = save_obj(c, out, GROVE_DGSP_FILE_CSR, cfg, body, len, has_pk ? gpk : NULL, 0);
     }
     if (st != GROVE_OK)
         rc = wallet_fail(c, w, st, "CSR failed");
@@ -1749,8 +1851,10 @@ static int cmd_member_csr(cli_ctx *c)
     if (rc)
         return rc;
     cli_out_u64(c, "count", count);
-    cli_say(c, "certificate request for %llu one-time keys written to %s",
-            (unsigned long long)count, out);
+    if (kid[0])
+        cli_out_str(c, "key_id", kid);
+    cli_say(c, "certificate request for %llu one-time keys written to %s%s%s%s",
+            (unsigned long long)count, out, kid[0] ? " (key id " : "", kid, kid[0] ? ")" : "");
     return 0;
 }
 
@@ -1768,7 +1872,7 @@ static int import_pub(cli_ctx *c, grove_dgsp_wallet *w, uint8_t *pk)
     uint8_t *pb;
     size_t pl;
     int rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, &pcfg, &pb,
-                         &pl);
+                         &pl, NULL);
     if (rc)
         return rc;
     memcpy(pk, pb, pl);
@@ -1818,11 +1922,12 @@ static int cmd_member_import(cli_ctx *c)
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
     const size_t n = cfg->n, cb = grove_dgsp_cert_bytes(cfg);
     grove_dgsp_cfg ccfg;
+    grove_dgsp_file_info fi;
     uint8_t *body, pk[GROVE_DGSP_MAX_PK_BYTES];
     size_t len;
     size_t body_max = MAX_FILE / (n + cb) > GROVE_DGSP_MAX_BATCH ? 12 + GROVE_DGSP_MAX_BATCH * (n + cb)
                                                             : MAX_FILE;
-    rc = load_capped(c, certsp, GROVE_DGSP_FILE_CERTIFICATES, body_max, &ccfg, &body, &len);
+    rc = load_capped(c, certsp, GROVE_DGSP_FILE_CERTIFICATES, body_max, &ccfg, &body, &len, &fi);
     if (rc) {
         grove_dgsp_wallet_close(w);
         return rc;
@@ -1833,6 +1938,9 @@ static int cmd_member_import(cli_ctx *c)
     if (rc == 0 && !same_cfg(&ccfg, cfg))
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                       "the certificates are not of this wallet's parameters");
+    if (rc == 0)
+        rc = check_group(c, certsp, &fi, cfg, pk,
+                         cli_opt_str(c, "pk") ? cli_opt_str(c, "pk") : wp);
     if (rc == 0 && id != grove_dgsp_wallet_id(w))
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_DENIED,
                       "the certificates are for member %llu, this wallet is member %llu",
@@ -1872,12 +1980,12 @@ static int cmd_member_import(cli_ctx *c)
     return 0;
 }
 
-/* Sign with the wallet, then verify with the group key: 0 with *sig filled, else exit code. */
+/* Sign with the wallet, then verify with the group key (into pk): 0 with *sig filled, else
+ * exit code. */
 static int sign_verified(cli_ctx *c, grove_dgsp_wallet *w, const uint8_t *msg, size_t ml,
-                         uint8_t **sig, size_t *sl)
+                         uint8_t **sig, size_t *sl, uint8_t *pk)
 {
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
-    uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
     if (grove_dgsp_wallet_group_pk(w, pk) != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOT_FOUND,
                         "%s holds no group public key to check signatures with: nothing signed",
@@ -1929,9 +2037,13 @@ static int cmd_member_sign(cli_ctx *c)
         return rc;
     }
     const grove_dgsp_cfg *cfg = grove_dgsp_wallet_cfg(w);
-    rc = sign_verified(c, w, msg, ml, &sig, &sl);
+    uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
+    char kid[17] = "";
+    rc = sign_verified(c, w, msg, ml, &sig, &sl, pk);
     if (rc == 0)
-        rc = save_obj(c, out, GROVE_DGSP_FILE_SIGNATURE, cfg, sig, sl, 0);
+        rc = save_obj(c, out, GROVE_DGSP_FILE_SIGNATURE, cfg, sig, sl, pk, 0);
+    if (rc == 0)
+        group_key_id(cfg, pk, kid);
     uint64_t ready = grove_dgsp_wallet_available(w);
     wallet_close(w, reg);
     free(sig);
@@ -1939,7 +2051,9 @@ static int cmd_member_sign(cli_ctx *c)
     if (rc)
         return rc;
     cli_out_u64(c, "certificates_left", ready);
-    cli_say(c, "signature written to %s (%llu certificates left)", out, (unsigned long long)ready);
+    cli_out_str(c, "key_id", kid);
+    cli_say(c, "signature written to %s (key id %s, %llu certificates left)", out, kid,
+            (unsigned long long)ready);
     return 0;
 }
 
@@ -2069,7 +2183,7 @@ static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_
     size_t pl;
     *sig = *msg = NULL;
     int rc = load_capped(c, pubp, GROVE_DGSP_FILE_PUBLIC_KEY, GROVE_DGSP_MAX_PK_BYTES, cfg, &pb,
-                         &pl);
+                         &pl, NULL);
     if (rc)
         return rc;
     memcpy(pk, pb, pl);
@@ -2078,7 +2192,9 @@ static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_
     if (rc)
         return rc;
     grove_dgsp_cfg scfg;
-    rc = load_capped(c, sigp, GROVE_DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig, sl);
+    grove_dgsp_file_info fi;
+    rc = load_capped(c, sigp, GROVE_DGSP_FILE_SIGNATURE, GROVE_DGSP_MAX_SIG_BYTES, &scfg, sig, sl,
+                     &fi);
     if (rc)
         return rc;
     if (!same_cfg(&scfg, cfg)) {
@@ -2088,6 +2204,12 @@ static int load_pub_sig_msg(cli_ctx *c, grove_dgsp_cfg *cfg, uint8_t *pk, uint8_
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "the signature is for %s, the public key for %s",
                         cfg_desc(&scfg, a, sizeof a), cfg_desc(cfg, b, sizeof b));
+    }
+    rc = check_group(c, sigp, &fi, cfg, pk, pubp);
+    if (rc) {
+        free(*sig);
+        *sig = NULL;
+        return rc;
     }
     rc = cli_read_file(c, msgp, CLI_MAX_INPUT, msg, ml);
     if (rc) {
@@ -2102,15 +2224,24 @@ static int load_revocations(cli_ctx *c, const grove_dgsp_cfg *cfg, const uint8_t
                             const char *path, grove_dgsp_store **out)
 {
     grove_dgsp_cfg rcfg;
+    grove_dgsp_file_info fi;
     uint8_t *body;
     size_t len;
-    int rc = load_obj(c, path, GROVE_DGSP_FILE_REVOCATIONS, &rcfg, &body, &len);
+    int rc = load_obj(c, path, GROVE_DGSP_FILE_REVOCATIONS, &rcfg, &body, &len, &fi);
     if (rc)
         return rc;
     if (rcfg.spx != cfg->spx) {
         free(body);
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "%s is not a revocation list of this group's parameters", path);
+    }
+    /* (a list is of the group, whatever profile its verifier reads signatures in) */
+    grove_dgsp_cfg gcfg = *cfg;
+    gcfg.profile = rcfg.profile;
+    rc = check_group(c, path, &fi, &gcfg, pk, cli_opt_str(c, "pk") ? cli_opt_str(c, "pk") : "the group");
+    if (rc) {
+        free(body);
+        return rc;
     }
     uint64_t seq, when, count;
     const uint8_t *z;
@@ -2216,12 +2347,19 @@ static int cmd_judge(cli_ctx *c)
     if (rc)
         return rc;
     grove_dgsp_cfg pcfg;
-    uint8_t *proof;
+    grove_dgsp_file_info fi;
+    uint8_t *proof = NULL;
     size_t pl;
-    rc = load_obj(c, pp, GROVE_DGSP_FILE_PROOF, &pcfg, &proof, &pl);
+    rc = load_obj(c, pp, GROVE_DGSP_FILE_PROOF, &pcfg, &proof, &pl, &fi);
     if (rc == 0 && pcfg.spx != cfg.spx)
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "the proof is for other parameters");
+    if (rc == 0) {
+        grove_dgsp_cfg gcfg = cfg;
+        gcfg.profile = pcfg.profile;
+        rc = check_group(c, pp, &fi, &gcfg, pk, cli_opt_str(c, "pk"));
+    }
     if (rc) {
+        free(proof);
         free(sig);
         free(msg);
         return rc;
@@ -2322,7 +2460,7 @@ static int cmd_export(cli_ctx *c)
     rc = load_capped(c, in, t,
                      t == GROVE_DGSP_FILE_PUBLIC_KEY ? GROVE_DGSP_MAX_PK_BYTES
                                                      : GROVE_DGSP_MAX_SIG_BYTES,
-                     &cfg, &body, &len);
+                     &cfg, &body, &len, NULL);
     if (rc == 0)
         rc = check_params(c, in, &cfg);
     if (rc == 0)
@@ -2352,8 +2490,9 @@ static int cmd_import(cli_ctx *c)
     size_t len = pk ? grove_dgsp_pk_bytes(&cfg) : grove_dgsp_sig_bytes(&cfg);
     uint8_t *body = NULL;
     rc = load_raw_exact(c, in, pk ? "public key" : "signature", len, &cfg, &body);
+    /* a raw signature says nothing of its group: its file carries no key id */
     if (rc == 0)
-        rc = save_obj(c, out, t, &cfg, body, len, 0);
+        rc = save_obj(c, out, t, &cfg, body, len, NULL, 0);
     if (rc == 0)
         xfer_report(c, t, &cfg, body, len, in, out);
     free(body);
@@ -2510,10 +2649,9 @@ static int cmd_info(cli_ctx *c)
         return info_sqlite(c, path);
     }
     grove_dgsp_cfg cfg;
-    grove_dgsp_file_type t;
+    grove_dgsp_file_info fi;
     uint8_t *data, *body;
     size_t dl, bl;
-    int version = 1;
     char d[64];
     int rr = cli_read_fd(fd, MAX_FILE, &data, &dl), e = errno;
     close(fd);
@@ -2529,39 +2667,58 @@ static int cmd_info(cli_ctx *c)
                         path);
     }
     char err[256];
-    grove_status st = decode_text(data, dl, GROVE_DGSP_FILE_ANY, &t, &cfg, &body, &bl, &version,
-                                  err, sizeof err);
-    if (st != GROVE_OK)
+    grove_status st =
+        decode_text(data, dl, GROVE_DGSP_FILE_ANY, &fi, &cfg, &body, &bl, 1, err, sizeof err);
+    if (st != GROVE_OK && st != GROVE_ERR_STATE)
         not_dgsp_reason(data, dl, GROVE_DGSP_FILE_ANY, err, sizeof err);
     cli_free_secret(data, dl);
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: %s", path, err);
-    const size_t n = cfg.n;
-    /* the files that hold the manager public key name the group by its key id */
+    const grove_dgsp_file_type t = fi.type;
+    /* the group's key id: the file's; an older file's from the manager public key it holds */
     const uint8_t *gpk = t == GROVE_DGSP_FILE_PUBLIC_KEY   ? body
-                         : t == GROVE_DGSP_FILE_SECRET_KEY ? body + 4 * n
-                         : t == GROVE_DGSP_FILE_CREDENTIAL ? body + 8 + n
+                         : t == GROVE_DGSP_FILE_SECRET_KEY ? body + 4 * cfg.n
+                         : t == GROVE_DGSP_FILE_CREDENTIAL ? body + 8 + cfg.n
                                                            : NULL;
-    char kid[17] = "";
-    if (gpk != NULL)
+    char kid[17] = "", set[GROVE_ENVELOPE_SET_MAX + 1] = "";
+    if (fi.has_key_id)
+        grove_envelope_key_id_hex(kid, fi.key_id);
+    else if (gpk != NULL)
         group_key_id(&cfg, gpk, kid);
+    if (grove_dgsp_set_name(&cfg, set) != GROVE_OK)
+        set[0] = '\0';
+    const char *enc = fi.form == GROVE_ENVELOPE_BINARY  ? "binary"
+                      : fi.form == GROVE_ENVELOPE_ARMORED ? "armored"
+                                                          : "dgsp-armor";
     cli_out_str(c, "file", path);
     cli_out_str(c, "scheme", "DGSP");
     cli_out_str(c, "type", grove_dgsp_file_type_name(t));
-    cli_out_int(c, "version", version);
+    cli_out_int(c, "version", (long long)fi.version);
+    cli_out_str(c, "encoding", enc);
+    cli_out_bool(c, "old_format", fi.old_format);
+    cli_out_str(c, "set", set);
     cli_out_str(c, "params", grove_dgsp_params_name(cfg.params));
     cli_out_str(c, "flavour", grove_dgsp_flavour_name(grove_dgsp_cfg_flavour(&cfg)));
     cli_out_str(c, "profile", grove_dgsp_profile_name(cfg.profile));
-    if (gpk != NULL)
+    if (kid[0])
         cli_out_str(c, "key_id", kid);
     cli_out_u64(c, "bytes", bl);
-    cli_say(c, "%s: grove DGSP %s, format v%d, %s, %zu bytes%s%s", path,
-            grove_dgsp_file_type_name(t), version, cfg_desc(&cfg, d, sizeof d), bl,
-            gpk ? ", key id " : "", kid);
+    char form[64];
+    if (fi.old_format)
+        snprintf(form, sizeof form, "older DGSP armor v%u", fi.version);
+    else
+        snprintf(form, sizeof form, "%s grove file v%u", enc, fi.version);
+    cli_say(c, "%s: grove DGSP %s, %s, %s, %zu bytes%s%s", path, grove_dgsp_file_type_name(t),
+            form, cfg_desc(&cfg, d, sizeof d), bl, kid[0] ? ", key id " : "", kid);
+    if (fi.old_format)
+        cli_say(c, "  written by an earlier grove (still read)%s",
+                t == GROVE_DGSP_FILE_SECRET_KEY || t == GROVE_DGSP_FILE_PUBLIC_KEY
+                    ? ": `grove dgsp manager upgrade-key` rewrites it as a grove file"
+                    : "");
     if (t == GROVE_DGSP_FILE_SECRET_KEY)
-        cli_say(c, "%s", version >= 2 ? "integrity check: ok"
-                                      : "no integrity check (v1): run `grove dgsp manager "
-                                        "upgrade-key`");
+        cli_say(c, "%s", !fi.old_format || fi.version >= 2
+                             ? "integrity check: ok"
+                             : "no integrity check (v1): run `grove dgsp manager upgrade-key`");
     info_details(c, t, body, bl, cfg.n);
     cli_free_secret(body, bl);
     return 0;
@@ -2574,6 +2731,7 @@ static int cmd_info(cli_ctx *c)
     {"state-dir", "DIR", "state registry (default $GROVE_STATE_DIR, $XDG_STATE_HOME/grove, ~/.local/state/grove)"}
 #define FORCE_OPT {"force", NULL, "replace an existing output file"}
 #define WALLET_OPT {"wallet", "FILE", "member wallet"}
+#define BINARY_OPT {"binary", NULL, "write the binary grove file instead of armored text"}
 
 static const cli_opt init_opts[] = {
     GROUP_OPT,
@@ -2581,6 +2739,7 @@ static const cli_opt init_opts[] = {
     {"flavour", "NAME", "r3.1 (default, crate-compatible certificates) or fips205"},
     {"profile", "NAME", "grove (only this one can be created)"},
     {"seed", "HEX", "5N bytes for deterministic keys (tests)"},
+    BINARY_OPT,
     {NULL, NULL, NULL},
 };
 static const cli_opt join_opts[] = {
@@ -2591,12 +2750,13 @@ static const cli_opt join_opts[] = {
     {"out-dir", "DIR", "with --batch: write <id>.cred credentials here"},
     {"skip-existing", NULL, "with --batch: usernames already in the group are skipped (resume; "
                             "their missing or damaged credentials in --out-dir are written again)"},
+    BINARY_OPT,
     FORCE_OPT,
     {NULL, NULL, NULL},
 };
 static const cli_opt cred_opts[] = {
-    GROUP_OPT, {"id", "N", "member id"}, {"out", "FILE", "credential output"}, FORCE_OPT,
-    {NULL, NULL, NULL},
+    GROUP_OPT, {"id", "N", "member id"}, {"out", "FILE", "credential output"}, BINARY_OPT,
+    FORCE_OPT, {NULL, NULL, NULL},
 };
 static const cli_opt cert_opts[] = {
     GROUP_OPT,
@@ -2604,6 +2764,7 @@ static const cli_opt cert_opts[] = {
     {"out", "FILE", "certificates output ('-' for stdout)"},
     {"threads", "N", "most threads signing at once (1: this thread only; default 0: one per CPU)"},
     {"max-certs", "N", "largest request accepted (default 1024, at most 1048576)"},
+    BINARY_OPT,
     FORCE_OPT,
     {NULL, NULL, NULL},
 };
@@ -2614,6 +2775,7 @@ static const cli_opt open_opts[] = {
     {"proof-out", "FILE", "write the opening proof (for judge; '-' for stdout)"},
     {"profile", "NAME", "grove (default) or dgsp-rs-0.1 (a signature made by the crate, imported "
                         "with `grove dgsp import --format raw --profile dgsp-rs-0.1`)"},
+    BINARY_OPT,
     FORCE_OPT,
     {NULL, NULL, NULL},
 };
@@ -2623,6 +2785,7 @@ static const cli_opt revoke_opts[] = {
 static const cli_opt export_opts[] = {
     GROUP_OPT,
     {"out", "FILE", "signed revocation list output ('-' for stdout)"},
+    BINARY_OPT,
     FORCE_OPT,
     {NULL, NULL, NULL},
 };
@@ -2636,6 +2799,7 @@ static const cli_opt upgrade_opts[] = {
     {"credential", "FILE", "a member's credential (checks the hash secret)"},
     {"sig", "FILE", "a signature made in the group (checks the AES key)"},
     {"msg", "FILE", "the message of --sig"},
+    BINARY_OPT,
     {NULL, NULL, NULL},
 };
 static const cli_opt minit_opts[] = {
@@ -2648,6 +2812,7 @@ static const cli_opt csr_opts[] = {
     WALLET_OPT,
     {"count", "B", "number of certificates to request (default 8)"},
     {"out", "FILE", "CSR output ('-' for stdout)"},
+    BINARY_OPT,
     {NULL, NULL, NULL},
 };
 static const cli_opt import_opts[] = {
@@ -2662,6 +2827,7 @@ static const cli_opt sign_opts[] = {
     WALLET_OPT,
     {"msg", "FILE", "message ('-' for stdin)"},
     {"sig", "FILE", "signature output ('-' for stdout)"},
+    BINARY_OPT,
     STATE_DIR_OPT,
     {NULL, NULL, NULL},
 };
@@ -2703,7 +2869,8 @@ static const cli_opt import_raw_opts[] = {
     {"params", "NAME", "the parameter set (required): shake-256f, sha2-128f, ... or sphincs_sha2_128f"},
     {"flavour", "NAME", "r3.1 (default) or fips205"},
     {"profile", "NAME", "grove (default) or dgsp-rs-0.1 (data made by the original crate)"},
-    {"out", "FILE", "armored DGSP file output ('-' for stdout)"},
+    {"out", "FILE", "grove DGSP file output ('-' for stdout; armored unless --binary)"},
+    BINARY_OPT,
     FORCE_OPT,
     {NULL, NULL, NULL},
 };
@@ -2726,7 +2893,8 @@ static const cli_command dgsp_commands[] = {
      "raise a restored (older) group.db to what was issued, so nothing is issued twice",
      mrecover_opts},
     {"manager upgrade-key", cmd_manager_upgrade_key,
-     "check a v1 manager.sk and rewrite it with an integrity check (v2)", upgrade_opts},
+     "rewrite an older manager.sk (a v1 one after checks) and manager.pub as grove files",
+     upgrade_opts},
     {"member init", cmd_member_init, "create a wallet from a credential", minit_opts},
     {"member csr", cmd_member_csr, "request certificates for fresh one-time keys", csr_opts},
     {"member import-certs", cmd_member_import, "check and store issued certificates",

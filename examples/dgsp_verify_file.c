@@ -8,7 +8,10 @@
  *   dgsp_verify_file PUB MSG SIG [REVOCATIONS]
  *   exit 0: valid; 1: invalid or revoked; 2: a file is unreadable, malformed or of another group
  *
- * Without arguments it makes a group, a member and a signature itself, armors them as the
+ * The files are grove envelopes (or the older DGSP armor); a signature or revocation list that
+ * carries the key id of another group is refused before anything is verified.
+ *
+ * Without arguments it makes a group, a member and a signature itself, encodes them as the
  * grove command does, and checks them the same way.
  */
 #include <grove/grove.h>
@@ -18,15 +21,17 @@
 
 #define MAX_FILE (256u << 20)
 
-/* The body of an armored file of type `type`, malloc'd; its group configuration in *cfg. */
-static uint8_t *decode(const char *what, grove_dgsp_file_type type, const char *text,
-                       size_t text_len, grove_dgsp_cfg *cfg, size_t *len)
+/* The body of a file of type `type`, malloc'd; its group configuration in *cfg, its key id
+ * (if any) in *info. */
+static uint8_t *decode(const char *what, grove_dgsp_file_type type, const uint8_t *text,
+                       size_t text_len, grove_dgsp_cfg *cfg, grove_dgsp_file_info *info,
+                       size_t *len)
 {
     char err[256];
-    uint8_t *body = malloc(text_len ? text_len : 1); /* a body is shorter than its text */
+    uint8_t *body = malloc(text_len ? text_len : 1); /* a body is shorter than its file */
     if (body == NULL)
         return NULL;
-    grove_status st = grove_dgsp_file_decode(cfg, NULL, body, text_len, len, text, text_len, type,
+    grove_status st = grove_dgsp_file_decode(cfg, info, body, text_len, len, text, text_len, type,
                                              err, sizeof err);
     if (st != GROVE_OK) {
         fprintf(stderr, "%s: %s (%s)\n", what, err, grove_strerror(st));
@@ -41,17 +46,37 @@ static int same_group(const grove_dgsp_cfg *a, const grove_dgsp_cfg *b)
     return a->spx == b->spx && a->profile == b->profile;
 }
 
-/* The verdict on armored texts: 0 valid, 1 invalid or revoked, 2 bad input. rl may be NULL. */
-static int verify_texts(const char *pub, size_t pub_len, const uint8_t *msg, size_t msg_len,
-                        const char *sig_text, size_t sig_text_len, const char *rl, size_t rl_len)
+/* A file that carries a key id must carry the group's (that of the public key pk). */
+static int of_group(const char *what, const grove_dgsp_file_info *info,
+                    const grove_dgsp_cfg *cfg, const uint8_t *pk)
+{
+    uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES];
+    if (!info->has_key_id)
+        return 1; /* an older file, or one written without the public key */
+    if (grove_dgsp_key_id(cfg, id, pk) != GROVE_OK || memcmp(id, info->key_id, sizeof id) != 0) {
+        char a[17], b[17];
+        grove_envelope_key_id_hex(a, info->key_id);
+        grove_envelope_key_id_hex(b, id);
+        fprintf(stderr, "%s: of the group with key id %s, the public key is %s\n", what, a, b);
+        return 0;
+    }
+    return 1;
+}
+
+/* The verdict on files: 0 valid, 1 invalid or revoked, 2 bad input. rl may be NULL. */
+static int verify_texts(const uint8_t *pub, size_t pub_len, const uint8_t *msg, size_t msg_len,
+                        const uint8_t *sig_text, size_t sig_text_len, const uint8_t *rl,
+                        size_t rl_len)
 {
     grove_dgsp_cfg cfg, scfg, rcfg;
+    grove_dgsp_file_info pinfo, sinfo, rinfo;
     size_t pk_len = 0, sig_len = 0, list_len = 0;
-    uint8_t *pk = decode("public key", GROVE_DGSP_FILE_PUBLIC_KEY, pub, pub_len, &cfg, &pk_len);
+    uint8_t *pk = decode("public key", GROVE_DGSP_FILE_PUBLIC_KEY, pub, pub_len, &cfg, &pinfo,
+                         &pk_len);
     uint8_t *sig = decode("signature", GROVE_DGSP_FILE_SIGNATURE, sig_text, sig_text_len, &scfg,
-                          &sig_len);
+                          &sinfo, &sig_len);
     uint8_t *list = rl ? decode("revocations", GROVE_DGSP_FILE_REVOCATIONS, rl, rl_len, &rcfg,
-                                &list_len)
+                                &rinfo, &list_len)
                        : NULL;
     grove_dgsp_store *revoked = NULL;
     int verdict = 2;
@@ -61,6 +86,9 @@ static int verify_texts(const char *pub, size_t pub_len, const uint8_t *msg, siz
         fprintf(stderr, "the files belong to groups of different parameters\n");
         goto done;
     }
+    if (!of_group("signature", &sinfo, &cfg, pk) ||
+        (list != NULL && !of_group("revocations", &rinfo, &cfg, pk)))
+        goto done;
     if (list != NULL) {
         /* only a list signed by this group's manager is used */
         const uint8_t *zetas;
@@ -90,13 +118,13 @@ done:
 }
 
 /* A whole file, malloc'd (NULL if unreadable or larger than MAX_FILE). */
-static char *read_file(const char *path, size_t *len)
+static uint8_t *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     long size = -1;
     if (f != NULL && fseek(f, 0, SEEK_END) == 0)
         size = ftell(f);
-    char *buf = size >= 0 && size <= (long)MAX_FILE && fseek(f, 0, SEEK_SET) == 0
+    uint8_t *buf = size >= 0 && size <= (long)MAX_FILE && fseek(f, 0, SEEK_SET) == 0
                     ? malloc((size_t)size + 1)
                     : NULL;
     if (buf != NULL && fread(buf, 1, (size_t)size, f) != (size_t)size) {
@@ -111,16 +139,16 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
-/* The armored text of a body, malloc'd (what `grove dgsp` writes). */
-static char *armor(const grove_dgsp_cfg *cfg, grove_dgsp_file_type type, const uint8_t *body,
-                   size_t len, size_t *text_len)
+/* The armored file of a body with the group's key id, malloc'd (what `grove dgsp` writes). */
+static uint8_t *armor(const grove_dgsp_cfg *cfg, grove_dgsp_file_type type, const uint8_t *body,
+                      size_t len, const uint8_t *pk, size_t *text_len)
 {
-    if (grove_dgsp_file_encode(cfg, NULL, 0, text_len, type, body, len) !=
-        GROVE_ERR_BUFFER_TOO_SMALL)
+    if (grove_dgsp_file_encode(cfg, NULL, 0, text_len, type, body, len, pk,
+                               GROVE_ENVELOPE_ARMORED) != GROVE_ERR_BUFFER_TOO_SMALL)
         return NULL;
-    char *text = malloc(*text_len);
-    if (text && grove_dgsp_file_encode(cfg, text, *text_len, text_len, type, body,
-                                       len) != GROVE_OK) {
+    uint8_t *text = malloc(*text_len);
+    if (text && grove_dgsp_file_encode(cfg, text, *text_len, text_len, type, body, len, pk,
+                                       GROVE_ENVELOPE_ARMORED) != GROVE_OK) {
         free(text);
         text = NULL;
     }
@@ -151,12 +179,12 @@ static int self_check(void)
              grove_dgsp_wallet_import(w, cert, wots_pk, 1, pk) == GROVE_OK &&
              grove_dgsp_wallet_sign(w, sig, msg, sizeof msg - 1) == GROVE_OK;
     size_t pub_len = 0, sig_len = 0;
-    char *pub = ok ? armor(&cfg, GROVE_DGSP_FILE_PUBLIC_KEY, pk, grove_dgsp_pk_bytes(&cfg),
-                           &pub_len)
-                   : NULL;
-    char *sig_text = ok ? armor(&cfg, GROVE_DGSP_FILE_SIGNATURE, sig, grove_dgsp_sig_bytes(&cfg),
-                                &sig_len)
-                        : NULL;
+    uint8_t *pub = ok ? armor(&cfg, GROVE_DGSP_FILE_PUBLIC_KEY, pk, grove_dgsp_pk_bytes(&cfg), pk,
+                              &pub_len)
+                      : NULL;
+    uint8_t *sig_text = ok ? armor(&cfg, GROVE_DGSP_FILE_SIGNATURE, sig,
+                                   grove_dgsp_sig_bytes(&cfg), pk, &sig_len)
+                           : NULL;
     int good = pub && sig_text ? verify_texts(pub, pub_len, msg, sizeof msg - 1, sig_text,
                                               sig_len, NULL, 0)
                                : 2;
@@ -186,13 +214,13 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t lens[4] = {0, 0, 0, 0};
-    char *data[4] = {NULL, NULL, NULL, NULL};
+    uint8_t *data[4] = {NULL, NULL, NULL, NULL};
     int verdict = 2, missing = 0;
     for (int i = 0; i < argc - 1; i++)
         missing |= (data[i] = read_file(argv[i + 1], &lens[i])) == NULL;
     if (!missing)
-        verdict = verify_texts(data[0], lens[0], (const uint8_t *)data[1], lens[1], data[2],
-                               lens[2], data[3], lens[3]);
+        verdict = verify_texts(data[0], lens[0], data[1], lens[1], data[2], lens[2], data[3],
+                               lens[3]);
     for (int i = 0; i < 4; i++)
         free(data[i]);
     return verdict;

@@ -76,14 +76,29 @@ with tempfile.TemporaryDirectory() as t:
     run("manager", "open", "--group", "g", "--msg", "m", "--sig", "s", "--proof-out", "p")
     run("manager", "revoke", "--group", "g", "--id", "0")
     run("manager", "export-revocations", "--group", "g", "--out", "rl")
+    # the binary envelope too (--binary)
+    run("export", "--pk", "g/manager.pub", "--format", "raw", "--out", "pk.raw")
+    run("import", "--format", "raw", "--params", "sha2-128f", "--pk", "pk.raw", "--out", "pk.bin",
+        "--binary")
+    run("manager", "open", "--group", "g", "--msg", "m", "--sig", "s", "--proof-out", "p.bin",
+        "--binary")
     files = ["g/manager.pub", "alice.cred", "c.csr", "c.certs", "s", "p", "rl"]
-    for f in files:
+    for f in files + ["pk.bin", "p.bin"]:
         data = open(os.path.join(t, f), "rb").read()
         put("fuzz_dgsp_files", data)
-        put("fuzz_armor", data)
+        put("fuzz_envelope", data)
+        if f in files:
+            put("fuzz_armor", data)
     def body(f):
+        """The body of an armored grove envelope (grove/envelope.h)."""
         lines = open(os.path.join(t, f)).read().split("\n")
-        return base64.b64decode("".join(lines[1:-2]))
+        b = base64.b64decode("".join(lines[1:-2]))
+        p = 6
+        for _ in range(3):  # scheme, set, type
+            p += 1 + b[p]
+        p += 8  # key id
+        n = int.from_bytes(b[p:p + 4], "big")
+        return b[p + 4:p + 4 + n]
     pk = body("g/manager.pub")
     put("fuzz_dgsp_revocations", bytes([1]) + pk + body("rl"))
     put("fuzz_codecs", base64.b64encode(pk))

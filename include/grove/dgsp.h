@@ -38,6 +38,8 @@
 
 #include "grove/common.h"
 #include "grove/config.h"
+#include "grove/envelope.h"
+#include "grove/hash.h"
 #include "grove/slhdsa.h"
 #include "grove/state.h"
 #if GROVE_HAVE_DGSP /* (an optional component: declares nothing in a build without it) */
@@ -565,14 +567,18 @@ GROVE_API GROVE_MUST_USE grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg
 /* ---- grove's DGSP files (what `grove dgsp` reads and writes) ----------------------------- */
 
 /*
- * Armored:   -----BEGIN GROVE DGSP <TYPE> v<version> <params> <flavour> <profile>-----
- *            <base64 body, 64 characters a line>
- *            -----END GROVE DGSP <TYPE>-----
- * The header carries the group's configuration. Bodies (big-endian integers):
+ * Every DGSP file is a grove envelope (grove/envelope.h, docs/formats.md): armored text by
+ * default, binary on request, scheme "DGSP", type one of the names below, and
+ *   set     "<params>/<flavour>/<profile>", the group's configuration, e.g.
+ *           "shake-256f/r3.1/grove" or "sha2-128s/fips205/dgsp-rs-0.1" (at most 30 characters)
+ *   key id  grove_envelope_key_id("DGSP", set, manager public key) (grove_dgsp_key_id): the
+ *           same on every file of a group, so a signature, credential or CSR names its group.
+ *           PUBLIC KEY, SECRET KEY and CREDENTIAL hold the manager public key and always carry
+ *           it; the other types carry it when the writer knows the group's public key.
+ * The envelope's check (SHA-256 over the whole file) covers the body: a SECRET KEY body is
+ * the bare key, and a damaged secret key file is GROVE_ERR_STATE. Bodies (big-endian integers):
  *   PUBLIC KEY    manager pk (2N)                      [raw crate layout]
- *   SECRET KEY    v2: manager sk (6N) || check (32)    v1 (legacy): manager sk (6N)
- *                 check = SHA-256("grove-dgsp-manager-sk-v2" || NUL || header title || NUL
- *                 || sk). A v1 key has no check and is refused by grove_dgsp_file_decode.
+ *   SECRET KEY    manager sk (6N)
  *   CREDENTIAL    id (8) || cid* (N) || manager pk (2N) || ulen (1) || username
  *   CSR           id (8) || cid* (N) || count (4) || count WOTS+ keys (N each)
  *   CERTIFICATES  id (8) || count (4) || count x (WOTS+ key (N) || certificate)
@@ -581,6 +587,14 @@ GROVE_API GROVE_MUST_USE grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg
  *   PROOF         id (8) || pi (N)
  * `grove dgsp export --format raw` writes the body of a PUBLIC KEY or SIGNATURE file (the raw crate
  * layout); `grove dgsp import --format raw` makes the file of one.
+ *
+ * Older files. grove before the envelope wrote its own armor, which the decoder still reads:
+ *   -----BEGIN GROVE DGSP <TYPE> v<version> <params> <flavour> <profile>-----
+ *   <base64 body, 64 characters a line>
+ *   -----END GROVE DGSP <TYPE>-----
+ * with the same bodies, no key id and no check, except a SECRET KEY: v2 = sk (6N) || check (32),
+ * check = SHA-256("grove-dgsp-manager-sk-v2" || NUL || header title || NUL || sk); v1 = sk with
+ * no check, refused by grove_dgsp_file_decode (`grove dgsp manager upgrade-key` rewrites it).
  */
 typedef enum grove_dgsp_file_type {
     GROVE_DGSP_FILE_PUBLIC_KEY = 0,
@@ -594,50 +608,108 @@ typedef enum grove_dgsp_file_type {
     GROVE_DGSP_FILE_ANY /* decode: accept any type */
 } grove_dgsp_file_type;
 
-#define GROVE_DGSP_FILE_VERSION 1
-#define GROVE_DGSP_SK_FILE_VERSION 2 /* SECRET KEY files carry an integrity check from v2 on */
-#define GROVE_DGSP_SK_CHECK_BYTES 32
+#define GROVE_DGSP_OLD_FILE_VERSION 1    /* the older armor's version (all types but SECRET KEY) */
+#define GROVE_DGSP_OLD_SK_FILE_VERSION 2 /* ... and of SECRET KEY files (v2: with a check)     */
+#define GROVE_DGSP_OLD_SK_CHECK_BYTES 32
 #define GROVE_DGSP_MAX_BATCH (1u << 20) /* certificates per CSR / certificate file */
+/* The longest envelope header (everything before the body) of a DGSP file. */
+#define GROVE_DGSP_FILE_HEAD_MAX 128
+
+/* What grove_dgsp_file_decode found besides the body. */
+typedef struct grove_dgsp_file_info {
+    grove_dgsp_file_type type;
+    unsigned version;    /* the envelope's format version; for an older file, its armor's   */
+    bool old_format;     /* the older DGSP armor (no key id, no envelope check)             */
+    grove_envelope_form form; /* GROVE_ENVELOPE_ARMORED, _BINARY or _DGSP_ARMOR (older)     */
+    bool has_key_id;     /* false for older files and files written without the public key  */
+    uint8_t key_id[GROVE_ENVELOPE_KEY_ID_BYTES];
+} grove_dgsp_file_info;
 
 /* "SIGNATURE", "PUBLIC KEY", ... ("?" for an unknown type). */
 GROVE_API const char *grove_dgsp_file_type_name(grove_dgsp_file_type type);
+/* The envelope set name of cfg, "<params>/<flavour>/<profile>"; GROVE_ERR_INVALID_ARG for an
+ * invalid cfg. */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_set_name(const grove_dgsp_cfg *cfg,
+                                                          char out[GROVE_ENVELOPE_SET_MAX + 1]);
+/* The key id of a group: grove_envelope_key_id("DGSP", set name of cfg, pk (2N bytes)). */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_key_id(const grove_dgsp_cfg *cfg,
+                                                        uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES],
+                                                        const uint8_t *pk);
 /*
- * The largest armored text of an object of this type for cfg, for capping reads (CSR and
- * CERTIFICATES: with `count` entries; REVOCATIONS: 256 MiB).
+ * The largest file (armored, the larger form; older armor included) of an object of this type
+ * for cfg, for capping reads (CSR and CERTIFICATES: with `count` entries; REVOCATIONS: 256 MiB).
  */
 GROVE_API size_t grove_dgsp_file_max_text(const grove_dgsp_cfg *cfg, grove_dgsp_file_type type,
                                           size_t count);
 /*
- * Armor a body (a SECRET KEY body is the 6N-byte key: the v2 check is added here). out
- * receives out_cap bytes at most, *out_len the text's length (no NUL is written);
- * GROVE_ERR_BUFFER_TOO_SMALL (with *out_len set) if out_cap is too small. The body's length
- * is checked against the type (GROVE_ERR_ENCODING).
+ * Fill env (grove_envelope_init) with the envelope of a DGSP file, ready for
+ * grove_envelope_encode: scheme, set, type, key id, and the body referenced (not copied; for a
+ * SECRET KEY the caller's secret: wipe the encoded output). pk: the manager public key (2N
+ * bytes), or NULL where the writer does not know it: then PUBLIC KEY, SECRET KEY and CREDENTIAL
+ * take it from their body, other types get no key id; a pk that differs from the one in the
+ * body is GROVE_ERR_INVALID_ARG. The body's length is checked against the type
+ * (GROVE_ERR_ENCODING).
  */
-GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_encode(const grove_dgsp_cfg *cfg, char *out,
-                                                             size_t out_cap, size_t *out_len,
-                                                             grove_dgsp_file_type type,
-                                                             const uint8_t *body, size_t body_len);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_envelope(const grove_dgsp_cfg *cfg,
+                                                               grove_envelope *env,
+                                                               grove_dgsp_file_type type,
+                                                               const uint8_t *body,
+                                                               size_t body_len, const uint8_t *pk);
 /*
- * Decode an armored file of type `expect` (GROVE_DGSP_FILE_ANY: any; *type, may be NULL,
- * receives it). *cfg receives the configuration from the header; the body is checked against
- * the type and configuration and written to body (body_cap >= text_len always suffices;
- * a SECRET KEY body without its check) with its length in *body_len. A SECRET KEY body is
- * secret: wipe it. Statuses: GROVE_ERR_ENCODING (malformed, wrong type, wrong length),
- * GROVE_ERR_UNSUPPORTED (unknown version, parameter set, flavour or profile; a v1 secret key),
- * GROVE_ERR_STATE (a secret key whose integrity check fails). err (may be NULL) receives a
- * sentence saying what is wrong.
+ * Encode a file in form (GROVE_ENVELOPE_ARMORED or _BINARY): grove_dgsp_file_envelope, then
+ * grove_envelope_encode. out receives out_cap bytes at most, *out_len the file's length (no
+ * NUL is written); GROVE_ERR_BUFFER_TOO_SMALL (with *out_len set) if out_cap is too small.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_encode(const grove_dgsp_cfg *cfg,
+                                                             uint8_t *out, size_t out_cap,
+                                                             size_t *out_len,
+                                                             grove_dgsp_file_type type,
+                                                             const uint8_t *body, size_t body_len,
+                                                             const uint8_t *pk,
+                                                             grove_envelope_form form);
+/*
+ * A file written as its body is produced (certificate batches of any size in bounded memory):
+ * _begin writes the binary envelope's header (everything before the body, at most
+ * GROVE_DGSP_FILE_HEAD_MAX bytes) into head; the caller then writes the body, passing every
+ * byte through _update, and ends with the 32-byte check from _final (GROVE_ERR_INVALID_ARG if
+ * the bytes given are not exactly body_len). The armored form is the standard base64 of these
+ * bytes, 64 characters a line, between "-----BEGIN GROVE DGSP <TYPE>-----" and
+ * "-----END GROVE DGSP <TYPE>-----". The body is not checked: decode the result to check it.
+ */
+typedef struct grove_dgsp_file_stream {
+    grove_hash_ctx hash;
+    uint64_t left; /* body bytes still expected */
+} grove_dgsp_file_stream;
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_stream_begin(
+    const grove_dgsp_cfg *cfg, grove_dgsp_file_stream *s, uint8_t *head, size_t head_cap,
+    size_t *head_len, grove_dgsp_file_type type, size_t body_len, const uint8_t *pk);
+GROVE_API void grove_dgsp_file_stream_update(grove_dgsp_file_stream *s, const uint8_t *p,
+                                             size_t len);
+GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_stream_final(grove_dgsp_file_stream *s,
+                                                                   uint8_t check[32]);
+/*
+ * Decode a DGSP file (either envelope form, or the older armor) of type `expect`
+ * (GROVE_DGSP_FILE_ANY: any). *cfg receives the configuration from its set (older armor: its
+ * header); info (may be NULL) the type, key id and form. The body is checked against the type
+ * and configuration, and, where it holds the manager public key, against the key id; it is
+ * written to body (body_cap >= in_len always suffices) with its length in *body_len. A SECRET
+ * KEY body is secret: wipe it. Statuses: GROVE_ERR_ENCODING (not a grove file, another scheme,
+ * malformed, damaged, wrong type, wrong length), GROVE_ERR_UNSUPPORTED (unknown version,
+ * parameter set, flavour or profile; an older v1 secret key), GROVE_ERR_STATE (a secret key
+ * file that is damaged: its check fails). err (may be NULL) receives a sentence saying what is
+ * wrong.
  */
 GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_decode(
-    grove_dgsp_cfg *cfg, grove_dgsp_file_type *type, uint8_t *body, size_t body_cap,
-    size_t *body_len, const char *text, size_t text_len, grove_dgsp_file_type expect, char *err,
+    grove_dgsp_cfg *cfg, grove_dgsp_file_info *info, uint8_t *body, size_t body_cap,
+    size_t *body_len, const uint8_t *in, size_t in_len, grove_dgsp_file_type expect, char *err,
     size_t err_cap);
 /*
- * Like grove_dgsp_file_decode, also accepting a v1 (unchecked) SECRET KEY; *version receives
- * the file's format version. For upgrading old keys and for inspecting files.
+ * Like grove_dgsp_file_decode, also accepting an older v1 (unchecked) SECRET KEY. For
+ * upgrading old keys and for inspecting files.
  */
 GROVE_API GROVE_MUST_USE grove_status grove_dgsp_file_decode_any_version(
-    grove_dgsp_cfg *cfg, grove_dgsp_file_type *type, int *version, uint8_t *body, size_t body_cap,
-    size_t *body_len, const char *text, size_t text_len, grove_dgsp_file_type expect, char *err,
+    grove_dgsp_cfg *cfg, grove_dgsp_file_info *info, uint8_t *body, size_t body_cap,
+    size_t *body_len, const uint8_t *in, size_t in_len, grove_dgsp_file_type expect, char *err,
     size_t err_cap);
 
 #ifdef __cplusplus

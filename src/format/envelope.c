@@ -298,7 +298,8 @@ static grove_status parse_binary(grove_envelope *env, const uint8_t *b, size_t l
     return GROVE_OK;
 }
 
-/* "GROVE DGSP <TYPE words> v<N> <set> ...": describe a DGSP armored file. */
+/* "GROVE DGSP <TYPE words> v<N> <params> <flavour> <profile>": describe an older DGSP armored
+ * file (set "<params>/<flavour>/<profile>", no key id; grove_dgsp_file_decode checks it). */
 static grove_status parse_dgsp_title(grove_envelope *env, const char *title)
 {
     const char *t = title + strlen(DGSP_PREFIX);
@@ -314,18 +315,34 @@ static grove_status parse_dgsp_title(grove_envelope *env, const char *title)
     unsigned long ver = strtoul(v + 2, &end, 10);
     if (*end != ' ' || ver > 255 || !type_ok(env->type))
         return GROVE_ERR_ENCODING;
-    const char *s = end + 1, *se = strchr(s, ' ');
-    size_t sl = se ? (size_t)(se - s) : strlen(s);
+    /* "<params> <flavour> <profile>" is described as the envelope's DGSP set spelling,
+     * "<params>/<flavour>/<profile>" (include/grove/dgsp.h) */
+    const char *s = end + 1;
+    size_t sl = strlen(s);
     if (sl > GROVE_ENVELOPE_SET_MAX)
         return GROVE_ERR_ENCODING;
     memcpy(env->set, s, sl);
     env->set[sl] = '\0';
-    if (!set_ok(env->set))
+    for (char *q = env->set; *q; q++)
+        if (*q == ' ')
+            *q = '/';
+    if (sl == 0 || !set_ok(env->set))
         return GROVE_ERR_ENCODING;
     snprintf(env->scheme, sizeof env->scheme, "DGSP");
     env->version = (unsigned)ver;
     env->form = GROVE_ENVELOPE_DGSP_ARMOR;
     return GROVE_OK;
+}
+
+/* DGSP's older armor: "GROVE DGSP <TYPE words> v<N> ..." (an envelope's title is "GROVE DGSP
+ * <TYPE words>": its type is capital letters only). Told apart by the title alone, never by the
+ * body, so a damaged envelope is reported as damaged. */
+static bool is_old_dgsp_title(const char *title)
+{
+    if (strncmp(title, DGSP_PREFIX, strlen(DGSP_PREFIX)) != 0)
+        return false;
+    const char *v = strstr(title + strlen(DGSP_PREFIX), " v");
+    return v != NULL && v[2] >= '0' && v[2] <= '9';
 }
 
 static grove_status decode_armor(grove_envelope *env, uint8_t *buf, size_t buf_cap,
@@ -349,8 +366,7 @@ static grove_status decode_armor(grove_envelope *env, uint8_t *buf, size_t buf_c
     free(body);
     if (st != GROVE_OK)
         return st;
-    if (strncmp(title, DGSP_PREFIX, strlen(DGSP_PREFIX)) == 0 && body_len > 0 &&
-        (body_len < 4 || memcmp(buf, magic, 4) != 0)) {
+    if (is_old_dgsp_title(title)) {
         memset(env, 0, sizeof *env);
         if (parse_dgsp_title(env, title) != GROVE_OK)
             return fail(err, err_cap, GROVE_ERR_ENCODING, "grove DGSP file: malformed header");

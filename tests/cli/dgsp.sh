@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 # grove dgsp end to end: every subcommand, its success path and its refusals (exit codes, --json,
 # file modes, key ids, stdin/stdout), export/import of the crate's raw layouts, plus data made by
-# the original crate imported with --profile dgsp-rs-0.1 and verified.
+# the original crate imported with --profile dgsp-rs-0.1 and verified; the grove envelope on
+# every file (the group's key id, --binary, files of another group refused, the older armor).
 set -u
 G="${GROVE:?}"
+GF="$(cd "$(dirname "${BASH_SOURCE[0]}")/../dgsp" && pwd)/grove_file.py" # envelopes by hand
+OLD="$(cd "$(dirname "${BASH_SOURCE[0]}")/../dgsp/old_files" && pwd)"   # an earlier grove's files
 V="${VECTORS:-}"
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
@@ -92,14 +95,7 @@ check '[ $? -eq 0 ] && [ -s t.certs ]' "manager cert --threads 0 (one per CPU)"
 "$G" dgsp manager cert --group grp --csr t.csr --out t2.certs --threads 65 >/dev/null 2>&1
 check '[ $? -eq 2 ] && [ ! -e t2.certs ]' "--threads 65 refused"
 # a CSR carrying bob's id with alice's cid*: refused, bob's counter does not move
-python3 - a.csr b.csr <<'P'
-import base64,sys
-lines=open(sys.argv[1]).read().splitlines()
-body=bytearray(base64.b64decode(''.join(lines[1:-1])))
-body[7]^=1  # id 0 -> 1
-b=base64.b64encode(bytes(body)).decode()
-open(sys.argv[2],'w').write(lines[0]+'\n'+'\n'.join(b[i:i+64] for i in range(0,len(b),64))+'\n'+lines[-1]+'\n')
-P
+python3 "$GF" flipbody a.csr b.csr 7 # id 0 -> 1, a well-formed file
 "$G" dgsp manager cert --group grp --csr b.csr --out x.certs >/dev/null 2>&1
 check '[ $? -eq 2 ] && [ ! -e x.certs ]' "CSR with a wrong credential refused"
 out=$("$G" dgsp manager status --group grp --id 1 --json)
@@ -161,9 +157,12 @@ echo "pay 500 to bob" > m2
 check '[ $? -eq 1 ]' "verify on another message exits 1"
 out=$("$G" dgsp verify --pk grp/manager.pub --msg m2 --sig s1 --json)
 check '[ "$(echo "$out" | jget "[\"valid\"]")" = False ] && [ $(echo "$out" | wc -l) -eq 1 ]' "verify --json one object"
-flip s1 s1bad 2
+python3 "$GF" flipbody s1 s1bad -1 # tau: a well-formed signature file, a wrong signature
 "$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1bad >/dev/null 2>&1
 check '[ $? -eq 1 ]' "tampered signature exits 1"
+flip s1 s1dam 2
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig s1dam >/dev/null 2>err; rc=$?
+check '[ $rc -eq 2 ] && grep -q "damaged" err' "a damaged signature file (its check fails) exits 2: $(cat err)"
 "$G" dgsp verify --pk grp/manager.pub --msg m1 --sig a.csr >/dev/null 2>&1
 check '[ $? -eq 2 ]' "a CSR given as signature exits 2"
 head -c 500 s1 > s1short
@@ -237,11 +236,15 @@ check '! echo "$out" | grep -q -i "secret_key\|hash_secret"' "info does not prin
 
 # --- export/import: the crate's raw layouts (DGSP has no DER/PEM encoding)
 "$G" dgsp export --pk grp/manager.pub --format raw --out pub.raw >/dev/null
-sed -n '2,$p' grp/manager.pub | head -n -1 | base64 -d > pub.body
+python3 "$GF" body grp/manager.pub > pub.body
 check '[ $? -eq 0 ] && cmp -s pub.raw pub.body' "export --pk --format raw: the body bytes"
+"$G" dgsp import --format raw --params shake-128f --pk pub.raw --out pub.back >/dev/null
+check '[ $? -eq 0 ] && cmp -s pub.back grp/manager.pub' "a raw public key imported: the same file (the same key id)"
 "$G" dgsp export --sig s2 --format raw --out - > s2.raw 2>/dev/null
 "$G" dgsp import --format raw --params shake-128f --sig - --out - < s2.raw > s2.back 2>/dev/null
-check '[ $? -eq 0 ] && cmp -s s2.back s2' "export/import round trip through stdin/stdout is byte-identical"
+python3 "$GF" body s2 > s2.body
+check '[ $? -eq 0 ] && cmp -s s2.raw s2.body && [ "$(python3 "$GF" body s2.back | cmp - s2.raw && echo same)" = same ]' "export/import round trip through stdin/stdout keeps the signature's bytes"
+check '[ -z "$(python3 "$GF" keyid s2.back)" ] && [ "$(python3 "$GF" keyid s2)" = "$kid" ]' "a raw signature names no group: the imported file has no key id"
 "$G" dgsp verify --pk grp/manager.pub --msg m2 --sig s2.back >/dev/null 2>&1
 check '[ $? -eq 0 ]' "an imported signature verifies"
 "$G" dgsp import --format raw --sig s2.raw --out x.sig >/dev/null 2>&1
@@ -250,6 +253,98 @@ check '[ $? -eq 2 ] && [ ! -e x.sig ]' "import --format raw without --params exi
 check '[ $? -eq 2 ] && grep -q "no standard DER encoding" err && [ ! -e x.der ]' "export --format der: exit 2, no standard encoding"
 "$G" dgsp verify --pk pub.raw --msg m2 --sig s2 >/dev/null 2>err
 check '[ $? -eq 2 ] && grep -q "import" err' "a raw public key given to verify: exit 2 pointing to import"
+
+# --- the grove envelope: every file of the group carries its key id
+for f in grp/manager.pub grp/manager.sk alice.cred creds/2.cred a.csr a.certs b.certs s1 s2 s3 p1 rl; do
+  check '[ "$(python3 "$GF" keyid $f)" = "$kid" ] && [ "$(python3 "$GF" set $f)" = shake-128f/r3.1/grove ]' "$f: a DGSP envelope of set shake-128f/r3.1/grove with the group's key id"
+  txt=$("$G" info $f)
+  check 'echo "$txt" | grep -q "grove DGSP .*set shake-128f/r3.1/grove, key id $kid"' "grove info $f: $(echo "$txt" | head -1)"
+done
+out=$("$G" dgsp info s1 --json)
+check '[ "$(echo "$out" | jget "[\"encoding\"]")" = armored ] && [ "$(echo "$out" | jget "[\"old_format\"]")" = False ] && [ "$(echo "$out" | jget "[\"key_id\"]")" = "$kid" ]' "dgsp info: armored grove file with the key id"
+out=$("$G" dgsp member sign --wallet bob.w --msg m1 --sig bs1 --json)
+check '[ "$(echo "$out" | jget "[\"key_id\"]")" = "$kid" ]' "member sign --json prints the key id"
+# --binary: the binary envelope, read by every command like the armored one
+"$G" dgsp manager join --group grp --username hank --out hank.cred --binary >/dev/null
+check '[ "$(head -c 4 hank.cred)" = GRVE ]' "manager join --binary writes a binary credential"
+"$G" dgsp member init --wallet hank.w --credential hank.cred >/dev/null &&
+"$G" dgsp member csr --wallet hank.w --count 2 --out h.csr --binary >/dev/null &&
+"$G" dgsp manager cert --group grp --csr h.csr --out h.certs --binary >/dev/null &&
+"$G" dgsp member import-certs --wallet hank.w --certs h.certs >/dev/null &&
+"$G" dgsp member sign --wallet hank.w --msg m1 --sig hs1 --binary >/dev/null
+check '[ $? -eq 0 ] && [ "$(head -c 4 h.csr)" = GRVE ] && [ "$(head -c 4 h.certs)" = GRVE ] && [ "$(head -c 4 hs1)" = GRVE ]' "csr, cert (streamed) and sign --binary"
+check '[ "$(python3 "$GF" keyid h.certs)" = "$kid" ] && [ "$(python3 "$GF" keyid hs1)" = "$kid" ]' "binary files carry the key id"
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig hs1 >/dev/null 2>&1
+check '[ $? -eq 0 ]' "verify reads a binary signature"
+hid=$("$G" dgsp manager open --group grp --msg m1 --sig hs1 --proof-out hp1 --binary --json | jget '["id"]')
+"$G" dgsp judge --pk grp/manager.pub --msg m1 --sig hs1 --id "$hid" --proof hp1 >/dev/null 2>&1
+check '[ $? -eq 0 ] && [ "$(head -c 4 hp1)" = GRVE ]' "open --binary, judge reads the binary proof"
+out=$("$G" dgsp info hs1 --json)
+check '[ "$(echo "$out" | jget "[\"encoding\"]")" = binary ]' "dgsp info: binary"
+out=$("$G" info hs1 --json)
+check '[ "$(echo "$out" | jget "[\"encoding\"]")" = binary ] && [ "$(echo "$out" | jget "[\"key_id\"]")" = "$kid" ]' "grove info: binary, the key id"
+# a file of another group (same parameters): exit 2 naming both key ids, nothing done
+"$G" dgsp manager init --group ogrp --params shake-128f >/dev/null
+okid=$("$G" dgsp info ogrp/manager.pub --json | jget '["key_id"]')
+"$G" dgsp manager join --group ogrp --username olga --out olga.cred >/dev/null
+"$G" dgsp member init --wallet olga.w --credential olga.cred >/dev/null
+"$G" dgsp member csr --wallet olga.w --count 2 --out o.csr >/dev/null
+"$G" dgsp manager cert --group ogrp --csr o.csr --out o.certs >/dev/null
+"$G" dgsp member import-certs --wallet olga.w --certs o.certs >/dev/null
+"$G" dgsp member sign --wallet olga.w --msg m1 --sig os1 >/dev/null
+"$G" dgsp manager open --group ogrp --msg m1 --sig os1 --proof-out op1 >/dev/null
+"$G" dgsp manager export-revocations --group ogrp --out orl >/dev/null
+names() { grep -q "$okid" err && grep -q "$kid" err && grep -q "another group" err; }
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig os1 >/dev/null 2>err; rc=$?
+check '[ $rc -eq 2 ] && names' "verify: a signature of another group exits 2 naming both key ids: $(cat err)"
+"$G" dgsp judge --pk grp/manager.pub --msg m1 --sig s1 --id 0 --proof op1 >/dev/null 2>err
+check '[ $? -eq 2 ] && names' "judge: a proof of another group exits 2"
+"$G" dgsp verify --pk grp/manager.pub --msg m1 --sig bs1 --revocations orl >/dev/null 2>err
+check '[ $? -eq 2 ] && names' "verify: a revocation list of another group exits 2"
+"$G" dgsp manager open --group grp --msg m1 --sig os1 >/dev/null 2>err
+check '[ $? -eq 2 ] && names' "manager open: a signature of another group exits 2"
+"$G" dgsp member csr --wallet olga.w --count 1 --out o2.csr >/dev/null
+"$G" dgsp manager cert --group grp --csr o2.csr --out x.certs >/dev/null 2>err
+check '[ $? -eq 2 ] && names && [ ! -e x.certs ]' "manager cert: a CSR of another group exits 2, nothing issued"
+"$G" dgsp member csr --wallet bob.w --count 1 --out bob2.csr >/dev/null
+"$G" dgsp manager cert --group ogrp --csr bob2.csr --out x.certs >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e x.certs ]' "the other manager refuses this group's CSR"
+"$G" dgsp member import-certs --wallet bob.w --certs o.certs >/dev/null 2>err
+check '[ $? -eq 2 ] && names' "import-certs: certificates of another group exit 2"
+
+# --- files an earlier grove wrote (the older DGSP armor, tests/dgsp/old_files): still read
+okid2=$("$G" dgsp info "$OLD/manager.pub" --json | jget '["key_id"]')
+out=$("$G" dgsp info "$OLD/msg.sig" --json)
+check '[ "$(echo "$out" | jget "[\"old_format\"]")" = True ] && [ "$(echo "$out" | jget "[\"encoding\"]")" = dgsp-armor ]' "dgsp info: an older file is described as such"
+"$G" dgsp verify --pk "$OLD/manager.pub" --msg "$OLD/msg.txt" --sig "$OLD/msg.sig" >/dev/null 2>&1
+check '[ $? -eq 0 ]' "an older signature verifies with an older public key"
+"$G" dgsp judge --pk "$OLD/manager.pub" --msg "$OLD/msg.txt" --sig "$OLD/msg.sig" --id 0 --proof "$OLD/msg.proof" >/dev/null 2>&1
+check '[ $? -eq 0 ]' "an older proof is judged"
+"$G" dgsp verify --pk "$OLD/manager.pub" --msg "$OLD/msg.txt" --sig "$OLD/msg.sig" --revocations "$OLD/group.rl" >/dev/null 2>&1
+check '[ $? -eq 1 ]' "an older revocation list revokes"
+"$G" info "$OLD/alice.certs" >/dev/null
+check '[ $? -eq 0 ]' "grove info describes an older file"
+mkdir og && cp "$OLD/manager.pub" "$OLD/manager.sk" og/ && chmod 600 og/manager.sk
+out=$("$G" dgsp manager upgrade-key --group og --json)
+check '[ $? -eq 0 ] && [ "$(echo "$out" | jget "[\"upgraded\"]")" = True ] && [ "$(echo "$out" | jget "[\"key_id\"]")" = "$okid2" ]' "upgrade-key rewrites older key files as grove files"
+check '[ "$(python3 "$GF" keyid og/manager.sk)" = "$okid2" ] && [ "$(python3 "$GF" keyid og/manager.pub)" = "$okid2" ] && [ "$(mode og/manager.sk)" = 600 ]' "the rewritten keys carry the group's key id (manager.sk 0600)"
+"$G" dgsp verify --pk og/manager.pub --msg "$OLD/msg.txt" --sig "$OLD/msg.sig" >/dev/null 2>&1
+check '[ $? -eq 0 ]' "an older signature verifies with the rewritten public key"
+out=$("$G" dgsp manager upgrade-key --group og --json)
+check '[ $? -eq 0 ] && [ "$(echo "$out" | jget "[\"upgraded\"]")" = False ]' "upgrade-key again: nothing to do"
+# an older v1 manager.sk (no check): refused until upgrade-key has checked it
+"$G" dgsp manager init --group v1g --params sha2-128f >/dev/null
+python3 "$GF" old v1g/manager.sk 1 v1.sk && cp v1.sk v1g/manager.sk
+python3 "$GF" old v1g/manager.pub 1 v1g/manager.pub
+"$G" dgsp manager join --group v1g --username ada --out ada.cred >/dev/null 2>err; rc=$?
+check '[ $rc -eq 2 ] && grep -q "upgrade-key" err && [ ! -e ada.cred ]' "a v1 manager.sk is refused, pointing to upgrade-key (rc=$rc)"
+python3 "$GF" old og/manager.sk 2 v2.sk
+cmp -s v2.sk "$OLD/manager.sk"
+check '[ $? -eq 0 ]' "grove_file.py writes the older armor byte for byte as an earlier grove did"
+out=$("$G" dgsp manager upgrade-key --group v1g --json)
+check '[ $? -eq 0 ] && [ "$(echo "$out" | jget "[\"upgraded\"]")" = True ]' "upgrade-key checks and rewrites a v1 key"
+"$G" dgsp manager join --group v1g --username ada --out ada.cred >/dev/null
+check '[ $? -eq 0 ] && [ "$(python3 "$GF" keyid v1g/manager.sk)" = "$(python3 "$GF" keyid ada.cred)" ]' "the upgraded group works; its files carry its key id"
 
 # --- data made by the original crate (dgsp-rs-0.1 profile, raw layouts, through import)
 if [ -n "$V" ] && [ -f "$V/dgsp/dgsp_sha2_128f.json" ]; then

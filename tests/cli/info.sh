@@ -61,10 +61,14 @@ check '[ $rc -eq 2 ] && echo "$out" | grep -q "version not supported"' "newer fo
 "$G" info >/dev/null 2>&1; check '[ $? -eq 2 ]' "no file: exit 2"
 "$G" info a b >/dev/null 2>&1; check '[ $? -eq 2 ]' "two files: exit 2"
 
-# the older formats grove writes: DGSP armor, the XMSS key file
+# DGSP files (the envelope, with the group's key id), and DGSP's older armor; the XMSS key file
 if "$G" dgsp params >/dev/null 2>&1; then
   "$G" dgsp manager init --group grp >/dev/null 2>&1
+  gkid=$("$G" dgsp info grp/manager.pub --json | jget '["key_id"]')
   out=$("$G" info grp/manager.pub); rc=$?
-  check '[ $rc -eq 0 ] && echo "$out" | grep -q "grove DGSP PUBLIC KEY, set shake-256f"' "DGSP armored file described"
+  check '[ $rc -eq 0 ] && echo "$out" | grep -q "grove DGSP PUBLIC KEY, set shake-256f/r3.1/grove, key id $gkid" && echo "$out" | grep -q "armored"' "DGSP file described with the group's key id"
+  old="$(dirname "${BASH_SOURCE[0]}")/../dgsp/old_files/msg.sig"
+  out=$("$G" info "$old" --json); rc=$?
+  check '[ $rc -eq 0 ] && [ "$(echo "$out" | jget "[\"encoding\"]")" = dgsp-armor ] && [ "$(echo "$out" | jget "[\"params\"]")" = sha2-128f/r3.1/grove ] && [ "$(echo "$out" | jhas key_id)" = False ]' "a DGSP file in the older armor described (no key id)"
 fi
 exit $fail

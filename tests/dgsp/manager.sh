@@ -6,13 +6,14 @@
 # (7), manager.sk integrity (8), request limits (13), info on a FIFO and a refused empty store
 # (17). Usage: manager.sh (GROVE, optional VECTORS in the environment)
 . "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test.sh"
+GF="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/grove_file.py" # grove files by hand
 V="${VECTORS:-}"
 ctr() { "$G" dgsp manager status --group "$1" --id "$2" --json 2>/dev/null | jget '["counter"]'; }
-zetas() { python3 - "$@" <<'P'
-import base64,sys
-for f in sys.argv[1:]:
-    t=open(f).read().split('\n'); b=base64.b64decode(''.join(t[1:-2]))
-    n={'128':16,'192':24,'256':32}[t[0].split()[5][-4:-1]]
+zetas() { python3 -B - "$GF" "$@" <<'P'
+import os,sys
+sys.path.insert(0, os.path.dirname(sys.argv[1])); import grove_file
+for f in sys.argv[2:]:
+    g=grove_file.read(f); b=g["body"]; n=grove_file.n_of(g)
     k=int.from_bytes(b[8:12],'big'); cb=(len(b)-12)//k-n
     for i in range(k): print(b[12+i*(n+cb)+n:12+i*(n+cb)+n+16].hex())
 P
@@ -141,33 +142,29 @@ echo "== 8: manager.sk integrity"
 "$G" dgsp member init --wallet u.w --credential u.cred >/dev/null
 "$G" dgsp member csr --wallet u.w --count 2 --out u.csr >/dev/null
 cp kg/manager.sk good.sk
-python3 - kg/manager.sk <<'P'
-import base64,sys
-t=open(sys.argv[1]).read().split('\n'); b=bytearray(base64.b64decode(''.join(t[1:-2])))
-b[16]^=1   # one bit of the AES key (hash_secret is bytes 0..15 at N = 16)
-e=base64.b64encode(bytes(b)).decode()
-open(sys.argv[1],'w').write('\n'.join([t[0]]+[e[i:i+64] for i in range(0,len(e),64)]+t[-2:]))
-P
+# one bit of the AES key (hash_secret is body bytes 0..15 at N = 16), as a disk would flip it
+python3 "$GF" damage good.sk kg/manager.sk 16
 "$G" dgsp manager cert --group kg --csr u.csr --out u.certs >/dev/null 2>err.txt; rc=$?
 check '[ $rc -eq 2 ] && [ ! -e u.certs ] && [ "$(ctr kg 0)" = 0 ]' "a one-bit error in the AES key refused before anything is reserved (rc=$rc, counter $(ctr kg 0))"
 cp good.sk kg/manager.sk
 "$G" dgsp manager cert --group kg --csr u.csr --out u.certs >/dev/null; rc=$?
 check '[ $rc -eq 0 ]' "the intact key works"
+check 'grep -q "damaged" err.txt' "the message says manager.sk is damaged: $(cat err.txt)"
 out=$("$G" dgsp info kg/manager.sk --json)
-check '[ "$(echo "$out" | jget "[\"version\"]")" = 2 ]' "manager.sk is format v2"
+check '[ "$(echo "$out" | jget "[\"old_format\"]")" = False ] && [ "$(echo "$out" | jget "[\"encoding\"]")" = armored ]' "manager.sk is a grove file (the envelope's check covers it)"
 
 echo "== 13: request limits"
 "$G" dgsp member csr --wallet alice.w --count 40 --out big.csr >/dev/null
 c0=$(ctr grp 0)
 "$G" dgsp manager cert --group grp --csr big.csr --out big.certs --max-certs 32 >/dev/null 2>err.txt; rc=$?
 check '[ $rc -eq 2 ] && [ ! -e big.certs ] && [ "$(ctr grp 0)" = "$c0" ] && grep -q max-certs err.txt' "a CSR above --max-certs refused before reserving (rc=$rc)"
-python3 - a.csr huge.csr <<'P'
-import base64,sys
-t=open(sys.argv[1]).read().split('\n'); b=bytearray(base64.b64decode(''.join(t[1:-2])))
+python3 -B - "$GF" a.csr huge.csr <<'P'
+import os,sys
+sys.path.insert(0, os.path.dirname(sys.argv[1])); import grove_file
+f=grove_file.read(sys.argv[2]); b=bytearray(f["body"])
 b[24:28]=(1<<20).to_bytes(4,'big')   # count field at 8 + N (N = 16)
 b+=bytes(16*((1<<20)-4))
-e=base64.b64encode(bytes(b)).decode()
-open(sys.argv[2],'w').write('\n'.join([t[0]]+[e[i:i+64] for i in range(0,len(e),64)]+t[-2:]))
+f["body"]=bytes(b); grove_file.write(sys.argv[3], f)   # a well-formed request of 2^20 keys
 P
 /usr/bin/time -f "%M" -o mem.txt "$G" dgsp manager cert --group grp --csr huge.csr --out huge.certs >/dev/null 2>err.txt; rc=$?
 check '[ $rc -eq 2 ] && [ "$(ctr grp 0)" = "$c0" ] && [ "$(tail -1 mem.txt)" -lt 65536 ]' "a 2^20-certificate CSR refused by the default limit, small memory ($(tail -1 mem.txt) KiB, rc=$rc)"

@@ -6,13 +6,14 @@
 # signature file, and verify never claiming "not revoked" unless it checked.
 # Usage: member.sh   (GROVE in the environment)
 . "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test.sh"
-# zeta (certificate id) of an armored signature, in hex
-zeta() { python3 - "$1" <<'P'
-import base64,sys
-t=open(sys.argv[1]).read().split('\n')
-n={'128':16,'192':24,'256':32}[t[0].split()[5].split('-')[1][:3]]
+GF="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/grove_file.py" # grove files by hand
+# zeta (certificate id) of a signature file, in hex
+zeta() { python3 -B - "$GF" "$1" <<'P'
+import os,sys
+sys.path.insert(0, os.path.dirname(sys.argv[1])); import grove_file
+f=grove_file.read(sys.argv[2]); n=grove_file.n_of(f)
 ln={16:35,24:51,32:67}[n]
-b=base64.b64decode(''.join(t[1:-2]))
+b=f["body"]
 print(b[ln*n+n:ln*n+n+16].hex())
 P
 }
@@ -134,7 +135,7 @@ echo "== export/import: the crate's raw layout is one command away, checked on i
 "$G" dgsp export --sig c3 --format raw --out c3.raw >/dev/null
 check '[ $? -eq 0 ] && [ "$(stat -c %s c3.raw)" = 17696 ]' "export --sig: the raw sha2-128f signature (17696 bytes)"
 "$G" dgsp export --pk grp/manager.pub --format raw --out pub.raw >/dev/null
-sed -n '2,$p' grp/manager.pub | head -n -1 | base64 -d > pub.body
+python3 "$GF" body grp/manager.pub > pub.body
 check 'cmp -s pub.raw pub.body' "export --pk writes exactly the armored body"
 "$G" dgsp export --pk grp/manager.pub --format raw --out pub.raw >/dev/null 2>&1
 check '[ $? -eq 2 ]' "export over an existing file refused without --force"
@@ -158,7 +159,8 @@ cat c3.raw c3.raw > long.raw
 imp() { rm -f imp.sig; "$G" dgsp import --format raw --params sha2-128f --sig "$1" --out imp.sig >/dev/null 2>&1; echo $?; }
 vr() { r=$(imp "$1"); if [ "$r" != 0 ]; then echo "$r"; return; fi
        "$G" dgsp verify --pk grp/manager.pub --msg m3 --sig imp.sig >/dev/null 2>&1; echo $?; }
-check '[ "$(vr c3.raw)" = 0 ] && cmp -s imp.sig c3' "raw signature imported: the same file, and it verifies"
+check '[ "$(vr c3.raw)" = 0 ] && [ "$(python3 "$GF" body imp.sig | cmp - c3.raw && echo same)" = same ]' "raw signature imported: the same signature, and it verifies"
+check '[ -z "$(python3 "$GF" keyid imp.sig)" ]' "an imported raw signature carries no key id (the raw bytes name no group)"
 check '[ "$(vr short.raw)" = 2 ]' "raw signature too short: exit 2 (got $(vr short.raw))"
 check '[ "$(vr long.raw)" = 2 ]' "raw signature too long: exit 2 (got $(vr long.raw))"
 check '[ "$(vr c2)" = 2 ]' "armored file given as raw: exit 2 (got $(vr c2))"
@@ -173,9 +175,10 @@ check '[ "$(va c3.raw)" = 2 ]' "a raw signature given to verify: exit 2"
 check '[ "$(va imp.sig)" = 1 ]' "an imported signature on another message: exit 1"
 head -c 3000 c2 > trunc.sig
 check '[ "$(va trunc.sig)" = 2 ]' "truncated armored signature: exit 2"
-python3 -c "
-t=open('c2').read().split('\n'); t[3]=t[3][:10]+('B' if t[3][10]!='B' else 'C')+t[3][11:]; open('flip.sig','w').write('\n'.join(t))"
-check '[ "$(va flip.sig)" = 1 ]' "armored signature with one changed character: exit 1"
+python3 "$GF" flipbody c2 flip.sig 2000
+check '[ "$(va flip.sig)" = 1 ]' "a well-formed signature file with one changed signature byte: exit 1"
+python3 "$GF" damage c2 damaged.sig 2000
+check '[ "$(va damaged.sig)" = 2 ]' "a damaged signature file (its check fails): exit 2"
 "$G" dgsp import --format raw --params sha2-128f --pk m1 --out x.pub >/dev/null 2>&1
 check '[ $? -eq 2 ] && [ ! -e x.pub ]' "raw public key of the wrong length: exit 2"
 "$G" dgsp verify --pk pub.raw --msg m3 --sig c3 >/dev/null 2>&1

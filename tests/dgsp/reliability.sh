@@ -8,6 +8,7 @@
 # Usage: reliability.sh [rounds]   (GROVE and STORE_TOOL in the environment)
 set -u
 G="${GROVE:?}"
+GF="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/grove_file.py" # grove files by hand
 T="${STORE_TOOL:?}"
 ROUNDS=${1:-12}
 d=$(mktemp -d)
@@ -141,15 +142,17 @@ s0=$(snapshot)
 for f in grp/manager.pub u8.cred u8.csr u8.certs $onesig rl proof; do
   kind=$(basename $f)
   head -c $(( $(stat -c %s $f) / 2 )) $f > bad.trunc
-  python3 - $f bad.flip bad.type bad.params <<'P'
-import sys
+  python3 -B - $f bad.flip bad.type bad.params "$GF" <<'P'
+import os,sys
+sys.path.insert(0, os.path.dirname(sys.argv[5])); import grove_file
 t=open(sys.argv[1]).read().split('\n')
 b=list(t[2]); b[5]= 'A' if b[5]!='A' else 'B'; f=t[:]; f[2]=''.join(b)
-open(sys.argv[2],'w').write('\n'.join(f))
-typ=t[:]; typ[0]=typ[0].replace('GROVE DGSP ','GROVE DGSP CSR ' if 'CSR' not in typ[0] else 'GROVE DGSP PROOF ',1)
-open(sys.argv[3],'w').write('\n'.join(typ))
-par=t[:]; par[0]=par[0].replace('sha2-128f','shake-128f')
-open(sys.argv[4],'w').write('\n'.join(par))
+open(sys.argv[2],'w').write('\n'.join(f))   # a damaged file
+g=grove_file.read(sys.argv[1])   # well-formed envelopes that say another type, another set
+g["type"]='CSR' if g["type"]!='CSR' else 'PROOF'
+grove_file.write(sys.argv[3], g)
+g=grove_file.read(sys.argv[1]); g["set"]=g["set"].replace('sha2-128f','shake-128f')
+grove_file.write(sys.argv[4], g)
 P
   for v in bad.trunc bad.flip bad.type bad.params; do
     rm -f x.certs

@@ -41,16 +41,17 @@ static int zetas(const char *path)
     size_t len = fread(buf, 1, sizeof buf, f);
     fclose(f);
     grove_dgsp_cfg cfg;
-    grove_dgsp_file_type t;
+    grove_dgsp_file_info fi;
     static uint8_t body[64 << 20];
     size_t bl;
     char err[256], hex[33];
-    if (grove_dgsp_file_decode(&cfg, &t, body, sizeof body, &bl, (const char *)buf, len,
-                               GROVE_DGSP_FILE_ANY, err, sizeof err) != GROVE_OK) {
+    if (grove_dgsp_file_decode(&cfg, &fi, body, sizeof body, &bl, buf, len, GROVE_DGSP_FILE_ANY,
+                               err, sizeof err) != GROVE_OK) {
         fprintf(stderr, "%s: %s\n", path, err);
         return 1;
     }
     const size_t n = cfg.n, cb = grove_dgsp_cert_bytes(&cfg);
+    const grove_dgsp_file_type t = fi.type;
     if (t == GROVE_DGSP_FILE_CERTIFICATES) {
         uint32_t k = grove_load32_be(body + 8);
         for (uint32_t i = 0; i < k; i++) {

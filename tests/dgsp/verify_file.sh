@@ -7,6 +7,7 @@
 set -u
 G="${GROVE:?}"
 VF="${VERIFY_FILE:?}"
+OLD="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/old_files" # written by an earlier grove
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 cd "$d"
@@ -55,6 +56,29 @@ done
 check '[ $? -eq 2 ]' "another group's revocation list is bad input (2)"
 "$VF" grp-sha2-128f-r3.1/manager.pub grp-sha2-128f-r3.1.msg grp-shake-128f-r3.1.sig >/dev/null 2>&1
 check '[ $? -eq 2 ]' "a signature of another parameter set is bad input (2)"
+# a signature of another group of the same parameters: refused by its key id (2), in either form
+"$G" dgsp manager init --group other --params sha2-128f >/dev/null
+"$G" dgsp manager join --group other --username olga --out o.cred >/dev/null
+"$G" dgsp member init --wallet o.w --credential o.cred >/dev/null
+"$G" dgsp member csr --wallet o.w --count 2 --out o.csr >/dev/null
+"$G" dgsp manager cert --group other --csr o.csr --out o.certs >/dev/null
+"$G" dgsp member import-certs --wallet o.w --certs o.certs >/dev/null
+echo "pay 5 to bob" > o.msg
+"$G" dgsp member sign --wallet o.w --msg o.msg --sig o.sig >/dev/null
+"$VF" other/manager.pub o.msg o.sig >/dev/null
+check '[ $? -eq 0 ]' "the other group's signature verifies with its own key"
+"$VF" grp-sha2-128f-r3.1/manager.pub o.msg o.sig >/dev/null 2>err; rc=$?
+check '[ $rc -eq 2 ] && grep -q "key id" err' "a signature of another group (same parameters) is bad input (2): $(cat err)"
+"$G" dgsp member sign --wallet o.w --msg o.msg --sig o.bin --binary >/dev/null
+"$VF" other/manager.pub o.msg o.bin >/dev/null
+check '[ $? -eq 0 ]' "the library reads a binary signature file (--binary)"
+"$VF" grp-sha2-128f-r3.1/manager.pub o.msg o.bin >/dev/null 2>&1
+check '[ $? -eq 2 ]' "... and refuses it with another group's key (2)"
+# files an earlier grove wrote (the older DGSP armor) are read by the library too
+"$VF" "$OLD/manager.pub" "$OLD/msg.txt" "$OLD/msg.sig" >/dev/null
+check '[ $? -eq 0 ]' "an older signature file verifies"
+"$VF" "$OLD/manager.pub" "$OLD/msg.txt" "$OLD/msg.sig" "$OLD/group.rl" >/dev/null
+check '[ $? -eq 1 ]' "an older revocation list revokes it"
 # and the example's own walk-through (no arguments)
 "$VF" >/dev/null
 check '[ $? -eq 0 ]' "dgsp_verify_file without arguments"

@@ -16,6 +16,7 @@
 # different messages (must be 0); lost = certificates used up without a released signature.
 # Usage: wallet_reliability.sh [rounds]   (GROVE and CRASH_SHIM in the environment)
 . "$(dirname "${BASH_SOURCE[0]}")/../support/cli_test.sh"
+GF="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/grove_file.py" # grove files by hand
 SHIM="${CRASH_SHIM:?}"
 ROUNDS=${1:-3}
 rnd() { echo $(( RANDOM % $1 )); }
@@ -51,15 +52,16 @@ figures() { # figures <pairs file> <certificates used>
     [ -f "$s" ] || continue
     "$G" dgsp verify --pk grp/manager.pub --msg "$m" --sig "$s" >/dev/null 2>&1 && echo "$s $m" >> "$good"
   done < "$pairs"
-  python3 - "$good" "$usedc" <<'P'
-import base64, sys
+  python3 -B - "$good" "$usedc" "$GF" <<'P'
+import os, sys
+sys.path.insert(0, os.path.dirname(sys.argv[3])); import grove_file
 zetas = {}
 for line in open(sys.argv[1]):
     s, m = line.split()
-    t = open(s).read().split('\n')
-    n = {'128': 16, '192': 24, '256': 32}[t[0].split()[5].split('-')[1][:3]]
+    f = grove_file.read(s)
+    n = grove_file.n_of(f)
     ln = {16: 35, 24: 51, 32: 67}[n]
-    b = base64.b64decode(''.join(t[1:-2]))
+    b = f["body"]
     z = b[ln * n + n: ln * n + n + 16]
     zetas.setdefault(z, set()).add(open(m, 'rb').read())
 released = sum(1 for _ in open(sys.argv[1]))

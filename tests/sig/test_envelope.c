@@ -187,7 +187,8 @@ static void test_dgsp_armor(void)
                  GROVE_OK);
     CHECK_EQ_INT(got.form, GROVE_ENVELOPE_DGSP_ARMOR);
     CHECK(strcmp(got.scheme, "DGSP") == 0 && strcmp(got.type, "SIGNATURE") == 0 &&
-          strcmp(got.set, "shake-256f") == 0 && !got.has_key_id && got.version == 1);
+          strcmp(got.set, "shake-256f/r3.1/grove") == 0 && !got.has_key_id &&
+          got.version == 1);
     CHECK_EQ_INT(got.body_len, 4);
     static const char bad[] = "-----BEGIN GROVE DGSP SIGNATURE shake-256f-----\n"
                               "AAECAw==\n"
