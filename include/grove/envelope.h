@@ -24,10 +24,12 @@
  * set || 0x00 || public key): the same public key always has the same id, and a file made
  * with a key (its secret key, its signatures) carries that key's id.
  *
- * grove_envelope_decode also recognises DGSP's armored files ("-----BEGIN GROVE DGSP <type>
- * v<version> <set> <flavour> <profile>-----", include/grove/dgsp.h), which predate the
- * envelope: they are described (form GROVE_ENVELOPE_DGSP_ARMOR, scheme "DGSP", no key id, no
- * check) so that one reader can tell what any grove file is; grove_dgsp_file_decode checks them.
+ * DGSP files are envelopes of scheme "DGSP", set "<params>/<flavour>/<profile>" and the key id
+ * of the group's manager public key (include/grove/dgsp.h). grove_envelope_decode also
+ * recognises the older DGSP armor ("-----BEGIN GROVE DGSP <type> v<version> <set> <flavour>
+ * <profile>-----"), which predates the envelope: it is described (form
+ * GROVE_ENVELOPE_DGSP_ARMOR, scheme "DGSP", the same set spelling, no key id, no check) so that
+ * one reader can tell what any grove file is; grove_dgsp_file_decode checks it.
  * The XMSS private-key file (include/grove/xmss.h, "KEY FILE") is an envelope of scheme "XMSS",
  * type "SECRET KEY" whose body is the key state; grove_envelope_decode also checks that state
  * (integrity, counters) and that the envelope's set and key id are the key's. A bare key file of
