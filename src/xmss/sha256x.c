@@ -57,7 +57,8 @@ typedef struct {
     uint32_t b0[16 * XW_MAX], b1[16 * XW_MAX], b2[16 * XW_MAX], b3[16 * XW_MAX];
 } xw_scratch;
 
-static void xw_scratch_init(xw_scratch *s, const xmss_hash *x, size_t W)
+/* The broadcast initial states (kg: PRF_keygen's, secret, only when with_kg). */
+static void xw_scratch_init(xw_scratch *s, const xmss_hash *x, size_t W, int with_kg)
 {
     grove_sha256_ctx c;
     grove_sha256_init(&c);
@@ -65,9 +66,9 @@ static void xw_scratch_init(xw_scratch *s, const xmss_hash *x, size_t W)
         for (size_t j = 0; j < W; j++) {
             s->prf[W * t + j] = x->prf256.s[t];
             s->iv[W * t + j] = c.s[t];
-            s->kg[W * t + j] = x->kg256.s[t];
+            if (with_kg)
+                s->kg[W * t + j] = x->kg256.s[t];
         }
-    grove_wipe(&c, sizeof c);
 }
 
 /* One block per lane: blk into st; the first L of the W lanes are the ones in use. */
@@ -87,6 +88,12 @@ GROVE_INLINE void xw_compress(const struct grove_hash_kernels *k, size_t W, size
             st[W * t + j] = s[t];
     }
     grove_wipe(s, sizeof s);
+}
+
+/* The lanes whose blocks are built: all W for the multi-lane kernel, else the L in use. */
+GROVE_INLINE size_t lanes_built(size_t W, size_t L)
+{
+    return 4 * L > W ? W : L;
 }
 
 /* Lane j's 8 state words as the 32 big-endian bytes at out (a digest). */
@@ -126,7 +133,8 @@ GROVE_INLINE void chain_group(const xmss_hash *x, const struct grove_hash_kernel
                               xw_scratch *s, const hs_adrs *adrs, size_t L, uint8_t *const out[],
                               const size_t W)
 {
-    for (size_t j = 0; j < W; j++) {
+    const size_t P = lanes_built(W, L);
+    for (size_t j = 0; j < P; j++) {
         const uint8_t *a = adrs[j < L ? j : 0].b;
         uint32_t *b1 = s->b1 + 16 * j;
         for (size_t t = 0; t < 8; t++) {
@@ -142,7 +150,7 @@ GROVE_INLINE void chain_group(const xmss_hash *x, const struct grove_hash_kernel
     xw_compress(k, W, L, s->sv, s->b1);
     xw_compress(k, W, L, s->sv, s->b2);
     /* F's blocks: b1 = toByte(0,32) || KEY, b2 = value ^ BM || padding of 96 bytes */
-    for (size_t j = 0; j < W; j++) {
+    for (size_t j = 0; j < P; j++) {
         uint32_t *b1 = s->b1 + 16 * j, *b2 = s->b2 + 16 * j;
         for (size_t t = 0; t < 8; t++)
             b1[t] = 0;
@@ -153,7 +161,7 @@ GROVE_INLINE void chain_group(const xmss_hash *x, const struct grove_hash_kernel
     }
     for (uint32_t pos = 0; pos + 1 < x->wots.w; pos++) {
         const uint32_t hw = be(pos);
-        for (size_t j = 0; j < W; j++) {
+        for (size_t j = 0; j < P; j++) {
             s->b0[16 * j + 6] = hw;
             s->b3[16 * j + 6] = hw;
         }
@@ -162,7 +170,7 @@ GROVE_INLINE void chain_group(const xmss_hash *x, const struct grove_hash_kernel
         memcpy(s->s1, s->prf, sizeof(uint32_t) * 8 * W);
         xw_compress(k, W, L, s->s1, s->b3);
         for (size_t t = 0; t < 8; t++)
-            for (size_t j = 0; j < W; j++) {
+            for (size_t j = 0; j < P; j++) {
                 s->b1[16 * j + 8 + t] = be(s->s0[W * t + j]);
                 s->b2[16 * j + t] = be(s->sv[W * t + j] ^ s->s1[W * t + j]);
             }
@@ -179,7 +187,7 @@ void xmss_x256_chains(const xmss_hash *x, const hs_adrs *adrs, size_t cnt, uint8
     const struct grove_hash_kernels *k = grove_hash_kernels();
     const size_t W = k->sha256_w;
     xw_scratch s;
-    xw_scratch_init(&s, x, W);
+    xw_scratch_init(&s, x, W, 1);
     for (size_t g = 0; g < cnt; g += W) {
         const size_t L = cnt - g < W ? cnt - g : W;
         if (W == 16) /* constant widths: the loops over lanes unrolled */
@@ -202,8 +210,8 @@ static void node_group(const struct grove_hash_kernels *k, xw_scratch *s, size_t
                        uint8_t *const out[], const uint8_t *const left[],
                        const uint8_t *const right[], const hs_adrs *adrs)
 {
-    const size_t W = k->sha256_w;
-    for (size_t j = 0; j < W; j++) {
+    const size_t W = k->sha256_w, P = lanes_built(W, L);
+    for (size_t j = 0; j < P; j++) {
         const uint8_t *a = adrs[j < L ? j : 0].b;
         prf_block(s->b0 + 16 * j, a, 0);
         prf_block(s->b1 + 16 * j, a, 1);
@@ -215,7 +223,7 @@ static void node_group(const struct grove_hash_kernels *k, xw_scratch *s, size_t
     xw_compress(k, W, L, s->s1, s->b1);
     memcpy(s->s2, s->prf, sizeof(uint32_t) * 8 * W);
     xw_compress(k, W, L, s->s2, s->b2);
-    for (size_t j = 0; j < W; j++) {
+    for (size_t j = 0; j < P; j++) {
         const size_t q = j < L ? j : 0;
         uint32_t *b1 = s->b1 + 16 * j, *b2 = s->b2 + 16 * j;
         for (size_t t = 0; t < 7; t++)
@@ -236,6 +244,12 @@ static void node_group(const struct grove_hash_kernels *k, xw_scratch *s, size_t
         xw_put(out[j], s->sv, W, j);
 }
 
+/*
+ * Nothing of a node hash is secret (the nodes, their keys and masks follow from public values
+ * and PUB_SEED; authentication paths publish them), so its scratch is not wiped: verification
+ * and signing hash a few nodes at a time, and a 7 KiB wipe per call would cost more than the
+ * lane-by-lane hashing of a single node.
+ */
 void xmss_x256_nodes(const xmss_hash *x, size_t cnt, uint8_t *const out[],
                      const uint8_t *const left[], const uint8_t *const right[],
                      const hs_adrs *adrs)
@@ -243,9 +257,8 @@ void xmss_x256_nodes(const xmss_hash *x, size_t cnt, uint8_t *const out[],
     const struct grove_hash_kernels *k = grove_hash_kernels();
     const size_t W = k->sha256_w;
     xw_scratch s;
-    xw_scratch_init(&s, x, W);
+    xw_scratch_init(&s, x, W, 0);
     for (size_t g = 0; g < cnt; g += W)
         node_group(k, &s, cnt - g < W ? cnt - g : W, out + g, left + g, right + g, adrs + g);
-    grove_wipe(&s, sizeof s);
     xmss_hash_count(6 * (uint64_t)cnt);
 }
