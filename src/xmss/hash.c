@@ -18,6 +18,11 @@ static void count(uint64_t v)
     atomic_fetch_add_explicit(&hash_counter, v, memory_order_relaxed);
 }
 
+void xmss_hash_count(uint64_t calls)
+{
+    count(calls);
+}
+
 void xmss_adrs_init(hs_adrs *a, uint32_t layer, uint64_t tree, uint32_t type)
 {
     hs_adrs_init(a, HS_ADRS_XMSS);
@@ -74,6 +79,7 @@ void xmss_hash_init(xmss_hash *x, const grove_xmss_params *p, const uint8_t *pub
     } else {
         x->prf_pre = x->kg_pre = x->pad + x->n;
     }
+    x->x256 = xmss_x256_usable(x);
 }
 
 void xmss_hash_wipe(xmss_hash *x)

@@ -155,6 +155,10 @@ static void chains(const xmss_hash *x, xmss_lanes *w, size_t cnt, const uint8_t 
 void xmss_nodes(const xmss_hash *x, xmss_lanes *w, size_t cnt, uint8_t *const out[],
                 const uint8_t *const left[], const uint8_t *const right[], const hs_adrs *adrs)
 {
+    if (x->x256) {
+        xmss_x256_nodes(x, cnt, out, left, right, adrs);
+        return;
+    }
     const unsigned n = x->n, pad = x->pad, pre = x->prf_pre;
     for (size_t k = 0; k < cnt; k++) {
         hs_adrs a = adrs[k];
@@ -246,33 +250,36 @@ static void ots_addresses(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uin
         }
 }
 
-/* Full chains of cnt key pairs: chain ends left in the F lanes. */
+/* Full chains of cnt key pairs: the cnt * len chain ends into pk (n bytes each, in order). */
 static void full_chains(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uint64_t tree,
-                        uint32_t leaf0, unsigned cnt)
+                        uint32_t leaf0, unsigned cnt, uint8_t *pk)
 {
+    const unsigned n = x->n;
     size_t nc = (size_t)cnt * x->p->len;
     ots_addresses(x, w, layer, tree, leaf0, cnt);
+    if (x->x256) {
+        for (size_t c = 0; c < nc; c++)
+            w->o[c] = pk + c * n;
+        xmss_x256_chains(x, w->adrs, nc, w->o);
+        return;
+    }
     chain_starts(x, w, nc);
     chains(x, w, nc, NULL, NULL);
+    for (size_t c = 0; c < nc; c++)
+        memcpy(pk + c * n, fval(x, w, c), n);
 }
 
 void xmss_leaves(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uint64_t tree, uint32_t leaf0,
                  unsigned cnt, uint8_t *out)
 {
-    const unsigned n = x->n;
-    size_t nc = (size_t)cnt * x->p->len;
-    full_chains(x, w, layer, tree, leaf0, cnt);
-    for (size_t c = 0; c < nc; c++)
-        memcpy(w->nodes + c * n, fval(x, w, c), n);
+    full_chains(x, w, layer, tree, leaf0, cnt, w->nodes);
     ltrees(x, w, layer, tree, leaf0, cnt, out);
 }
 
 void xmss_wots_pk(const xmss_hash *x, xmss_lanes *w, uint32_t layer, uint64_t tree, uint32_t leaf,
                   uint8_t *pk)
 {
-    full_chains(x, w, layer, tree, leaf, 1);
-    for (unsigned c = 0; c < x->p->len; c++)
-        memcpy(pk + (size_t)c * x->n, fval(x, w, c), x->n);
+    full_chains(x, w, layer, tree, leaf, 1, pk);
 }
 
 void xmss_wots_sk0(const xmss_hash *x, uint32_t layer, uint64_t tree, uint32_t leaf, uint8_t *out)

@@ -31,7 +31,8 @@
 #define XMSS_MAX_H 60
 #define XMSS_MAX_HP 20     /* largest tree height h/d */
 #define XMSS_MAX_LEVELS 8  /* cache levels per tree (tests use small level heights) */
-#define XMSS_LEAF_BATCH 8  /* leaves computed together while building trees */
+#define XMSS_LEAF_BATCH 16 /* leaves computed together while building trees (16 * len chains:
+                              whole groups of 16 or 8 lanes for len = 67) */
 
 enum { XMSS_SHA256 = 0, XMSS_SHA512 = 1, XMSS_SHAKE128 = 2, XMSS_SHAKE256 = 3 };
 
@@ -65,6 +66,7 @@ typedef struct xmss_hash {
     unsigned prf_pre; /* bytes of a PRF lane before the ADRS */
     unsigned kg_pre;  /* bytes of a KG lane before PUB_SEED */
     int midstate;     /* 1: PRF / PRF_keygen prefixes are precomputed states */
+    int x256;         /* 1: full chains and node hashes through xmss_x256_* (sha256x.c) */
     int has_sk;
     hs_wots_dims wots; /* WOTS+ with w = 16 over n bytes */
     uint8_t pub_seed[XMSS_MAX_N];
@@ -113,6 +115,20 @@ void xmss_hmsg_final(xmss_hmsg *h, uint8_t *out);
 
 /* Compression-function calls (SHA-2 blocks, Keccak permutations) made so far by this module. */
 uint64_t xmss_hash_counter(void);
+/* Adds calls made outside hash.c (sha256x.c) to that counter. */
+void xmss_hash_count(uint64_t calls);
+
+/*
+ * SHA-256 with n = 32 on the hash layer's multi-lane compression (sha256x.c). usable: the set
+ * and the selected kernels allow it (xmss_hash_init sets x->x256 from it). chains: cnt whole
+ * WOTS+ chains, start (PRF_keygen) and all w - 1 steps, under the OTS addresses adrs[c]; the
+ * chain end into out[c]. nodes: as xmss_nodes (out[i] may alias left[i] or right[i]).
+ */
+int xmss_x256_usable(const xmss_hash *x);
+void xmss_x256_chains(const xmss_hash *x, const hs_adrs *adrs, size_t cnt, uint8_t *const out[]);
+void xmss_x256_nodes(const xmss_hash *x, size_t cnt, uint8_t *const out[],
+                     const uint8_t *const left[], const uint8_t *const right[],
+                     const hs_adrs *adrs);
 
 /* ---- lanes: scratch for batched chains and node hashes ------------------------------------ */
 typedef struct xmss_lanes {

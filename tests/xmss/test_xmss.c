@@ -16,6 +16,7 @@
 
 #include "common/util.h"
 #include "grove/xmss.h"
+#include "hash/dispatch.h"
 #include "test.h"
 #include "xmss/xmss_int.h"
 
@@ -1371,6 +1372,79 @@ static void all_sets(unsigned max_hp, int quick)
     }
 }
 
+/*
+ * The multi-lane SHA-256 path (sha256x.c) against the lane-by-lane one (x256 = 0) on every
+ * group shape: whole groups of 8 or 16, partial ones, and groups of at most W / 4 lanes that go
+ * through the single-block kernel; chains (leaves, WOTS+ public keys) and node hashes (with
+ * outputs over their inputs). The ctest twins run it with GROVE_CPU=avx2 (8 lanes) and
+ * portable (no multi-lane kernel: the path must be off).
+ */
+static void x256_matches_lanes(void)
+{
+    const grove_xmss_params *p = grove_xmss_params_get("XMSS-SHA2_10_256");
+    const char *cpu = getenv("GROVE_CPU");
+    uint8_t seed[96];
+    seed_bytes(seed, sizeof seed, 0x5a);
+    xmss_hash x, y;
+    xmss_hash_init(&x, p, seed + 64, seed);
+    y = x;
+    y.x256 = 0;
+    CHECK_EQ_INT(x.x256, grove_hash_kernels()->sha256_xw != NULL);
+    if (cpu != NULL && strcmp(cpu, "portable") == 0)
+        CHECK(!x.x256);
+    if (!x.x256)
+        return;
+    fprintf(stderr, "  x256: %u lanes (%s)\n", grove_hash_kernels()->sha256_w, grove_cpu_path());
+    xmss_lanes wx, wy;
+    const size_t len = p->len, n = p->n;
+    CHECK_EQ_INT(xmss_lanes_alloc(&wx, &x, (size_t)XMSS_LEAF_BATCH * len), GROVE_OK);
+    CHECK_EQ_INT(xmss_lanes_alloc(&wy, &y, (size_t)XMSS_LEAF_BATCH * len), GROVE_OK);
+    uint8_t *a = malloc(XMSS_LEAF_BATCH * len * n), *b = malloc(XMSS_LEAF_BATCH * len * n);
+    static const unsigned leaves[] = {1, 2, 3, 5, 8, 16};
+    for (size_t i = 0; i < sizeof leaves / sizeof leaves[0]; i++) {
+        uint64_t c0 = xmss_hash_counter();
+        xmss_leaves(&x, &wx, 1, 3, 100 + leaves[i], leaves[i], a);
+        uint64_t c1 = xmss_hash_counter();
+        xmss_leaves(&y, &wy, 1, 3, 100 + leaves[i], leaves[i], b);
+        CHECK_MEM(a, b, leaves[i] * n);
+        CHECK_EQ_INT(c1 - c0, xmss_hash_counter() - c1); /* the same compressions counted */
+    }
+    xmss_wots_pk(&x, &wx, 0, 9, 77, a);
+    xmss_wots_pk(&y, &wy, 0, 9, 77, b);
+    CHECK_MEM(a, b, len * n);
+    /* node hashes, 1 .. 40 at once, output over the left input */
+    uint64_t rs = 99;
+    uint8_t *l = malloc(40 * n), *r = malloc(40 * n), *l2 = malloc(40 * n);
+    uint8_t *o1[40], *o2[40];
+    const uint8_t *lp[40], *rp[40], *lp2[40];
+    hs_adrs ad[40];
+    for (size_t cnt = 1; cnt <= 40; cnt++) {
+        test_rand_bytes(&rs, l, 40 * n);
+        test_rand_bytes(&rs, r, 40 * n);
+        memcpy(l2, l, 40 * n);
+        for (size_t k = 0; k < cnt; k++) {
+            xmss_adrs_node(&ad[k], (uint32_t)k, 5 + k, (uint32_t)(k % 7), (uint32_t)(3 * k));
+            o1[k] = l + k * n;
+            lp[k] = l + k * n;
+            o2[k] = a + k * n;
+            lp2[k] = l2 + k * n;
+            rp[k] = r + k * n;
+        }
+        xmss_nodes(&x, &wx, cnt, o1, lp, rp, ad);
+        xmss_nodes(&y, &wy, cnt, o2, lp2, rp, ad);
+        CHECK_MEM(l, a, cnt * n);
+    }
+    free(l);
+    free(r);
+    free(l2);
+    free(a);
+    free(b);
+    xmss_lanes_free(&wx);
+    xmss_lanes_free(&wy);
+    xmss_hash_wipe(&x);
+    xmss_hash_wipe(&y);
+}
+
 #define RUN(f)                                                                               \
     do {                                                                                     \
         double t0_ = now();                                                                  \
@@ -1381,7 +1455,12 @@ static void all_sets(unsigned max_hp, int quick)
 int main(int argc, char **argv)
 {
     int all = argc > 1 && strcmp(argv[1], "all") == 0;
+    if (argc > 1 && strcmp(argv[1], "x256") == 0) { /* the GROVE_CPU twins */
+        RUN(x256_matches_lanes());
+        return test_done();
+    }
     RUN(params_table());
+    RUN(x256_matches_lanes());
     if (all) {
         RUN(all_sets(16, 0));
         return test_done();
