@@ -26,7 +26,9 @@ static void select_kernels(void)
         .keccak_w = 1,
         .shake_xw = NULL,
         .shake256_chains_x = NULL,
+        .shake256_chains_w = 0,
         .sha256_chains_x = NULL,
+        .sha256_chains_w = 0,
         .sha256_xw = NULL,
         .sha256_w = 1,
         .sha512_xw = NULL,
@@ -53,22 +55,30 @@ static void select_kernels(void)
         k.keccak_w = 8;
         k.shake_xw = grove_shake_x8_avx512;
         k.shake256_chains_x = grove_shake256_chains_x8_avx512;
+        k.shake256_chains_w = 8;
         k.sha256_xw = grove_sha256_x16_avx512;
         k.sha256_w = 16;
         k.sha512_xw = grove_sha512_x8_avx512;
         k.sha512_w = 8;
         k.sha256_fused = grove_sha256_many_x16_avx512;
         k.sha256_chains_x = grove_sha256_chains_x16_avx512;
+        k.sha256_chains_w = 16;
         k.sha512_fused = grove_sha512_many_x8_avx512;
     } else if (f & GROVE_CPU_AVX2) {
         k.name = "avx2";
         k.keccak_xw = grove_keccakf1600_x4_avx2;
         k.keccak_w = 4;
         k.shake_xw = grove_shake_x4_avx2;
+        k.shake256_chains_x = grove_shake256_chains_x4_avx2;
+        k.shake256_chains_w = 4;
         k.sha256_xw = grove_sha256_x8_avx2;
         k.sha256_w = 8;
         k.sha512_xw = grove_sha512_x4_avx2;
         k.sha512_w = 4;
+        k.sha256_fused = grove_sha256_many_x8_avx2;
+        k.sha256_chains_x = grove_sha256_chains_x8_avx2;
+        k.sha256_chains_w = 8;
+        k.sha512_fused = grove_sha512_many_x4_avx2;
     }
     if (f & GROVE_CPU_SHANI) {
         static char name[32];

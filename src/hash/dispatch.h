@@ -24,13 +24,16 @@ struct grove_hash_kernels {
     /* Whole SHAKE sponges on up to keccak_w messages at once (NULL if none). */
     void (*shake_xw)(uint32_t rate, uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                      size_t inlen, size_t lanes);
-    /* Fused SHAKE256 hash chains on up to 8 lanes (see grove_shake256_chains); NULL if none. */
+    /* Fused hash chains on up to *_chains_w lanes (see grove_shake256_chains and
+     * grove_sha256_chains); NULL if none. */
     void (*shake256_chains_x)(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                               uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                               uint8_t *const capout[]);
+    unsigned shake256_chains_w;
     void (*sha256_chains_x)(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                             uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                             uint8_t *const capout[], const uint32_t init[8], uint64_t pcount);
+    unsigned sha256_chains_w;
     /* Multi-lane block compressions (state st[8][w], blocks[w][64 or 128]); NULL if none. */
     void (*sha256_xw)(uint32_t *st, const uint8_t *blocks);
     unsigned sha256_w;

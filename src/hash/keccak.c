@@ -342,9 +342,10 @@ void grove_shake256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t
     const struct grove_hash_kernels *k = grove_hash_kernels();
     size_t i = 0;
     if (k->shake256_chains_x != NULL) {
-        for (; i + 8 <= count || (count - i > 4 && i < count); i += 8)
+        const size_t w = k->shake256_chains_w;
+        for (; i + w <= count || (count - i > w / 2 && i < count); i += w)
             k->shake256_chains_x(lanes + i, head, n, ctr_off, start, steps,
-                                 count - i < 8 ? count - i : 8, cap ? cap + i : NULL,
+                                 count - i < w ? count - i : w, cap ? cap + i : NULL,
                                  capout ? capout + i : NULL);
         if (i >= count)
             return;

@@ -47,4 +47,14 @@ __attribute__((target("avx2"))) void grove_shake_x4_avx2(uint32_t rate, uint8_t 
 {
     GROVE_KECCAK_SHAKE_XN(4, permute_vec, rate, out, outlen, in, inlen, lanes);
 }
+
+/* The fused chain kernel (keccak_chains.h): grove_shake256_chains_x4_avx2 */
+#define KECCAK_TARGET __attribute__((target("avx2")))
+#define KECCAK_W 4
+#define KAND(a, b) _mm256_and_si256((a), (b))
+#define KOR(a, b) _mm256_or_si256((a), (b))
+#define KLOADA(p) _mm256_load_si256((const __m256i *)(const void *)(p))
+#define KSTOREA(p, v) _mm256_store_si256((__m256i *)(void *)(p), (v))
+#define KECCAK_CHAINS_NAME grove_shake256_chains_x4_avx2
+#include "hash/keccak_chains.h"
 #endif

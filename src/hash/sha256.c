@@ -300,9 +300,10 @@ void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t c
     const uint32_t *init = prefix ? prefix->s : sha256_iv;
     size_t i = 0;
     if (k->sha256_chains_x != NULL && (pcount & 63) == 0) {
-        for (; count - i > 4 && i < count; i += 16)
+        const size_t w = k->sha256_chains_w;
+        for (; count - i > w / 4 && i < count; i += w)
             k->sha256_chains_x(lanes + i, head, n, ctr_off, start, steps,
-                               count - i < 16 ? count - i : 16, cap ? cap + i : NULL,
+                               count - i < w ? count - i : w, cap ? cap + i : NULL,
                                capout ? capout + i : NULL, init, pcount);
         if (i >= count)
             return;

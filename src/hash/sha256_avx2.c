@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* SHA-256: eight independent blocks at once with AVX2 (one message per 32-bit lane). */
+/* SHA-256: eight independent blocks / messages / hash chains at once with AVX2 (one per 32-bit
+ * lane). */
 #include "common/util.h"
 
 #if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
 #include <immintrin.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "hash/sha2_simd.h"
 
@@ -60,4 +63,28 @@ __attribute__((target("avx2"))) void grove_sha256_x8_avx2(uint32_t *st, const ui
     for (int i = 0; i < 8; i++)
         _mm256_storeu_si256((V *)(void *)(st + 8 * i), s[i]);
 }
+/* The fused kernels (sha2_fused.h): grove_sha256_many_x8_avx2, grove_sha256_chains_x8_avx2 */
+#define SHA2_TARGET __attribute__((target("avx2")))
+#define SHA2_W 8
+#define SHA2_WB 4
+#define SHA2_WORD uint32_t
+#define SHA2_NR 64
+#define VSET1(x) _mm256_set1_epi32((int)(x))
+#define VZERO() _mm256_setzero_si256()
+#define VOR(a, b) _mm256_or_si256((a), (b))
+#define VSLL(a, n) _mm256_slli_epi32((a), (int)(n))
+#define VSRL(a, n) _mm256_srli_epi32((a), (int)(n))
+#define VLOADA(p) _mm256_load_si256((const __m256i *)(const void *)(p))
+#define VSTOREA(p, v) _mm256_store_si256((__m256i *)(void *)(p), (v))
+#define OFFT __m256i
+#define OFFLOAD(p) _mm256_load_si256((const __m256i *)(const void *)(p))
+#define VGATHER(base, off, pos)                                                                  \
+    _mm256_shuffle_epi8(                                                                         \
+        _mm256_i32gather_epi32((const int *)(const void *)(base),                               \
+                               _mm256_add_epi32((off), _mm256_set1_epi32((int)(pos))), 1),      \
+        _mm256_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL, 0x0c0d0e0f08090a0bLL,     \
+                          0x0405060700010203LL))
+#define SHA2_FUSED_NAME grove_sha256_many_x8_avx2
+#define SHA2_CHAINS_NAME grove_sha256_chains_x8_avx2
+#include "hash/sha2_fused.h"
 #endif

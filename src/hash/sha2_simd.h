@@ -26,12 +26,22 @@ int grove_sha256_many_x16_avx512(uint8_t *const out[], size_t outlen, const uint
 int grove_sha512_many_x8_avx512(uint8_t *const out[], size_t outlen, const uint64_t init[8],
                                 uint64_t pcount, const uint8_t *const in[], size_t inlen,
                                 size_t lanes);
+int grove_sha256_many_x8_avx2(uint8_t *const out[], size_t outlen, const uint32_t init[8],
+                              uint64_t pcount, const uint8_t *const in[], size_t inlen,
+                              size_t lanes);
+int grove_sha512_many_x4_avx2(uint8_t *const out[], size_t outlen, const uint64_t init[8],
+                              uint64_t pcount, const uint8_t *const in[], size_t inlen,
+                              size_t lanes);
 
-/* grove_sha256_chains on up to 16 lanes with AVX-512; the values stay in registers. */
+/* grove_sha256_chains on up to 16 (AVX-512) or 8 (AVX2) lanes; the values stay in registers. */
 void grove_sha256_chains_x16_avx512(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                                     uint32_t start, unsigned steps, size_t count,
                                     const uint8_t *cap, uint8_t *const capout[],
                                     const uint32_t init[8], uint64_t pcount);
+void grove_sha256_chains_x8_avx2(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                                 uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                                 uint8_t *const capout[], const uint32_t init[8],
+                                 uint64_t pcount);
 
 /*
  * For the gathers of the many_* kernels: offs[j] = in[j] - in[0] for the nlanes vector lanes
@@ -60,7 +70,7 @@ static inline int grove_sha2_gather_offsets(int32_t *offs, const uint8_t *const 
     do {                                                                                    \
         V a = (s)[0], b = (s)[1], c = (s)[2], d = (s)[3], e = (s)[4], f = (s)[5];           \
         V g = (s)[6], hh = (s)[7];                                                          \
-        for (int i = 0; i < (NR); i++) {                                                    \
+        _Pragma("GCC unroll 80") for (int i = 0; i < (NR); i++) {                           \
             if (i >= 16)                                                                    \
                 (w)[i & 15] = ADD(ADD(SSIG1((w)[(i - 2) & 15]), (w)[(i - 7) & 15]),         \
                                   ADD(SSIG0((w)[(i - 15) & 15]), (w)[i & 15]));             \

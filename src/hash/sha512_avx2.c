@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* SHA-512: four independent blocks at once with AVX2 (one message per 64-bit lane). */
+/* SHA-512: four independent blocks / messages at once with AVX2 (one per 64-bit lane). */
 #include "common/util.h"
 
 #if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
 #include <immintrin.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "hash/sha2_simd.h"
 
@@ -43,4 +45,27 @@ __attribute__((target("avx2"))) void grove_sha512_x4_avx2(uint64_t *st, const ui
     for (int i = 0; i < 8; i++)
         _mm256_storeu_si256((V *)(void *)(st + 4 * i), s[i]);
 }
+/* The fused kernel (sha2_fused.h): grove_sha512_many_x4_avx2 */
+#define SHA2_TARGET __attribute__((target("avx2")))
+#define SHA2_W 4
+#define SHA2_WB 8
+#define SHA2_WORD uint64_t
+#define SHA2_NR 80
+#define VSET1(x) _mm256_set1_epi64x((long long)(x))
+#define VZERO() _mm256_setzero_si256()
+#define VOR(a, b) _mm256_or_si256((a), (b))
+#define VSLL(a, n) _mm256_slli_epi64((a), (int)(n))
+#define VSRL(a, n) _mm256_srli_epi64((a), (int)(n))
+#define VLOADA(p) _mm256_load_si256((const __m256i *)(const void *)(p))
+#define VSTOREA(p, v) _mm256_store_si256((__m256i *)(void *)(p), (v))
+#define OFFT __m128i
+#define OFFLOAD(p) _mm_load_si128((const __m128i *)(const void *)(p))
+#define VGATHER(base, off, pos)                                                                  \
+    _mm256_shuffle_epi8(                                                                         \
+        _mm256_i32gather_epi64((const long long *)(const void *)(base),                         \
+                               _mm_add_epi32((off), _mm_set1_epi32((int)(pos))), 1),            \
+        _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL,     \
+                          0x0001020304050607LL))
+#define SHA2_FUSED_NAME grove_sha512_many_x4_avx2
+#include "hash/sha2_fused.h"
 #endif

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * Template (no include guard: included once per kernel file) of the fused multi-lane SHA-2
+ * kernels, written once for every vector width and word size. The including file defines:
+ *   SHA2_TARGET        the function attribute selecting the instruction set
+ *   SHA2_W             lanes per vector; SHA2_WB word bytes (4: SHA-256, 8: SHA-512)
+ *   SHA2_WORD          uint32_t or uint64_t; SHA2_NR rounds (64 or 80)
+ *   V and the ops of GROVE_SHA2_ROUNDS (sha2_simd.h), and on V:
+ *     VSET1(x)         the word x in every lane        VZERO()  the all-zero vector
+ *     VOR(a, b)        bitwise or                      VSLL(a, n), VSRL(a, n)  word shifts
+ *     VLOADA(p), VSTOREA(p, v)  aligned load / store of SHA2_W words
+ *   OFFT, OFFLOAD(p)   the vector of 32-bit gather offsets and its aligned load
+ *   VGATHER(base, off, pos)  the big-endian word at base + off[j] + pos in lane j
+ *   SHA2_FUSED_NAME    the name of the whole-message kernel (see grove_sha256_many_x16_avx512)
+ *   SHA2_CHAINS_NAME   (SHA-256 only, optional) the name of the chain kernel (see
+ *                      grove_sha256_chains)
+ * With SHA2_BLOCK = 16 SHA2_WB, the message bytes are gathered straight from the inputs, the
+ * padding and the length are built in registers and the state never leaves them.
+ */
+#define SHA2_BLOCK (16 * SHA2_WB)
+
+/* The rounds on 8 state vectors s and 16 message vectors w (w is consumed). */
+SHA2_TARGET static inline void sha2_rounds(V s[8], V w[16])
+{
+    GROVE_SHA2_ROUNDS(s, w, SHA2_NR);
+}
+
+/* w[t] of a tail block b (0 or 1) of messages with rem bytes after the full blocks. */
+SHA2_TARGET static inline V sha2_tail_word(const uint8_t *base, OFFT off, size_t full, size_t rem,
+                                           size_t b, size_t t)
+{
+    size_t pos = SHA2_BLOCK * b + SHA2_WB * t; /* byte position in the tail */
+    if (pos + SHA2_WB <= rem)
+        return VGATHER(base, off, SHA2_BLOCK * full + pos);
+    if (pos < rem) {
+        unsigned r = (unsigned)(rem - pos); /* 1 .. SHA2_WB - 1 data bytes, then 0x80 */
+        V last = VGATHER(base, off, SHA2_BLOCK * full + rem - SHA2_WB);
+        return VOR(VSLL(last, 8 * (SHA2_WB - r)),
+                   VSET1((SHA2_WORD)((SHA2_WORD)0x80 << (8 * (SHA2_WB - 1 - r)))));
+    }
+    if (pos == rem)
+        return VSET1((SHA2_WORD)((SHA2_WORD)0x80 << (8 * (SHA2_WB - 1))));
+    return VZERO();
+}
+
+/*
+ * Equal-length messages after a prefix state `init` of pcount bytes (a multiple of the block
+ * size), SHA2_W at a time. Returns 0 (nothing done) when the inputs are too far apart for 32-bit
+ * offsets or shorter than a word.
+ */
+SHA2_TARGET int SHA2_FUSED_NAME(uint8_t *const out[], size_t outlen, const SHA2_WORD init[8],
+                                uint64_t pcount, const uint8_t *const in[], size_t inlen,
+                                size_t lanes)
+{
+    if (inlen < SHA2_WB || inlen > (1u << 30))
+        return 0;
+    const uint8_t *base = in[0];
+    int32_t offs[SHA2_W < 8 ? 8 : SHA2_W] __attribute__((aligned(64)));
+    if (!grove_sha2_gather_offsets(offs, in, lanes, SHA2_W))
+        return 0;
+    const OFFT off = OFFLOAD(offs);
+    V s[8], w[16];
+    for (int t = 0; t < 8; t++)
+        s[t] = VSET1(init[t]);
+    const size_t full = inlen / SHA2_BLOCK, rem = inlen % SHA2_BLOCK;
+    const size_t ntail = rem + 2 * SHA2_WB + 1 <= SHA2_BLOCK ? 1 : 2;
+    for (size_t b = 0; b < full; b++) {
+        for (int t = 0; t < 16; t++)
+            w[t] = VGATHER(base, off, SHA2_BLOCK * b + SHA2_WB * (size_t)t);
+        sha2_rounds(s, w);
+    }
+    const uint64_t total = pcount + inlen;
+    for (size_t b = 0; b < ntail; b++) {
+        for (size_t t = 0; t < 16; t++)
+            w[t] = sha2_tail_word(base, off, full, rem, b, t);
+        if (b + 1 == ntail) {
+            w[14] = VSET1((SHA2_WORD)(SHA2_WB == 4 ? total >> 29 : total >> 61));
+            w[15] = VSET1((SHA2_WORD)(total << 3));
+        }
+        sha2_rounds(s, w);
+    }
+    SHA2_WORD res[8][SHA2_W] __attribute__((aligned(64)));
+    for (int t = 0; t < 8; t++)
+        VSTOREA(res[t], s[t]);
+    uint8_t dig[8 * SHA2_WB];
+    for (size_t j = 0; j < lanes; j++) {
+        for (int t = 0; t < 8; t++)
+            for (int b = 0; b < SHA2_WB; b++)
+                dig[SHA2_WB * t + b] = (uint8_t)(res[t][j] >> (8 * (SHA2_WB - 1 - b)));
+        memcpy(out[j], dig, outlen);
+    }
+    grove_wipe(res, sizeof res);
+    grove_wipe(dig, sizeof dig);
+    return 1;
+}
+
+#if defined(SHA2_CHAINS_NAME) && SHA2_WB == 4
+/*
+ * The chain block template of each lane: its head with the counter zeroed, the value zeroed,
+ * padding and length fixed (T), and the lanes' current values (val).
+ */
+SHA2_TARGET static inline void sha2_chains_load(uint8_t *const lanes[], size_t head, size_t n,
+                                                size_t ctr_off, size_t count, uint64_t pcount,
+                                                V T[16], V val[8])
+{
+    uint32_t tpl[16][SHA2_W] __attribute__((aligned(64)));
+    uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
+    for (size_t j = 0; j < SHA2_W; j++) {
+        uint8_t blk[64];
+        const uint8_t *src = lanes[j < count ? j : 0];
+        memset(blk, 0, sizeof blk);
+        memcpy(blk, src, head);
+        memset(blk + ctr_off, 0, 4);
+        blk[head + n] = 0x80;
+        grove_store64_be(blk + 56, (pcount + head + n) << 3);
+        for (int t = 0; t < 16; t++)
+            tpl[t][j] = grove_load32_be(blk + 4 * t);
+        for (size_t k = 0; k < n / 4; k++)
+            res[k][j] = grove_load32_be(src + head + 4 * k);
+        grove_wipe(blk, sizeof blk);
+    }
+    for (int t = 0; t < 16; t++)
+        T[t] = VLOADA(tpl[t]);
+    for (size_t k = 0; k < n / 4; k++)
+        val[k] = VLOADA(res[k]);
+    grove_wipe(tpl, sizeof tpl);
+    grove_wipe(res, sizeof res);
+}
+
+/* Write the values of the lanes (j < count) whose capture position is pos, if any. */
+SHA2_TARGET static inline void sha2_chains_capture(const V val[8], size_t nw, size_t count,
+                                                   const uint8_t *cap, uint8_t *const capout[],
+                                                   uint32_t pos)
+{
+    int any = 0;
+    for (size_t j = 0; j < count; j++)
+        any |= cap[j] == pos;
+    if (!any)
+        return;
+    uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
+    for (size_t k = 0; k < nw; k++) {
+        VSTOREA(res[k], val[k]);
+        for (size_t j = 0; j < count; j++)
+            if (cap[j] == pos)
+                grove_store32_be(capout[j] + 4 * k, res[k][j]);
+    }
+    grove_wipe(res, sizeof res);
+}
+
+/* grove_sha256_chains on up to SHA2_W lanes; the values stay in registers. */
+SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                                  uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                                  uint8_t *const capout[], const uint32_t init[8], uint64_t pcount)
+{
+    const size_t nw = n / 4, hb = head / 4, hs = 8 * (head % 4), cb = ctr_off / 4,
+                 cs = 8 * (ctr_off % 4);
+    V T[16], val[8], w[16], s[8];
+    sha2_chains_load(lanes, head, n, ctr_off, count, pcount, T, val);
+    for (unsigned st = 0; st <= steps; st++) {
+        if (cap != NULL)
+            sha2_chains_capture(val, nw, count, cap, capout, start + st);
+        if (st == steps)
+            break;
+        for (int t = 0; t < 16; t++)
+            w[t] = T[t];
+        /* the counter, big-endian at ctr_off */
+        V c = VSET1(start + st);
+        if (cs == 0) {
+            w[cb] = VOR(w[cb], c);
+        } else {
+            w[cb] = VOR(w[cb], VSRL(c, (unsigned)cs));
+            w[cb + 1] = VOR(w[cb + 1], VSLL(c, (unsigned)(32 - cs)));
+        }
+        /* the value at byte offset head */
+        for (size_t k = 0; k < nw; k++) {
+            if (hs == 0) {
+                w[hb + k] = VOR(w[hb + k], val[k]);
+            } else {
+                w[hb + k] = VOR(w[hb + k], VSRL(val[k], (unsigned)hs));
+                w[hb + k + 1] = VOR(w[hb + k + 1], VSLL(val[k], (unsigned)(32 - hs)));
+            }
+        }
+        for (int t = 0; t < 8; t++)
+            s[t] = VSET1(init[t]);
+        sha2_rounds(s, w);
+        for (size_t k = 0; k < nw; k++)
+            val[k] = s[k];
+    }
+    uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
+    for (size_t k = 0; k < nw; k++) {
+        VSTOREA(res[k], val[k]);
+        for (size_t j = 0; j < count; j++)
+            grove_store32_be(lanes[j] + head + 4 * k, res[k][j]);
+    }
+    if (steps > 0)
+        for (size_t j = 0; j < count; j++)
+            grove_store32_be(lanes[j] + ctr_off, start + steps - 1);
+    grove_wipe(res, sizeof res);
+    for (size_t k = 0; k < 8; k++)
+        val[k] = VZERO();
+}
+#endif
+
+#undef SHA2_BLOCK
