@@ -8,7 +8,20 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "hash/sha2_k.h"
 #include "hash/sha2_simd.h"
+
+/* the round constants, broadcast: each is added straight from memory */
+#define K8(k) {k, k, k, k, k, k, k, k},
+static const uint32_t k256x8[64][8] __attribute__((aligned(32))) = {GROVE_SHA256_K_LIST(K8)};
+/* The table through an opaque pointer: else the compiler rebuilds each constant from an
+ * immediate (three instructions) instead of adding it from memory (none). */
+__attribute__((target("avx2"))) static inline const uint32_t (*k_table(void))[8]
+{
+    const uint32_t(*p)[8] = k256x8;
+    __asm__("" : "+r"(p));
+    return p;
+}
 
 #define V __m256i
 #define ADD(a, b) _mm256_add_epi32((a), (b))
@@ -20,8 +33,8 @@
 #define SSIG0(x) XOR(XOR(ROR(x, 7), ROR(x, 18)), SHR(x, 3))
 #define SSIG1(x) XOR(XOR(ROR(x, 17), ROR(x, 19)), SHR(x, 10))
 #define CH(e, f, g) XOR(_mm256_and_si256((e), (f)), _mm256_andnot_si256((e), (g)))
-#define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256((a), _mm256_or_si256((b), (c))), _mm256_and_si256((b), (c)))
-#define KSPLAT(i) _mm256_set1_epi32((int)grove_sha256_k[i])
+#define MAJ(a, b, c, ab, bc) XOR((b), _mm256_and_si256((ab), (bc)))
+#define KSPLAT(i) _mm256_load_si256((const __m256i *)(const void *)k_table()[i])
 
 /* c[t] = word t of the 8 rows r[j] (an 8x8 transpose of 32-bit words) */
 __attribute__((target("avx2"))) static inline void transpose8(V r[8])
@@ -48,7 +61,7 @@ __attribute__((target("avx2"))) void grove_sha256_x8_avx2(uint32_t *st, const ui
 {
     const V bswap = _mm256_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13,
                                     14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
-    V w[16], s[8];
+    V w[64], s[8];
     for (int h = 0; h < 2; h++) {
         V r[8];
         for (int j = 0; j < 8; j++)

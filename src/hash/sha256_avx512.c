@@ -11,6 +11,7 @@
 
 #define V __m512i
 #define ADD(a, b) _mm512_add_epi32((a), (b))
+#define XOR(a, b) _mm512_xor_si512((a), (b))
 #define XOR3(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0x96)
 #define ROR(x, n) _mm512_ror_epi32((x), (n))
 #define BSIG0(x) XOR3(ROR(x, 2), ROR(x, 13), ROR(x, 22))
@@ -18,7 +19,7 @@
 #define SSIG0(x) XOR3(ROR(x, 7), ROR(x, 18), _mm512_srli_epi32((x), 3))
 #define SSIG1(x) XOR3(ROR(x, 17), ROR(x, 19), _mm512_srli_epi32((x), 10))
 #define CH(e, f, g) _mm512_ternarylogic_epi32((e), (f), (g), 0xCA)
-#define MAJ(a, b, c) _mm512_ternarylogic_epi32((a), (b), (c), 0xE8)
+#define MAJ(a, b, c, ab, bc) ((void)(ab), (void)(bc), _mm512_ternarylogic_epi32((a), (b), (c), 0xE8))
 #define KSPLAT(i) _mm512_set1_epi32((int)grove_sha256_k[i])
 
 __attribute__((target("avx512f,avx512bw,avx512vl"))) void
@@ -30,7 +31,7 @@ grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks)
                                      0x00010203);
     const V idx = _mm512_set_epi32(240, 224, 208, 192, 176, 160, 144, 128, 112, 96, 80, 64, 48, 32,
                                    16, 0); /* lane j's block starts at word 16 j */
-    V w[16], s[8];
+    V w[64], s[8];
     for (int t = 0; t < 16; t++)
         w[t] = _mm512_shuffle_epi8(_mm512_i32gather_epi32(idx, (const void *)(blocks + 4 * t), 4),
                                    bswap);

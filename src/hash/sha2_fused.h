@@ -5,7 +5,7 @@
  *   SHA2_TARGET        the function attribute selecting the instruction set
  *   SHA2_W             lanes per vector; SHA2_WB word bytes (4: SHA-256, 8: SHA-512)
  *   SHA2_WORD          uint32_t or uint64_t; SHA2_NR rounds (64 or 80)
- *   V and the ops of GROVE_SHA2_ROUNDS (sha2_simd.h), and on V:
+ *   V and the ops of GROVE_SHA2_ROUNDS_RANGE (sha2_simd.h), and on V:
  *     VSET1(x)         the word x in every lane        VZERO()  the all-zero vector
  *     VOR(a, b)        bitwise or                      VSLL(a, n), VSRL(a, n)  word shifts
  *     VLOADA(p), VSTOREA(p, v)  aligned load / store of SHA2_W words
@@ -19,8 +19,8 @@
  */
 #define SHA2_BLOCK (16 * SHA2_WB)
 
-/* The rounds on 8 state vectors s and 16 message vectors w (w is consumed). */
-SHA2_TARGET static inline void sha2_rounds(V s[8], V w[16])
+/* The rounds on 8 state vectors s and the message vectors w[0..15] (w[16..] is scratch). */
+SHA2_TARGET static inline void sha2_rounds(V s[8], V w[SHA2_NR])
 {
     GROVE_SHA2_ROUNDS(s, w, SHA2_NR);
 }
@@ -59,7 +59,7 @@ SHA2_TARGET int SHA2_FUSED_NAME(uint8_t *const out[], size_t outlen, const SHA2_
     if (!grove_sha2_gather_offsets(offs, in, lanes, SHA2_W))
         return 0;
     const OFFT off = OFFLOAD(offs);
-    V s[8], w[16];
+    V s[8], w[SHA2_NR];
     for (int t = 0; t < 8; t++)
         s[t] = VSET1(init[t]);
     const size_t full = inlen / SHA2_BLOCK, rem = inlen % SHA2_BLOCK;
@@ -147,45 +147,94 @@ SHA2_TARGET static inline void sha2_chains_capture(const V val[8], size_t nw, si
     grove_wipe(res, sizeof res);
 }
 
-/* grove_sha256_chains on up to SHA2_W lanes; the values stay in registers. */
-SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
-                                  uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
-                                  uint8_t *const capout[], const uint32_t init[8], uint64_t pcount)
+/* One chain step: w[16] = the template T with the counter c and the values val ORed in. */
+SHA2_TARGET static inline void sha2_chains_block(V w[64], const V T[16], const V val[8],
+                                                 uint32_t c, size_t head, size_t nw,
+                                                 size_t ctr_off)
 {
-    const size_t nw = n / 4, hb = head / 4, hs = 8 * (head % 4), cb = ctr_off / 4,
-                 cs = 8 * (ctr_off % 4);
-    V T[16], val[8], w[16], s[8];
-    sha2_chains_load(lanes, head, n, ctr_off, count, pcount, T, val);
+    const size_t hb = head / 4, hs = 8 * (head % 4), cb = ctr_off / 4, cs = 8 * (ctr_off % 4);
+    for (int t = 0; t < 16; t++)
+        w[t] = T[t];
+    /* the counter, big-endian at ctr_off */
+    V cv = VSET1(c);
+    if (cs == 0) {
+        w[cb] = VOR(w[cb], cv);
+    } else {
+        w[cb] = VOR(w[cb], VSRL(cv, (unsigned)cs));
+        w[cb + 1] = VOR(w[cb + 1], VSLL(cv, (unsigned)(32 - cs)));
+    }
+    /* the value at byte offset head */
+    for (size_t k = 0; k < nw; k++) {
+        if (hs == 0) {
+            w[hb + k] = VOR(w[hb + k], val[k]);
+        } else {
+            w[hb + k] = VOR(w[hb + k], VSRL(val[k], (unsigned)hs));
+            w[hb + k + 1] = VOR(w[hb + k + 1], VSLL(val[k], (unsigned)(32 - hs)));
+        }
+    }
+}
+
+/*
+ * The steps of the chain kernel. FROM = 4: the counter and the value start at word 4 or later,
+ * so the first four rounds see the same words at every step: they ran once (s4) and each step
+ * starts from their state. ZERO < 15: words ZERO .. 14 are zero (the data and the 0x80 end
+ * before them). Called with constants, so that each layout gets its own code with the message
+ * schedule terms of the fixed words folded or hoisted out of the loop.
+ */
+SHA2_TARGET static inline __attribute__((always_inline)) void
+sha2_chains_steps(V val[8], const V T[16], const V s4[8], const V iv[8], size_t head, size_t nw,
+                  size_t ctr_off, uint32_t start, unsigned steps, size_t count,
+                  const uint8_t *cap, uint8_t *const capout[], const int FROM, const int ZERO)
+{
+    V w[64], s[8];
     for (unsigned st = 0; st <= steps; st++) {
         if (cap != NULL)
             sha2_chains_capture(val, nw, count, cap, capout, start + st);
         if (st == steps)
             break;
+        sha2_chains_block(w, T, val, start + st, head, nw, ctr_off);
+        for (int t = 0; t < FROM; t++)
+            w[t] = T[t]; /* untouched by the block: said again for the compiler */
+        for (int t = ZERO; t < 15; t++)
+            w[t] = VZERO();
+        if (ZERO < 15)
+            w[15] = T[15];
+        for (int t = 0; t < 8; t++)
+            s[t] = s4[t];
+        GROVE_SHA2_ROUNDS_RANGE(s, w, FROM, 64);
+        for (size_t k = 0; k < nw; k++)
+            val[k] = ADD(s[k], iv[k]);
+    }
+}
+
+/* grove_sha256_chains on up to SHA2_W lanes; the values stay in registers. */
+SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                                  uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                                  uint8_t *const capout[], const uint32_t init[8], uint64_t pcount)
+{
+    const size_t nw = n / 4;
+    /* SPHINCS+ (head 22, counter at 18): the four first rounds fixed; n = 16 (data and 0x80
+     * end in word 9) or 24 and 32 (word 13): the words from 10 or 14 to 14 are zero */
+    const int skip4 = head >= 16 && ctr_off >= 16;
+    const size_t end = head + n + 1; /* bytes of data and the 0x80 */
+    V T[16], val[8], w[64], iv[8], s4[8];
+    sha2_chains_load(lanes, head, n, ctr_off, count, pcount, T, val);
+    for (int t = 0; t < 8; t++)
+        iv[t] = s4[t] = VSET1(init[t]);
+    if (skip4) {
         for (int t = 0; t < 16; t++)
             w[t] = T[t];
-        /* the counter, big-endian at ctr_off */
-        V c = VSET1(start + st);
-        if (cs == 0) {
-            w[cb] = VOR(w[cb], c);
-        } else {
-            w[cb] = VOR(w[cb], VSRL(c, (unsigned)cs));
-            w[cb + 1] = VOR(w[cb + 1], VSLL(c, (unsigned)(32 - cs)));
-        }
-        /* the value at byte offset head */
-        for (size_t k = 0; k < nw; k++) {
-            if (hs == 0) {
-                w[hb + k] = VOR(w[hb + k], val[k]);
-            } else {
-                w[hb + k] = VOR(w[hb + k], VSRL(val[k], (unsigned)hs));
-                w[hb + k + 1] = VOR(w[hb + k + 1], VSLL(val[k], (unsigned)(32 - hs)));
-            }
-        }
-        for (int t = 0; t < 8; t++)
-            s[t] = VSET1(init[t]);
-        sha2_rounds(s, w);
-        for (size_t k = 0; k < nw; k++)
-            val[k] = s[k];
+        GROVE_SHA2_ROUNDS_RANGE(s4, w, 0, 4);
     }
+    if (skip4 && end <= 40)
+        sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, 4,
+                          10);
+    else if (skip4 && end <= 56)
+        sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, 4,
+                          14);
+    else
+        sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, 0,
+                          15);
     uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
     for (size_t k = 0; k < nw; k++) {
         VSTOREA(res[k], val[k]);

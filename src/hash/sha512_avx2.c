@@ -7,7 +7,20 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "hash/sha2_k.h"
 #include "hash/sha2_simd.h"
+
+/* the round constants, broadcast: each is added straight from memory */
+#define K4(k) {k, k, k, k},
+static const uint64_t k512x4[80][4] __attribute__((aligned(32))) = {GROVE_SHA512_K_LIST(K4)};
+/* The table through an opaque pointer: else the compiler rebuilds each constant from an
+ * immediate (three instructions) instead of adding it from memory (none). */
+__attribute__((target("avx2"))) static inline const uint64_t (*k_table(void))[4]
+{
+    const uint64_t(*p)[4] = k512x4;
+    __asm__("" : "+r"(p));
+    return p;
+}
 
 #define V __m256i
 #define ADD(a, b) _mm256_add_epi64((a), (b))
@@ -18,14 +31,14 @@
 #define SSIG0(x) XOR(XOR(ROR(x, 1), ROR(x, 8)), _mm256_srli_epi64((x), 7))
 #define SSIG1(x) XOR(XOR(ROR(x, 19), ROR(x, 61)), _mm256_srli_epi64((x), 6))
 #define CH(e, f, g) XOR(_mm256_and_si256((e), (f)), _mm256_andnot_si256((e), (g)))
-#define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256((a), _mm256_or_si256((b), (c))), _mm256_and_si256((b), (c)))
-#define KSPLAT(i) _mm256_set1_epi64x((long long)grove_sha512_k[i])
+#define MAJ(a, b, c, ab, bc) XOR((b), _mm256_and_si256((ab), (bc)))
+#define KSPLAT(i) _mm256_load_si256((const __m256i *)(const void *)k_table()[i])
 
 __attribute__((target("avx2"))) void grove_sha512_x4_avx2(uint64_t *st, const uint8_t *blocks)
 {
     const V bswap = _mm256_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
                                     11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-    V w[16], s[8];
+    V w[80], s[8];
     for (int g4 = 0; g4 < 4; g4++) {
         /* words 4 g4 .. 4 g4 + 3 of the four lanes: a 4x4 transpose of 64-bit words */
         V r0 = _mm256_loadu_si256((const V *)(const void *)(blocks + 0 * 128 + 32 * g4));

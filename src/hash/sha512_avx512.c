@@ -11,6 +11,7 @@
 
 #define V __m512i
 #define ADD(a, b) _mm512_add_epi64((a), (b))
+#define XOR(a, b) _mm512_xor_si512((a), (b))
 #define XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
 #define ROR(x, n) _mm512_ror_epi64((x), (n))
 #define BSIG0(x) XOR3(ROR(x, 28), ROR(x, 34), ROR(x, 39))
@@ -18,7 +19,7 @@
 #define SSIG0(x) XOR3(ROR(x, 1), ROR(x, 8), _mm512_srli_epi64((x), 7))
 #define SSIG1(x) XOR3(ROR(x, 19), ROR(x, 61), _mm512_srli_epi64((x), 6))
 #define CH(e, f, g) _mm512_ternarylogic_epi64((e), (f), (g), 0xCA)
-#define MAJ(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xE8)
+#define MAJ(a, b, c, ab, bc) ((void)(ab), (void)(bc), _mm512_ternarylogic_epi64((a), (b), (c), 0xE8))
 #define KSPLAT(i) _mm512_set1_epi64((long long)grove_sha512_k[i])
 
 __attribute__((target("avx512f,avx512bw,avx512vl"))) void
@@ -29,7 +30,7 @@ grove_sha512_x8_avx512(uint64_t *st, const uint8_t *blocks)
                                      0x08090a0b0c0d0e0fLL, 0x0001020304050607LL,
                                      0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
     const V idx = _mm512_set_epi64(112, 96, 80, 64, 48, 32, 16, 0); /* lane j at word 16 j */
-    V w[16], s[8];
+    V w[80], s[8];
     for (int t = 0; t < 16; t++)
         w[t] = _mm512_shuffle_epi8(_mm512_i64gather_epi64(idx, (const void *)(blocks + 8 * t), 8),
                                    bswap);
