@@ -127,16 +127,11 @@ SHA2_TARGET static inline void sha2_chains_load(uint8_t *const lanes[], size_t h
     grove_wipe(res, sizeof res);
 }
 
-/* Write the values of the lanes (j < count) whose capture position is pos, if any. */
+/* Write the values of the lanes (j < count) whose capture position is pos. */
 SHA2_TARGET static inline void sha2_chains_capture(const V val[8], size_t nw, size_t count,
                                                    const uint8_t *cap, uint8_t *const capout[],
                                                    uint32_t pos)
 {
-    int any = 0;
-    for (size_t j = 0; j < count; j++)
-        any |= cap[j] == pos;
-    if (!any)
-        return;
     uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
     for (size_t k = 0; k < nw; k++) {
         VSTOREA(res[k], val[k]);
@@ -147,8 +142,21 @@ SHA2_TARGET static inline void sha2_chains_capture(const V val[8], size_t nw, si
     grove_wipe(res, sizeof res);
 }
 
+/* Bit s set: some lane (j < count) captures at step s (position start + s); bit 63 stands for
+ * every step from 63 on. */
+static inline uint64_t sha2_chains_capmask(const uint8_t *cap, size_t count, uint32_t start,
+                                           unsigned steps)
+{
+    uint64_t m = 0;
+    for (size_t j = 0; cap != NULL && j < count; j++)
+        if (cap[j] >= start && cap[j] - start <= steps)
+            m |= (uint64_t)1 << (cap[j] - start < 63 ? cap[j] - start : 63);
+    return m;
+}
+
 /* One chain step: w[16] = the template T with the counter c and the values val ORed in. */
-SHA2_TARGET static inline void sha2_chains_block(V w[64], const V T[16], const V val[8],
+SHA2_TARGET static inline __attribute__((always_inline)) void
+sha2_chains_block(V w[64], const V T[16], const V val[8],
                                                  uint32_t c, size_t head, size_t nw,
                                                  size_t ctr_off)
 {
@@ -178,8 +186,9 @@ SHA2_TARGET static inline void sha2_chains_block(V w[64], const V T[16], const V
  * The steps of the chain kernel. FROM = 4: the counter and the value start at word 4 or later,
  * so the first four rounds see the same words at every step: they ran once (s4) and each step
  * starts from their state. ZERO < 15: words ZERO .. 14 are zero (the data and the 0x80 end
- * before them). Called with constants, so that each layout gets its own code with the message
- * schedule terms of the fixed words folded or hoisted out of the loop.
+ * before them). Called with constants (the layout too, for SPHINCS+), so that each layout gets
+ * its own code with the message schedule terms of the fixed words folded or hoisted out of the
+ * loop.
  */
 SHA2_TARGET static inline __attribute__((always_inline)) void
 sha2_chains_steps(V val[8], const V T[16], const V s4[8], const V iv[8], size_t head, size_t nw,
@@ -187,8 +196,9 @@ sha2_chains_steps(V val[8], const V T[16], const V s4[8], const V iv[8], size_t 
                   const uint8_t *cap, uint8_t *const capout[], const int FROM, const int ZERO)
 {
     V w[64], s[8];
+    const uint64_t capmask = sha2_chains_capmask(cap, count, start, steps);
     for (unsigned st = 0; st <= steps; st++) {
-        if (cap != NULL)
+        if ((capmask >> (st < 63 ? st : 63)) & 1)
             sha2_chains_capture(val, nw, count, cap, capout, start + st);
         if (st == steps)
             break;
@@ -213,25 +223,24 @@ SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
                                   uint8_t *const capout[], const uint32_t init[8], uint64_t pcount)
 {
     const size_t nw = n / 4;
-    /* SPHINCS+ (head 22, counter at 18): the four first rounds fixed; n = 16 (data and 0x80
-     * end in word 9) or 24 and 32 (word 13): the words from 10 or 14 to 14 are zero */
-    const int skip4 = head >= 16 && ctr_off >= 16;
-    const size_t end = head + n + 1; /* bytes of data and the 0x80 */
+    /* SPHINCS+ (head 22, counter at 18): the four first rounds fixed */
+    const int spx = head == 22 && ctr_off == 18 && (n == 16 || n == 24 || n == 32);
     V T[16], val[8], w[64], iv[8], s4[8];
     sha2_chains_load(lanes, head, n, ctr_off, count, pcount, T, val);
     for (int t = 0; t < 8; t++)
         iv[t] = s4[t] = VSET1(init[t]);
-    if (skip4) {
+    if (spx) {
         for (int t = 0; t < 16; t++)
             w[t] = T[t];
         GROVE_SHA2_ROUNDS_RANGE(s4, w, 0, 4);
     }
-    if (skip4 && end <= 40)
-        sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, 4,
-                          10);
-    else if (skip4 && end <= 56)
-        sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, 4,
-                          14);
+    /* n = 16: data and 0x80 end in word 9 (words 10 .. 14 zero); 24, 32: in word 11, 13 */
+    if (spx && n == 16)
+        sha2_chains_steps(val, T, s4, iv, 22, 4, 18, start, steps, count, cap, capout, 4, 10);
+    else if (spx && n == 24)
+        sha2_chains_steps(val, T, s4, iv, 22, 6, 18, start, steps, count, cap, capout, 4, 12);
+    else if (spx)
+        sha2_chains_steps(val, T, s4, iv, 22, 8, 18, start, steps, count, cap, capout, 4, 14);
     else
         sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, 0,
                           15);
