@@ -341,7 +341,9 @@ void grove_shake256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t
 {
     const struct grove_hash_kernels *k = grove_hash_kernels();
     size_t i = 0;
-    if (k->shake256_chains_x != NULL) {
+    /* the fused kernels take whole words, the counter within one word, one block, n <= 32 */
+    if (k->shake256_chains_x != NULL && head % 8 == 0 && n % 8 == 0 && n <= 32 &&
+        ctr_off % 8 <= 4 && ctr_off + 4 <= head && head + n < GROVE_SHAKE256_RATE) {
         const size_t w = k->shake256_chains_w;
         for (; i + w <= count || (count - i > w / 2 && i < count); i += w)
             k->shake256_chains_x(lanes + i, head, n, ctr_off, start, steps,

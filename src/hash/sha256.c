@@ -285,7 +285,10 @@ void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t c
     uint64_t pcount = prefix ? prefix->count : 0;
     const uint32_t *init = prefix ? prefix->s : sha256_iv;
     size_t i = 0;
-    if (k->sha256_chains_x != NULL && (pcount & 63) == 0) {
+    /* the fused kernels: one block (with padding), whole words of value, the counter in the
+     * head */
+    if (k->sha256_chains_x != NULL && (pcount & 63) == 0 && head + n + 9 <= 64 && n % 4 == 0 &&
+        ctr_off + 4 <= head) {
         const size_t w = k->sha256_chains_w;
         for (; count - i > w / 4 && i < count; i += w)
             k->sha256_chains_x(lanes + i, head, n, ctr_off, start, steps,
