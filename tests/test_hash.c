@@ -622,9 +622,9 @@ static void chain_reference(uint8_t *buf, size_t head, size_t n, size_t ctr, uin
 
 typedef void (*sha256_chains_fn)(uint8_t *const[], size_t, size_t, size_t, uint32_t, unsigned,
                                  size_t, const uint8_t *, uint8_t *const[], const uint32_t[8],
-                                 uint64_t);
+                                 uint64_t, const uint8_t *);
 typedef void (*shake_chains_fn)(uint8_t *const[], size_t, size_t, size_t, uint32_t, unsigned,
-                                size_t, const uint8_t *, uint8_t *const[]);
+                                size_t, const uint8_t *, uint8_t *const[], const uint8_t *);
 
 /*
  * The chain kernels the machine can run, called directly, against chain_reference: every lane
@@ -689,10 +689,10 @@ static void simd_chains(void)
                 }
                 int seed = count % 2 == 0;
                 if (kern[ki].shake)
-                    kern[ki].shk(lanes, head, n, ctr, start, steps, count, cap, co);
+                    kern[ki].shk(lanes, head, n, ctr, start, steps, count, cap, co, NULL);
                 else
                     kern[ki].sha(lanes, head, n, ctr, start, steps, count, cap, co,
-                                 seed ? seeded.s : fresh.s, seed ? 64 : 0);
+                                 seed ? seeded.s : fresh.s, seed ? 64 : 0, NULL);
                 for (size_t j = 0; j < count; j++) {
                     chain_reference(ref[j], head, n, ctr, start, steps, cap[j], want[j],
                                     kern[ki].shake, seed ? &seeded : NULL);
@@ -706,6 +706,48 @@ static void simd_chains(void)
     printf("chain kernels checked directly: %d groups\n", ran);
 }
 
+/*
+ * grove_sha256_chains_from / grove_shake256_chains_from (the dispatched kernels, each lane from
+ * its own position to `end`) against chain_reference; 0 (nothing done) only without a fused
+ * kernel.
+ */
+static void chains_from(void)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    uint64_t rng = 2024;
+    uint8_t pre[64];
+    test_rand_bytes(&rng, pre, sizeof pre);
+    grove_sha256_ctx seeded;
+    grove_sha256_init(&seeded);
+    grove_sha256_update(&seeded, pre, 64);
+    for (int shake = 0; shake < 2; shake++) {
+        for (size_t count = 1; count <= 40; count += (count < 18 ? 1 : 11)) {
+            size_t head = shake ? 48 : 22, n = shake ? 16 : 24, ctr = shake ? 44 : 18;
+            uint8_t buf[40][96], ref[40][96], begin[40], none[32];
+            uint8_t *lanes[40];
+            unsigned end = 15;
+            for (size_t i = 0; i < count; i++) {
+                test_rand_bytes(&rng, buf[i], head + n);
+                memcpy(ref[i], buf[i], head + n);
+                lanes[i] = buf[i];
+                begin[i] = (uint8_t)(test_rand_u64(&rng) % 17); /* 15, 16: no step */
+            }
+            int r = shake ? grove_shake256_chains_from(lanes, head, n, ctr, begin, end, count)
+                          : grove_sha256_chains_from(lanes, head, n, ctr, begin, end, count,
+                                                     &seeded);
+            CHECK(r == (shake ? k->shake256_chains_x != NULL : k->sha256_chains_x != NULL));
+            if (!r)
+                continue;
+            for (size_t i = 0; i < count; i++) {
+                if (begin[i] < end)
+                    chain_reference(ref[i], head, n, ctr, begin[i], end - begin[i],
+                                    0xFF, none, shake, &seeded);
+                CHECK_MEM(buf[i], ref[i], head + n);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     known_answers();
@@ -717,5 +759,6 @@ int main(void)
     sha256_chains();
     simd_kernels();
     simd_chains();
+    chains_from();
     return test_done();
 }

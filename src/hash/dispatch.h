@@ -28,11 +28,12 @@ struct grove_hash_kernels {
      * grove_sha256_chains); NULL if none. */
     void (*shake256_chains_x)(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                               uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
-                              uint8_t *const capout[]);
+                              uint8_t *const capout[], const uint8_t *begin);
     unsigned shake256_chains_w;
     void (*sha256_chains_x)(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                             uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
-                            uint8_t *const capout[], const uint32_t init[8], uint64_t pcount);
+                            uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                            const uint8_t *begin);
     unsigned sha256_chains_w;
     /* Multi-lane block compressions (state st[8][w], blocks[w][64 or 128]); NULL if none. */
     void (*sha256_xw)(uint32_t *st, const uint8_t *blocks);

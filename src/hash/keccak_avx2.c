@@ -55,6 +55,9 @@ __attribute__((target("avx2"))) void grove_shake_x4_avx2(uint32_t rate, uint8_t 
 #define KOR(a, b) _mm256_or_si256((a), (b))
 #define KLOADA(p) _mm256_load_si256((const __m256i *)(const void *)(p))
 #define KSTOREA(p, v) _mm256_store_si256((__m256i *)(void *)(p), (v))
+#define KMASK __m256i
+#define KGE(a, b) _mm256_cmpgt_epi64(_mm256_add_epi64((a), _mm256_set1_epi64x(1)), (b))
+#define KSELECT(m, a, b) _mm256_blendv_epi8((b), (a), (m))
 #define KECCAK_CHAINS_NAME grove_shake256_chains_x4_avx2
 #include "hash/keccak_chains.h"
 #endif

@@ -61,6 +61,9 @@ __attribute__((target("avx512f,avx512vl"))) void grove_shake_x8_avx512(uint32_t 
 #define KOR(a, b) _mm512_or_si512((a), (b))
 #define KLOADA(p) _mm512_load_si512((const void *)(p))
 #define KSTOREA(p, v) _mm512_store_si512((void *)(p), (v))
+#define KMASK __mmask8
+#define KGE(a, b) _mm512_cmpge_epi64_mask((a), (b))
+#define KSELECT(m, a, b) _mm512_mask_blend_epi64((m), (b), (a))
 #define KECCAK_CHAINS_NAME grove_shake256_chains_x8_avx512
 #include "hash/keccak_chains.h"
 #endif

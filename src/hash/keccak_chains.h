@@ -7,6 +7,8 @@
  *   KECCAK_W          lanes per vector (64-bit words)
  *   KAND(a, b), KOR(a, b)       bitwise and / or
  *   KLOADA(p), KSTOREA(p, v)    aligned load / store of KECCAK_W words
+ *   KMASK, KGE(a, b), KSELECT(m, a, b)  a lane mask type, the lanes with a >= b (signed), a
+ *                               where m else b
  *   permute_vec(S)    the permutation on 25 vectors S
  *   KECCAK_CHAINS_NAME          the name of the kernel
  * The chain values and the heads stay in registers between the steps.
@@ -45,18 +47,26 @@ KECCAK_TARGET static inline void keccak_chains_gather(KT *v, uint8_t *const lane
     grove_wipe(tmp, sizeof tmp);
 }
 
+/* begin != NULL: lane j takes only the steps at positions begin[j] and later. */
 KECCAK_TARGET void KECCAK_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
                                       size_t ctr_off, uint32_t start, unsigned steps,
-                                      size_t count, const uint8_t *cap, uint8_t *const capout[])
+                                      size_t count, const uint8_t *cap, uint8_t *const capout[],
+                                      const uint8_t *begin)
 {
     const size_t hw = head / 8, nw = n / 8;
-    KT H[17], val[4], S[25];
+    KT H[17], val[4], S[25], bv = KZERO();
     /* head words: gathered once (most are equal across lanes; the counter is set per step) */
     keccak_chains_gather(H, lanes, 0, hw, count);
     keccak_chains_gather(val, lanes, head, nw, count);
     const size_t cw = ctr_off / 8, csh = 8 * (ctr_off % 8);
     const uint64_t cmask = ~((uint64_t)0xFFFFFFFFu << csh);
     const KT pad = KSET1((uint64_t)0x1F << (8 * ((head + n) % 8)));
+    if (begin != NULL) {
+        uint64_t b[KECCAK_W] __attribute__((aligned(64)));
+        for (size_t j = 0; j < KECCAK_W; j++)
+            b[j] = begin[j < count ? j : 0];
+        bv = KLOADA(b);
+    }
     for (unsigned s = 0; s <= steps; s++) {
         if (cap != NULL)
             keccak_chains_capture(val, nw, count, cap, capout, start + s);
@@ -76,8 +86,14 @@ KECCAK_TARGET void KECCAK_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_
         S[(head + n) / 8] = KXOR(S[(head + n) / 8], pad);
         S[16] = KXOR(S[16], KSET1(0x8000000000000000ULL));
         permute_vec(S);
-        for (size_t l = 0; l < nw; l++)
-            val[l] = S[l];
+        if (begin != NULL) { /* lanes before their first position keep their value */
+            KMASK m = KGE(KSET1(c), bv);
+            for (size_t l = 0; l < nw; l++)
+                val[l] = KSELECT(m, S[l], val[l]);
+        } else {
+            for (size_t l = 0; l < nw; l++)
+                val[l] = S[l];
+        }
     }
     /* write back the head (with the last counter) and the final values */
     uint64_t tmp[KECCAK_W] __attribute__((aligned(64)));
@@ -86,8 +102,8 @@ KECCAK_TARGET void KECCAK_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_
         for (size_t j = 0; j < count; j++)
             grove_store64_le(lanes[j] + head + 8 * l, tmp[j]);
     }
-    if (steps > 0)
-        for (size_t j = 0; j < count; j++)
+    for (size_t j = 0; steps > 0 && j < count; j++)
+        if (begin == NULL || begin[j] < start + steps)
             grove_store32_be(lanes[j] + ctr_off, start + steps - 1);
     grove_wipe(tmp, sizeof tmp);
     for (size_t l = 0; l < 25; l++)

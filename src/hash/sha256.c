@@ -277,6 +277,37 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
     }
 }
 
+/* The fused chain kernels take one block (with padding), whole words of value, the counter in
+ * the head. */
+static int sha256_chains_fused(const struct grove_hash_kernels *k, size_t head, size_t n,
+                               size_t ctr_off, uint64_t pcount)
+{
+    return k->sha256_chains_x != NULL && (pcount & 63) == 0 && head + n + 9 <= 64 &&
+           n % 4 == 0 && n <= 32 && ctr_off + 4 <= head;
+}
+
+int grove_sha256_chains_from(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                             const uint8_t *begin, unsigned end, size_t count,
+                             const grove_sha256_ctx *prefix)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    uint64_t pcount = prefix ? prefix->count : 0;
+    if (!sha256_chains_fused(k, head, n, ctr_off, pcount) || end > 255)
+        return 0;
+    const uint32_t *init = prefix ? prefix->s : sha256_iv;
+    const size_t w = k->sha256_chains_w;
+    for (size_t i = 0; i < count; i += w) {
+        size_t m = count - i < w ? count - i : w;
+        unsigned lo = end;
+        for (size_t j = 0; j < m; j++)
+            lo = begin[i + j] < lo ? begin[i + j] : lo;
+        if (lo < end)
+            k->sha256_chains_x(lanes + i, head, n, ctr_off, lo, end - lo, m, NULL, NULL, init,
+                               pcount, begin + i);
+    }
+    return 1;
+}
+
 void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                          uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                          uint8_t *const capout[], const grove_sha256_ctx *prefix)
@@ -285,15 +316,12 @@ void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t c
     uint64_t pcount = prefix ? prefix->count : 0;
     const uint32_t *init = prefix ? prefix->s : sha256_iv;
     size_t i = 0;
-    /* the fused kernels: one block (with padding), whole words of value, the counter in the
-     * head */
-    if (k->sha256_chains_x != NULL && (pcount & 63) == 0 && head + n + 9 <= 64 && n % 4 == 0 &&
-        ctr_off + 4 <= head) {
+    if (sha256_chains_fused(k, head, n, ctr_off, pcount)) {
         const size_t w = k->sha256_chains_w;
         for (; count - i > w / 4 && i < count; i += w)
             k->sha256_chains_x(lanes + i, head, n, ctr_off, start, steps,
                                count - i < w ? count - i : w, cap ? cap + i : NULL,
-                               capout ? capout + i : NULL, init, pcount);
+                               capout ? capout + i : NULL, init, pcount, NULL);
         if (i >= count)
             return;
         lanes += i;

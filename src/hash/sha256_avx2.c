@@ -97,6 +97,9 @@ __attribute__((target("avx2"))) void grove_sha256_x8_avx2(uint32_t *st, const ui
                                _mm256_add_epi32((off), _mm256_set1_epi32((int)(pos))), 1),      \
         _mm256_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL, 0x0c0d0e0f08090a0bLL,     \
                           0x0405060700010203LL))
+#define VMASK __m256i
+#define VGE(a, b) _mm256_cmpgt_epi32(_mm256_add_epi32((a), _mm256_set1_epi32(1)), (b))
+#define VSELECT(m, a, b) _mm256_blendv_epi8((b), (a), (m))
 #define SHA2_FUSED_NAME grove_sha256_many_x8_avx2
 #define SHA2_CHAINS_NAME grove_sha256_chains_x8_avx2
 #include "hash/sha2_fused.h"

@@ -62,6 +62,9 @@ grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks)
         _mm512_i32gather_epi32(_mm512_add_epi32((off), _mm512_set1_epi32((int)(pos))),          \
                                (const void *)(base), 1),                                         \
         _mm512_set4_epi32(0x0c0d0e0f, 0x08090a0b, 0x04050607, 0x00010203))
+#define VMASK __mmask16
+#define VGE(a, b) _mm512_cmpge_epi32_mask((a), (b))
+#define VSELECT(m, a, b) _mm512_mask_blend_epi32((m), (b), (a))
 #define SHA2_FUSED_NAME grove_sha256_many_x16_avx512
 #define SHA2_CHAINS_NAME grove_sha256_chains_x16_avx512
 #include "hash/sha2_fused.h"

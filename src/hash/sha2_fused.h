@@ -13,7 +13,9 @@
  *   VGATHER(base, off, pos)  the big-endian word at base + off[j] + pos in lane j
  *   SHA2_FUSED_NAME    the name of the whole-message kernel (see grove_sha256_many_x16_avx512)
  *   SHA2_CHAINS_NAME   (SHA-256 only, optional) the name of the chain kernel (see
- *                      grove_sha256_chains)
+ *                      grove_sha256_chains), which needs besides VMASK, a lane mask type,
+ *                      VGE(a, b) (mask: lanes with a >= b, signed) and VSELECT(m, a, b)
+ *                      (a where m, else b)
  * With SHA2_BLOCK = 16 SHA2_WB, the message bytes are gathered straight from the inputs, the
  * padding and the length are built in registers and the state never leaves them.
  */
@@ -193,7 +195,8 @@ sha2_chains_block(V w[64], const V T[16], const V val[8],
 SHA2_TARGET static inline __attribute__((always_inline)) void
 sha2_chains_steps(V val[8], const V T[16], const V s4[8], const V iv[8], size_t head, size_t nw,
                   size_t ctr_off, uint32_t start, unsigned steps, size_t count,
-                  const uint8_t *cap, uint8_t *const capout[], const int FROM, const int ZERO)
+                  const uint8_t *cap, uint8_t *const capout[], const V *B, const int FROM,
+                  const int ZERO)
 {
     V w[64], s[8];
     const uint64_t capmask = sha2_chains_capmask(cap, count, start, steps);
@@ -212,21 +215,38 @@ sha2_chains_steps(V val[8], const V T[16], const V s4[8], const V iv[8], size_t 
         for (int t = 0; t < 8; t++)
             s[t] = s4[t];
         GROVE_SHA2_ROUNDS_RANGE(s, w, FROM, 64);
-        for (size_t k = 0; k < nw; k++)
-            val[k] = ADD(s[k], iv[k]);
+        if (B != NULL) { /* lanes before their first position keep their value */
+            VMASK m = VGE(VSET1(start + st), *B);
+            for (size_t k = 0; k < nw; k++)
+                val[k] = VSELECT(m, ADD(s[k], iv[k]), val[k]);
+        } else {
+            for (size_t k = 0; k < nw; k++)
+                val[k] = ADD(s[k], iv[k]);
+        }
     }
 }
 
-/* grove_sha256_chains on up to SHA2_W lanes; the values stay in registers. */
+/*
+ * grove_sha256_chains on up to SHA2_W lanes; the values stay in registers. begin != NULL: lane j
+ * takes only the steps at positions begin[j] and later (grove_sha256_chains_from).
+ */
 SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                                   uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
-                                  uint8_t *const capout[], const uint32_t init[8], uint64_t pcount)
+                                  uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                                  const uint8_t *begin)
 {
     const size_t nw = n / 4;
     /* SPHINCS+ (head 22, counter at 18): the four first rounds fixed */
     const int spx = head == 22 && ctr_off == 18 && (n == 16 || n == 24 || n == 32);
-    V T[16], val[8], w[64], iv[8], s4[8];
+    V T[16], val[8], w[64], iv[8], s4[8], bv = VZERO();
     sha2_chains_load(lanes, head, n, ctr_off, count, pcount, T, val);
+    if (begin != NULL) {
+        uint32_t b[SHA2_W] __attribute__((aligned(64)));
+        for (size_t j = 0; j < SHA2_W; j++)
+            b[j] = begin[j < count ? j : 0];
+        bv = VLOADA(b);
+    }
+    const V *B = begin != NULL ? &bv : NULL;
     for (int t = 0; t < 8; t++)
         iv[t] = s4[t] = VSET1(init[t]);
     if (spx) {
@@ -236,22 +256,22 @@ SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
     }
     /* n = 16: data and 0x80 end in word 9 (words 10 .. 14 zero); 24, 32: in word 11, 13 */
     if (spx && n == 16)
-        sha2_chains_steps(val, T, s4, iv, 22, 4, 18, start, steps, count, cap, capout, 4, 10);
+        sha2_chains_steps(val, T, s4, iv, 22, 4, 18, start, steps, count, cap, capout, B, 4, 10);
     else if (spx && n == 24)
-        sha2_chains_steps(val, T, s4, iv, 22, 6, 18, start, steps, count, cap, capout, 4, 12);
+        sha2_chains_steps(val, T, s4, iv, 22, 6, 18, start, steps, count, cap, capout, B, 4, 12);
     else if (spx)
-        sha2_chains_steps(val, T, s4, iv, 22, 8, 18, start, steps, count, cap, capout, 4, 14);
+        sha2_chains_steps(val, T, s4, iv, 22, 8, 18, start, steps, count, cap, capout, B, 4, 14);
     else
-        sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, 0,
-                          15);
+        sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, B,
+                          0, 15);
     uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
     for (size_t k = 0; k < nw; k++) {
         VSTOREA(res[k], val[k]);
         for (size_t j = 0; j < count; j++)
             grove_store32_be(lanes[j] + head + 4 * k, res[k][j]);
     }
-    if (steps > 0)
-        for (size_t j = 0; j < count; j++)
+    for (size_t j = 0; steps > 0 && j < count; j++)
+        if (begin == NULL || begin[j] < start + steps)
             grove_store32_be(lanes[j] + ctr_off, start + steps - 1);
     grove_wipe(res, sizeof res);
     for (size_t k = 0; k < 8; k++)

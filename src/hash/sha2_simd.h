@@ -33,15 +33,17 @@ int grove_sha512_many_x4_avx2(uint8_t *const out[], size_t outlen, const uint64_
                               uint64_t pcount, const uint8_t *const in[], size_t inlen,
                               size_t lanes);
 
-/* grove_sha256_chains on up to 16 (AVX-512) or 8 (AVX2) lanes; the values stay in registers. */
+/* grove_sha256_chains on up to 16 (AVX-512) or 8 (AVX2) lanes; the values stay in registers.
+ * begin != NULL: lane j takes the steps at positions begin[j] and later only. */
 void grove_sha256_chains_x16_avx512(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                                     uint32_t start, unsigned steps, size_t count,
                                     const uint8_t *cap, uint8_t *const capout[],
-                                    const uint32_t init[8], uint64_t pcount);
+                                    const uint32_t init[8], uint64_t pcount,
+                                    const uint8_t *begin);
 void grove_sha256_chains_x8_avx2(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                                  uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                                  uint8_t *const capout[], const uint32_t init[8],
-                                 uint64_t pcount);
+                                 uint64_t pcount, const uint8_t *begin);
 
 /*
  * For the gathers of the many_* kernels: offs[j] = in[j] - in[0] for the nlanes vector lanes
