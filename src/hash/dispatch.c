@@ -80,6 +80,18 @@ static void select_kernels(void)
         k.sha256_chains_w = 8;
         k.sha512_fused = grove_sha512_many_x4_avx2;
     }
+    /*
+     * SHA-NI: the single compressions (one-off hashes, long messages). The batches (F chains,
+     * PRF/FORS leaves, tree nodes) stay on the multi-lane kernels, also without AVX-512: on an
+     * AMD EPYC (Zen 4, family 25 model 17; 2 vCPUs under load, CPU time, medians of 5
+     * alternated runs, 2026-12-02) one SHA-256 compression of a WOTS+ chain took 44.4 ns in the
+     * AVX2 x8 chain kernel (everything included), against 86.5 ns for single-lane SHA-NI (one
+     * dependent sha256rnds2 chain: latency-bound) and 50.7 ns for two messages interleaved
+     * through sha256rnds2 (the rounds alone, without building the blocks). By instructions
+     * SHA-NI would win (about 110 per block against 410 per lane for AVX2), which is why
+     * callgrind figures cannot decide this (valgrind cannot run SHA-NI anyway). Four
+     * interleaved messages came to 34 ns for the rounds alone: a possible later kernel.
+     */
     if (f & GROVE_CPU_SHANI) {
         static char name[32];
         snprintf(name, sizeof name, "%s+sha-ni", k.name);
