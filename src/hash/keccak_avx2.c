@@ -11,7 +11,15 @@
 #define KT __m256i
 #define KXOR(a, b) _mm256_xor_si256((a), (b))
 #define KXOR5(a, b, c, d, e) KXOR(KXOR(KXOR(a, b), KXOR(c, d)), (e))
-#define KROL(a, n) _mm256_or_si256(_mm256_slli_epi64((a), (n)), _mm256_srli_epi64((a), 64 - (n)))
+/* rotations by whole bytes (8 and 56, in rho) are one byte shuffle instead of three operations */
+#define KROL8_ _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1, 2, \
+                                3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14)
+#define KROL56_ _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2, 3, 4, \
+                                 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8)
+#define KROL(a, n)                                                                               \
+    ((n) == 8    ? _mm256_shuffle_epi8((a), KROL8_)                                             \
+     : (n) == 56 ? _mm256_shuffle_epi8((a), KROL56_)                                            \
+                 : _mm256_or_si256(_mm256_slli_epi64((a), (n)), _mm256_srli_epi64((a), 64 - (n))))
 #define KCHI(a, b, c) KXOR((a), _mm256_andnot_si256((b), (c)))
 #define KRC(r) _mm256_set1_epi64x((long long)grove_keccak_rc[r])
 #define KZERO() _mm256_setzero_si256()

@@ -25,7 +25,12 @@ __attribute__((target("avx2"))) static inline const uint64_t (*k_table(void))[4]
 #define V __m256i
 #define ADD(a, b) _mm256_add_epi64((a), (b))
 #define XOR(a, b) _mm256_xor_si256((a), (b))
-#define ROR(x, n) _mm256_or_si256(_mm256_srli_epi64((x), (n)), _mm256_slli_epi64((x), 64 - (n)))
+/* the rotation by a whole byte (8, in SSIG0) is one byte shuffle instead of three operations */
+#define ROR(x, n)                                                                                \
+    ((n) == 8 ? _mm256_shuffle_epi8((x), _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12,  \
+                                                          13, 14, 15, 8, 1, 2, 3, 4, 5, 6, 7, 0, \
+                                                          9, 10, 11, 12, 13, 14, 15, 8))         \
+              : _mm256_or_si256(_mm256_srli_epi64((x), (n)), _mm256_slli_epi64((x), 64 - (n))))
 #define BSIG0(x) XOR(XOR(ROR(x, 28), ROR(x, 34)), ROR(x, 39))
 #define BSIG1(x) XOR(XOR(ROR(x, 14), ROR(x, 18)), ROR(x, 41))
 #define SSIG0(x) XOR(XOR(ROR(x, 1), ROR(x, 8)), _mm256_srli_epi64((x), 7))
