@@ -20,6 +20,11 @@
  * padding and the length are built in registers and the state never leaves them.
  */
 #define SHA2_BLOCK (16 * SHA2_WB)
+#if SHA2_WB == 4
+#define SHA2_STORE_BE grove_store32_be
+#else
+#define SHA2_STORE_BE grove_store64_be
+#endif
 
 /* The rounds on 8 state vectors s and the message vectors w[0..15] (w[16..] is scratch). */
 SHA2_TARGET static inline void sha2_rounds(V s[8], V w[SHA2_NR])
@@ -81,18 +86,18 @@ SHA2_TARGET int SHA2_FUSED_NAME(uint8_t *const out[], size_t outlen, const SHA2_
         }
         sha2_rounds(s, w);
     }
+    /* the digests, truncated to outlen, straight into the outputs */
     SHA2_WORD res[8][SHA2_W] __attribute__((aligned(64)));
-    for (int t = 0; t < 8; t++)
+    const size_t words = outlen / SHA2_WB, tail = outlen % SHA2_WB;
+    for (size_t t = 0; t < (outlen + SHA2_WB - 1) / SHA2_WB; t++)
         VSTOREA(res[t], s[t]);
-    uint8_t dig[8 * SHA2_WB];
     for (size_t j = 0; j < lanes; j++) {
-        for (int t = 0; t < 8; t++)
-            for (int b = 0; b < SHA2_WB; b++)
-                dig[SHA2_WB * t + b] = (uint8_t)(res[t][j] >> (8 * (SHA2_WB - 1 - b)));
-        memcpy(out[j], dig, outlen);
+        for (size_t t = 0; t < words; t++)
+            SHA2_STORE_BE(out[j] + SHA2_WB * t, res[t][j]);
+        for (size_t b = 0; b < tail; b++)
+            out[j][SHA2_WB * words + b] = (uint8_t)(res[words][j] >> (8 * (SHA2_WB - 1 - b)));
     }
     grove_wipe(res, sizeof res);
-    grove_wipe(dig, sizeof dig);
     return 1;
 }
 
@@ -280,3 +285,4 @@ SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
 #endif
 
 #undef SHA2_BLOCK
+#undef SHA2_STORE_BE
