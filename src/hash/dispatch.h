@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/util.h"
 #include "hash/sha2.h"
 
 struct grove_hash_kernels {
@@ -52,5 +53,29 @@ struct grove_hash_kernels {
 };
 
 const struct grove_hash_kernels *grove_hash_kernels(void);
+
+/*
+ * For grove_*_chains_from: the next kernel call takes the first m = min(left, w) lanes of begin
+ * (returned); *lo is their first position (end if none of them walks).
+ */
+static inline size_t grove_chains_group(const uint8_t *begin, size_t left, size_t w, unsigned end,
+                                        unsigned *lo)
+{
+    size_t m = left < w ? left : w;
+    *lo = end;
+    for (size_t j = 0; j < m; j++)
+        *lo = begin[j] < *lo ? begin[j] : *lo;
+    return m;
+}
+
+/* After a chain kernel: each lane that hashed holds the last position hashed as its counter. */
+static inline void grove_chains_last_counter(uint8_t *const lanes[], size_t count,
+                                             size_t ctr_off, uint32_t start, unsigned steps,
+                                             const uint8_t *begin)
+{
+    for (size_t j = 0; steps > 0 && j < count; j++)
+        if (begin == NULL || begin[j] < start + steps)
+            grove_store32_be(lanes[j] + ctr_off, start + steps - 1);
+}
 
 #endif

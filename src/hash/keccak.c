@@ -349,12 +349,9 @@ int grove_shake256_chains_from(uint8_t *const lanes[], size_t head, size_t n, si
     const struct grove_hash_kernels *k = grove_hash_kernels();
     if (!shake256_chains_fused(k, head, n, ctr_off) || end > 255)
         return 0;
-    const size_t w = k->shake256_chains_w;
-    for (size_t i = 0; i < count; i += w) {
-        size_t m = count - i < w ? count - i : w;
-        unsigned lo = end;
-        for (size_t j = 0; j < m; j++)
-            lo = begin[i + j] < lo ? begin[i + j] : lo;
+    for (size_t i = 0, m; i < count; i += m) {
+        unsigned lo;
+        m = grove_chains_group(begin + i, count - i, k->shake256_chains_w, end, &lo);
         if (lo < end)
             k->shake256_chains_x(lanes + i, head, n, ctr_off, lo, end - lo, m, NULL, NULL,
                                  begin + i);

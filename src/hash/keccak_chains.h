@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
+
+#include "hash/dispatch.h"
 /*
  * Template (no include guard: included once per kernel file) of the fused SHAKE256 chain kernel
  * (see grove_shake256_chains), written once for every vector width. The including file defines
@@ -102,9 +104,7 @@ KECCAK_TARGET void KECCAK_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_
         for (size_t j = 0; j < count; j++)
             grove_store64_le(lanes[j] + head + 8 * l, tmp[j]);
     }
-    for (size_t j = 0; steps > 0 && j < count; j++)
-        if (begin == NULL || begin[j] < start + steps)
-            grove_store32_be(lanes[j] + ctr_off, start + steps - 1);
+    grove_chains_last_counter(lanes, count, ctr_off, start, steps, begin);
     grove_wipe(tmp, sizeof tmp);
     for (size_t l = 0; l < 25; l++)
         S[l] = KZERO();

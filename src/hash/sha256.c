@@ -295,12 +295,9 @@ int grove_sha256_chains_from(uint8_t *const lanes[], size_t head, size_t n, size
     if (!sha256_chains_fused(k, head, n, ctr_off, pcount) || end > 255)
         return 0;
     const uint32_t *init = prefix ? prefix->s : sha256_iv;
-    const size_t w = k->sha256_chains_w;
-    for (size_t i = 0; i < count; i += w) {
-        size_t m = count - i < w ? count - i : w;
-        unsigned lo = end;
-        for (size_t j = 0; j < m; j++)
-            lo = begin[i + j] < lo ? begin[i + j] : lo;
+    for (size_t i = 0, m; i < count; i += m) {
+        unsigned lo;
+        m = grove_chains_group(begin + i, count - i, k->sha256_chains_w, end, &lo);
         if (lo < end)
             k->sha256_chains_x(lanes + i, head, n, ctr_off, lo, end - lo, m, NULL, NULL, init,
                                pcount, begin + i);

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
+
+#include "hash/dispatch.h"
 /*
  * Template (no include guard: included once per kernel file) of the fused multi-lane SHA-2
  * kernels, written once for every vector width and word size. The including file defines:
@@ -275,9 +277,7 @@ SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
         for (size_t j = 0; j < count; j++)
             grove_store32_be(lanes[j] + head + 4 * k, res[k][j]);
     }
-    for (size_t j = 0; steps > 0 && j < count; j++)
-        if (begin == NULL || begin[j] < start + steps)
-            grove_store32_be(lanes[j] + ctr_off, start + steps - 1);
+    grove_chains_last_counter(lanes, count, ctr_off, start, steps, begin);
     grove_wipe(res, sizeof res);
     for (size_t k = 0; k < 8; k++)
         val[k] = VZERO();
