@@ -72,7 +72,7 @@ __attribute__((target("avx2"))) void grove_sha256_x8_avx2(uint32_t *st, const ui
     }
     for (int i = 0; i < 8; i++)
         s[i] = _mm256_loadu_si256((const V *)(const void *)(st + 8 * i));
-    GROVE_SHA2_ROUNDS(s, w, 64);
+    GROVE_SHA2_ROUNDS(s, w, 64, 64);
     for (int i = 0; i < 8; i++)
         _mm256_storeu_si256((V *)(void *)(st + 8 * i), s[i]);
 }
@@ -82,6 +82,7 @@ __attribute__((target("avx2"))) void grove_sha256_x8_avx2(uint32_t *st, const ui
 #define SHA2_WB 4
 #define SHA2_WORD uint32_t
 #define SHA2_NR 64
+#define SHA2_WN 64 /* message words kept: see GROVE_SHA2_ROUNDS_RANGE */
 #define VSET1(x) _mm256_set1_epi32((int)(x))
 #define VZERO() _mm256_setzero_si256()
 #define VOR(a, b) _mm256_or_si256((a), (b))

@@ -31,13 +31,13 @@ grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks)
                                      0x00010203);
     const V idx = _mm512_set_epi32(240, 224, 208, 192, 176, 160, 144, 128, 112, 96, 80, 64, 48, 32,
                                    16, 0); /* lane j's block starts at word 16 j */
-    V w[64], s[8];
+    V w[16], s[8];
     for (int t = 0; t < 16; t++)
         w[t] = _mm512_shuffle_epi8(_mm512_i32gather_epi32(idx, (const void *)(blocks + 4 * t), 4),
                                    bswap);
     for (int i = 0; i < 8; i++)
         s[i] = _mm512_loadu_si512((const void *)(st + 16 * i));
-    GROVE_SHA2_ROUNDS(s, w, 64);
+    GROVE_SHA2_ROUNDS(s, w, 64, 16);
     for (int i = 0; i < 8; i++)
         _mm512_storeu_si512((void *)(st + 16 * i), s[i]);
 }
@@ -48,6 +48,7 @@ grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks)
 #define SHA2_WB 4
 #define SHA2_WORD uint32_t
 #define SHA2_NR 64
+#define SHA2_WN 16 /* message words kept: see GROVE_SHA2_ROUNDS_RANGE */
 #define VSET1(x) _mm512_set1_epi32((int)(x))
 #define VZERO() _mm512_setzero_si512()
 #define VOR(a, b) _mm512_or_si512((a), (b))

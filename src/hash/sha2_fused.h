@@ -6,7 +6,8 @@
  * kernels, written once for every vector width and word size. The including file defines:
  *   SHA2_TARGET        the function attribute selecting the instruction set
  *   SHA2_W             lanes per vector; SHA2_WB word bytes (4: SHA-256, 8: SHA-512)
- *   SHA2_WORD          uint32_t or uint64_t; SHA2_NR rounds (64 or 80)
+ *   SHA2_WORD          uint32_t or uint64_t; SHA2_NR rounds (64 or 80); SHA2_WN message
+ *                      words kept (SHA2_NR or 16, see GROVE_SHA2_ROUNDS_RANGE)
  *   V and the ops of GROVE_SHA2_ROUNDS_RANGE (sha2_simd.h), and on V:
  *     VSET1(x)         the word x in every lane        VZERO()  the all-zero vector
  *     VOR(a, b)        bitwise or                      VSLL(a, n), VSRL(a, n)  word shifts
@@ -29,9 +30,9 @@
 #endif
 
 /* The rounds on 8 state vectors s and the message vectors w[0..15] (w[16..] is scratch). */
-SHA2_TARGET static inline void sha2_rounds(V s[8], V w[SHA2_NR])
+SHA2_TARGET static inline void sha2_rounds(V s[8], V w[SHA2_WN])
 {
-    GROVE_SHA2_ROUNDS(s, w, SHA2_NR);
+    GROVE_SHA2_ROUNDS(s, w, SHA2_NR, SHA2_WN);
 }
 
 /* w[t] of a tail block b (0 or 1) of messages with rem bytes after the full blocks. */
@@ -68,7 +69,7 @@ SHA2_TARGET int SHA2_FUSED_NAME(uint8_t *const out[], size_t outlen, const SHA2_
     if (!grove_sha2_gather_offsets(offs, in, lanes, SHA2_W))
         return 0;
     const OFFT off = OFFLOAD(offs);
-    V s[8], w[SHA2_NR];
+    V s[8], w[SHA2_WN];
     for (int t = 0; t < 8; t++)
         s[t] = VSET1(init[t]);
     const size_t full = inlen / SHA2_BLOCK, rem = inlen % SHA2_BLOCK;
@@ -165,7 +166,7 @@ static inline uint64_t sha2_chains_capmask(const uint8_t *cap, size_t count, uin
 
 /* One chain step: w[16] = the template T with the counter c and the values val ORed in. */
 SHA2_TARGET static inline __attribute__((always_inline)) void
-sha2_chains_block(V w[64], const V T[16], const V val[8],
+sha2_chains_block(V w[SHA2_WN], const V T[16], const V val[8],
                                                  uint32_t c, size_t head, size_t nw,
                                                  size_t ctr_off)
 {
@@ -197,15 +198,16 @@ sha2_chains_block(V w[64], const V T[16], const V val[8],
  * starts from their state. ZERO < 15: words ZERO .. 14 are zero (the data and the 0x80 end
  * before them). Called with constants (the layout too, for SPHINCS+), so that each layout gets
  * its own code with the message schedule terms of the fixed words folded or hoisted out of the
- * loop.
+ * loop. w: the message scratch, one for every copy (the stack of a kernel stays small: callers
+ * wipe the stack their secret computations used, by its measured depth).
  */
 SHA2_TARGET static inline __attribute__((always_inline)) void
 sha2_chains_steps(V val[8], const V T[16], const V s4[8], const V iv[8], size_t head, size_t nw,
                   size_t ctr_off, uint32_t start, unsigned steps, size_t count,
-                  const uint8_t *cap, uint8_t *const capout[], const V *B, const int FROM,
-                  const int ZERO)
+                  const uint8_t *cap, uint8_t *const capout[], const V *B, V w[SHA2_WN],
+                  const int FROM, const int ZERO)
 {
-    V w[64], s[8];
+    V s[8];
     const uint64_t capmask = sha2_chains_capmask(cap, count, start, steps);
     for (unsigned st = 0; st <= steps; st++) {
         if ((capmask >> (st < 63 ? st : 63)) & 1)
@@ -221,7 +223,7 @@ sha2_chains_steps(V val[8], const V T[16], const V s4[8], const V iv[8], size_t 
             w[15] = T[15];
         for (int t = 0; t < 8; t++)
             s[t] = s4[t];
-        GROVE_SHA2_ROUNDS_RANGE(s, w, FROM, 64);
+        GROVE_SHA2_ROUNDS_RANGE(s, w, FROM, 64, SHA2_WN);
         if (B != NULL) { /* lanes before their first position keep their value */
             VMASK m = VGE(VSET1(start + st), *B);
             for (size_t k = 0; k < nw; k++)
@@ -245,7 +247,7 @@ SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
     const size_t nw = n / 4;
     /* SPHINCS+ (head 22, counter at 18): the four first rounds fixed */
     const int spx = head == 22 && ctr_off == 18 && (n == 16 || n == 24 || n == 32);
-    V T[16], val[8], w[64], iv[8], s4[8], bv = VZERO();
+    V T[16], val[8], w[SHA2_WN], iv[8], s4[8], bv = VZERO();
     sha2_chains_load(lanes, head, n, ctr_off, count, pcount, T, val);
     if (begin != NULL) {
         uint32_t b[SHA2_W] __attribute__((aligned(64)));
@@ -259,18 +261,18 @@ SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
     if (spx) {
         for (int t = 0; t < 16; t++)
             w[t] = T[t];
-        GROVE_SHA2_ROUNDS_RANGE(s4, w, 0, 4);
+        GROVE_SHA2_ROUNDS_RANGE(s4, w, 0, 4, SHA2_WN);
     }
     /* n = 16: data and 0x80 end in word 9 (words 10 .. 14 zero); 24, 32: in word 11, 13 */
     if (spx && n == 16)
-        sha2_chains_steps(val, T, s4, iv, 22, 4, 18, start, steps, count, cap, capout, B, 4, 10);
+        sha2_chains_steps(val, T, s4, iv, 22, 4, 18, start, steps, count, cap, capout, B, w, 4, 10);
     else if (spx && n == 24)
-        sha2_chains_steps(val, T, s4, iv, 22, 6, 18, start, steps, count, cap, capout, B, 4, 12);
+        sha2_chains_steps(val, T, s4, iv, 22, 6, 18, start, steps, count, cap, capout, B, w, 4, 12);
     else if (spx)
-        sha2_chains_steps(val, T, s4, iv, 22, 8, 18, start, steps, count, cap, capout, B, 4, 14);
+        sha2_chains_steps(val, T, s4, iv, 22, 8, 18, start, steps, count, cap, capout, B, w, 4, 14);
     else
         sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, B,
-                          0, 15);
+                          w, 0, 15);
     uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
     for (size_t k = 0; k < nw; k++) {
         VSTOREA(res[k], val[k]);

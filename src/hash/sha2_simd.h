@@ -64,22 +64,29 @@ static inline int grove_sha2_gather_offsets(int32_t *offs, const uint8_t *const 
 
 /*
  * The rounds of the multi-lane kernels, written once: rounds FROM .. TO - 1 on the working state
- * vectors s[8] (a .. h after FROM rounds; updated in place, no feed-forward). w[TO] holds the
- * message words: the caller fills w[0..15], the message schedule fills the rest first (in a pass
- * of its own: interleaved with the rounds, 16 message and 8 state vectors overflow the 16
- * registers of AVX2 and the compiler spills at random). The including kernel defines the vector
- * type V and, on it, ADD, XOR, BSIG0, BSIG1, SSIG0, SSIG1, CH(e, f, g), MAJ(a, b, c, ab, bc)
+ * vectors s[8] (a .. h after FROM rounds; updated in place, no feed-forward). w[WN] holds the
+ * message words, the caller fills w[0..15]. WN = TO: the message schedule fills the rest first,
+ * in a pass of its own (AVX2: interleaved with the rounds, 16 message and 8 state vectors
+ * overflow the 16 registers and the compiler spills at random); WN = 16: w is a ring that the
+ * schedule updates round by round (AVX-512, 32 registers: less stack, which matters as callers
+ * wipe the stack their secret computations used). The including kernel defines the vector type
+ * V and, on it, ADD, XOR, BSIG0, BSIG1, SSIG0, SSIG1, CH(e, f, g), MAJ(a, b, c, ab, bc)
  * (ab = a ^ b and bc = b ^ c are at hand: a ^ b of one round is b ^ c of the next, so
  * Maj = b ^ (ab & bc) costs three operations), and KSPLAT(i): round constant i in every lane.
  */
-#define GROVE_SHA2_ROUNDS_RANGE(s, w, FROM, TO)                                             \
+#define GROVE_SHA2_ROUNDS_RANGE(s, w, FROM, TO, WN)                                         \
     do {                                                                                    \
-        _Pragma("GCC unroll 80") for (int i = 16; i < (TO); i++)                            \
-            (w)[i] = ADD(ADD(SSIG1((w)[i - 2]), (w)[i - 7]), ADD(SSIG0((w)[i - 15]), (w)[i - 16])); \
+        if ((WN) > 16)                                                                      \
+            _Pragma("GCC unroll 80") for (int i = 16; i < (TO); i++)                        \
+                (w)[i % (WN)] = ADD(ADD(SSIG1((w)[(i - 2) % (WN)]), (w)[(i - 7) % (WN)]),   \
+                                    ADD(SSIG0((w)[(i - 15) % (WN)]), (w)[(i - 16) % (WN)])); \
         V a = (s)[0], b = (s)[1], c = (s)[2], d = (s)[3], e = (s)[4], f = (s)[5];           \
         V g = (s)[6], hh = (s)[7], bc = XOR(b, c);                                          \
         _Pragma("GCC unroll 80") for (int i = (FROM); i < (TO); i++) {                      \
-            V t1 = ADD(ADD(hh, BSIG1(e)), ADD(CH(e, f, g), ADD(KSPLAT(i), (w)[i])));        \
+            if ((WN) == 16 && i >= 16)                                                      \
+                (w)[i & 15] = ADD(ADD(SSIG1((w)[(i - 2) & 15]), (w)[(i - 7) & 15]),         \
+                                  ADD(SSIG0((w)[(i - 15) & 15]), (w)[i & 15]));             \
+            V t1 = ADD(ADD(hh, BSIG1(e)), ADD(CH(e, f, g), ADD(KSPLAT(i), (w)[i % (WN)]))); \
             V ab = XOR(a, b);                                                               \
             V t2 = ADD(BSIG0(a), MAJ(a, b, c, ab, bc));                                     \
             bc = ab;                                                                        \
@@ -102,14 +109,14 @@ static inline int grove_sha2_gather_offsets(int32_t *offs, const uint8_t *const 
         (s)[7] = hh;                                                                        \
     } while (0)
 
-/* All NR rounds (64: SHA-256, 80: SHA-512) of one block (w[NR] as above); the result is added
+/* All NR rounds (64: SHA-256, 80: SHA-512) of one block (w[WN] as above); the result is added
  * into s. */
-#define GROVE_SHA2_ROUNDS(s, w, NR)                                                         \
+#define GROVE_SHA2_ROUNDS(s, w, NR, WN)                                                     \
     do {                                                                                    \
         V grove_r_[8];                                                                      \
         for (int grove_t_ = 0; grove_t_ < 8; grove_t_++)                                    \
             grove_r_[grove_t_] = (s)[grove_t_];                                             \
-        GROVE_SHA2_ROUNDS_RANGE(grove_r_, w, 0, NR);                                        \
+        GROVE_SHA2_ROUNDS_RANGE(grove_r_, w, 0, NR, WN);                                    \
         for (int grove_t_ = 0; grove_t_ < 8; grove_t_++)                                   \
             (s)[grove_t_] = ADD((s)[grove_t_], grove_r_[grove_t_]);                         \
     } while (0)

@@ -59,7 +59,7 @@ __attribute__((target("avx2"))) void grove_sha512_x4_avx2(uint64_t *st, const ui
     }
     for (int i = 0; i < 8; i++)
         s[i] = _mm256_loadu_si256((const V *)(const void *)(st + 4 * i));
-    GROVE_SHA2_ROUNDS(s, w, 80);
+    GROVE_SHA2_ROUNDS(s, w, 80, 80);
     for (int i = 0; i < 8; i++)
         _mm256_storeu_si256((V *)(void *)(st + 4 * i), s[i]);
 }
@@ -69,6 +69,7 @@ __attribute__((target("avx2"))) void grove_sha512_x4_avx2(uint64_t *st, const ui
 #define SHA2_WB 8
 #define SHA2_WORD uint64_t
 #define SHA2_NR 80
+#define SHA2_WN 80 /* message words kept: see GROVE_SHA2_ROUNDS_RANGE */
 #define VSET1(x) _mm256_set1_epi64x((long long)(x))
 #define VZERO() _mm256_setzero_si256()
 #define VOR(a, b) _mm256_or_si256((a), (b))

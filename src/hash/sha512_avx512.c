@@ -30,13 +30,13 @@ grove_sha512_x8_avx512(uint64_t *st, const uint8_t *blocks)
                                      0x08090a0b0c0d0e0fLL, 0x0001020304050607LL,
                                      0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
     const V idx = _mm512_set_epi64(112, 96, 80, 64, 48, 32, 16, 0); /* lane j at word 16 j */
-    V w[80], s[8];
+    V w[16], s[8];
     for (int t = 0; t < 16; t++)
         w[t] = _mm512_shuffle_epi8(_mm512_i64gather_epi64(idx, (const void *)(blocks + 8 * t), 8),
                                    bswap);
     for (int i = 0; i < 8; i++)
         s[i] = _mm512_loadu_si512((const void *)(st + 8 * i));
-    GROVE_SHA2_ROUNDS(s, w, 80);
+    GROVE_SHA2_ROUNDS(s, w, 80, 16);
     for (int i = 0; i < 8; i++)
         _mm512_storeu_si512((void *)(st + 8 * i), s[i]);
 }
@@ -47,6 +47,7 @@ grove_sha512_x8_avx512(uint64_t *st, const uint8_t *blocks)
 #define SHA2_WB 8
 #define SHA2_WORD uint64_t
 #define SHA2_NR 80
+#define SHA2_WN 16 /* message words kept: see GROVE_SHA2_ROUNDS_RANGE */
 #define VSET1(x) _mm512_set1_epi64((long long)(x))
 #define VZERO() _mm512_setzero_si512()
 #define VOR(a, b) _mm512_or_si512((a), (b))
