@@ -198,16 +198,15 @@ sha2_chains_block(V w[SHA2_WN], const V T[16], const V val[8],
  * starts from their state. ZERO < 15: words ZERO .. 14 are zero (the data and the 0x80 end
  * before them). Called with constants (the layout too, for SPHINCS+), so that each layout gets
  * its own code with the message schedule terms of the fixed words folded or hoisted out of the
- * loop. w: the message scratch, one for every copy (the stack of a kernel stays small: callers
- * wipe the stack their secret computations used, by its measured depth).
+ * loop.
  */
 SHA2_TARGET static inline __attribute__((always_inline)) void
 sha2_chains_steps(V val[8], const V T[16], const V s4[8], const V iv[8], size_t head, size_t nw,
                   size_t ctr_off, uint32_t start, unsigned steps, size_t count,
-                  const uint8_t *cap, uint8_t *const capout[], const V *B, V w[SHA2_WN],
-                  const int FROM, const int ZERO)
+                  const uint8_t *cap, uint8_t *const capout[], const V *B, const int FROM,
+                  const int ZERO)
 {
-    V s[8];
+    V w[SHA2_WN], s[8];
     const uint64_t capmask = sha2_chains_capmask(cap, count, start, steps);
     for (unsigned st = 0; st <= steps; st++) {
         if ((capmask >> (st < 63 ? st : 63)) & 1)
@@ -265,14 +264,14 @@ SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
     }
     /* n = 16: data and 0x80 end in word 9 (words 10 .. 14 zero); 24, 32: in word 11, 13 */
     if (spx && n == 16)
-        sha2_chains_steps(val, T, s4, iv, 22, 4, 18, start, steps, count, cap, capout, B, w, 4, 10);
+        sha2_chains_steps(val, T, s4, iv, 22, 4, 18, start, steps, count, cap, capout, B, 4, 10);
     else if (spx && n == 24)
-        sha2_chains_steps(val, T, s4, iv, 22, 6, 18, start, steps, count, cap, capout, B, w, 4, 12);
+        sha2_chains_steps(val, T, s4, iv, 22, 6, 18, start, steps, count, cap, capout, B, 4, 12);
     else if (spx)
-        sha2_chains_steps(val, T, s4, iv, 22, 8, 18, start, steps, count, cap, capout, B, w, 4, 14);
+        sha2_chains_steps(val, T, s4, iv, 22, 8, 18, start, steps, count, cap, capout, B, 4, 14);
     else
         sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, B,
-                          w, 0, 15);
+                          0, 15);
     uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
     for (size_t k = 0; k < nw; k++) {
         VSTOREA(res[k], val[k]);
