@@ -245,7 +245,8 @@ SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
 {
     const size_t nw = n / 4;
     /* SPHINCS+ (head 22, counter at 18): the four first rounds fixed */
-    const int spx = head == 22 && ctr_off == 18 && (n == 16 || n == 24 || n == 32);
+    const int spx = head == 22 && ctr_off == 18 && (n == 16 || n == 24 || n == 32) &&
+                    pcount < ((uint64_t)1 << 28); /* the high word of the bit length is 0 */
     V T[16], val[8], w[SHA2_WN], iv[8], s4[8], bv = VZERO();
     sha2_chains_load(lanes, head, n, ctr_off, count, pcount, T, val);
     if (begin != NULL) {
