@@ -553,7 +553,34 @@ static void simd_kernels(void)
                 }
                 ran++;
             }
+            if (avx2 && lanes <= 8) {
+                size_t ol = 17 + (len + lanes) % 16; /* digests cut at any byte */
+                memset(out, 0xA5, sizeof out);
+                CHECK(grove_sha256_many_x8_avx2(op, ol, pre.s, 64, ip, len, lanes) == 1);
+                for (size_t j = 0; j < lanes; j++) {
+                    grove_sha256_ctx c = pre;
+                    grove_sha256_update(&c, ip[j], len);
+                    grove_sha256_final(&c, ref, 32);
+                    CHECK_MEM(out[j], ref, ol);
+                    CHECK(out[j][ol] == 0xA5); /* nothing written past outlen */
+                }
+                ran++;
+            }
             if (avx2 && lanes <= 4) {
+                if (len < 8) {
+                    CHECK(grove_sha512_many_x4_avx2(op, 64, pre5.s, 128, ip, len, lanes) == 0);
+                } else {
+                    size_t ol = 33 + (len + lanes) % 31;
+                    memset(out, 0xA5, sizeof out);
+                    CHECK(grove_sha512_many_x4_avx2(op, ol, pre5.s, 128, ip, len, lanes) == 1);
+                    for (size_t j = 0; j < lanes; j++) {
+                        grove_sha512_ctx c = pre5;
+                        grove_sha512_update(&c, ip[j], len);
+                        grove_sha512_final(&c, ref, 64);
+                        CHECK_MEM(out[j], ref, ol);
+                        CHECK(out[j][ol] == 0xA5);
+                    }
+                }
                 grove_shake_x4_avx2(GROVE_SHAKE256_RATE, op, 33, ip, len, lanes);
                 for (size_t j = 0; j < lanes; j++) {
                     grove_shake256(ref, 33, ip[j], len);
@@ -567,6 +594,166 @@ static void simd_kernels(void)
     printf("SIMD kernels checked directly: %d groups (cpu features %#x)\n", ran, f);
 }
 
+/* One lane's chain step by step with single hashes (SHA-256 after `seeded`, or SHAKE256 if
+ * seeded is NULL and shake is set): the reference for the chain kernels. */
+static void chain_reference(uint8_t *buf, size_t head, size_t n, size_t ctr, uint32_t start,
+                            unsigned steps, uint8_t cap, uint8_t *want_cap, int shake,
+                            const grove_sha256_ctx *seeded)
+{
+    for (unsigned st = 0; st <= steps; st++) {
+        if (cap == start + st)
+            memcpy(want_cap, buf + head, n);
+        if (st == steps)
+            break;
+        uint32_t v = start + st;
+        buf[ctr] = (uint8_t)(v >> 24);
+        buf[ctr + 1] = (uint8_t)(v >> 16);
+        buf[ctr + 2] = (uint8_t)(v >> 8);
+        buf[ctr + 3] = (uint8_t)v;
+        uint8_t o[32];
+        if (shake) {
+            grove_shake256(o, n, buf, head + n);
+        } else {
+            grove_sha256_ctx c;
+            if (seeded)
+                c = *seeded;
+            else
+                grove_sha256_init(&c);
+            grove_sha256_update(&c, buf, head + n);
+            grove_sha256_final(&c, o, 32);
+        }
+        memcpy(buf + head, o, n);
+    }
+}
+
+typedef void (*sha256_chains_fn)(uint8_t *const[], size_t, size_t, size_t, uint32_t, unsigned,
+                                 size_t, const uint8_t *, uint8_t *const[], const uint32_t[8],
+                                 uint64_t, const uint8_t *);
+typedef void (*shake_chains_fn)(uint8_t *const[], size_t, size_t, size_t, uint32_t, unsigned,
+                                size_t, const uint8_t *, uint8_t *const[], const uint8_t *);
+
+/*
+ * The chain kernels the machine can run, called directly, against chain_reference: every lane
+ * count 1..W, unaligned lanes, the SPHINCS+ layouts and odd ones (value at any byte, counter
+ * across a word boundary for SHA-256, at any byte of its word for SHAKE), counters crossing a
+ * byte boundary (255 -> 256), captures on the way.
+ */
+static void simd_chains(void)
+{
+    uint32_t f = grove_cpu_features_raw();
+    int avx2 = (f & GROVE_CPU_AVX2) != 0;
+    int avx512 = (f & (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW)) ==
+                 (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW);
+    struct {
+        int shake;
+        size_t w;
+        sha256_chains_fn sha;
+        shake_chains_fn shk;
+        int ok;
+    } kern[] = {
+        {0, 8, grove_sha256_chains_x8_avx2, NULL, avx2},
+        {0, 16, grove_sha256_chains_x16_avx512, NULL, avx512},
+        {1, 4, NULL, grove_shake256_chains_x4_avx2, avx2},
+        {1, 8, NULL, grove_shake256_chains_x8_avx512, avx512},
+    };
+    /* head, counter offset, n */
+    static const size_t sha_lay[][3] = {{22, 18, 16}, {22, 18, 24}, {22, 18, 32}, {20, 16, 16},
+                                        {17, 9, 12},  {13, 6, 20},  {30, 26, 24}};
+    static const size_t shk_lay[][3] = {{48, 44, 16}, {56, 52, 24}, {64, 60, 32},
+                                        {48, 41, 16}, {24, 18, 24}, {96, 4, 32}};
+    static const uint32_t starts[] = {0, 1, 250, 0xFFFFFF, 0x12345678};
+    uint64_t rng = 1919;
+    uint8_t pre[64];
+    test_rand_bytes(&rng, pre, sizeof pre);
+    grove_sha256_ctx seeded;
+    grove_sha256_init(&seeded);
+    grove_sha256_update(&seeded, pre, 64);
+    grove_sha256_ctx fresh;
+    grove_sha256_init(&fresh);
+    int ran = 0;
+    for (size_t ki = 0; ki < sizeof kern / sizeof kern[0]; ki++) {
+        if (!kern[ki].ok)
+            continue;
+        size_t nlay = kern[ki].shake ? sizeof shk_lay / sizeof shk_lay[0]
+                                     : sizeof sha_lay / sizeof sha_lay[0];
+        for (size_t li = 0; li < nlay; li++) {
+            const size_t *lay = kern[ki].shake ? shk_lay[li] : sha_lay[li];
+            size_t head = lay[0], ctr = lay[1], n = lay[2];
+            for (size_t count = 1; count <= kern[ki].w; count++) {
+                uint8_t mem[16 * 160], ref[16][160], cap[16], capout[16][32], want[16][32];
+                uint8_t *lanes[16], *co[16];
+                uint32_t start = starts[(li + count) % 5];
+                unsigned steps = 1 + (unsigned)(test_rand_u64(&rng) % 15);
+                for (size_t j = 0; j < count; j++) {
+                    lanes[j] = mem + 160 * j + (j * 3) % 7; /* unaligned */
+                    test_rand_bytes(&rng, lanes[j], head + n);
+                    memcpy(ref[j], lanes[j], head + n);
+                    co[j] = capout[j];
+                    cap[j] = (uint8_t)(start + test_rand_u64(&rng) % (steps + 2));
+                    memset(capout[j], 0, 32);
+                    memset(want[j], 0, 32);
+                }
+                int seed = count % 2 == 0;
+                if (kern[ki].shake)
+                    kern[ki].shk(lanes, head, n, ctr, start, steps, count, cap, co, NULL);
+                else
+                    kern[ki].sha(lanes, head, n, ctr, start, steps, count, cap, co,
+                                 seed ? seeded.s : fresh.s, seed ? 64 : 0, NULL);
+                for (size_t j = 0; j < count; j++) {
+                    chain_reference(ref[j], head, n, ctr, start, steps, cap[j], want[j],
+                                    kern[ki].shake, seed ? &seeded : NULL);
+                    CHECK_MEM(lanes[j], ref[j], head + n); /* value and last counter */
+                    CHECK_MEM(capout[j], want[j], 32);
+                }
+                ran++;
+            }
+        }
+    }
+    printf("chain kernels checked directly: %d groups\n", ran);
+}
+
+/*
+ * grove_sha256_chains_from / grove_shake256_chains_from (the dispatched kernels, each lane from
+ * its own position to `end`) against chain_reference; 0 (nothing done) only without a fused
+ * kernel.
+ */
+static void chains_from(void)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    uint64_t rng = 2024;
+    uint8_t pre[64];
+    test_rand_bytes(&rng, pre, sizeof pre);
+    grove_sha256_ctx seeded;
+    grove_sha256_init(&seeded);
+    grove_sha256_update(&seeded, pre, 64);
+    for (int shake = 0; shake < 2; shake++) {
+        for (size_t count = 1; count <= 40; count += (count < 18 ? 1 : 11)) {
+            size_t head = shake ? 48 : 22, n = shake ? 16 : 24, ctr = shake ? 44 : 18;
+            uint8_t buf[40][96], ref[40][96], begin[40], none[32];
+            uint8_t *lanes[40];
+            unsigned end = 15;
+            for (size_t i = 0; i < count; i++) {
+                test_rand_bytes(&rng, buf[i], head + n);
+                memcpy(ref[i], buf[i], head + n);
+                lanes[i] = buf[i];
+                begin[i] = (uint8_t)(test_rand_u64(&rng) % 17); /* 15, 16: no step */
+            }
+            int r = shake ? grove_shake256_chains_from(lanes, head, n, ctr, begin, end, count)
+                          : grove_sha256_chains_from(lanes, head, n, ctr, begin, end, count,
+                                                     &seeded);
+            CHECK(r == (shake ? k->shake256_chains_x != NULL : k->sha256_chains_x != NULL));
+            if (!r)
+                continue;
+            for (size_t i = 0; i < count; i++) {
+                if (begin[i] < end)
+                    chain_reference(ref[i], head, n, ctr, begin[i], end - begin[i],
+                                    0xFF, none, shake, &seeded);
+                CHECK_MEM(buf[i], ref[i], head + n);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     known_answers();
@@ -577,5 +764,7 @@ int main(void)
     chains();
     sha256_chains();
     simd_kernels();
+    simd_chains();
+    chains_from();
     return test_done();
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/util.h"
 #include "hash/sha2.h"
 
 struct grove_hash_kernels {
@@ -24,13 +25,17 @@ struct grove_hash_kernels {
     /* Whole SHAKE sponges on up to keccak_w messages at once (NULL if none). */
     void (*shake_xw)(uint32_t rate, uint8_t *const out[], size_t outlen, const uint8_t *const in[],
                      size_t inlen, size_t lanes);
-    /* Fused SHAKE256 hash chains on up to 8 lanes (see grove_shake256_chains); NULL if none. */
+    /* Fused hash chains on up to *_chains_w lanes (see grove_shake256_chains and
+     * grove_sha256_chains); NULL if none. */
     void (*shake256_chains_x)(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                               uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
-                              uint8_t *const capout[]);
+                              uint8_t *const capout[], const uint8_t *begin);
+    unsigned shake256_chains_w;
     void (*sha256_chains_x)(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                             uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
-                            uint8_t *const capout[], const uint32_t init[8], uint64_t pcount);
+                            uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                            const uint8_t *begin);
+    unsigned sha256_chains_w;
     /* Multi-lane block compressions (state st[8][w], blocks[w][64 or 128]); NULL if none. */
     void (*sha256_xw)(uint32_t *st, const uint8_t *blocks);
     unsigned sha256_w;
@@ -48,5 +53,29 @@ struct grove_hash_kernels {
 };
 
 const struct grove_hash_kernels *grove_hash_kernels(void);
+
+/*
+ * For grove_*_chains_from: the next kernel call takes the first m = min(left, w) lanes of begin
+ * (returned); *lo is their first position (end if none of them walks).
+ */
+static inline size_t grove_chains_group(const uint8_t *begin, size_t left, size_t w, unsigned end,
+                                        unsigned *lo)
+{
+    size_t m = left < w ? left : w;
+    *lo = end;
+    for (size_t j = 0; j < m; j++)
+        *lo = begin[j] < *lo ? begin[j] : *lo;
+    return m;
+}
+
+/* After a chain kernel: each lane that hashed holds the last position hashed as its counter. */
+static inline void grove_chains_last_counter(uint8_t *const lanes[], size_t count,
+                                             size_t ctr_off, uint32_t start, unsigned steps,
+                                             const uint8_t *begin)
+{
+    for (size_t j = 0; steps > 0 && j < count; j++)
+        if (begin == NULL || begin[j] < start + steps)
+            grove_store32_be(lanes[j] + ctr_off, start + steps - 1);
+}
 
 #endif

@@ -335,17 +335,42 @@ void grove_shake256_many(uint8_t *const out[], size_t outlen, const uint8_t *con
     shake_many(GROVE_SHAKE256_RATE, out, outlen, in, inlen, count);
 }
 
+/* The fused chain kernels take whole words, the counter within one word, one block, n <= 32. */
+static int shake256_chains_fused(const struct grove_hash_kernels *k, size_t head, size_t n,
+                                 size_t ctr_off)
+{
+    return k->shake256_chains_x != NULL && head % 8 == 0 && n % 8 == 0 && n <= 32 &&
+           ctr_off % 8 <= 4 && ctr_off + 4 <= head && head + n < GROVE_SHAKE256_RATE;
+}
+
+int grove_shake256_chains_from(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                               const uint8_t *begin, unsigned end, size_t count)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    if (!shake256_chains_fused(k, head, n, ctr_off) || end > 255)
+        return 0;
+    for (size_t i = 0, m; i < count; i += m) {
+        unsigned lo;
+        m = grove_chains_group(begin + i, count - i, k->shake256_chains_w, end, &lo);
+        if (lo < end)
+            k->shake256_chains_x(lanes + i, head, n, ctr_off, lo, end - lo, m, NULL, NULL,
+                                 begin + i);
+    }
+    return 1;
+}
+
 void grove_shake256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                            uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                            uint8_t *const capout[])
 {
     const struct grove_hash_kernels *k = grove_hash_kernels();
     size_t i = 0;
-    if (k->shake256_chains_x != NULL) {
-        for (; i + 8 <= count || (count - i > 4 && i < count); i += 8)
+    if (shake256_chains_fused(k, head, n, ctr_off)) {
+        const size_t w = k->shake256_chains_w;
+        for (; i + w <= count || (count - i > w / 2 && i < count); i += w)
             k->shake256_chains_x(lanes + i, head, n, ctr_off, start, steps,
-                                 count - i < 8 ? count - i : 8, cap ? cap + i : NULL,
-                                 capout ? capout + i : NULL);
+                                 count - i < w ? count - i : w, cap ? cap + i : NULL,
+                                 capout ? capout + i : NULL, NULL);
         if (i >= count)
             return;
         lanes += i;

@@ -64,4 +64,9 @@ void grove_shake256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t
                            uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                            uint8_t *const capout[]);
 
+/* grove_shake256_chains with a first position per lane, as grove_sha256_chains_from (0: no
+ * fused kernel for this layout, nothing done). */
+int grove_shake256_chains_from(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                               const uint8_t *begin, unsigned end, size_t count);
+
 #endif

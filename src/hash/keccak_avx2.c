@@ -11,7 +11,15 @@
 #define KT __m256i
 #define KXOR(a, b) _mm256_xor_si256((a), (b))
 #define KXOR5(a, b, c, d, e) KXOR(KXOR(KXOR(a, b), KXOR(c, d)), (e))
-#define KROL(a, n) _mm256_or_si256(_mm256_slli_epi64((a), (n)), _mm256_srli_epi64((a), 64 - (n)))
+/* rotations by whole bytes (8 and 56, in rho) are one byte shuffle instead of three operations */
+#define KROL8_ _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1, 2, \
+                                3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14)
+#define KROL56_ _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2, 3, 4, \
+                                 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8)
+#define KROL(a, n)                                                                               \
+    ((n) == 8    ? _mm256_shuffle_epi8((a), KROL8_)                                             \
+     : (n) == 56 ? _mm256_shuffle_epi8((a), KROL56_)                                            \
+                 : _mm256_or_si256(_mm256_slli_epi64((a), (n)), _mm256_srli_epi64((a), 64 - (n))))
 #define KCHI(a, b, c) KXOR((a), _mm256_andnot_si256((b), (c)))
 #define KRC(r) _mm256_set1_epi64x((long long)grove_keccak_rc[r])
 #define KZERO() _mm256_setzero_si256()
@@ -47,4 +55,17 @@ __attribute__((target("avx2"))) void grove_shake_x4_avx2(uint32_t rate, uint8_t 
 {
     GROVE_KECCAK_SHAKE_XN(4, permute_vec, rate, out, outlen, in, inlen, lanes);
 }
+
+/* The fused chain kernel (keccak_chains.h): grove_shake256_chains_x4_avx2 */
+#define KECCAK_TARGET __attribute__((target("avx2")))
+#define KECCAK_W 4
+#define KAND(a, b) _mm256_and_si256((a), (b))
+#define KOR(a, b) _mm256_or_si256((a), (b))
+#define KLOADA(p) _mm256_load_si256((const __m256i *)(const void *)(p))
+#define KSTOREA(p, v) _mm256_store_si256((__m256i *)(void *)(p), (v))
+#define KMASK __m256i
+#define KGE(a, b) _mm256_cmpgt_epi64(_mm256_add_epi64((a), _mm256_set1_epi64x(1)), (b))
+#define KSELECT(m, a, b) _mm256_blendv_epi8((b), (a), (m))
+#define KECCAK_CHAINS_NAME grove_shake256_chains_x4_avx2
+#include "hash/keccak_chains.h"
 #endif

@@ -16,10 +16,16 @@ void grove_shake_x4_avx2(uint32_t rate, uint8_t *const out[], size_t outlen,
 void grove_shake_x8_avx512(uint32_t rate, uint8_t *const out[], size_t outlen,
                            const uint8_t *const in[], size_t inlen, size_t lanes);
 
-/* grove_shake256_chains on up to 8 lanes with AVX-512; the chain values stay in registers. */
+/* grove_shake256_chains on up to 8 (AVX-512) or 4 (AVX2) lanes; the chain values stay in
+ * registers. begin != NULL: lane j takes the steps at positions begin[j] and later only. */
 void grove_shake256_chains_x8_avx512(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                                      uint32_t start, unsigned steps, size_t count,
-                                     const uint8_t *cap, uint8_t *const capout[]);
+                                     const uint8_t *cap, uint8_t *const capout[],
+                                     const uint8_t *begin);
+void grove_shake256_chains_x4_avx2(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                                   uint32_t start, unsigned steps, size_t count,
+                                   const uint8_t *cap, uint8_t *const capout[],
+                                   const uint8_t *begin);
 
 /*
  * For the kernels (with keccak_round.h and its KT, KXOR, ... defined): the permutation on a

@@ -59,6 +59,16 @@ void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t c
                          uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                          uint8_t *const capout[], const grove_sha256_ctx *prefix);
 
+/*
+ * The chains of grove_sha256_chains, each from its own position: lane i takes the steps at
+ * positions begin[i] .. end - 1 (none if begin[i] >= end; end <= 255), so that it ends at
+ * position end. Only with a fused chain kernel for this layout: returns 0 (nothing done) if
+ * there is none, 1 when done. Lanes of close begin[] next to each other waste the least.
+ */
+int grove_sha256_chains_from(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                             const uint8_t *begin, unsigned end, size_t count,
+                             const grove_sha256_ctx *prefix);
+
 /* Block compression functions of the selected kernel (state in host order). */
 void grove_sha256_compress(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
 void grove_sha512_compress(uint64_t s[8], const uint8_t *blocks, size_t nblocks);

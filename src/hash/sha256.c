@@ -5,29 +5,15 @@
 #include "common/util.h"
 #include "hash/dispatch.h"
 #include "hash/sha2.h"
+#include "hash/sha2_k.h"
 
 /* Lanes hashed per batch call by the portable chain walk (any size works; this bounds the
  * stack). */
 #define CHAINS_SLICE 1024
 
-const uint32_t grove_sha256_k[64] = {
-    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u,
-    0x3956c25bu, 0x59f111f1u, 0x923f82a4u, 0xab1c5ed5u,
-    0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u,
-    0x72be5d74u, 0x80deb1feu, 0x9bdc06a7u, 0xc19bf174u,
-    0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu,
-    0x2de92c6fu, 0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau,
-    0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
-    0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u,
-    0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu, 0x53380d13u,
-    0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u,
-    0xa2bfe8a1u, 0xa81a664bu, 0xc24b8b70u, 0xc76c51a3u,
-    0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u,
-    0x19a4c116u, 0x1e376c08u, 0x2748774cu, 0x34b0bcb5u,
-    0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
-    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u,
-    0x90befffau, 0xa4506cebu, 0xbef9a3f7u, 0xc67178f2u,
-};
+#define K_ITEM(k) k,
+const uint32_t grove_sha256_k[64] = {GROVE_SHA256_K_LIST(K_ITEM)};
+#undef K_ITEM
 static const uint32_t sha256_iv[8] = {
     0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
     0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u,
@@ -291,6 +277,34 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
     }
 }
 
+/* The fused chain kernels take one block (with padding), whole words of value, the counter in
+ * the head. */
+static int sha256_chains_fused(const struct grove_hash_kernels *k, size_t head, size_t n,
+                               size_t ctr_off, uint64_t pcount)
+{
+    return k->sha256_chains_x != NULL && (pcount & 63) == 0 && head + n + 9 <= 64 &&
+           n % 4 == 0 && n <= 32 && ctr_off + 4 <= head;
+}
+
+int grove_sha256_chains_from(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                             const uint8_t *begin, unsigned end, size_t count,
+                             const grove_sha256_ctx *prefix)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    uint64_t pcount = prefix ? prefix->count : 0;
+    if (!sha256_chains_fused(k, head, n, ctr_off, pcount) || end > 255)
+        return 0;
+    const uint32_t *init = prefix ? prefix->s : sha256_iv;
+    for (size_t i = 0, m; i < count; i += m) {
+        unsigned lo;
+        m = grove_chains_group(begin + i, count - i, k->sha256_chains_w, end, &lo);
+        if (lo < end)
+            k->sha256_chains_x(lanes + i, head, n, ctr_off, lo, end - lo, m, NULL, NULL, init,
+                               pcount, begin + i);
+    }
+    return 1;
+}
+
 void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                          uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                          uint8_t *const capout[], const grove_sha256_ctx *prefix)
@@ -299,11 +313,12 @@ void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t c
     uint64_t pcount = prefix ? prefix->count : 0;
     const uint32_t *init = prefix ? prefix->s : sha256_iv;
     size_t i = 0;
-    if (k->sha256_chains_x != NULL && (pcount & 63) == 0) {
-        for (; count - i > 4 && i < count; i += 16)
+    if (sha256_chains_fused(k, head, n, ctr_off, pcount)) {
+        const size_t w = k->sha256_chains_w;
+        for (; count - i > w / 4 && i < count; i += w)
             k->sha256_chains_x(lanes + i, head, n, ctr_off, start, steps,
-                               count - i < 16 ? count - i : 16, cap ? cap + i : NULL,
-                               capout ? capout + i : NULL, init, pcount);
+                               count - i < w ? count - i : w, cap ? cap + i : NULL,
+                               capout ? capout + i : NULL, init, pcount, NULL);
         if (i >= count)
             return;
         lanes += i;

@@ -1,11 +1,27 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* SHA-256: eight independent blocks at once with AVX2 (one message per 32-bit lane). */
+/* SHA-256: eight independent blocks / messages / hash chains at once with AVX2 (one per 32-bit
+ * lane). */
 #include "common/util.h"
 
 #if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
 #include <immintrin.h>
+#include <stddef.h>
+#include <string.h>
 
+#include "hash/sha2_k.h"
 #include "hash/sha2_simd.h"
+
+/* the round constants, broadcast: each is added straight from memory */
+#define K8(k) {k, k, k, k, k, k, k, k},
+static const uint32_t k256x8[64][8] __attribute__((aligned(32))) = {GROVE_SHA256_K_LIST(K8)};
+/* The table through an opaque pointer: else the compiler rebuilds each constant from an
+ * immediate (three instructions) instead of adding it from memory (none). */
+__attribute__((target("avx2"))) static inline const uint32_t (*k_table(void))[8]
+{
+    const uint32_t(*p)[8] = k256x8;
+    __asm__("" : "+r"(p));
+    return p;
+}
 
 #define V __m256i
 #define ADD(a, b) _mm256_add_epi32((a), (b))
@@ -17,8 +33,8 @@
 #define SSIG0(x) XOR(XOR(ROR(x, 7), ROR(x, 18)), SHR(x, 3))
 #define SSIG1(x) XOR(XOR(ROR(x, 17), ROR(x, 19)), SHR(x, 10))
 #define CH(e, f, g) XOR(_mm256_and_si256((e), (f)), _mm256_andnot_si256((e), (g)))
-#define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256((a), _mm256_or_si256((b), (c))), _mm256_and_si256((b), (c)))
-#define KSPLAT(i) _mm256_set1_epi32((int)grove_sha256_k[i])
+#define MAJ(a, b, c, ab, bc) XOR((b), _mm256_and_si256((ab), (bc)))
+#define KSPLAT(i) _mm256_load_si256((const __m256i *)(const void *)k_table()[i])
 
 /* c[t] = word t of the 8 rows r[j] (an 8x8 transpose of 32-bit words) */
 __attribute__((target("avx2"))) static inline void transpose8(V r[8])
@@ -45,7 +61,7 @@ __attribute__((target("avx2"))) void grove_sha256_x8_avx2(uint32_t *st, const ui
 {
     const V bswap = _mm256_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13,
                                     14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
-    V w[16], s[8];
+    V w[64], s[8];
     for (int h = 0; h < 2; h++) {
         V r[8];
         for (int j = 0; j < 8; j++)
@@ -56,8 +72,36 @@ __attribute__((target("avx2"))) void grove_sha256_x8_avx2(uint32_t *st, const ui
     }
     for (int i = 0; i < 8; i++)
         s[i] = _mm256_loadu_si256((const V *)(const void *)(st + 8 * i));
-    GROVE_SHA2_ROUNDS(s, w, 64);
+    GROVE_SHA2_ROUNDS(s, w, 64, 64);
     for (int i = 0; i < 8; i++)
         _mm256_storeu_si256((V *)(void *)(st + 8 * i), s[i]);
 }
+/* The fused kernels (sha2_fused.h): grove_sha256_many_x8_avx2, grove_sha256_chains_x8_avx2 */
+#define SHA2_TARGET __attribute__((target("avx2")))
+#define SHA2_W 8
+#define SHA2_WB 4
+#define SHA2_WORD uint32_t
+#define SHA2_NR 64
+#define SHA2_WN 64 /* message words kept: see GROVE_SHA2_ROUNDS_RANGE */
+#define VSET1(x) _mm256_set1_epi32((int)(x))
+#define VZERO() _mm256_setzero_si256()
+#define VOR(a, b) _mm256_or_si256((a), (b))
+#define VSLL(a, n) _mm256_slli_epi32((a), (int)(n))
+#define VSRL(a, n) _mm256_srli_epi32((a), (int)(n))
+#define VLOADA(p) _mm256_load_si256((const __m256i *)(const void *)(p))
+#define VSTOREA(p, v) _mm256_store_si256((__m256i *)(void *)(p), (v))
+#define OFFT __m256i
+#define OFFLOAD(p) _mm256_load_si256((const __m256i *)(const void *)(p))
+#define VGATHER(base, off, pos)                                                                  \
+    _mm256_shuffle_epi8(                                                                         \
+        _mm256_i32gather_epi32((const int *)(const void *)(base),                               \
+                               _mm256_add_epi32((off), _mm256_set1_epi32((int)(pos))), 1),      \
+        _mm256_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL, 0x0c0d0e0f08090a0bLL,     \
+                          0x0405060700010203LL))
+#define VMASK __m256i
+#define VGE(a, b) _mm256_cmpgt_epi32(_mm256_add_epi32((a), _mm256_set1_epi32(1)), (b))
+#define VSELECT(m, a, b) _mm256_blendv_epi8((b), (a), (m))
+#define SHA2_FUSED_NAME grove_sha256_many_x8_avx2
+#define SHA2_CHAINS_NAME grove_sha256_chains_x8_avx2
+#include "hash/sha2_fused.h"
 #endif

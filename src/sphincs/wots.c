@@ -54,6 +54,36 @@ static void chains_walk_all(void *arg, size_t count, unsigned steps, const uint8
         grove_shake256_chains(s->lanes, c->pre, c->n, c->hash_off, 0, steps, count, cap, capout);
 }
 
+/*
+ * Every chain from its own position to the end (verification) in the fused chain kernels,
+ * the lanes ordered by their first position so that each kernel call wastes few steps.
+ */
+static int chains_walk_from(const spx_chains *s, size_t count, const uint8_t *from,
+                            unsigned last)
+{
+    const spx_ctx *c = s->c;
+    uint8_t *sorted[SPX_CHAINS_MAX], begin[SPX_CHAINS_MAX];
+    size_t first[17] = {0};
+    if (count > SPX_CHAINS_MAX || last > 15)
+        return 0;
+    for (size_t i = 0; i < count; i++) {
+        if (from[i] > last)
+            return 0;
+        first[from[i] + 1]++;
+    }
+    for (unsigned v = 1; v <= 16; v++)
+        first[v] += first[v - 1];
+    for (size_t i = 0; i < count; i++) {
+        size_t at = first[from[i]]++;
+        sorted[at] = s->lanes[i];
+        begin[at] = from[i];
+    }
+    if (c->sha2)
+        return grove_sha256_chains_from(sorted, c->pre, c->n, c->hash_off, begin, last, count,
+                                        &c->seeded256);
+    return grove_shake256_chains_from(sorted, c->pre, c->n, c->hash_off, begin, last, count);
+}
+
 void spx_chains_walk(const spx_ctx *c, uint8_t *const lanes[], size_t count, int hash_follows,
                      const uint8_t *from, const uint8_t *to, const uint8_t *cap,
                      uint8_t *const capout[])
@@ -66,6 +96,10 @@ void spx_chains_walk(const spx_ctx *c, uint8_t *const lanes[], size_t count, int
     for (size_t done = 0; done < count; done += SPX_CHAINS_MAX) {
         size_t m = count - done < SPX_CHAINS_MAX ? count - done : SPX_CHAINS_MAX;
         s.lanes = lanes + done;
+        /* verification: every chain from its own position to the end, fused if possible */
+        if (hash_follows && from != NULL && to == NULL && cap == NULL &&
+            chains_walk_from(&s, m, from + done, c->wots.w - 1))
+            continue;
         hs_chains_walk(hash_follows ? &fused : &stepped, &s, c->n, c->wots.w, m,
                        from ? from + done : NULL, to ? to + done : NULL, cap ? cap + done : NULL,
                        capout ? capout + done : NULL, idx);
