@@ -26,7 +26,8 @@
  * index; phi_f must lie in (0, 0.95] or be exactly 1.0.
  *
  * ENCODINGS. Binary (grove's native; the big-endian layouts mithril-stm <= 0.10 wrote and still
- * reads) and JSON (the serde_json shapes Mithril nodes exchange). Sizes below; every decoder
+ * reads), JSON (the serde_json shapes Mithril nodes exchange) and CBOR v1 (what mithril-stm's
+ * to_bytes writes since 0.11: see "CBOR v1" below). Binary sizes below; every decoder
  * checks lengths, counts, point encodings (on curve, in the subgroup, not the identity) and
  * refuses trailing bytes.
  *   parameters 24        m u64 || k u64 || phi_f binary64
