@@ -1547,6 +1547,8 @@ static int cmd_export(cli_ctx *c)
     else if ((rc = get_format(c, &fmt, f.env.type, 0)) != 0 ||
              (rc = get_cbor_form(c, &form)) != 0)
         ;
+    else if (fmt != FMT_CBOR && cli_opt_str(c, "cbor-form") != NULL)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG, "--cbor-form needs --format cbor");
     else if (secret && (rc = cli_refuse_existing_secret(c, "--out", out)) != 0)
         ;
     else if (fmt == FMT_RAW)

@@ -53,6 +53,8 @@ check '[ $(wc -c < "$d/agg12.cbor") -lt $(wc -c < "$d/agg.cbor") ]' "--cbor-form
 check '[ $? -eq 0 ] && cmp -s "$d/agg" "$d/agg12.imp"' "the 0.12 form imports to the same aggregate"
 "$G" stm export --sig "$d/agg" --format cbor --cbor-form 0.13 --out "$d/x" >/dev/null 2>&1
 check '[ $? -eq 2 ] && [ ! -e "$d/x" ]' "--cbor-form 0.13: exit 2"
+"$G" stm export --sig "$d/agg" --format raw --cbor-form 0.12 --out "$d/x" >/dev/null 2>&1
+check '[ $? -eq 2 ] && [ ! -e "$d/x" ]' "--cbor-form without --format cbor: exit 2"
 # auto-detection of the other encodings still works (raw and JSON, no --format)
 "$G" stm export --params "$d/p" --format json --out "$d/p.json" >/dev/null
 "$G" stm export --params "$d/p" --format raw --out "$d/p.raw" >/dev/null
