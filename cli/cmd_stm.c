@@ -12,8 +12,10 @@
  *   aggregate   clerk: aggregate single signatures (exit 1 if fewer than k indexes)
  *   verify      check an aggregate against the AVK (exit 1 if invalid)
  *   info        describe any STM file
- *   export      the body of an STM file: mithril's binary layout (raw) or serde JSON (json)
- *   import      a raw or serde JSON object into an STM file
+ *   export      the body of an STM file: mithril's binary layout (raw), serde JSON (json) or
+ *               mithril-stm's CBOR v1 (cbor)
+ *   import      a raw, serde JSON or CBOR v1 object into an STM file (the format detected by
+ *               the first byte unless --format is given)
  *
  * Every file is a grove envelope (grove/envelope.h) of scheme "STM", set "" and type
  * PARAMETERS, SECRET KEY, PUBLIC KEY, REGISTRATION, AGGREGATE KEY, SINGLE SIGNATURE or
@@ -151,24 +153,30 @@ static const cli_opt export_opts[] = {
     {"sig", "FILE", "a single or aggregate signature", 0},
     {"avk", "FILE", "an aggregate verification key", 0},
     {"closed", "FILE", "a closed registration", 0},
-    {"format", "FMT", "raw (the body: mithril's binary layout) or json (serde_json shape: "
-                      "parameters, AVK, single and aggregate signatures)", 0},
+    {"format", "FMT", "raw (the body: mithril's binary layout), json (serde_json shape) or "
+                      "cbor (mithril-stm's CBOR v1 to_bytes); json and cbor: parameters, AVK, "
+                      "single and aggregate signatures", 0},
+    {"cbor-form", "VER", "with --format cbor, an aggregate's proof_bytes: 0.11 (an integer "
+                         "array, mithril-stm 0.11.3's bytes; the default) or 0.12 (a byte "
+                         "string, as 0.12.2 and later write)", 0},
     {"out", "FILE", "output ('-' for stdout; not for secret keys)", 0},
     {"force", NULL, "replace an existing --out file of a secret key", 0},
     {NULL, NULL, NULL, 0},
 };
 
 static const cli_opt import_opts[] = {
-    {"params", "FILE", "parameters: 24 bytes or {\"m\",\"k\",\"phi_f\"}", 0},
+    {"params", "FILE", "parameters: 24 bytes, {\"m\",\"k\",\"phi_f\"} or CBOR", 0},
     {"pk", "FILE", "public key: vk || pop, 192 bytes (raw only)", 0},
-    {"sk", "FILE", "secret key: 32 bytes (raw only; its public key is derived from it)", 0},
+    {"sk", "FILE", "secret key: 32 bytes, or mithril-stm's CBOR Initializer (its vk + PoP "
+                   "must be the key's; its public key is derived from it)", 0},
     {"sig", "FILE", "single signature (needs --closed: the key id is its signer's)", 0},
     {"agg", "FILE", "aggregate signature (needs --avk: the key id is the AVK's)", 0},
     {"avk", "FILE", "aggregate verification key: 48 bytes or serde JSON; with --agg: the "
                     "grove AGGREGATE KEY file of the aggregate", 0},
     {"closed", "FILE", "closed registration (GRVSTMR1 bytes, raw only); with --sig: the "
                        "grove REGISTRATION file of the signature", 0},
-    {"format", "FMT", "raw or json (serde_json shape)", 0},
+    {"format", "FMT", "raw, json (serde_json shape) or cbor (mithril-stm's CBOR v1); default: "
+                      "auto (a first byte 0x01 is CBOR, '{' JSON, anything else raw)", 0},
     {"out", "FILE", "grove file output ('-' for stdout; not for secret keys)", 0},
     {"force", NULL, "replace an existing --out file of a secret key", 0},
     {"binary", NULL, BINARY_HELP, 0},
@@ -1384,19 +1392,128 @@ static char *body_json(const grove_envelope *e, int *st)
     return j;
 }
 
-/* raw / json; der and pem exist for no STM object. */
-static int get_format(cli_ctx *c, int *json, const char *what)
+/* The encodings of STM objects outside grove's files; der and pem exist for no STM object. */
+enum { FMT_RAW, FMT_JSON, FMT_CBOR, FMT_AUTO };
+static const char *const fmt_names[] = {"raw", "json", "cbor", "auto"};
+
+/* --format: raw, json or cbor; absent: FMT_AUTO if dflt_auto, else a usage error. */
+static int get_format(cli_ctx *c, int *fmt, const char *what, int dflt_auto)
 {
-    const char *f = cli_require(c, "format");
-    if (f == NULL)
-        return CLI_EXIT_USAGE;
-    *json = strcmp(f, "json") == 0;
-    if (*json || strcmp(f, "raw") == 0)
+    const char *f = cli_opt_str(c, "format");
+    if (f == NULL && dflt_auto) {
+        *fmt = FMT_AUTO;
         return 0;
+    }
+    if (f == NULL && (f = cli_require(c, "format")) == NULL)
+        return CLI_EXIT_USAGE;
+    for (int i = FMT_RAW; i <= FMT_CBOR; i++)
+        if (strcmp(f, fmt_names[i]) == 0) {
+            *fmt = i;
+            return 0;
+        }
     if (strcmp(f, "der") == 0 || strcmp(f, "pem") == 0)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                        "no standard DER encoding exists for STM %s (use raw or json)", what);
-    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "--format must be raw or json");
+                        "no standard DER encoding exists for STM %s (use raw, json or cbor)",
+                        what);
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                    "--format must be raw, json or cbor");
+}
+
+/* The encoding of input bytes: 0x01 first is CBOR v1, '{' (after white space) JSON, anything
+ * else the raw layout (which never starts with 0x01 or '{' for a valid object). */
+static int detect_format(const uint8_t *in, size_t len)
+{
+    if (len > 0 && in[0] == 0x01)
+        return FMT_CBOR;
+    size_t i = 0;
+    while (i < len && (in[i] == ' ' || in[i] == '\t' || in[i] == '\n' || in[i] == '\r'))
+        i++;
+    return i < len && in[i] == '{' ? FMT_JSON : FMT_RAW;
+}
+
+/* --cbor-form 0.11 (default) or 0.12. */
+static int get_cbor_form(cli_ctx *c, grove_stm_cbor_form *form)
+{
+    const char *f = cli_opt_str(c, "cbor-form");
+    *form = GROVE_STM_CBOR_0_11;
+    if (f == NULL || strcmp(f, "0.11") == 0)
+        return 0;
+    if (strcmp(f, "0.12") == 0) {
+        *form = GROVE_STM_CBOR_0_12;
+        return 0;
+    }
+    return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "--cbor-form must be 0.11 or 0.12");
+}
+
+/* The CBOR v1 encoding of a body into a fresh buffer, or NULL (*st says why:
+ * GROVE_ERR_UNSUPPORTED if the object has none). */
+static uint8_t *body_cbor(const grove_envelope *e, grove_stm_cbor_form form, size_t *len, int *st)
+{
+    grove_stm_params p;
+    grove_stm_avk avk;
+    grove_stm_sig sig;
+    grove_stm_aggregate *agg = NULL;
+    uint8_t *out = NULL;
+    size_t cap = 0;
+    memset(&sig, 0, sizeof sig);
+    for (int pass = 0; pass < 2; pass++) { /* the size, then the bytes */
+        if (pass == 1 && (out = malloc(cap = *len)) == NULL) {
+            *st = GROVE_ERR_NOMEM;
+            break;
+        }
+        if (strcmp(e->type, T_PARAMS) == 0) {
+            if ((*st = grove_stm_params_from_bytes(&p, e->body, e->body_len)) == GROVE_OK)
+                *st = grove_stm_params_to_cbor(&p, out, cap, len);
+        } else if (strcmp(e->type, T_AVK) == 0) {
+            if ((*st = grove_stm_avk_from_bytes(&avk, e->body, e->body_len)) == GROVE_OK)
+                *st = grove_stm_avk_to_cbor(&avk, out, cap, len);
+        } else if (strcmp(e->type, T_SIG) == 0) {
+            if ((*st = grove_stm_sig_from_bytes(&sig, e->body, e->body_len)) == GROVE_OK)
+                *st = grove_stm_sig_to_cbor(&sig, out, cap, len);
+            grove_stm_sig_clear(&sig);
+        } else if (strcmp(e->type, T_AGG) == 0) {
+            if ((*st = grove_stm_aggregate_from_bytes(&agg, e->body, e->body_len)) == GROVE_OK)
+                *st = grove_stm_aggregate_to_cbor(agg, out, cap, len, form);
+            grove_stm_aggregate_free(agg);
+            agg = NULL;
+        } else {
+            *st = GROVE_ERR_UNSUPPORTED;
+        }
+        if (*st != (pass == 0 ? GROVE_ERR_BUFFER_TOO_SMALL : GROVE_OK))
+            break;
+    }
+    if (*st != GROVE_OK) {
+        free(out);
+        out = NULL;
+    }
+    return out;
+}
+
+/* The serde JSON or the CBOR v1 of a body, written to out. */
+static int export_encoded(cli_ctx *c, const char *in, const char *out, const grove_envelope *e,
+                          int fmt, grove_stm_cbor_form form)
+{
+    int st = GROVE_OK, rc;
+    size_t len = 0;
+    char *j = NULL;
+    uint8_t *b = NULL;
+    if (fmt == FMT_JSON)
+        j = body_json(e, &st);
+    else
+        b = body_cbor(e, form, &len, &st);
+    if (j != NULL)
+        rc = write_json_text(c, out, j, 0);
+    else if (b != NULL)
+        rc = cli_write_file_ex(c, out, b, len, 0);
+    else if (st == GROVE_ERR_UNSUPPORTED)
+        rc = cli_fail(c, CLI_EXIT_USAGE, st, "no %s form exists for an STM %s",
+                      fmt == FMT_JSON ? "serde JSON" : "CBOR", e->type);
+    else
+        rc = cli_fail(c, CLI_EXIT_USAGE, st, "%s: the content does not decode (%s)", in,
+                      grove_strerror(st));
+    free(j);
+    free(b);
+    return rc;
 }
 
 static int cmd_export(cli_ctx *c)
@@ -1415,7 +1532,8 @@ static int cmd_export(cli_ctx *c)
                         "give exactly one file to export (FILE, --params, --pk, --sk, --sig, "
                         "--avk or --closed)");
     const char *const ins[] = {in};
-    int rc, json;
+    int rc, fmt = FMT_RAW;
+    grove_stm_cbor_form form = GROVE_STM_CBOR_0_11;
     cli_file f;
     if ((rc = cli_refuse_same_file(c, "--out", out, ins, 1)) != 0 ||
         (rc = stm_read(c, in, want[which], STM_MAX_FILE, 1, &f)) != 0)
@@ -1426,31 +1544,33 @@ static int cmd_export(cli_ctx *c)
         rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
                       "%s is a grove STM %s, a SINGLE SIGNATURE or AGGREGATE SIGNATURE was "
                       "expected", in, f.env.type);
-    else if ((rc = get_format(c, &json, f.env.type)) != 0)
+    else if ((rc = get_format(c, &fmt, f.env.type, 0)) != 0 ||
+             (rc = get_cbor_form(c, &form)) != 0)
         ;
+    else if (fmt != FMT_CBOR && cli_opt_str(c, "cbor-form") != NULL)
+        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_INVALID_ARG, "--cbor-form needs --format cbor");
     else if (secret && (rc = cli_refuse_existing_secret(c, "--out", out)) != 0)
         ;
-    else if (!json)
+    else if (fmt == FMT_RAW)
         rc = cli_write_file_ex(c, out, f.env.body, f.env.body_len, secret ? CLI_WRITE_SECRET : 0);
-    else {
-        int st = GROVE_OK;
-        char *j = body_json(&f.env, &st);
-        rc = j != NULL ? write_json_text(c, out, j, 0)
-             : st == GROVE_ERR_UNSUPPORTED
-                 ? cli_fail(c, CLI_EXIT_USAGE, st, "no serde JSON form exists for an STM %s",
-                            f.env.type)
-                 : cli_fail(c, CLI_EXIT_USAGE, st, "%s: the content does not decode (%s)", in,
-                            grove_strerror(st));
-        free(j);
-    }
+    else
+        rc = export_encoded(c, in, out, &f.env, fmt, form);
     if (rc == 0) {
         cli_out_str(c, "type", f.env.type);
-        cli_out_str(c, "format", json ? "json" : "raw");
+        cli_out_str(c, "format", fmt_names[fmt]);
+        if (fmt == FMT_CBOR && strcmp(f.env.type, T_AGG) == 0)
+            cli_out_str(c, "cbor_form", form == GROVE_STM_CBOR_0_12 ? "0.12" : "0.11");
         if (strcmp(out, "-") != 0)
-            cli_say(c, "STM %s exported to %s (%s)", f.env.type, out, json ? "serde JSON" : "raw");
+            cli_say(c, "STM %s exported to %s (%s)", f.env.type, out,
+                    fmt == FMT_JSON ? "serde JSON" : fmt == FMT_CBOR ? "CBOR v1" : "raw");
     }
     cli_file_free(&f);
     return rc;
+}
+
+static const char *fmt_label(int fmt)
+{
+    return fmt == FMT_JSON ? "serde JSON" : fmt == FMT_CBOR ? "CBOR v1" : "raw";
 }
 
 /* An imported object, decoded to its canonical binary body and key id. */
@@ -1486,22 +1606,24 @@ static int import_sig_id(cli_ctx *c, const grove_stm_sig *sig, imported *im)
 }
 
 /* Decode raw bytes or JSON text of the object named by `what` into im. */
-static int import_decode(cli_ctx *c, const char *what, int json, const uint8_t *in, size_t len,
+static int import_decode(cli_ctx *c, const char *what, int fmt, const uint8_t *in, size_t len,
                          imported *im)
 {
     int st = GROVE_OK, rc = 0;
     size_t n = 0;
     if (strcmp(what, "params") == 0) {
         grove_stm_params p;
-        st = json ? grove_stm_params_from_json(&p, (const char *)in, len)
-                  : grove_stm_params_from_bytes(&p, in, len);
+        st = fmt == FMT_JSON   ? grove_stm_params_from_json(&p, (const char *)in, len)
+             : fmt == FMT_CBOR ? grove_stm_params_from_cbor(&p, in, len)
+                               : grove_stm_params_from_bytes(&p, in, len);
         if (st == GROVE_OK && (im->body = malloc(GROVE_STM_PARAMS_BYTES)) != NULL)
             grove_stm_params_to_bytes(&p, im->body), im->len = GROVE_STM_PARAMS_BYTES;
         im->type = T_PARAMS;
     } else if (strcmp(what, "avk") == 0) {
         grove_stm_avk avk;
-        st = json ? grove_stm_avk_from_json(&avk, (const char *)in, len)
-                  : grove_stm_avk_from_bytes(&avk, in, len);
+        st = fmt == FMT_JSON   ? grove_stm_avk_from_json(&avk, (const char *)in, len)
+             : fmt == FMT_CBOR ? grove_stm_avk_from_cbor(&avk, in, len)
+                               : grove_stm_avk_from_bytes(&avk, in, len);
         if (st == GROVE_OK && (im->body = malloc(GROVE_STM_AVK_BYTES)) != NULL) {
             grove_stm_avk_to_bytes(&avk, im->body), im->len = GROVE_STM_AVK_BYTES;
             avk_id(im->id, &avk), im->has_id = 1;
@@ -1510,8 +1632,9 @@ static int import_decode(cli_ctx *c, const char *what, int json, const uint8_t *
     } else if (strcmp(what, "sig") == 0) {
         grove_stm_sig sig;
         memset(&sig, 0, sizeof sig);
-        st = json ? grove_stm_sig_from_json(&sig, (const char *)in, len)
-                  : grove_stm_sig_from_bytes(&sig, in, len);
+        st = fmt == FMT_JSON   ? grove_stm_sig_from_json(&sig, (const char *)in, len)
+             : fmt == FMT_CBOR ? grove_stm_sig_from_cbor(&sig, in, len)
+                               : grove_stm_sig_from_bytes(&sig, in, len);
         if (st == GROVE_OK && (rc = import_sig_id(c, &sig, im)) == 0) {
             n = grove_stm_sig_encoded_bytes(&sig);
             if ((im->body = malloc(n ? n : 1)) != NULL)
@@ -1521,8 +1644,9 @@ static int import_decode(cli_ctx *c, const char *what, int json, const uint8_t *
         im->type = T_SIG;
     } else {
         grove_stm_aggregate *agg = NULL;
-        st = json ? grove_stm_aggregate_from_json(&agg, (const char *)in, len)
-                  : grove_stm_aggregate_from_bytes(&agg, in, len);
+        st = fmt == FMT_JSON   ? grove_stm_aggregate_from_json(&agg, (const char *)in, len)
+             : fmt == FMT_CBOR ? grove_stm_aggregate_from_cbor(&agg, NULL, in, len)
+                               : grove_stm_aggregate_from_bytes(&agg, in, len);
         if (st == GROVE_OK) {
             n = grove_stm_aggregate_encoded_bytes(agg);
             if ((im->body = malloc(n ? n : 1)) != NULL)
@@ -1537,17 +1661,50 @@ static int import_decode(cli_ctx *c, const char *what, int json, const uint8_t *
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
     if (st != GROVE_OK)
         return cli_fail(c, CLI_EXIT_USAGE, st, "%s: not a valid %s STM %s (%s)",
-                        cli_opt_str(c, what), json ? "serde JSON" : "raw", im->type,
+                        cli_opt_str(c, what), fmt_label(fmt), im->type,
                         grove_strerror(st));
     return 0;
 }
 
-/* Raw-only objects: public key, secret key, registration. */
-static int import_raw_only(cli_ctx *c, const char *what, const uint8_t *in, size_t len,
+/* mithril-stm's CBOR Initializer as a secret key: its 32-byte key is the body. */
+static int import_initializer(cli_ctx *c, const uint8_t *in, size_t len, imported *im)
+{
+    grove_stm_params p;
+    uint64_t stake;
+    uint8_t vkpop[GROVE_STM_VKPOP_BYTES];
+    im->type = T_SK, im->secret = 1;
+    if ((im->body = malloc(GROVE_STM_SK_BYTES)) == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
+    int st = grove_stm_initializer_from_cbor(&p, &stake, im->body, vkpop, in, len);
+    if (st != GROVE_OK) {
+        free(im->body);
+        im->body = NULL;
+        return cli_fail(c, CLI_EXIT_USAGE, st,
+                        "%s: not a valid CBOR STM initializer (mithril-stm's Initializer: "
+                        "stake, parameters, secret key and its vk + PoP) (%s)",
+                        cli_opt_str(c, "sk"), grove_strerror(st));
+    }
+    im->len = GROVE_STM_SK_BYTES;
+    vk_id(im->id, vkpop), im->has_id = 1;
+    cli_out_u64(c, "stake", stake);
+    cli_out_u64(c, "m", p.m);
+    cli_out_u64(c, "k", p.k);
+    out_phi(c, p.phi_f);
+    return 0;
+}
+
+/* Raw-only objects: public key, secret key (or its CBOR initializer), registration. */
+static int import_raw_only(cli_ctx *c, const char *what, int fmt, const uint8_t *in, size_t len,
                            imported *im)
 {
     int st = GROVE_OK;
     uint8_t vkpop[GROVE_STM_VKPOP_BYTES];
+    if (strcmp(what, "sk") == 0 && fmt == FMT_CBOR)
+        return import_initializer(c, in, len, im);
+    if (fmt != FMT_RAW)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "%s: no %s form exists for this STM object: import --%s with "
+                        "--format raw", cli_opt_str(c, what), fmt_label(fmt), what);
     if (strcmp(what, "pk") == 0) {
         im->type = T_PK;
         st = len == GROVE_STM_VKPOP_BYTES ? GROVE_OK : GROVE_ERR_ENCODING;
@@ -1603,7 +1760,7 @@ static const char *import_what(cli_ctx *c, int *given)
 
 static int cmd_import(cli_ctx *c)
 {
-    int given, json, rc;
+    int given, fmt, rc;
     const char *what = import_what(c, &given), *out = cli_require(c, "out");
     if (out == NULL)
         return CLI_EXIT_USAGE;
@@ -1621,15 +1778,19 @@ static int cmd_import(cli_ctx *c)
         if (strcmp(whats[i][0], what) == 0)
             tname = whats[i][1];
     if ((rc = cli_refuse_same_file(c, "--out", out, ins, 3)) != 0 ||
-        (rc = get_format(c, &json, tname)) != 0)
+        (rc = get_format(c, &fmt, tname, 1)) != 0)
         return rc;
     int raw_only = strcmp(what, "pk") == 0 || strcmp(what, "sk") == 0 ||
                    strcmp(what, "closed") == 0;
-    if (json && raw_only)
+    int secret = strcmp(what, "sk") == 0;
+    if (fmt == FMT_JSON && raw_only)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "no serde JSON form exists for this STM object: import --%s with "
                         "--format raw", what);
-    int secret = strcmp(what, "sk") == 0;
+    if (fmt == FMT_CBOR && raw_only && !secret)
+        return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
+                        "no CBOR form exists for this STM object: import --%s with "
+                        "--format raw", what);
     if (secret && (rc = cli_refuse_existing_secret(c, "--out", out)) != 0)
         return rc;
     uint8_t *buf = NULL;
@@ -1639,9 +1800,12 @@ static int cmd_import(cli_ctx *c)
     /* Parameters, keys and AVKs are small (room for JSON whitespace); the rest as large as
      * their formats allow. */
     int small = strcmp(what, "params") == 0 || strcmp(what, "avk") == 0 || raw_only_key(what);
-    size_t max = small ? (size_t)64 << 10 : json ? GROVE_JSON_MAX_INPUT : STM_MAX_FILE;
+    size_t max = small ? (size_t)64 << 10 : fmt == FMT_JSON ? GROVE_JSON_MAX_INPUT : STM_MAX_FILE;
     if ((rc = cli_read_file(c, in, max, &buf, &len)) != 0)
         return rc;
+    /* auto: by the first byte; a 32-byte secret key is raw whatever its first byte */
+    if (fmt == FMT_AUTO)
+        fmt = secret && len == GROVE_STM_SK_BYTES ? FMT_RAW : detect_format(buf, len);
     cli_file af;
     memset(&af, 0, sizeof af);
     if (strcmp(what, "agg") == 0) { /* the key id is the AVK's */
@@ -1650,8 +1814,8 @@ static int cmd_import(cli_ctx *c)
             avk_id(im.id, &avk), im.has_id = 1;
     }
     if (rc == 0)
-        rc = raw_only ? import_raw_only(c, what, buf, len, &im)
-                      : import_decode(c, what, json, buf, len, &im);
+        rc = raw_only ? import_raw_only(c, what, fmt, buf, len, &im)
+                      : import_decode(c, what, fmt, buf, len, &im);
     if (rc == 0)
         rc = stm_write(c, out, im.type, im.body, im.len, im.has_id ? im.id : NULL,
                        secret ? CLI_WRITE_SECRET : 0);
@@ -1660,9 +1824,10 @@ static int cmd_import(cli_ctx *c)
         if (im.has_id)
             out_id(c, im.id, hex);
         cli_out_str(c, "type", im.type);
+        cli_out_str(c, "format", fmt_names[fmt]);
         if (strcmp(out, "-") != 0)
-            cli_say(c, "STM %s%s%s imported to %s", im.type, im.has_id ? ", key id " : "", hex,
-                    out);
+            cli_say(c, "STM %s%s%s imported to %s (from %s)", im.type,
+                    im.has_id ? ", key id " : "", hex, out, fmt_label(fmt));
     }
     cli_file_free(&af);
     cli_free_secret(buf, len);
@@ -1694,9 +1859,11 @@ static const cli_command stm_commands[] = {
     {"verify", cmd_verify, "verify an aggregate signature (exit 1 if invalid)", verify_opts},
     {"info", cmd_info, "describe an STM file (type, key id, contents)", info_opts},
     {"export", cmd_export,
-     "write the body of an STM file: raw (mithril's binary layout) or json (serde)",
+     "write the body of an STM file: raw (mithril's binary layout), json (serde) or cbor "
+     "(mithril-stm's CBOR v1)",
      export_opts},
-    {"import", cmd_import, "make an STM file from a raw or serde JSON object", import_opts},
+    {"import", cmd_import, "make an STM file from a raw, serde JSON or CBOR v1 object",
+     import_opts},
     {NULL, NULL, NULL, NULL},
 };
 

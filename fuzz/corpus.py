@@ -255,5 +255,30 @@ try:
 except (OSError, ValueError, KeyError) as e:
     print("stm vectors:", e)
 
+# mithril-stm 0.11.3's CBOR v1 (fuzz_stm_cbor: selector 0 params, 1 avk, 2 sig, 3 aggregate,
+# 4 initializer), with every negative case of the files
+try:
+    p = os.path.join(vec, "stm-cbor")
+    for name in sorted(os.listdir(p)):
+        if not name.endswith(".json"):
+            continue
+        d = json.load(open(os.path.join(p, name)))
+        sel = {"params": 0, "avk": 1, "aggregate": 3}
+        for key, s in sel.items():
+            put("fuzz_stm_cbor", bytes([s]) + bytes.fromhex(d[key]["cbor_hex"]))
+            for n in d[key].get("negative_cases", []):
+                if "bytes_hex" in n:
+                    put("fuzz_stm_cbor", bytes([s]) + bytes.fromhex(n["bytes_hex"]))
+        for n in (d.get("single_signature_negative_cases") or {}).get("cases", []):
+            if "bytes_hex" in n:
+                put("fuzz_stm_cbor", bytes([2]) + bytes.fromhex(n["bytes_hex"]))
+        for sg in d["single_signatures"]:
+            if sg.get("cbor_hex"):
+                put("fuzz_stm_cbor", bytes([2]) + bytes.fromhex(sg["cbor_hex"]))
+        for pt in d["parties"]:
+            put("fuzz_stm_cbor", bytes([4]) + bytes.fromhex(pt["initializer_cbor_hex"]))
+except (OSError, ValueError, KeyError) as e:
+    print("stm-cbor vectors:", e)
+
 for k in sorted(counts):
     print("%-24s %d seeds" % (k, counts[k]))

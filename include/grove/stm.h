@@ -26,7 +26,8 @@
  * index; phi_f must lie in (0, 0.95] or be exactly 1.0.
  *
  * ENCODINGS. Binary (grove's native; the big-endian layouts mithril-stm <= 0.10 wrote and still
- * reads) and JSON (the serde_json shapes Mithril nodes exchange). Sizes below; every decoder
+ * reads), JSON (the serde_json shapes Mithril nodes exchange) and CBOR v1 (what mithril-stm's
+ * to_bytes writes since 0.11: see "CBOR v1" below). Binary sizes below; every decoder
  * checks lengths, counts, point encodings (on curve, in the subgroup, not the identity) and
  * refuses trailing bytes.
  *   parameters 24        m u64 || k u64 || phi_f binary64
@@ -301,6 +302,74 @@ GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_to_json(const grove_st
                                                                   char **out);
 GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_from_json(grove_stm_aggregate **agg,
                                                                     const char *in, size_t in_len);
+
+/* ==== CBOR v1 (mithril-stm's to_bytes / from_bytes since 0.11) ============================= */
+/*
+ * Every encoding is 0x01 || one CBOR item; byte fields are arrays of unsigned integers and
+ * nested objects carry their own 0x01-prefixed encoding (docs/stm.md gives the schema). The
+ * writers produce exactly the crate's bytes (0.11.3; the aggregate in either form below); the
+ * readers accept definite or indefinite maps and arrays and keys in any order, but refuse
+ * unknown or repeated keys, non-shortest integer heads, tags, other float widths, trailing
+ * bytes, nesting deeper than 8 and inputs over 256 MiB (GROVE_ERR_ENCODING), and check values
+ * as the binary readers do. A first byte other than 0x01 is GROVE_ERR_ENCODING: the binary
+ * layouts above never start with 0x01 (their first byte is 0x00 for every valid object), so
+ * grove never takes one encoding for the other (pick the reader by the first byte).
+ * Variable-length outputs use (out, out_cap, &out_len); GROVE_ERR_BUFFER_TOO_SMALL sets
+ * out_len to the size needed.
+ *   params       {"m": n, "k": n, "phi_f": float64}
+ *   avk          {"mt_commitment": {"root": [32], "nr_leaves": n, "hasher": null},
+ *                 "total_stake": n}
+ *   sig          indefinite map {"sigma": [48], "indexes": [...], "signer_index": n}
+ *   aggregate    {"signature_type": 0, "proof_bytes": concatenation proof}
+ *   initializer  {"stake": n, "params": params map, "sk": [32], "pk": {"vk": [96], "pop": [96]}}
+ * The vk + PoP has no CBOR form in mithril-stm 0.11.3: its 192 bytes are the only encoding.
+ */
+typedef enum grove_stm_cbor_form {
+    GROVE_STM_CBOR_0_11 = 0, /* proof_bytes as an array of integers: mithril-stm 0.11.3's bytes */
+    GROVE_STM_CBOR_0_12 = 1  /* proof_bytes as a CBOR byte string: mithril-stm 0.12.2 and later */
+} grove_stm_cbor_form;
+
+GROVE_API GROVE_MUST_USE grove_status grove_stm_params_to_cbor(const grove_stm_params *params,
+                                                               uint8_t *out, size_t out_cap,
+                                                               size_t *out_len);
+/* Decodes and checks (out-of-range parameters: GROVE_ERR_ENCODING, as the binary reader). */
+GROVE_API GROVE_MUST_USE grove_status grove_stm_params_from_cbor(grove_stm_params *params,
+                                                                 const uint8_t *in,
+                                                                 size_t in_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_avk_to_cbor(const grove_stm_avk *avk,
+                                                            uint8_t *out, size_t out_cap,
+                                                            size_t *out_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_avk_from_cbor(grove_stm_avk *avk,
+                                                              const uint8_t *in, size_t in_len);
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_to_cbor(const grove_stm_sig *sig,
+                                                            uint8_t *out, size_t out_cap,
+                                                            size_t *out_len);
+/* Decodes (sigma checked as grove_stm_sig_from_bytes does); *sig must be cleared later. */
+GROVE_API GROVE_MUST_USE grove_status grove_stm_sig_from_cbor(grove_stm_sig *sig,
+                                                              const uint8_t *in, size_t in_len);
+/* form: GROVE_STM_CBOR_0_11 (the crate 0.11.3's bytes) or GROVE_STM_CBOR_0_12. */
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_to_cbor(const grove_stm_aggregate *agg,
+                                                                  uint8_t *out, size_t out_cap,
+                                                                  size_t *out_len,
+                                                                  grove_stm_cbor_form form);
+/* Reads either form of proof_bytes; *form (if not NULL) says which one was read. */
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_from_cbor(grove_stm_aggregate **agg,
+                                                                    grove_stm_cbor_form *form,
+                                                                    const uint8_t *in,
+                                                                    size_t in_len);
+/*
+ * mithril-stm's Initializer (a party before registration): its stake, the parameters, the
+ * secret key and its vk + PoP (derived from sk). The encoding holds the secret key: the caller
+ * wipes out (grove_wipe); every temporary copy is wiped.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_stm_initializer_to_cbor(
+    const grove_stm_params *params, uint8_t *out, size_t out_cap, size_t *out_len, uint64_t stake,
+    const uint8_t sk[GROVE_STM_SK_BYTES]);
+/* Decodes; the vk + PoP must be the secret key's (GROVE_ERR_ENCODING otherwise). Nothing is
+ * written on failure; sk is the caller's to wipe. */
+GROVE_API GROVE_MUST_USE grove_status grove_stm_initializer_from_cbor(
+    grove_stm_params *params, uint64_t *stake, uint8_t sk[GROVE_STM_SK_BYTES],
+    uint8_t vkpop[GROVE_STM_VKPOP_BYTES], const uint8_t *in, size_t in_len);
 
 /* ==== lower level (test vectors, custom protocols) ======================================== */
 /* ev = Blake2b-512("map" || msg_with_root || index u64 LE || sigma). */

@@ -17,7 +17,8 @@
 #endif
 #if GROVE_HAVE_STM
 #define GROVE_KIND_STM(X) \
-    X("stm", vec_kind_stm, "Mithril STM: keys, Merkle, lottery, signatures, aggregates (../shared/vectors/stm)")
+    X("stm", vec_kind_stm, "Mithril STM: keys, Merkle, lottery, signatures, aggregates (../shared/vectors/stm)") \
+    X("stm-cbor", vec_kind_stm_cbor, "mithril-stm 0.11.3's CBOR v1 and legacy bytes (../shared/vectors/stm-cbor)")
 #else
 #define GROVE_KIND_STM(X)
 #endif
