@@ -395,6 +395,22 @@ int stm_cbor_key(stm_cbor_in *c, const char *const *names, size_t n, unsigned *s
     return GROVE_ERR_ENCODING;
 }
 
+int stm_cbor_read_struct(stm_cbor_in *c, const char *const *names, size_t n,
+                         stm_cbor_field_fn field, void *arg)
+{
+    size_t left, idx;
+    unsigned seen = 0;
+    int rc = stm_cbor_open_map(c, &left, n), more = 0;
+    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
+        if ((rc = stm_cbor_key(c, names, n, &seen, &idx)) != GROVE_OK)
+            break;
+        rc = field(c, idx, arg);
+    }
+    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(n)))
+        rc = GROVE_ERR_ENCODING;
+    return rc;
+}
+
 /* Runs a nested encoding's decoder on bytes read from c (an array of uints, or with
  * allow_bstr also a byte string). */
 int stm_cbor_nested(stm_cbor_in *c, int allow_bstr, int *was_bstr, stm_cbor_nested_fn fn, void *arg)

@@ -83,6 +83,14 @@ int stm_cbor_read_bytes(stm_cbor_in *c, uint8_t **out, size_t *n, size_t max, in
 /* A map key, which must be one of names (n <= 16) not seen before; *idx is its position. */
 int stm_cbor_key(stm_cbor_in *c, const char *const *names, size_t n, unsigned *seen, size_t *idx);
 #define STM_CBOR_ALL_KEYS(n) ((1u << (n)) - 1u)
+/*
+ * A map whose keys are exactly names (n <= 16; each once, in any order, definite or
+ * indefinite): field(c, idx, arg) reads the value of names[idx]. GROVE_ERR_ENCODING for a
+ * missing, repeated or unknown key.
+ */
+typedef int (*stm_cbor_field_fn)(stm_cbor_in *c, size_t idx, void *arg);
+int stm_cbor_read_struct(stm_cbor_in *c, const char *const *names, size_t n,
+                         stm_cbor_field_fn field, void *arg);
 /* A nested encoding (0x01 || one item, no trailing bytes) held in an array of uints (or, with
  * allow_bstr, a byte string: *was_bstr, if not NULL, says which) and decoded by fn. */
 typedef int (*stm_cbor_nested_fn)(stm_cbor_in *in, void *arg);

@@ -111,48 +111,50 @@ static void parts_free(agg_parts *p)
     free(p->indices);
 }
 
+typedef struct {
+    uint8_t *entry;
+    uint64_t stake;
+} entry_ctx;
+
+static int entry_field(stm_cbor_in *c, size_t idx, void *arg)
+{
+    entry_ctx *e = arg;
+    return idx == 0 ? stm_cbor_read_byte_array(c, e->entry, GROVE_STM_VK_BYTES)
+                    : stm_cbor_read_uint(c, &e->stake);
+}
+
 static int entry_read(stm_cbor_in *c, void *arg)
 {
     static const char *const names[] = {"verification_key_bytes", "stake"};
-    uint8_t *entry = arg;
-    uint64_t stake = 0;
-    size_t left, idx;
-    unsigned seen = 0;
-    int rc = stm_cbor_open_map(c, &left, 2), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 2, &seen, &idx)) != GROVE_OK)
-            break;
-        rc = idx == 0 ? stm_cbor_read_byte_array(c, entry, GROVE_STM_VK_BYTES)
-                      : stm_cbor_read_uint(c, &stake);
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(2)))
-        rc = GROVE_ERR_ENCODING;
-    grove_store64_be(entry + GROVE_STM_VK_BYTES, stake);
+    entry_ctx e = {arg, 0};
+    int rc = stm_cbor_read_struct(c, names, 2, entry_field, &e);
+    grove_store64_be(e.entry + GROVE_STM_VK_BYTES, e.stake);
     return rc;
 }
 
 /* One {"signature_bytes", "registration_entry_bytes"}: appended to the parts. */
+typedef struct {
+    agg_parts *p;
+    size_t i; /* the part being read */
+} sig_reg_ctx;
+
+static int sig_reg_field(stm_cbor_in *c, size_t idx, void *arg)
+{
+    sig_reg_ctx *s = arg;
+    agg_parts *p = s->p;
+    if (idx != 0)
+        return stm_cbor_nested(c, 0, NULL, entry_read, p->entries + GROVE_STM_ENTRY_BYTES * s->i);
+    int rc = stm_cbor_nested(c, 0, NULL, stm_cbor_sig_read, &p->sigs[s->i]);
+    if (p->sigs[s->i].indexes != NULL)
+        p->n++; /* decoded (even if trailing bytes follow): the parts own it now */
+    return rc;
+}
+
 static int sig_reg_read(stm_cbor_in *c, void *arg)
 {
     static const char *const names[] = {"signature_bytes", "registration_entry_bytes"};
-    agg_parts *p = arg;
-    size_t left, idx, i = p->n;
-    unsigned seen = 0;
-    int rc = stm_cbor_open_map(c, &left, 2), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 2, &seen, &idx)) != GROVE_OK)
-            break;
-        if (idx == 0) {
-            rc = stm_cbor_nested(c, 0, NULL, stm_cbor_sig_read, &p->sigs[i]);
-            if (p->sigs[i].indexes != NULL)
-                p->n++; /* decoded (even if trailing bytes follow): the parts own it now */
-        } else {
-            rc = stm_cbor_nested(c, 0, NULL, entry_read, p->entries + GROVE_STM_ENTRY_BYTES * i);
-        }
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(2)))
-        rc = GROVE_ERR_ENCODING;
-    return rc;
+    sig_reg_ctx s = {arg, ((agg_parts *)arg)->n};
+    return stm_cbor_read_struct(c, names, 2, sig_reg_field, &s);
 }
 
 /* Room for one more signature: grows the arrays, at most STM_MAX_SIGS. */
@@ -197,23 +199,18 @@ static int values_read(stm_cbor_in *c, agg_parts *p)
     return rc != GROVE_OK ? rc : more == 0 ? GROVE_OK : GROVE_ERR_ENCODING;
 }
 
+static int batch_field(stm_cbor_in *c, size_t idx, void *arg)
+{
+    agg_parts *p = arg;
+    return idx == 0   ? values_read(c, p)
+           : idx == 1 ? stm_cbor_read_u64_list(c, &p->indices, &p->n_indices, STM_MAX_SIGS)
+                      : stm_cbor_read_null(c);
+}
+
 static int batch_read(stm_cbor_in *c, void *arg)
 {
     static const char *const names[] = {"values", "indices", "hasher"};
-    agg_parts *p = arg;
-    size_t left, idx;
-    unsigned seen = 0;
-    int rc = stm_cbor_open_map(c, &left, 3), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 3, &seen, &idx)) != GROVE_OK)
-            break;
-        rc = idx == 0   ? values_read(c, p)
-             : idx == 1 ? stm_cbor_read_u64_list(c, &p->indices, &p->n_indices, STM_MAX_SIGS)
-                        : stm_cbor_read_null(c);
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(3)))
-        rc = GROVE_ERR_ENCODING;
-    return rc;
+    return stm_cbor_read_struct(c, names, 3, batch_field, arg);
 }
 
 static int sigs_read(stm_cbor_in *c, agg_parts *p)
@@ -227,41 +224,43 @@ static int sigs_read(stm_cbor_in *c, agg_parts *p)
     return rc != GROVE_OK ? rc : more == 0 ? GROVE_OK : GROVE_ERR_ENCODING;
 }
 
+static int proof_field(stm_cbor_in *c, size_t idx, void *arg)
+{
+    return idx == 0 ? sigs_read(c, arg) : stm_cbor_nested(c, 0, NULL, batch_read, arg);
+}
+
 static int proof_read(stm_cbor_in *c, void *arg)
 {
     static const char *const names[] = {"signature_bytes", "batch_proof_bytes"};
     agg_parts *p = arg;
-    size_t left, idx;
-    unsigned seen = 0;
-    int rc = stm_cbor_open_map(c, &left, 2), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 2, &seen, &idx)) != GROVE_OK)
-            break;
-        rc = idx == 0 ? sigs_read(c, p) : stm_cbor_nested(c, 0, NULL, batch_read, p);
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(2) || p->n == 0))
+    int rc = stm_cbor_read_struct(c, names, 2, proof_field, p);
+    if (rc == GROVE_OK && p->n == 0)
         rc = GROVE_ERR_ENCODING;
     return rc;
+}
+
+typedef struct {
+    agg_parts *p;
+    int *bstr;
+} aggregate_ctx;
+
+static int aggregate_field(stm_cbor_in *c, size_t idx, void *arg)
+{
+    aggregate_ctx *a = arg;
+    if (idx != 0)
+        return stm_cbor_nested(c, 1, a->bstr, proof_read, a->p);
+    uint64_t type = 0;
+    int rc = stm_cbor_read_uint(c, &type);
+    return rc == GROVE_OK && type != 0 ? GROVE_ERR_ENCODING /* only the concatenation proof */
+                                       : rc;
 }
 
 static int aggregate_read(stm_cbor_in *c, agg_parts *p, int *bstr)
 {
     static const char *const names[] = {"signature_type", "proof_bytes"};
-    size_t left, idx;
-    unsigned seen = 0;
-    uint64_t type = 0;
-    int rc = stm_cbor_open_map(c, &left, 2), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 2, &seen, &idx)) != GROVE_OK)
-            break;
-        if (idx == 0) {
-            if ((rc = stm_cbor_read_uint(c, &type)) == GROVE_OK && type != 0)
-                rc = GROVE_ERR_ENCODING; /* only the concatenation proof exists */
-        } else {
-            rc = stm_cbor_nested(c, 1, bstr, proof_read, p);
-        }
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(2) || !stm_cbor_done(c)))
+    aggregate_ctx a = {p, bstr};
+    int rc = stm_cbor_read_struct(c, names, 2, aggregate_field, &a);
+    if (rc == GROVE_OK && !stm_cbor_done(c))
         rc = GROVE_ERR_ENCODING;
     return rc;
 }
@@ -319,41 +318,37 @@ grove_status grove_stm_initializer_to_cbor(const grove_stm_params *params, uint8
     return (grove_status)stm_cbor_finish(&b, out, out_cap, out_len); /* wipes b */
 }
 
-static int vkpop_read(stm_cbor_in *c, uint8_t vkpop[GROVE_STM_VKPOP_BYTES])
+static int vkpop_field(stm_cbor_in *c, size_t idx, void *arg)
 {
-    static const char *const names[] = {"vk", "pop"};
-    size_t left, idx;
-    unsigned seen = 0;
-    int rc = stm_cbor_open_map(c, &left, 2), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 2, &seen, &idx)) != GROVE_OK)
-            break;
-        rc = idx == 0 ? stm_cbor_read_byte_array(c, vkpop, GROVE_STM_VK_BYTES)
-                      : stm_cbor_read_byte_array(c, vkpop + GROVE_STM_VK_BYTES,
-                                                 GROVE_STM_POP_BYTES);
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(2)))
-        rc = GROVE_ERR_ENCODING;
-    return rc;
+    uint8_t *vkpop = arg;
+    return idx == 0 ? stm_cbor_read_byte_array(c, vkpop, GROVE_STM_VK_BYTES)
+                    : stm_cbor_read_byte_array(c, vkpop + GROVE_STM_VK_BYTES, GROVE_STM_POP_BYTES);
 }
 
 /* The initializer's fields into the temporaries (sk and vkpop are wiped by the caller). */
+typedef struct {
+    grove_stm_params *p;
+    uint64_t *stake;
+    uint8_t *sk, *vkpop;
+} initializer_ctx;
+
+static int initializer_field(stm_cbor_in *c, size_t idx, void *arg)
+{
+    static const char *const vkpop_names[] = {"vk", "pop"};
+    initializer_ctx *in = arg;
+    return idx == 0   ? stm_cbor_read_uint(c, in->stake)
+           : idx == 1 ? stm_cbor_params_read(c, in->p)
+           : idx == 2 ? stm_cbor_read_byte_array(c, in->sk, GROVE_STM_SK_BYTES)
+                      : stm_cbor_read_struct(c, vkpop_names, 2, vkpop_field, in->vkpop);
+}
+
 static int initializer_read(stm_cbor_in *c, grove_stm_params *p, uint64_t *stake, uint8_t *sk,
                             uint8_t *vkpop)
 {
     static const char *const names[] = {"stake", "params", "sk", "pk"};
-    size_t left, idx;
-    unsigned seen = 0;
-    int rc = stm_cbor_open_map(c, &left, 4), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 4, &seen, &idx)) != GROVE_OK)
-            break;
-        rc = idx == 0   ? stm_cbor_read_uint(c, stake)
-             : idx == 1 ? stm_cbor_params_read(c, p)
-             : idx == 2 ? stm_cbor_read_byte_array(c, sk, GROVE_STM_SK_BYTES)
-                        : vkpop_read(c, vkpop);
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(4) || !stm_cbor_done(c)))
+    initializer_ctx in = {p, stake, sk, vkpop};
+    int rc = stm_cbor_read_struct(c, names, 4, initializer_field, &in);
+    if (rc == GROVE_OK && !stm_cbor_done(c))
         rc = GROVE_ERR_ENCODING;
     return rc;
 }

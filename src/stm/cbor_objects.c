@@ -32,21 +32,18 @@ void stm_cbor_params_write(stm_cbor_buf *b, const grove_stm_params *p)
     stm_cbor_f64(b, p->phi_f);
 }
 
+static int params_field(stm_cbor_in *c, size_t idx, void *arg)
+{
+    grove_stm_params *p = arg;
+    return idx == 0   ? stm_cbor_read_uint(c, &p->m)
+           : idx == 1 ? stm_cbor_read_uint(c, &p->k)
+                      : stm_cbor_read_f64(c, &p->phi_f);
+}
+
 int stm_cbor_params_read(stm_cbor_in *c, grove_stm_params *p)
 {
     static const char *const names[] = {"m", "k", "phi_f"};
-    size_t left, idx;
-    unsigned seen = 0;
-    int rc = stm_cbor_open_map(c, &left, 3), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 3, &seen, &idx)) != GROVE_OK)
-            break;
-        rc = idx == 0   ? stm_cbor_read_uint(c, &p->m)
-             : idx == 1 ? stm_cbor_read_uint(c, &p->k)
-                        : stm_cbor_read_f64(c, &p->phi_f);
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(3)))
-        rc = GROVE_ERR_ENCODING;
+    int rc = stm_cbor_read_struct(c, names, 3, params_field, p);
     if (rc == GROVE_OK && grove_stm_params_check(p) != GROVE_OK)
         rc = GROVE_ERR_ENCODING; /* a malformed parameter object, as the binary reader says */
     return rc;
@@ -105,22 +102,20 @@ grove_status grove_stm_avk_to_cbor(const grove_stm_avk *avk, uint8_t *out, size_
     return (grove_status)stm_cbor_finish(&b, out, out_cap, out_len);
 }
 
-static int commitment_read(stm_cbor_in *c, grove_stm_avk *a)
+static int commitment_field(stm_cbor_in *c, size_t idx, void *arg)
+{
+    grove_stm_avk *a = arg;
+    return idx == 0   ? stm_cbor_read_byte_array(c, a->root, GROVE_STM_ROOT_BYTES)
+           : idx == 1 ? stm_cbor_read_uint(c, &a->nr_leaves)
+                      : stm_cbor_read_null(c);
+}
+
+static int avk_field(stm_cbor_in *c, size_t idx, void *arg)
 {
     static const char *const names[] = {"root", "nr_leaves", "hasher"};
-    size_t left, idx;
-    unsigned seen = 0;
-    int rc = stm_cbor_open_map(c, &left, 3), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 3, &seen, &idx)) != GROVE_OK)
-            break;
-        rc = idx == 0   ? stm_cbor_read_byte_array(c, a->root, GROVE_STM_ROOT_BYTES)
-             : idx == 1 ? stm_cbor_read_uint(c, &a->nr_leaves)
-                        : stm_cbor_read_null(c);
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(3)))
-        rc = GROVE_ERR_ENCODING;
-    return rc;
+    grove_stm_avk *a = arg;
+    return idx == 0 ? stm_cbor_read_struct(c, names, 3, commitment_field, a)
+                    : stm_cbor_read_uint(c, &a->total_stake);
 }
 
 grove_status grove_stm_avk_from_cbor(grove_stm_avk *avk, const uint8_t *in, size_t in_len)
@@ -130,17 +125,10 @@ grove_status grove_stm_avk_from_cbor(grove_stm_avk *avk, const uint8_t *in, size
         return GROVE_ERR_INVALID_ARG;
     stm_cbor_in c;
     grove_stm_avk a;
-    size_t left, idx;
-    unsigned seen = 0;
-    int rc = stm_cbor_open(&c, in, in_len), more = 0;
+    int rc = stm_cbor_open(&c, in, in_len);
     if (rc == GROVE_OK)
-        rc = stm_cbor_open_map(&c, &left, 2);
-    while (rc == GROVE_OK && (more = stm_cbor_more(&c, &left)) == 1) {
-        if ((rc = stm_cbor_key(&c, names, 2, &seen, &idx)) != GROVE_OK)
-            break;
-        rc = idx == 0 ? commitment_read(&c, &a) : stm_cbor_read_uint(&c, &a.total_stake);
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(2) || !stm_cbor_done(&c)))
+        rc = stm_cbor_read_struct(&c, names, 2, avk_field, &a);
+    if (rc == GROVE_OK && !stm_cbor_done(&c))
         rc = GROVE_ERR_ENCODING;
     /* the binary reader's checks: zero leaves or zero total stake is no AVK */
     if (rc == GROVE_OK &&
@@ -168,23 +156,20 @@ void stm_cbor_sig_write(stm_cbor_buf *b, const grove_stm_sig *s)
     stm_cbor_break(b);
 }
 
+static int sig_field(stm_cbor_in *c, size_t idx, void *arg)
+{
+    grove_stm_sig *t = arg;
+    return idx == 0   ? stm_cbor_read_byte_array(c, t->sigma, GROVE_STM_SIGMA_BYTES)
+           : idx == 1 ? stm_cbor_read_u64_list(c, &t->indexes, &t->n_indexes, STM_MAX_INDEXES)
+                      : stm_cbor_read_uint(c, &t->signer_index);
+}
+
 int stm_cbor_sig_read(stm_cbor_in *c, void *arg)
 {
     static const char *const names[] = {"sigma", "indexes", "signer_index"};
     grove_stm_sig *sig = arg, t;
     memset(&t, 0, sizeof t);
-    size_t left, idx;
-    unsigned seen = 0;
-    int rc = stm_cbor_open_map(c, &left, 3), more = 0;
-    while (rc == GROVE_OK && (more = stm_cbor_more(c, &left)) == 1) {
-        if ((rc = stm_cbor_key(c, names, 3, &seen, &idx)) != GROVE_OK)
-            break;
-        rc = idx == 0   ? stm_cbor_read_byte_array(c, t.sigma, GROVE_STM_SIGMA_BYTES)
-             : idx == 1 ? stm_cbor_read_u64_list(c, &t.indexes, &t.n_indexes, STM_MAX_INDEXES)
-                        : stm_cbor_read_uint(c, &t.signer_index);
-    }
-    if (rc == GROVE_OK && (more != 0 || seen != STM_CBOR_ALL_KEYS(3)))
-        rc = GROVE_ERR_ENCODING;
+    int rc = stm_cbor_read_struct(c, names, 3, sig_field, &t);
     grove_bls_g1 pt;
     if (rc == GROVE_OK && grove_bls_g1_from_bytes(&pt, t.sigma, GROVE_STM_SIGMA_BYTES,
                                                   GROVE_BLS_NO_INFINITY) != GROVE_OK)
