@@ -8,7 +8,7 @@
 #        bench/compare.sh --plot [--out DIR]      (redraw the SVGs from DIR's JSON files)
 #        bench/compare.sh --self-test             (checks the ratio/median code on fixed data)
 #        bench/compare.sh --dgsp [--instructions] [--pairs "PATH:crate ..."] [--sets ...] [--rounds N]
-#                                                 (grove's DGSP against the dgsp crate 0.1.2)
+#                         [--ops "join revoke ..."]  (grove's DGSP against the dgsp crate 0.1.2)
 #
 # It never downloads or builds anything (docs/benchmarks.md says how to build the reference).
 #   BENCH_SLHDSA    grove's program (default build/bin/bench_slhdsa), run as
@@ -53,7 +53,7 @@ LABEL=""
 OPS="keygen sign verify"
 PAIRS="portable:ref-v3 baseline:ref avx2-nosha:avx2-v3"
 SCHEME=sphincs
-SETS_GIVEN=""; PAIRS_GIVEN=""
+SETS_GIVEN=""; PAIRS_GIVEN=""; OPS_GIVEN=""
 while [ $# -gt 0 ]; do
   case $1 in
     --rounds) ROUNDS=$2; shift 2 ;;
@@ -62,6 +62,7 @@ while [ $# -gt 0 ]; do
     --target-ms) TARGET_MS=$2; shift 2 ;;
     --label) LABEL=$2; shift 2 ;;
     --pairs) PAIRS=$2; PAIRS_GIVEN=1; shift 2 ;;
+    --ops) OPS_GIVEN=$2; shift 2 ;;
     --instructions) MODE=instructions; shift ;;
     --plot) MODE=plot; shift ;;
     --self-test) MODE=selftest; shift ;;
@@ -76,6 +77,7 @@ if [ "$SCHEME" = dgsp ]; then
   [ -n "$PAIRS_GIVEN" ] || PAIRS="avx2-nosha:crate"
   OPS="keygen join gen_cert sign verify open judge revoke verify_open"
 fi
+[ -z "$OPS_GIVEN" ] || OPS=$OPS_GIVEN
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
