@@ -186,7 +186,8 @@ static size_t f_width(const spx_ctx *c)
  * chains with the most steps left, whatever their positions (each lane carries its own ADRS),
  * so the wide kernel stays full: about ceil(steps / w) calls, where walking all chains at one
  * position together (spx_chains_walk) needs one call per position and per w chains there
- * (about 33 calls of 16 lanes instead of 17 for a sha2-128f signature). The chains wait in
+ * (for a sha2-128f signature about 17 calls of 16 lanes instead of 20 and 10 single hashes:
+ * the lanes left over at a position go to the one-message path). The chains wait in
  * buckets by steps left (1..15). Public data only.
  */
 static void dgsp_walk_from_sig(const spx_ctx *c, uint8_t *const lanes[], const uint8_t *digits,
