@@ -236,7 +236,7 @@ plot_all() {
     json_to_dat "$f" > "$tmp/i.dat"
     local gpath=${f#*dgsp-instructions-}
     plot "$tmp/i.dat" "${f%.json}.svg" \
-      "grove DGSP GROVE_CPU=${gpath%.json} / dgsp crate 0.1.2, instructions (goals: gen_cert 0.85, join 1)" 0.85 1
+      "grove DGSP GROVE_CPU=${gpath%.json} / dgsp crate 0.1.2, instructions (goals: gen_cert 0.85, join 1)" 0.85
   done
 }
 
