@@ -7,6 +7,8 @@
 #        bench/compare.sh --instructions [--pairs "PATH:FLAVOUR ..."] [--sets ...] [--out DIR]
 #        bench/compare.sh --plot [--out DIR]      (redraw the SVGs from DIR's JSON files)
 #        bench/compare.sh --self-test             (checks the ratio/median code on fixed data)
+#        bench/compare.sh --dgsp [--instructions] [--pairs "PATH:crate ..."] [--sets ...] [--rounds N]
+#                         [--ops "join revoke ..."]  (grove's DGSP against the dgsp crate 0.1.2)
 #
 # It never downloads or builds anything (docs/benchmarks.md says how to build the reference).
 #   BENCH_SLHDSA    grove's program (default build/bin/bench_slhdsa), run as
@@ -16,6 +18,18 @@
 #                   -march=x86-64-v3), avx2-v3 (AVX2 code, -march=x86-64-v3), avx2-native
 # Both print "cpu_ns_per_op <ns>": the process CPU time (CLOCK_PROCESS_CPUTIME_ID) of N operations
 # after one warm one, divided by N.
+# --dgsp: the same two modes for DGSP (docs/benchmarks.md says how the crate was built):
+#   BENCH_DGSP      grove's program (default build/bin/bench_dgsp), run as
+#                   `bench_dgsp --count N <set> <op>`
+#   CRATE_DRIVER    folder of drivers of the dgsp crate, one per parameter set (`<set>`, the crate
+#                   fixes its set at compile time), run as `<set> <op> N`, whose counted calls go
+#                   through a function named measured_op
+#   operations keygen join gen_cert sign verify open judge revoke verify_open (gen_cert: a batch
+#   of 8, per certificate; grove's open verifies the signature first, the crate's does not:
+#   verify_open is grove's open against the crate's verify + open); default sets sha2-128f
+#   shake-128f sha2-192f shake-192f sha2-256f shake-256f; --instructions pairs default to
+#   avx2-nosha:crate. Writes DIR/dgsp-time.json or
+#   DIR/dgsp-instructions-<path>.json.
 #
 # Time mode: grove's best path (GROVE_CPU unset) against avx2-native. For each set and operation
 # the two programs run alternately (the order flips every round) for N rounds (default 5) with the
@@ -38,22 +52,32 @@ MODE="time"
 LABEL=""
 OPS="keygen sign verify"
 PAIRS="portable:ref-v3 baseline:ref avx2-nosha:avx2-v3"
+SCHEME=sphincs
+SETS_GIVEN=""; PAIRS_GIVEN=""; OPS_GIVEN=""
 while [ $# -gt 0 ]; do
   case $1 in
     --rounds) ROUNDS=$2; shift 2 ;;
-    --sets) SETS=$2; shift 2 ;;
+    --sets) SETS=$2; SETS_GIVEN=1; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
     --target-ms) TARGET_MS=$2; shift 2 ;;
     --label) LABEL=$2; shift 2 ;;
-    --pairs) PAIRS=$2; shift 2 ;;
+    --pairs) PAIRS=$2; PAIRS_GIVEN=1; shift 2 ;;
+    --ops) OPS_GIVEN=$2; shift 2 ;;
     --instructions) MODE=instructions; shift ;;
     --plot) MODE=plot; shift ;;
     --self-test) MODE=selftest; shift ;;
+    --dgsp) SCHEME=dgsp; shift ;;
     *) awk 'NR > 2 && !/^#/ { exit } NR > 2 { print }' "$0" >&2; exit 2 ;;
   esac
 done
 case $ROUNDS in ''|*[!0-9]*) echo "compare.sh: --rounds needs a number" >&2; exit 2 ;; esac
 case $TARGET_MS in ''|*[!0-9]*) echo "compare.sh: --target-ms needs a number" >&2; exit 2 ;; esac
+if [ "$SCHEME" = dgsp ]; then
+  [ -n "$SETS_GIVEN" ] || SETS="sha2-128f shake-128f sha2-192f shake-192f sha2-256f shake-256f"
+  [ -n "$PAIRS_GIVEN" ] || PAIRS="avx2-nosha:crate"
+  OPS="keygen join gen_cert sign verify open judge revoke verify_open"
+fi
+[ -z "$OPS_GIVEN" ] || OPS=$OPS_GIVEN
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -124,19 +148,28 @@ if __name__ == "__main__":
         for s in dict.fromkeys(x["set"] for x in rows):
             v = {x["op"]: x["ratio"] for x in rows if x["set"] == s}
             f.write("%s %s %s %s\n" % (s, v.get("keygen", "NaN"), v.get("sign", "NaN"), v.get("verify", "NaN")))
+    print("%-11s %s" % ("ratio", " ".join("%8s" % op[:8] for op in dict.fromkeys(x["op"] for x in rows))))
+    for s in dict.fromkeys(x["set"] for x in rows):
+        v = {x["op"]: x["ratio"] for x in rows if x["set"] == s}
+        print("%-11s %s" % (s, " ".join("%8.3f" % v[op] for op in dict.fromkeys(x["op"] for x in rows))))
 PY
 
 if [ "$MODE" = selftest ]; then
   exec python3 "$tmp/analyse.py" self-test
 fi
 
-plot() { # plot <data> <svg> <title> <goal> [<second goal>]
+plot() { # plot <data> <svg> <title> <goal> [<second goal>]; columns: set, then $PLOT_OPS
   command -v gnuplot >/dev/null 2>&1 || { echo "gnuplot not installed: $2 not drawn"; return 0; }
   [ -s "$1" ] || return 0
-  local sub goal2=""
+  local sub goal2="" series="" col=2 op
   sub=$(sed -n 's/^# //p' "$1")
   [ -z "${5:-}" ] ||
     goal2="set arrow 2 from graph 0, first $5 to graph 1, first $5 nohead dt 3 lc rgb '#aa0000'"
+  for op in $PLOT_OPS; do
+    if [ $col -eq 2 ]; then series="\"$1\" using 2:xtic(1) title \"$op\""
+    else series="$series, \"\" using $col title \"$op\""; fi
+    col=$((col + 1))
+  done
   gnuplot <<GP
 set terminal svg size 900,460 font "sans,11" noenhanced
 set output "$2"
@@ -150,26 +183,28 @@ set arrow 1 from graph 0, first $4 to graph 1, first $4 nohead dt 2 lc rgb '#aa0
 $goal2
 set arrow 3 from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#555555'
 set key outside right
-plot "$1" using 2:xtic(1) title "keygen", "" using 3 title "sign", "" using 4 title "verify"
+plot $series
 GP
   echo "wrote $2"
 }
 
-json_to_dat() { # the gnuplot data of one result file
-  python3 - "$1" <<'PY'
+json_to_dat() { # the gnuplot data of one result file: set, then the ratio of each of $PLOT_OPS
+  python3 - "$1" "$PLOT_OPS" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
+ops = sys.argv[2].split()
 rows = d["results"]
 print("# %s, %s, load %s .. %s, grove path %s" % (d["cpu_model"], d["date"], d["load_before"],
                                                 d["load_after"], d["grove_cpu_path"]))
 for s in dict.fromkeys(x["set"] for x in rows):
     v = {x["op"]: x["ratio"] for x in rows if x["set"] == s}
-    print(s, v.get("keygen", "NaN"), v.get("sign", "NaN"), v.get("verify", "NaN"))
+    print(s, " ".join(str(v.get(op, "NaN")) for op in ops))
 PY
 }
 
 plot_all() {
   local f
+  PLOT_OPS="keygen sign verify"
   f="$OUT/sphincs-time.json"
   if [ -f "$f" ]; then
     json_to_dat "$f" > "$tmp/t.dat"
@@ -188,6 +223,21 @@ plot_all() {
          plot "$tmp/i.dat" "${f%.json}.svg" "$title" 0.8 ;;
     esac
   done
+  # open is left out of the plots: grove's verifies first, the crate's does not (verify_open)
+  PLOT_OPS="keygen join gen_cert sign verify judge revoke verify_open"
+  f="$OUT/dgsp-time.json"
+  if [ -f "$f" ]; then
+    json_to_dat "$f" > "$tmp/t.dat"
+    plot "$tmp/t.dat" "$OUT/dgsp-time.svg" \
+      "grove DGSP best path / dgsp crate 0.1.2, CPU time (lower is faster; goal 0.5; open: see verify_open)" 0.5
+  fi
+  for f in "$OUT"/dgsp-instructions-*.json; do
+    [ -f "$f" ] || continue
+    json_to_dat "$f" > "$tmp/i.dat"
+    local gpath=${f#*dgsp-instructions-}
+    plot "$tmp/i.dat" "${f%.json}.svg" \
+      "grove DGSP GROVE_CPU=${gpath%.json} / dgsp crate 0.1.2, instructions (goals: gen_cert 0.85, join 1)" 0.85
+  done
 }
 
 if [ "$MODE" = plot ]; then
@@ -195,10 +245,21 @@ if [ "$MODE" = plot ]; then
   exit 0
 fi
 
-[ -x "$BENCH_SLHDSA" ] || { echo "compare.sh: $BENCH_SLHDSA not found (build bench_slhdsa first)" >&2; exit 2; }
-if [ -z "${SPHINCSPLUS_DIR:-}" ]; then
-  echo "compare.sh: SPHINCSPLUS_DIR is not set: no SPHINCS+ reference to compare with" >&2
-  exit 2
+if [ "$SCHEME" = dgsp ]; then
+  BENCH_DGSP=${BENCH_DGSP:-build/bin/bench_dgsp}
+  [ -x "$BENCH_DGSP" ] || { echo "compare.sh: $BENCH_DGSP not found (build bench_dgsp first)" >&2; exit 2; }
+  if [ -z "${CRATE_DRIVER:-}" ]; then
+    echo "compare.sh: CRATE_DRIVER is not set: no dgsp crate driver to compare with" >&2
+    exit 2
+  fi
+  GROVE_BIN=$BENCH_DGSP
+else
+  [ -x "$BENCH_SLHDSA" ] || { echo "compare.sh: $BENCH_SLHDSA not found (build bench_slhdsa first)" >&2; exit 2; }
+  if [ -z "${SPHINCSPLUS_DIR:-}" ]; then
+    echo "compare.sh: SPHINCSPLUS_DIR is not set: no SPHINCS+ reference to compare with" >&2
+    exit 2
+  fi
+  GROVE_BIN=$BENCH_SLHDSA
 fi
 mkdir -p "$OUT"
 
@@ -206,54 +267,74 @@ cpu_field() { grep -m1 "^$1" /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'; }
 cpu_model="$(cpu_field 'model name') (family $(cpu_field 'cpu family'), model $(cpu_field 'model\s'))"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 grove_path() { # the hash path grove takes under GROVE_CPU=$1
-  GROVE_CPU=$1 "$BENCH_SLHDSA" --no-time --filter none | sed -n 's/.*"cpu_path": "\([^"]*\)".*/\1/p'
+  GROVE_CPU=$1 "$GROVE_BIN" --no-time --filter none | sed -n 's/.*"cpu_path": "\([^"]*\)".*/\1/p'
 }
 cpu_ns() { # cpu_ns <command...>: the "cpu_ns_per_op" figure the command prints
   "$@" | sed -n 's/^cpu_ns_per_op //p'
 }
+# The two sides' commands: grove_argv <set> <op> <N> sets GARGV; grove_run <set> <op> <N> runs it;
+# ref_prog <flavour> <set> names the reference program, run as <prog> <op> <N>
+grove_argv() {
+  if [ "$SCHEME" = dgsp ]; then GARGV=("$BENCH_DGSP" --count "$3" "$1" "$2")
+  else GARGV=("$BENCH_SLHDSA" --count "$3" "sphincs-$1-simple" "$2"); fi
+}
+grove_run() { grove_argv "$@"; "${GARGV[@]}"; }
+ref_prog() {
+  if [ "$SCHEME" = dgsp ]; then echo "$CRATE_DRIVER/$2"; else echo "$SPHINCSPLUS_DIR/$1/$2"; fi
+}
 
-meta() { # meta <file> <unit> <grove path> <reference flavour> <load before>
+meta() { # meta <file> <unit> <grove path> <reference> <load before>
   python3 - "$@" "$cpu_model" "$(load)" "$(nproc)" "$LABEL" "$ROUNDS" "$MODE" <<'PY'
 import json, sys, datetime
 f, unit, path, ref, load0, cpu, load1, ncpu, label, rounds, mode = sys.argv[1:]
 json.dump({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
            "mode": mode, "unit": unit, "cpu_model": cpu, "cpus": int(ncpu),
            "load_before": load0, "load_after": load1, "grove_cpu_path": path,
-           "reference": "sphincsplus " + ref, "rounds": int(rounds) if mode == "time" else 1,
+           "reference": ref, "rounds": int(rounds) if mode == "time" else 1,
            "label": label}, open(f, "w"))
 PY
 }
 
-report() { # report <name> <unit> <grove path> <reference flavour> <load before> <data>
+report() { # report <name> <unit> <grove path> <reference> <load before> <data>
   meta "$tmp/meta.json" "$2" "$3" "$4" "$5"
   echo "cpu: $cpu_model ($(nproc) CPUs); load before: $5, after: $(load)"
-  echo "grove path: $3; reference: sphincsplus $4"
+  echo "grove path: $3; reference: $4"
   python3 "$tmp/analyse.py" report "$tmp/meta.json" "$6" "$OUT/$1.json" "$tmp/$1.dat"
   echo "wrote $OUT/$1.json"
 }
+if [ "$SCHEME" = dgsp ]; then
+  REF_NAME="dgsp crate 0.1.2"
+else
+  REF_NAME="sphincsplus"
+fi
 
 if [ "$MODE" = time ]; then
   path=$(grove_path "")
   load0=$(load)
   : > "$tmp/time.txt"
   for set in $SETS; do
-    ref="$SPHINCSPLUS_DIR/avx2-native/$set"
+    ref=$(ref_prog avx2-native "$set")
     [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
     for op in $OPS; do
-      one=$(cpu_ns "$BENCH_SLHDSA" --count 1 "sphincs-$set-simple" "$op")
+      one=$(cpu_ns grove_run "$set" "$op" 1)
       n=$(( TARGET_MS * 1000000 / (one > 0 ? one : 1) ))
+      [ "$SCHEME" != dgsp ] || [ "$op" != gen_cert ] || n=$(( (n + 7) / 8 )) # batches of 8
       [ "$n" -ge 1 ] || n=1
       for r in $(seq 1 "$ROUNDS"); do
         if [ $((r % 2)) -eq 1 ]; then
-          g=$(cpu_ns "$BENCH_SLHDSA" --count "$n" "sphincs-$set-simple" "$op"); x=$(cpu_ns "$ref" "$op" "$n")
+          g=$(cpu_ns grove_run "$set" "$op" "$n"); x=$(cpu_ns "$ref" "$op" "$n")
         else
-          x=$(cpu_ns "$ref" "$op" "$n"); g=$(cpu_ns "$BENCH_SLHDSA" --count "$n" "sphincs-$set-simple" "$op")
+          x=$(cpu_ns "$ref" "$op" "$n"); g=$(cpu_ns grove_run "$set" "$op" "$n")
         fi
         echo "$set $op $r $g $x" >> "$tmp/time.txt"
       done
     done
   done
-  report sphincs-time ns "$path" "avx2 -O3 -march=native" "$load0" "$tmp/time.txt"
+  if [ "$SCHEME" = dgsp ]; then
+    report dgsp-time ns "$path" "$REF_NAME (RAYON_NUM_THREADS=1)" "$load0" "$tmp/time.txt"
+  else
+    report sphincs-time ns "$path" "$REF_NAME avx2 -O3 -march=native" "$load0" "$tmp/time.txt"
+  fi
   plot_all
   exit 0
 fi
@@ -273,20 +354,30 @@ for pair in $PAIRS; do
   load0=$(load)
   : > "$tmp/ir.txt"
   for set in $SETS; do
-    ref="$SPHINCSPLUS_DIR/$flavour/$set"
+    ref=$(ref_prog "$flavour" "$set")
     [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
     for op in $OPS; do
-      g=$(GROVE_CPU=$gcpu callgrind_ir bench_measured_op "$BENCH_SLHDSA" --count 1 "sphincs-$set-simple" "$op")
-      x=$(callgrind_ir measured_op "$ref" "$op" 1)
+      # DGSP: join and revoke are counted over 1000 calls (the stores' growth amortized as in
+      # the time mode), gen_cert over one batch of 8; the figure is per call / per certificate
+      k=1
+      [ "$SCHEME" != dgsp ] || case $op in join|revoke) k=1000 ;; gen_cert) k=8 ;; esac
+      grove_argv "$set" "$op" $(( k == 8 ? 1 : k ))
+      g=$(GROVE_CPU=$gcpu callgrind_ir bench_measured_op "${GARGV[@]}")
+      x=$(callgrind_ir measured_op "$ref" "$op" $(( k == 8 ? 1 : k )))
+      g=$((g / k)) x=$((x / k))
       echo "$set $op 1 $g $x" >> "$tmp/ir.txt"
     done
   done
+  if [ "$SCHEME" = dgsp ]; then
+    report "dgsp-instructions-$gcpu" instr "$path (GROVE_CPU=$gcpu)" "$REF_NAME" "$load0" "$tmp/ir.txt"
+    continue
+  fi
   case $flavour in
     ref) desc="ref -O3" ;;
     ref-v3) desc="ref -O3 -march=x86-64-v3" ;;
     avx2-v3) desc="avx2 -O3 -march=x86-64-v3" ;;
     *) desc=$flavour ;;
   esac
-  report "sphincs-instructions-$gcpu-$flavour" instr "$path (GROVE_CPU=$gcpu)" "$desc" "$load0" "$tmp/ir.txt"
+  report "sphincs-instructions-$gcpu-$flavour" instr "$path (GROVE_CPU=$gcpu)" "$REF_NAME $desc" "$load0" "$tmp/ir.txt"
 done
 plot_all

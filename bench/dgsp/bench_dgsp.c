@@ -3,10 +3,21 @@
  * DGSP: every operation per parameter set at batch 1 and 8 (keygen_manager, join, csr,
  * gen_cert, check_cert, sign, verify, open, judge, revoke), in-memory store, one thread unless
  * the case name says otherwise. "revoke" revokes a member holding `batch` certificates.
+ *
+ * `bench_dgsp --count N SET OP` is the mode bench/compare.sh --dgsp uses to put grove next to
+ * the dgsp crate: one warm OP, then N more through bench_measured_op() (the function callgrind's
+ * --toggle-collect counts), one thread, and it prints the process CPU time per operation
+ * (CLOCK_PROCESS_CPUTIME_ID) as "cpu_ns_per_op <ns>". OP: keygen, join, gen_cert (a batch of 8,
+ * reported per certificate), sign, verify, open, judge (the judge call alone, pi from one open
+ * in the setup), revoke (a member holding 8 certificates) or verify_open (the same as open,
+ * which verifies first: the name of the crate's verify + open). Whatever an operation consumes
+ * (a fresh username to join, a fresh member to revoke) is prepared before the clock starts.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
 #include "dgsp/dgsp_int.h"
@@ -22,6 +33,11 @@ typedef struct {
     uint8_t *pks, *seeds, *certs, *sig;
     grove_dgsp_wallet *w;
     char name[64];
+    /* --count mode: what each measured call consumes, prepared before the clock */
+    char (*names)[32];
+    uint64_t *revokees;
+    size_t next;
+    uint8_t pi[32];
 } dctx;
 
 static int setup(void *arg)
@@ -137,8 +153,132 @@ static int op_revoke(void *arg)
     return r ? r : grove_dgsp_revoke(&d->cfg, d->store, NULL, &id, 1, d->sk);
 }
 
+/* ---- --count mode --------------------------------------------------------------------------- */
+
+static int cnt_join(void *arg)
+{
+    dctx *d = arg;
+    uint64_t id;
+    uint8_t cs[32];
+    return grove_dgsp_join(&d->cfg, d->store, &id, cs, d->names[d->next++], d->sk);
+}
+static int cnt_judge(void *arg)
+{
+    dctx *d = arg;
+    return grove_dgsp_judge(&d->cfg, d->sig, grove_dgsp_sig_bytes(&d->cfg), (const uint8_t *)"m",
+                            1, d->id, d->pi);
+}
+static int cnt_revoke(void *arg)
+{
+    dctx *d = arg;
+    return grove_dgsp_revoke(&d->cfg, d->store, NULL, &d->revokees[d->next++], 1, d->sk);
+}
+
+/* What the consuming operations use up: n + 1 usernames or members of 8 certificates. */
+static int count_prepare(dctx *d, bench_fn op, size_t n)
+{
+    if (op == cnt_join) {
+        d->names = calloc(n + 1, sizeof *d->names);
+        if (d->names == NULL)
+            return 1;
+        for (size_t i = 0; i <= n; i++)
+            snprintf(d->names[i], sizeof d->names[i], "joiner-%zu", i);
+    } else if (op == cnt_revoke) {
+        d->revokees = calloc(n + 1, sizeof *d->revokees);
+        if (d->revokees == NULL)
+            return 1;
+        for (size_t i = 0; i <= n; i++) {
+            char u[32];
+            uint8_t cs[32];
+            uint64_t first;
+            snprintf(u, sizeof u, "revokee-%zu", i);
+            if (grove_dgsp_join(&d->cfg, d->store, &d->revokees[i], cs, u, d->sk) ||
+                d->store->ops->reserve(d->store->ctx, d->revokees[i], 8, &first))
+                return 1;
+        }
+    } else if (op == cnt_judge) {
+        uint64_t id;
+        if (grove_dgsp_open(&d->cfg, d->store, &id, NULL, d->pi, d->sig,
+                            grove_dgsp_sig_bytes(&d->cfg), (const uint8_t *)"m", 1, d->sk) ||
+            id != d->id)
+            return 1;
+    }
+    return 0;
+}
+
+#if defined(__GNUC__)
+#define BENCH_NOINLINE __attribute__((noinline))
+#else
+#define BENCH_NOINLINE
+#endif
+
+/* Not static and never inlined: callgrind counts it by name (compare.sh --dgsp --instructions). */
+BENCH_NOINLINE int bench_measured_op(bench_fn op, dctx *d);
+BENCH_NOINLINE int bench_measured_op(bench_fn op, dctx *d)
+{
+    return op(d);
+}
+
+static double cpu_ns(void)
+{
+    struct timespec t;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0)
+        return 0;
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static int count_mode(const char *count, const char *set, const char *opname)
+{
+    static const struct {
+        const char *name;
+        bench_fn fn;
+    } ops[] = {{"keygen", op_keygen}, {"join", cnt_join},     {"gen_cert", op_gen_cert},
+               {"sign", op_sign},     {"verify", op_verify},  {"open", op_open},
+               {"judge", cnt_judge},  {"revoke", cnt_revoke},  {"verify_open", op_open}};
+    char *end;
+    long n = strtol(count, &end, 10);
+    bench_fn op = NULL;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(opname, ops[i].name) == 0)
+            op = ops[i].fn;
+    static dctx d; /* static: large, and zeroed */
+    const grove_dgsp_params *p = grove_dgsp_params_get(set);
+    if (*end != '\0' || n < 1 || n > 10000000 || p == NULL || op == NULL ||
+        grove_dgsp_cfg_init(&d.cfg, p, GROVE_DGSP_FLAVOUR_R31, GROVE_DGSP_PROFILE_GROVE)) {
+        fprintf(stderr, "usage: bench_dgsp --count N SET "
+                        "keygen|join|gen_cert|sign|verify|open|judge|revoke|verify_open\n");
+        return 2;
+    }
+    d.batch = op == op_gen_cert ? 8 : 1;
+    d.threads = 1;
+    /* the group, a certificate batch and a signature; then one warm operation */
+    int rc = setup(&d) || count_prepare(&d, op, (size_t)n) || op(&d);
+    double t0 = cpu_ns();
+    for (long i = 0; rc == 0 && i < n; i++)
+        rc = bench_measured_op(op, &d);
+    double t1 = cpu_ns();
+    grove_dgsp_wallet_close(d.w);
+    grove_dgsp_store_close(d.store);
+    grove_wipe(d.sk, sizeof d.sk);
+    grove_wipe(d.seed_u, sizeof d.seed_u);
+    free(d.pks);
+    free(d.seeds);
+    free(d.certs);
+    free(d.sig);
+    free(d.names);
+    free(d.revokees);
+    if (rc != 0) {
+        fprintf(stderr, "bench_dgsp: %s %s failed\n", set, opname);
+        return 1;
+    }
+    printf("cpu_ns_per_op %.0f\n", (t1 - t0) / (double)n / (double)d.batch);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 5 && strcmp(argv[1], "--count") == 0)
+        return count_mode(argv[2], argv[3], argv[4]);
     static const char *sets[] = {"shake-128f", "sha2-128f", "shake-256f", "sha2-256f",
                                  "shake-192f", "sha2-192f", "shake-128s", "sha2-128s",
                                  "shake-192s", "sha2-192s", "shake-256s", "sha2-256s"};

@@ -383,6 +383,10 @@ grove_status grove_dgsp_gen_cert(const grove_dgsp_cfg *cfg, grove_dgsp_store *st
     return r;
 }
 
+static grove_status verify_wpk(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
+                               const uint8_t *msg, size_t msg_len, const uint8_t *pk,
+                               grove_dgsp_store *revoked, uint8_t *wpk);
+
 static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dgsp_store *store,
                     const uint8_t *msg, size_t msg_len, const uint8_t *sig, size_t sig_len,
                     uint64_t *id, char *username, uint8_t *pi)
@@ -395,13 +399,14 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
     if (sig_len != s.sig)
         return GROVE_ERR_VERIFY;
     const size_t n = cfg->n;
-    const uint8_t *wots_sig = sig, *wots_rand = sig + s.wots_sig, *zeta = wots_rand + n;
+    const uint8_t *zeta = sig + s.wots_sig + n;
     /* Only a signature on this message is opened: verify it with the public key kept in sk
      * (SPHINCS+ sk = SK.seed || SK.prf || PK.seed || PK.root). */
     uint8_t pk[GROVE_DGSP_MAX_PK_BYTES];
     memcpy(pk, sk + 4 * n, 2 * n);
     GROVE_DECLASSIFY(pk, 2 * n); /* the group public key */
-    int r = grove_dgsp_verify(cfg, sig, sig_len, msg, msg_len, pk, NULL);
+    uint8_t wpk[GROVE_DGSP_MAX_N], cid[GROVE_DGSP_MAX_N];
+    int r = verify_wpk(cfg, sig, sig_len, msg, msg_len, pk, NULL, wpk);
     if (r != GROVE_OK)
         return r;
     uint64_t who;
@@ -413,8 +418,6 @@ static int dgsp_open_impl(const grove_dgsp_cfg *cfg, const uint8_t *sk, grove_dg
     r = store->ops->get_member(store->ctx, who, &m);
     if (r != GROVE_OK)
         return r;
-    uint8_t wpk[GROVE_DGSP_MAX_N], cid[GROVE_DGSP_MAX_N];
-    dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msg_len, wpk);
     dgsp_cid(cfg, sk, who, cid, NULL);
     dgsp_hash(cfg, pi, wpk, n, cid, n, NULL, 0);
     GROVE_DECLASSIFY(pi, n); /* the opening proof is public */
@@ -645,9 +648,11 @@ int dgsp_sign_raw(const grove_dgsp_cfg *cfg, const uint8_t *msg, size_t msg_len,
 
 /* ---- anyone ------------------------------------------------------------------------------ */
 
-grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
+/* grove_dgsp_verify, also handing over the signature's WOTS+ public key (n bytes; open uses
+ * it rather than recomputing it). */
+static grove_status verify_wpk(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
                                const uint8_t *msg, size_t msg_len, const uint8_t *pk,
-                               grove_dgsp_store *revoked)
+                               grove_dgsp_store *revoked, uint8_t *wpk)
 {
     if (!dgsp_cfg_ok(cfg) || pk == NULL || sig == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -670,8 +675,17 @@ grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, si
     dgsp_wots_pk_from_sig(cfg, wots_rand, wots_sig, msg, msg_len, m);
     memcpy(m + n, zeta, 16);
     memcpy(m + n + 16, tau, n);
+    memcpy(wpk, m, n);
     int r = spx_verify(cfg, spx, s.spx_sig, m, 2 * n + 16, pk);
     return r == GROVE_OK ? GROVE_OK : GROVE_ERR_VERIFY;
+}
+
+grove_status grove_dgsp_verify(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,
+                               const uint8_t *msg, size_t msg_len, const uint8_t *pk,
+                               grove_dgsp_store *revoked)
+{
+    uint8_t wpk[GROVE_DGSP_MAX_N];
+    return verify_wpk(cfg, sig, sig_len, msg, msg_len, pk, revoked, wpk);
 }
 
 grove_status grove_dgsp_judge(const grove_dgsp_cfg *cfg, const uint8_t *sig, size_t sig_len,

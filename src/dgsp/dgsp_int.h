@@ -11,6 +11,7 @@
 
 #define DGSP_LAYER 73
 #define DGSP_MAX_LEN 67
+#define DGSP_WALK_MAX_W 32 /* widest F kernel dgsp_walk_from_sig fills */
 #define DGSP_CERT_CTX "grove-dgsp-cert-v1"
 
 /* Derived sizes of a configuration. */

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* DGSP's hash layer, WOTS+ in both profiles, and AES-based zeta (spec dgsp.md sections 1-2). */
 #include <openssl/evp.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "common/util.h"
 #include "dgsp/dgsp_int.h"
+#include "hash/dispatch.h"
 #include "hash/keccak.h"
 #include "hash/sha2.h"
 #include "sphincs/spx.h"
@@ -170,6 +172,57 @@ int dgsp_wots_pk(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const uint8
     return dgsp_wots_pk_sign(cfg, pub_seed, sk_seed, NULL, pk, NULL);
 }
 
+/* Lanes the hash layer hashes in one wide call for F (1 without a wide kernel). */
+static size_t f_width(const spx_ctx *c)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    size_t w = c->sha2 ? k->sha256_w : k->keccak_w;
+    return w < 1 ? 1 : w > DGSP_WALK_MAX_W ? DGSP_WALK_MAX_W : w;
+}
+
+/*
+ * The chain ends of a WOTS+ signature (the GROVE profile: FIPS 205 chains, hash word = the
+ * position): lane i from digits[i] to 15. Every call of the hash layer takes the (up to) w
+ * chains with the most steps left, whatever their positions (each lane carries its own ADRS),
+ * so the wide kernel stays full: about ceil(steps / w) calls, where walking all chains at one
+ * position together (spx_chains_walk) needs one call per position and per w chains there
+ * (for a sha2-128f signature about 17 calls of 16 lanes instead of 20 and 10 single hashes:
+ * the lanes left over at a position go to the one-message path). The chains wait in
+ * buckets by steps left (1..15). Public data only.
+ */
+static void dgsp_walk_from_sig(const spx_ctx *c, uint8_t *const lanes[], const uint8_t *digits,
+                               size_t len)
+{
+    const size_t w = f_width(c);
+    uint8_t bucket[16][DGSP_MAX_LEN], count[16] = {0};
+    uint8_t pick[DGSP_WALK_MAX_W], left[DGSP_WALK_MAX_W];
+    uint8_t *in[DGSP_WALK_MAX_W], *out[DGSP_WALK_MAX_W];
+    for (size_t i = 0; i < len; i++) {
+        unsigned r = 15u - digits[i];
+        if (r > 0)
+            bucket[r][count[r]++] = (uint8_t)i;
+    }
+    for (;;) {
+        size_t m = 0;
+        for (unsigned r = 15; r > 0 && m < w; r--)
+            for (; count[r] > 0 && m < w; m++) {
+                uint8_t i = bucket[r][--count[r]];
+                uint8_t *l = lanes[i];
+                grove_store32_be(l + c->hash_off, 15u - r); /* the position */
+                pick[m] = i;
+                left[m] = (uint8_t)(r - 1);
+                in[m] = l;
+                out[m] = l + c->pre;
+            }
+        if (m == 0)
+            return;
+        spx_thash_lanes(c, 1, in, out, m);
+        for (size_t k = 0; k < m; k++)
+            if (left[k] > 0)
+                bucket[left[k]][count[left[k]]++] = pick[k];
+    }
+}
+
 void dgsp_wots_pk_from_sig(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, const uint8_t *sig,
                            const uint8_t *msg, size_t msglen, uint8_t *pk)
 {
@@ -179,10 +232,24 @@ void dgsp_wots_pk_from_sig(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, c
     wots_ctx(cfg, &c, pub_seed, NULL);
     dgsp_hash_msg(cfg, digest, pub_seed, msg, msglen);
     if (cfg->profile == GROVE_DGSP_PROFILE_GROVE) {
-        hs_adrs base;
-        dgsp_adrs(&base, 0);
+        uint8_t lanes[DGSP_MAX_LEN][SPX_MAX_PRE + GROVE_DGSP_MAX_N], *lp[DGSP_MAX_LEN];
+        uint8_t pk_lane[SPX_MAX_PRE + DGSP_MAX_LEN * GROVE_DGSP_MAX_N];
+        hs_adrs a;
+        dgsp_adrs(&a, SPX_ADRS_WOTS_HASH);
         hs_wots_digits(&c.wots, digest, digits);
-        spx_wots_pk_from_sig(&c, &base, 0, sig, digits, pk);
+        for (size_t i = 0; i < len; i++) {
+            hs_adrs_set_chain(&a, (uint32_t)i);
+            spx_lane_init(&c, lanes[i], &a);
+            memcpy(lanes[i] + c.pre, sig + i * n, n);
+            lp[i] = lanes[i];
+        }
+        dgsp_walk_from_sig(&c, lp, digits, len);
+        dgsp_adrs(&a, SPX_ADRS_WOTS_PK);
+        spx_lane_init(&c, pk_lane, &a);
+        for (size_t i = 0; i < len; i++)
+            memcpy(pk_lane + c.pre + i * n, lanes[i] + c.pre, n);
+        uint8_t *pl[1] = {pk_lane}, *po[1] = {pk};
+        spx_thash_lanes(&c, (unsigned)len, pl, po, 1);
     } else {
         /* Every chain under A0 from its digit to 15, all chains of a position together. */
         uint8_t lanes[DGSP_MAX_LEN][SPX_MAX_PRE + GROVE_DGSP_MAX_N], *lp[DGSP_MAX_LEN];
@@ -204,8 +271,27 @@ void dgsp_wots_pk_from_sig(const grove_dgsp_cfg *cfg, const uint8_t *pub_seed, c
 
 /* ---- AES ------------------------------------------------------------------------------------ */
 
+/*
+ * The AES-ECB ciphers, fetched once from the default library context: EVP_aes_*_ecb() makes
+ * every EVP_EncryptInit_ex fetch the implementation again (about 2,600 instructions, a third of
+ * a revocation). If a fetch failed, the implicit one is used.
+ */
+static EVP_CIPHER *aes_fetched[3];
+static pthread_once_t aes_once = PTHREAD_ONCE_INIT;
+
+static void aes_fetch(void)
+{
+    aes_fetched[0] = EVP_CIPHER_fetch(NULL, "AES-128-ECB", NULL);
+    aes_fetched[1] = EVP_CIPHER_fetch(NULL, "AES-192-ECB", NULL);
+    aes_fetched[2] = EVP_CIPHER_fetch(NULL, "AES-256-ECB", NULL);
+}
+
 static const EVP_CIPHER *aes_for(size_t n)
 {
+    pthread_once(&aes_once, aes_fetch);
+    const EVP_CIPHER *c = aes_fetched[n == 16 ? 0 : n == 24 ? 1 : 2];
+    if (c != NULL)
+        return c;
     return n == 16 ? EVP_aes_128_ecb() : n == 24 ? EVP_aes_192_ecb() : EVP_aes_256_ecb();
 }
 

@@ -13,15 +13,22 @@ typedef struct {
     char *username;
     size_t ulen;
     uint64_t ctr;
+    uint64_t hash; /* hash_str(username) */
     bool active;
 } mem_member;
+
+/* A slot of the name table: member id + 1 (0 = empty) and the name's hash, compared before
+ * the name itself so that a probe past other names reads no member. */
+typedef struct {
+    uint64_t id1, hash;
+} name_slot;
 
 typedef struct {
     pthread_mutex_t lock;
     mem_member *members;
     uint64_t nmembers, capmembers;
-    /* username -> id + 1 (0 = empty slot), open addressing */
-    uint64_t *names;
+    /* username -> member, open addressing (linear probing, at most half full) */
+    name_slot *names;
     size_t names_cap;
     /* revoked zetas, open addressing; used[i] marks a slot */
     uint8_t (*zetas)[16];
@@ -48,17 +55,18 @@ static uint64_t hash_str(const char *s)
     return h;
 }
 
-static int name_find(const mem_store *m, const char *u, uint64_t *id)
+/* Member named u (its hash h = hash_str(u)) into *id; 0 if there is none. */
+static int name_find(const mem_store *m, const char *u, uint64_t h, uint64_t *id)
 {
     if (m->names_cap == 0)
         return 0;
     size_t mask = m->names_cap - 1;
-    for (size_t i = (size_t)hash_str(u) & mask;; i = (i + 1) & mask) {
-        uint64_t v = m->names[i];
-        if (v == 0)
+    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+        const name_slot *sl = &m->names[i];
+        if (sl->id1 == 0)
             return 0;
-        if (strcmp(m->members[v - 1].username, u) == 0) {
-            *id = v - 1;
+        if (sl->hash == h && strcmp(m->members[sl->id1 - 1].username, u) == 0) {
+            *id = sl->id1 - 1;
             return 1;
         }
     }
@@ -67,10 +75,11 @@ static int name_find(const mem_store *m, const char *u, uint64_t *id)
 static void name_insert(mem_store *m, uint64_t id)
 {
     size_t mask = m->names_cap - 1;
-    size_t i = (size_t)hash_str(m->members[id].username) & mask;
-    while (m->names[i] != 0)
+    uint64_t h = m->members[id].hash;
+    size_t i = (size_t)h & mask;
+    while (m->names[i].id1 != 0)
         i = (i + 1) & mask;
-    m->names[i] = id + 1;
+    m->names[i] = (name_slot){id + 1, h};
 }
 
 /* Make room for `extra` more members (arrays and name table); all or nothing. */
@@ -93,7 +102,7 @@ static int grow_members(mem_store *m, uint64_t extra)
         size_t cap = m->names_cap ? m->names_cap : 128;
         while (cap < 2 * need)
             cap *= 2;
-        uint64_t *nn = calloc(cap, sizeof *nn);
+        name_slot *nn = calloc(cap, sizeof *nn);
         if (nn == NULL)
             return GROVE_ERR_NOMEM;
         free(m->names);
@@ -115,21 +124,23 @@ static grove_status mem_add_members(void *ctx, const char *const *usernames, siz
 {
     mem_store *m = ctx;
     int r = GROVE_OK;
-    const char **sorted = malloc((count ? count : 1) * sizeof *sorted);
-    if (sorted == NULL)
-        return GROVE_ERR_NOMEM;
-    memcpy(sorted, usernames, count * sizeof *sorted);
-    qsort(sorted, count, sizeof *sorted, cmp_str_ptr);
-    for (size_t i = 1; i < count; i++)
-        if (strcmp(sorted[i - 1], sorted[i]) == 0)
-            r = GROVE_ERR_EXISTS;
-    free(sorted);
-    if (r != GROVE_OK)
-        return r;
+    if (count > 1) { /* a name twice in the batch */
+        const char **sorted = malloc(count * sizeof *sorted);
+        if (sorted == NULL)
+            return GROVE_ERR_NOMEM;
+        memcpy(sorted, usernames, count * sizeof *sorted);
+        qsort(sorted, count, sizeof *sorted, cmp_str_ptr);
+        for (size_t i = 1; i < count; i++)
+            if (strcmp(sorted[i - 1], sorted[i]) == 0)
+                r = GROVE_ERR_EXISTS;
+        free(sorted);
+        if (r != GROVE_OK)
+            return r;
+    }
     pthread_mutex_lock(&m->lock);
     uint64_t tmp;
     for (size_t i = 0; i < count && r == GROVE_OK; i++)
-        if (name_find(m, usernames[i], &tmp))
+        if (name_find(m, usernames[i], hash_str(usernames[i]), &tmp))
             r = GROVE_ERR_EXISTS;
     if (r == GROVE_OK)
         r = grow_members(m, count);
@@ -148,7 +159,7 @@ static grove_status mem_add_members(void *ctx, const char *const *usernames, siz
     if (r == GROVE_OK) {
         for (size_t i = 0; i < count; i++) {
             uint64_t id = m->nmembers++;
-            m->members[id] = (mem_member){copies[i], strlen(copies[i]), 0, 1};
+            m->members[id] = (mem_member){copies[i], strlen(copies[i]), 0, hash_str(copies[i]), 1};
             name_insert(m, id);
             if (ids)
                 ids[i] = id;
@@ -181,7 +192,7 @@ static grove_status mem_find_member(void *ctx, const char *username, uint64_t *i
 {
     mem_store *m = ctx;
     pthread_mutex_lock(&m->lock);
-    int found = name_find(m, username, id);
+    int found = name_find(m, username, hash_str(username), id);
     pthread_mutex_unlock(&m->lock);
     return found ? GROVE_OK : GROVE_ERR_NOT_FOUND;
 }
