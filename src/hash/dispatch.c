@@ -37,6 +37,9 @@ static void select_kernels(void)
         .sha512_fused = NULL,
         .sha256_many = NULL,
         .sha512_many = NULL,
+        .keccak_wide_min = 2,
+        .sha256_wide_min = 2,
+        .sha512_wide_min = 2,
     };
     uint32_t f = grove_cpu_features();
 #if GROVE_HAVE_X86_TARGETS
@@ -97,6 +100,7 @@ static void select_kernels(void)
         snprintf(name, sizeof name, "%s+sha-ni", k.name);
         k.name = name;
         k.sha256_compress = grove_sha256_compress_shani;
+        k.sha256_wide_min = 5;
     }
 #endif
     selected = k;

@@ -46,6 +46,14 @@ struct grove_hash_kernels {
                         uint64_t pcount, const uint8_t *const in[], size_t inlen, size_t lanes);
     int (*sha512_fused)(uint8_t *const out[], size_t outlen, const uint64_t init[8],
                         uint64_t pcount, const uint8_t *const in[], size_t inlen, size_t lanes);
+    /*
+     * The fewest messages or chains worth one call of a wide kernel (fewer go one by one):
+     * a wide call costs about as much as one single-lane Keccak-f or SHA-512 compression
+     * (so 2), and about five single SHA-256 compressions with SHA-NI (AMD EPYC Zen 4,
+     * bench_hash: keccak x8 441 ns, x4 461 ns, one 411-430 ns; sha256 x16 431 ns, x8 390-401
+     * ns, SHA-NI 80-90 ns, portable 360 ns; sha512 x8 450 ns, x4 471-571 ns, one 260-380 ns).
+     */
+    unsigned keccak_wide_min, sha256_wide_min, sha512_wide_min;
     void (*sha256_many)(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
                         const uint8_t *const in[], size_t inlen, size_t count);
     void (*sha512_many)(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,

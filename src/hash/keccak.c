@@ -60,8 +60,7 @@ __attribute__((noinline)) static size_t permute_wide(const struct grove_hash_ker
     size_t i = 0;
     {
         uint64_t st[25 * MAX_W];
-        /* full groups go through the wide kernel; a short tail is not worth padding */
-        for (; i + w <= count || (count - i > w / 2 && i < count); i += w) {
+        for (; i < count && count - i >= k->keccak_wide_min; i += w) {
             size_t lanes = count - i < w ? count - i : w;
             memset(st, 0, sizeof st);
             for (size_t j = 0; j < lanes; j++)
@@ -277,7 +276,7 @@ static void shake_many(uint32_t rate, uint8_t *const out[], size_t outlen,
     const struct grove_hash_kernels *kern = grove_hash_kernels();
     if (kern->keccak_w > 1) {
         size_t i = 0, w = kern->keccak_w;
-        for (; i + w <= count || (count - i > w / 2 && i < count); i += w) {
+        for (; i < count && count - i >= kern->keccak_wide_min; i += w) {
             size_t lanes = count - i < w ? count - i : w;
             if (kern->shake_xw)
                 kern->shake_xw(rate, out + i, outlen, in + i, inlen, lanes);
@@ -367,7 +366,7 @@ void grove_shake256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t
     size_t i = 0;
     if (shake256_chains_fused(k, head, n, ctr_off)) {
         const size_t w = k->shake256_chains_w;
-        for (; i + w <= count || (count - i > w / 2 && i < count); i += w)
+        for (; i < count && count - i >= k->keccak_wide_min; i += w)
             k->shake256_chains_x(lanes + i, head, n, ctr_off, start, steps,
                                  count - i < w ? count - i : w, cap ? cap + i : NULL,
                                  capout ? capout + i : NULL, NULL);

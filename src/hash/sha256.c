@@ -229,9 +229,8 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
     uint64_t pcount = prefix ? prefix->count : 0;
     const uint32_t *init = prefix ? prefix->s : sha256_iv;
     if (k->sha256_w > 1 && (pcount & 63) == 0) {
-        /* groups large enough to fill a good part of the lanes go wide */
         size_t w = k->sha256_w, i = 0;
-        for (; count - i > w / 4 && i < count; i += w) {
+        for (; i < count && count - i >= k->sha256_wide_min; i += w) {
             size_t lanes = count - i < w ? count - i : w;
             if (k->sha256_fused == NULL ||
                 !k->sha256_fused(out + i, outlen, init, pcount, in + i, inlen, lanes))
@@ -315,7 +314,7 @@ void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t c
     size_t i = 0;
     if (sha256_chains_fused(k, head, n, ctr_off, pcount)) {
         const size_t w = k->sha256_chains_w;
-        for (; count - i > w / 4 && i < count; i += w)
+        for (; i < count && count - i >= k->sha256_wide_min; i += w)
             k->sha256_chains_x(lanes + i, head, n, ctr_off, start, steps,
                                count - i < w ? count - i : w, cap ? cap + i : NULL,
                                capout ? capout + i : NULL, init, pcount, NULL);

@@ -226,9 +226,8 @@ void grove_sha512_many(uint8_t *const out[], size_t outlen, const grove_sha512_c
     uint64_t pcount = prefix ? prefix->count : 0;
     const uint64_t *init = prefix ? prefix->s : sha512_iv;
     if (k->sha512_w > 1 && (pcount & 127) == 0) {
-        /* groups large enough to fill a good part of the lanes go wide */
         size_t w = k->sha512_w, i = 0;
-        for (; count - i > w / 4 && i < count; i += w) {
+        for (; i < count && count - i >= k->sha512_wide_min; i += w) {
             size_t lanes = count - i < w ? count - i : w;
             if (k->sha512_fused == NULL ||
                 !k->sha512_fused(out + i, outlen, init, pcount, in + i, inlen, lanes))
