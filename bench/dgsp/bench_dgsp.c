@@ -206,27 +206,6 @@ static int count_prepare(dctx *d, bench_fn op, size_t n)
     return 0;
 }
 
-#if defined(__GNUC__)
-#define BENCH_NOINLINE __attribute__((noinline))
-#else
-#define BENCH_NOINLINE
-#endif
-
-/* Not static and never inlined: callgrind counts it by name (compare.sh --dgsp --instructions). */
-BENCH_NOINLINE int bench_measured_op(bench_fn op, dctx *d);
-BENCH_NOINLINE int bench_measured_op(bench_fn op, dctx *d)
-{
-    return op(d);
-}
-
-static double cpu_ns(void)
-{
-    struct timespec t;
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0)
-        return 0;
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
 static int count_mode(const char *count, const char *set, const char *opname)
 {
     static const struct {
@@ -252,11 +231,10 @@ static int count_mode(const char *count, const char *set, const char *opname)
     d.batch = op == op_gen_cert ? 8 : 1;
     d.threads = 1;
     /* the group, a certificate batch and a signature; then one warm operation */
+    double per = 0;
     int rc = setup(&d) || count_prepare(&d, op, (size_t)n) || op(&d);
-    double t0 = cpu_ns();
-    for (long i = 0; rc == 0 && i < n; i++)
-        rc = bench_measured_op(op, &d);
-    double t1 = cpu_ns();
+    if (rc == 0)
+        rc = bench_count_calls(op, &d, n, &per);
     grove_dgsp_wallet_close(d.w);
     grove_dgsp_store_close(d.store);
     grove_wipe(d.sk, sizeof d.sk);
@@ -271,7 +249,7 @@ static int count_mode(const char *count, const char *set, const char *opname)
         fprintf(stderr, "bench_dgsp: %s %s failed\n", set, opname);
         return 1;
     }
-    printf("cpu_ns_per_op %.0f\n", (t1 - t0) / (double)n / (double)d.batch);
+    printf("cpu_ns_per_op %.0f\n", per / (double)d.batch);
     return 0;
 }
 

@@ -55,35 +55,12 @@ static int op_verify(void *arg)
                                         sizeof b->msg, b->pk);
 }
 
-typedef int (*spx_op)(void *);
-
-#if defined(__GNUC__)
-#define BENCH_NOINLINE __attribute__((noinline))
-#else
-#define BENCH_NOINLINE
-#endif
-
-/* Not static and never inlined: callgrind counts it by name (compare.sh --instructions). */
-BENCH_NOINLINE int bench_measured_op(spx_op op, spx_bench *b);
-BENCH_NOINLINE int bench_measured_op(spx_op op, spx_bench *b)
-{
-    return op(b);
-}
-
-static double cpu_ns(void)
-{
-    struct timespec t;
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0)
-        return 0;
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
 static int count_mode(const char *count, const char *set, const char *opname)
 {
     char *end;
     long n = strtol(count, &end, 10);
     spx_bench b = {.p = grove_slhdsa_params_get(set)};
-    spx_op op = strcmp(opname, "keygen") == 0   ? op_keygen
+    bench_fn op = strcmp(opname, "keygen") == 0   ? op_keygen
                 : strcmp(opname, "sign") == 0   ? op_sign
                 : strcmp(opname, "verify") == 0 ? op_verify
                                                 : NULL;
@@ -91,11 +68,10 @@ static int count_mode(const char *count, const char *set, const char *opname)
         fprintf(stderr, "usage: bench_slhdsa --count N SET keygen|sign|verify\n");
         return 2;
     }
+    double per = 0;
     int rc = setup(&b) || op(&b); /* the key, a signature, and one warm operation */
-    double t0 = cpu_ns();
-    for (long i = 0; rc == 0 && i < n; i++)
-        rc = bench_measured_op(op, &b);
-    double t1 = cpu_ns();
+    if (rc == 0)
+        rc = bench_count_calls(op, &b, n, &per);
     grove_wipe(b.sk, sizeof b.sk);
     grove_wipe(b.seed, sizeof b.seed);
     free(b.sig);
@@ -103,7 +79,7 @@ static int count_mode(const char *count, const char *set, const char *opname)
         fprintf(stderr, "bench_slhdsa: %s %s failed\n", set, opname);
         return 1;
     }
-    printf("cpu_ns_per_op %.0f\n", (t1 - t0) / (double)n);
+    printf("cpu_ns_per_op %.0f\n", per);
     return 0;
 }
 

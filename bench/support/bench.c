@@ -18,6 +18,29 @@ uint64_t bench_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+double bench_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+__attribute__((noinline)) int bench_measured_op(bench_fn op, void *ctx)
+{
+    return op(ctx);
+}
+
+int bench_count_calls(bench_fn op, void *ctx, long n, double *ns_per_call)
+{
+    int rc = 0;
+    double t0 = bench_cpu_ns();
+    for (long i = 0; rc == 0 && i < n; i++)
+        rc = bench_measured_op(op, ctx);
+    *ns_per_call = n > 0 ? (bench_cpu_ns() - t0) / (double)n : 0;
+    return rc;
+}
+
 void bench_add(bench_suite *s, const char *set, const char *op, bench_fn fn, void *ctx,
                int (*setup)(void *ctx))
 {

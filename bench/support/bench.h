@@ -53,6 +53,16 @@ void bench_json_stats(grove_json_buf *b, const bench_stats *st);
 
 /* Wall clock in nanoseconds (monotonic). */
 uint64_t bench_now_ns(void);
+/* Process CPU time in nanoseconds, every thread (CLOCK_PROCESS_CPUTIME_ID). */
+double bench_cpu_ns(void);
+/*
+ * The `--count N` mode of the bench programs (bench/compare.sh): op(ctx) n times, each call
+ * through bench_measured_op (never inlined: callgrind's --toggle-collect counts it by name).
+ * Returns 0 with the process CPU time per call in *ns_per_call, or the first failing call's
+ * non-zero result.
+ */
+int bench_measured_op(bench_fn op, void *ctx);
+int bench_count_calls(bench_fn op, void *ctx, long n, double *ns_per_call);
 
 /* ---- bench programs ------------------------------------------------------------------------ */
 

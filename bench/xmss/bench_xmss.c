@@ -74,13 +74,6 @@ static void init(xb *b)
 }
 
 /* CPU time of the whole process (every thread), in ns. */
-static double cpu_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static void keygen_extra(xb *b)
 {
     snprintf(b->extra, sizeof b->extra,
@@ -97,10 +90,10 @@ static int op_keygen(void *arg)
     const unsigned n = grove_xmss_params_n(b->p);
     grove_xmss_opts o = {.threads = b->threads};
     grove_xmss_key *k = NULL;
-    double c0 = cpu_ns();
+    double c0 = bench_cpu_ns();
     int rc = grove_xmss_keygen_from_seed(b->p, &k, b->seed, b->seed + n, b->seed + 2 * n, &o);
     grove_xmss_key_free(k);
-    b->cpu_total += cpu_ns() - c0;
+    b->cpu_total += bench_cpu_ns() - c0;
     b->cpu_runs += 1;
     keygen_extra(b);
     return rc;
