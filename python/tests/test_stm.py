@@ -47,7 +47,8 @@ def test_group_life():
     bad = bytearray(agg)
     bad[len(bad) // 2] ^= 1
     assert not stm.verify_aggregate(PARAMS, bytes(bad), msg, avk)
-    assert not stm.verify_aggregate(stm.Parameters(m=20, k=20, phi_f=0.9), agg, msg, avk)
+    _, other = make_group([10, 20])
+    assert not stm.verify_aggregate(PARAMS, agg, msg, other.avk)  # another registration
     # the other encodings
     js = stm.aggregate_to_json(agg)
     assert "signatures" in json.loads(js)

@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
+"""The Python package and the grove command read each other's files."""
+import os
+import subprocess
+
+import pytest
+
+import grove
+from grove import files, xmss
+
+
+def run(cli, *args, ok=True):
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}  # not into the CLI
+    p = subprocess.run([cli, *map(str, args)], capture_output=True, text=True, timeout=300,
+                       env=env)
+    if ok:
+        assert p.returncode == 0, (args, p.stdout, p.stderr)
+    return p
+
+
+def test_slhdsa_files_both_ways(tmp_path, grove_cli):
+    name = "SLH-DSA-SHA2-128f"
+    msg = tmp_path / "msg.txt"
+    msg.write_bytes(b"release 1.2.3\n")
+    # the CLI's keys, read and used by Python
+    run(grove_cli, "slhdsa", "keygen", "--params", name, "--pk", tmp_path / "cli.pub",
+        "--sk", tmp_path / "cli.sec")
+    pk_env = files.decode((tmp_path / "cli.pub").read_bytes(), scheme="SLH-DSA",
+                          type="PUBLIC KEY")
+    sk_env = files.decode((tmp_path / "cli.sec").read_bytes(), scheme="SLH-DSA",
+                          type="SECRET KEY")
+    assert pk_env.set == name and pk_env.key_id == sk_env.key_id
+    s = grove.Signature(name)
+    sig = s.sign(sk_env.body, msg.read_bytes())
+    (tmp_path / "py.sig").write_bytes(files.encode("SLH-DSA", name, "SIGNATURE", sig,
+                                                   public_key=pk_env.body))
+    run(grove_cli, "slhdsa", "verify", "--pk", tmp_path / "cli.pub", "--msg", msg,
+        "--sig", tmp_path / "py.sig")
+    # a tampered message: the CLI says invalid (exit 1)
+    (tmp_path / "other.txt").write_bytes(b"release 1.2.4\n")
+    assert run(grove_cli, "slhdsa", "verify", "--pk", tmp_path / "cli.pub", "--msg",
+               tmp_path / "other.txt", "--sig", tmp_path / "py.sig", ok=False).returncode == 1
+    # Python's keys, used by the CLI; the CLI's signature verified by Python
+    pk, sk = s.keygen()
+    (tmp_path / "py.pub").write_bytes(files.encode("SLH-DSA", name, "PUBLIC KEY", pk,
+                                                   public_key=pk))
+    (tmp_path / "py.sec").write_bytes(files.encode("SLH-DSA", name, "SECRET KEY", sk,
+                                                   public_key=pk))
+    run(grove_cli, "slhdsa", "sign", "--sk", tmp_path / "py.sec", "--msg", msg,
+        "--sig", tmp_path / "cli.sig")
+    env = files.decode((tmp_path / "cli.sig").read_bytes(), type="SIGNATURE")
+    assert env.key_id == files.key_id("SLH-DSA", name, pk)
+    assert s.verify(pk, msg.read_bytes(), env.body)
+    assert not s.verify(pk, b"something else", env.body)
+
+
+def test_xmss_key_files_both_ways(tmp_path, grove_cli):
+    name = "XMSS-SHA2_10_256"
+    msg = tmp_path / "fw.bin"
+    msg.write_bytes(b"\x7fELF firmware")
+    # a key file made by Python, signed with by the CLI, then by Python again
+    with grove.XMSSKey.generate(name, tmp_path / "py.key") as key:
+        pk = key.public_key
+        key.sign(b"python first")
+    (tmp_path / "py.pub").write_bytes(files.encode("XMSS", name, "PUBLIC KEY", pk,
+                                                   public_key=pk))
+    run(grove_cli, "xmss", "sign", "--sk", tmp_path / "py.key", "--msg", msg,
+        "--sig", tmp_path / "cli.sig")
+    sig = files.decode((tmp_path / "cli.sig").read_bytes(), scheme="XMSS", type="SIGNATURE").body
+    assert xmss.verify(name, pk, msg.read_bytes(), sig)
+    assert int.from_bytes(sig[:4], "big") == 1  # the CLI took the index after Python's
+    with grove.XMSSKey(tmp_path / "py.key") as key:
+        s3 = key.sign(msg.read_bytes())
+        assert int.from_bytes(s3[:4], "big") == 2
+    (tmp_path / "py.sig").write_bytes(files.encode("XMSS", name, "SIGNATURE", s3, public_key=pk))
+    run(grove_cli, "xmss", "verify", "--pk", tmp_path / "py.pub", "--msg", msg,
+        "--sig", tmp_path / "py.sig")
+    # a key file made by the CLI, used by Python; a stale copy refused by both
+    run(grove_cli, "xmss", "keygen", "--params", name, "--pk", tmp_path / "cli.pub",
+        "--sk", tmp_path / "cli.key")
+    (tmp_path / "cli.key.bak").write_bytes((tmp_path / "cli.key").read_bytes())
+    cli_pk = files.decode((tmp_path / "cli.pub").read_bytes(), type="PUBLIC KEY").body
+    with grove.XMSSKey(tmp_path / "cli.key") as key:
+        assert key.public_key == cli_pk
+        assert xmss.verify(name, cli_pk, b"hi", key.sign(b"hi"))
+    with pytest.raises(grove.StateError):
+        grove.XMSSKey(tmp_path / "cli.key.bak")
+    p = run(grove_cli, "xmss", "sign", "--sk", tmp_path / "cli.key.bak", "--msg", msg,
+            "--sig", tmp_path / "stale.sig", ok=False)
+    assert p.returncode == 3
+
+
+def test_cli_describes_python_files(tmp_path, grove_cli):
+    s = grove.Signature("CROSS-RSDP-1-fast")
+    pk, _ = s.keygen()
+    (tmp_path / "k.pub").write_bytes(files.encode("CROSS", s.name, "PUBLIC KEY", pk,
+                                                  public_key=pk, armored=False))
+    out = run(grove_cli, "info", tmp_path / "k.pub").stdout
+    assert "CROSS" in out and "PUBLIC KEY" in out.upper()
