@@ -8,6 +8,11 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+# Resolved now, before the tests change into their own folders.
+_CLI = os.environ.get("GROVE_CLI") or shutil.which("grove")
+if _CLI and os.sep in _CLI:
+    _CLI = os.path.abspath(_CLI)
+
 
 @pytest.fixture(autouse=True)
 def state_dir(tmp_path, monkeypatch):
@@ -20,7 +25,7 @@ def state_dir(tmp_path, monkeypatch):
 @pytest.fixture
 def grove_cli():
     """The grove command built next to the library under test (GROVE_CLI), or on PATH."""
-    cli = os.environ.get("GROVE_CLI") or shutil.which("grove")
+    cli = _CLI
     if not cli:
         if os.environ.get("GROVE_REQUIRE_PYTEST") or os.environ.get("GROVE_REQUIRE_VECTORS"):
             pytest.fail("GROVE_CLI is not set and grove is not on PATH")
