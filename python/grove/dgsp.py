@@ -201,7 +201,7 @@ class Manager:
                         registry = Registry()
                         self._own_reg = True
                     self._reg = registry
-                    check(_store_set_registry(s, registry.handle, inbuf(self.public_key),
+                    check(_store_set_registry(s, registry._use(), inbuf(self.public_key),
                                               len(self.public_key), path_arg(store)))
         except BaseException:
             self.close()
@@ -303,9 +303,12 @@ class Manager:
         if self._store:
             _store_close(self._store)
             self._store = None
-        self._sk.wipe()
-        if self._own_reg and self._reg is not None:
-            self._reg.close()
+        if getattr(self, "_sk", None) is not None:
+            self._sk.wipe()
+        if self._reg is not None:
+            self._reg._release()
+            if self._own_reg:
+                self._reg.close()
         self._reg = None
 
     def __enter__(self) -> "Manager":
@@ -348,7 +351,7 @@ class Wallet:
                 registry = Registry()
                 self._own_reg = True
             self._reg = registry
-            self._check(_w_set_registry(self._w, registry.handle))
+            self._check(_w_set_registry(self._w, registry._use()))
         except BaseException:
             self.close()
             raise
@@ -437,8 +440,10 @@ class Wallet:
         if self._w:
             _w_close(self._w)
             self._w = None
-        if self._own_reg and self._reg is not None:
-            self._reg.close()
+        if self._reg is not None:
+            self._reg._release()
+            if self._own_reg:
+                self._reg.close()
         self._reg = None
 
     def __enter__(self) -> "Wallet":
@@ -463,6 +468,7 @@ class Verifier:
         self.config = config
         self.public_key = config._pk(group_public_key)
         self._store: Any = None
+        self._closed = False
         self.revocations_seq: Optional[int] = None
         self.revoked_count = 0
         if revocations is not None:
@@ -485,6 +491,8 @@ class Verifier:
     def status(self, signature: BytesLike, message: BytesLike) -> str:
         """"valid", "revoked" (valid, but its certificate is in the revocation list) or
         "invalid"."""
+        if self._closed:
+            raise ValueError("the verifier is closed")
         sig = as_bytes(signature, "signature")
         msg = as_bytes(message, "message")
         st = _verify(ctypes.byref(self.config._c), inbuf(sig), len(sig), inbuf(msg), len(msg),
@@ -518,6 +526,7 @@ class Verifier:
         return True
 
     def close(self) -> None:
+        self._closed = True
         if self._store:
             _store_close(self._store)
             self._store = None

@@ -90,6 +90,7 @@ class Registry:
         h = _vp()
         check(_reg_open(ctypes.byref(h), path_arg(path) if path is not None else None))
         self._h: Any = h
+        self._users = 0
 
     @property
     def handle(self) -> Any:
@@ -97,11 +98,23 @@ class Registry:
             raise ValueError("the registry is closed")
         return self._h
 
+    def _use(self) -> Any:
+        h = self.handle
+        self._users += 1
+        return h
+
+    def _release(self) -> None:
+        self._users -= 1
+
     @property
     def path(self) -> str:
         return _reg_dir(self.handle).decode()
 
     def close(self) -> None:
+        """Close the registry; refused (ValueError) while keys bound to it are open."""
+        if self._users > 0:
+            raise ValueError("%d key(s), wallet(s) or store(s) bound to this registry are still "
+                             "open: close them first" % self._users)
         if self._h:
             _reg_close(self._h)
             self._h = None
@@ -200,8 +213,11 @@ class XMSSKey:
         if st != 0:
             if self._own_reg and self._reg is not None:
                 self._reg.close()
+            self._reg = None
             check(st, errbuf_text(err))
         self._kf = kf
+        if self._reg is not None:
+            self._reg._use()
         self.path: str = os.fspath(path)
 
     @classmethod
@@ -302,9 +318,11 @@ class XMSSKey:
         if self._kf:
             _kf_close(self._kf)
             self._kf = None
+            if self._reg is not None:
+                self._reg._release()
         if self._own_reg and self._reg is not None:
             self._reg.close()
-            self._reg = None
+        self._reg = None
 
     def __enter__(self) -> "XMSSKey":
         return self

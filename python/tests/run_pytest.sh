@@ -26,7 +26,10 @@ if [ -z "$py" ]; then
   exit 77
 fi
 : "${GROVE_LIBRARY:?GROVE_LIBRARY must name the libgrove.so to test}"
+case $GROVE_LIBRARY in /*) ;; *) GROVE_LIBRARY=$PWD/$GROVE_LIBRARY ;; esac
+case ${GROVE_CLI:-/} in /*) ;; *) GROVE_CLI=$PWD/$GROVE_CLI ;; esac
 export GROVE_LIBRARY
+[ -n "${GROVE_CLI:-}" ] && export GROVE_CLI
 export PYTHONDONTWRITEBYTECODE=1
 if [ -n "${GROVE_PRELOAD:-}" ]; then
   # Python itself is not instrumented: leaks it keeps at exit are not libgrove's.

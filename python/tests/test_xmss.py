@@ -107,3 +107,18 @@ def test_pkix_xmss(tmp_path):
         pk = key.public_key
     der = grove.files.xmss_public_key_to_der(pk, mt=True)
     assert grove.files.xmss_public_key_from_der(der) == (True, pk)
+
+
+def test_lifetimes_are_checked(tmp_path):
+    reg = grove.Registry(tmp_path / "reg")
+    key = grove.XMSSKey.generate("XMSS-SHA2_10_256", tmp_path / "k.key", reg)
+    with pytest.raises(ValueError):
+        reg.close()  # a key bound to it is open
+    key.sign(b"still fine")
+    key.close()
+    key.close()  # twice is harmless
+    reg.close()
+    with pytest.raises(ValueError):
+        key.sign(b"closed")
+    with pytest.raises(ValueError):
+        grove.XMSSKey(tmp_path / "k.key", reg)
