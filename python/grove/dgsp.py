@@ -17,7 +17,7 @@ import os
 from typing import Any, Iterable, List, Optional, Tuple
 
 from ._lib import (BytesLike, SecretBuffer, as_bytes, c_size, c_status, c_u8p, c_u64, check,
-                   cstr, errbuf_text, fn, inbuf, lib, outbuf, path_arg, secret_in)
+                   cstr, fn, inbuf, lib, outbuf, path_arg, secret_in)
 from .xmss import Registry
 
 _vp = ctypes.c_void_p

@@ -7,7 +7,6 @@ from __future__ import annotations
 import ctypes
 from typing import Any, List, Optional, Tuple
 
-from . import _lib
 from ._lib import (BytesLike, SecretBuffer, as_bytes, c_size, c_status, c_u8p, check, fn, inbuf,
                    outbuf, secret_in)
 

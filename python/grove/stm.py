@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
 from ._lib import (BytesLike, SecretBuffer, as_bytes, c_size, c_status, c_u8p, c_u64, check, fn,
                    inbuf, outbuf, secret_in, lib)

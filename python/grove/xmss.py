@@ -15,7 +15,6 @@ import ctypes
 import os
 from typing import Any, List, Optional
 
-from . import _lib
 from ._lib import (BytesLike, as_bytes, c_size, c_status, c_u8p, c_u64, check, errbuf_text, fn,
                    inbuf, outbuf, path_arg)
 

@@ -1,6 +1,5 @@
 # SPDX-License-Identifier: MIT OR Apache-2.0
 """XMSS / XMSS^MT keys bound to their file and the state registry: round trips, misuse refused."""
-import os
 import shutil
 
 import pytest
