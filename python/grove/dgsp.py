@@ -542,3 +542,69 @@ class Verifier:
             self.close()
         except Exception:
             pass
+
+
+# ---- grove's DGSP files (what `grove dgsp` reads and writes) -------------------------------------
+
+class _FileInfo(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("version", ctypes.c_uint), ("old_format", ctypes.c_bool),
+                ("form", ctypes.c_int), ("has_key_id", ctypes.c_bool),
+                ("key_id", ctypes.c_uint8 * 8)]
+
+
+FILE_TYPES = ["PUBLIC KEY", "SECRET KEY", "CREDENTIAL", "CSR", "CERTIFICATES", "SIGNATURE",
+              "REVOCATIONS", "PROOF"]
+_file_max_text = fn("grove_dgsp_file_max_text", c_size, _P(_Cfg), ctypes.c_int, c_size)
+_file_encode = fn("grove_dgsp_file_encode", c_status, _P(_Cfg), c_u8p, c_size, _P(c_size),
+                  ctypes.c_int, c_u8p, c_size, c_u8p, ctypes.c_int)
+_file_decode = fn("grove_dgsp_file_decode", c_status, _P(_Cfg), _P(_FileInfo), c_u8p, c_size,
+                  _P(c_size), c_u8p, c_size, ctypes.c_int, ctypes.c_char_p, c_size)
+
+
+def _file_type(type: str) -> int:
+    if type not in FILE_TYPES:
+        raise ValueError("unknown DGSP file type %r (one of %s)" % (type, ", ".join(FILE_TYPES)))
+    return FILE_TYPES.index(type)
+
+
+def encode_file(config: Config, type: str, body: BytesLike,
+                group_public_key: Optional[BytesLike] = None, *, armored: bool = True) -> bytes:
+    """A DGSP file as ``grove dgsp`` writes it (scheme "DGSP", set "<params>/<flavour>/<profile>",
+    the group's key id when ``group_public_key`` is given). Bodies: docs/formats.md (PUBLIC KEY:
+    the manager public key, SIGNATURE: a signature, REVOCATIONS: a signed list, ...)."""
+    t = _file_type(type)
+    secret = type == "SECRET KEY"
+    b: Any = secret_in(body, "body") if secret else as_bytes(body, "body")
+    pk = config._pk(group_public_key) if group_public_key is not None else None
+    n = b.size if secret else len(b)
+    cap = _file_max_text(ctypes.byref(config._c), t, n) + 256
+    out = SecretBuffer(cap)
+    ln = c_size(0)
+    try:
+        check(_file_encode(ctypes.byref(config._c), out.ptr, cap, ctypes.byref(ln), t,
+                           b.ptr if secret else inbuf(b), n,
+                           inbuf(pk) if pk is not None else None, 1 if armored else 0))
+        return out.bytes()[: ln.value]
+    finally:
+        out.wipe()
+        if secret:
+            b.wipe()
+
+
+def decode_file(data: BytesLike, type: Optional[str] = None) -> Tuple[Config, str, bytes]:
+    """Check and read a DGSP file: ``(config, type, body)``; ``type`` (if given) must match.
+    grove.EncodingError (with the library's sentence) for anything else."""
+    d = as_bytes(data, "data")
+    t = _file_type(type) if type is not None else len(FILE_TYPES)
+    cfg = _Cfg()
+    info = _FileInfo()
+    body = SecretBuffer(len(d))
+    ln = c_size(0)
+    err = ctypes.create_string_buffer(256)
+    try:
+        check(_file_decode(ctypes.byref(cfg), ctypes.byref(info), body.ptr, len(d),
+                           ctypes.byref(ln), inbuf(d), len(d), t, err, 256),
+              err.value.decode("utf-8", "replace"))
+        return Config._from_c(cfg), FILE_TYPES[info.type], body.bytes()[: ln.value]
+    finally:
+        body.wipe()

@@ -97,3 +97,32 @@ def test_cli_describes_python_files(tmp_path, grove_cli):
                                                   public_key=pk, armored=False))
     out = run(grove_cli, "info", tmp_path / "k.pub").stdout
     assert "CROSS" in out and "PUBLIC KEY" in out.upper()
+
+
+@pytest.mark.skipif(not grove.dgsp.available, reason="libgrove built without DGSP")
+def test_dgsp_files_verified_by_the_cli(tmp_path, grove_cli):
+    from grove import dgsp
+    cfg = dgsp.Config("sha2-128f")
+    with dgsp.Manager.create(cfg) as m:
+        mid, cid = m.join("alice")
+        with dgsp.Wallet.create(cfg, None, mid, cid) as w:
+            keys = w.request(1)
+            w.add_certificates(m.certify(mid, cid, keys), keys, m.public_key)
+            sig = w.sign(b"group message\n")
+        m.revoke([mid])
+        rl = m.revocation_list(seq=1, time=1)
+        pk = m.public_key
+    (tmp_path / "m.pub").write_bytes(dgsp.encode_file(cfg, "PUBLIC KEY", pk))
+    (tmp_path / "m.sig").write_bytes(dgsp.encode_file(cfg, "SIGNATURE", sig, pk))
+    (tmp_path / "g.rl").write_bytes(dgsp.encode_file(cfg, "REVOCATIONS", rl, pk))
+    (tmp_path / "msg.txt").write_bytes(b"group message\n")
+    run(grove_cli, "dgsp", "verify", "--pk", tmp_path / "m.pub", "--msg", tmp_path / "msg.txt",
+        "--sig", tmp_path / "m.sig")
+    p = run(grove_cli, "dgsp", "verify", "--pk", tmp_path / "m.pub", "--msg",
+            tmp_path / "msg.txt", "--sig", tmp_path / "m.sig", "--revocations",
+            tmp_path / "g.rl", ok=False)
+    assert p.returncode == 1
+    c2, t, body = dgsp.decode_file((tmp_path / "m.sig").read_bytes(), "SIGNATURE")
+    assert (c2.name, t, body) == (cfg.name, "SIGNATURE", sig)
+    with pytest.raises(grove.EncodingError):
+        dgsp.decode_file((tmp_path / "m.sig").read_bytes(), "PUBLIC KEY")
