@@ -15,8 +15,8 @@ import ctypes
 import os
 from typing import Any, List, Optional
 
-from ._lib import (BytesLike, as_bytes, c_size, c_status, c_u8p, c_u64, check, errbuf_text, fn,
-                   inbuf, outbuf, path_arg)
+from ._lib import (BytesLike, StateError, as_bytes, c_size, c_status, c_u8p, c_u64, check,
+                   errbuf_text, fn, inbuf, outbuf, path_arg)
 
 _vp = ctypes.c_void_p
 ERR_CAP = 512
@@ -76,6 +76,9 @@ _reg_dir = fn("grove_registry_dir", ctypes.c_char_p, _vp)
 
 STORAGE = -9
 RECOVER = 1
+# Key files open in this process (real paths): a second open would wait for the file's lock
+# forever, so it is refused instead.
+_OPEN: set = set()
 
 
 class Registry:
@@ -199,6 +202,11 @@ class XMSSKey:
                  *, recover: bool = False, threads: int = 0) -> None:
         self._kf: Any = None
         self._own_reg = False
+        self._reg = None
+        self._real = os.path.realpath(path_arg(path))
+        if self._real in _OPEN:
+            raise StateError(-15, "%s is already open in this process (close it first; a second "
+                                  "open would wait for its lock)" % os.fspath(path))
         if registry is None:
             registry = Registry()
             self._own_reg = True
@@ -215,6 +223,7 @@ class XMSSKey:
             self._reg = None
             check(st, errbuf_text(err))
         self._kf = kf
+        _OPEN.add(self._real)
         if self._reg is not None:
             self._reg._use()
         self.path: str = os.fspath(path)
@@ -317,6 +326,7 @@ class XMSSKey:
         if self._kf:
             _kf_close(self._kf)
             self._kf = None
+            _OPEN.discard(self._real)
             if self._reg is not None:
                 self._reg._release()
         if self._own_reg and self._reg is not None:

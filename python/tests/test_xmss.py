@@ -64,6 +64,15 @@ def test_copied_key_file_is_refused(tmp_path):
         assert info["index"] >= 2 or info["high_water"] >= 2
 
 
+def test_second_open_in_one_process_is_refused(tmp_path):
+    p = tmp_path / "k.key"
+    with grove.XMSSKey.generate("XMSS-SHA2_10_256", p):
+        with pytest.raises(grove.StateError):
+            grove.XMSSKey(str(p))  # would otherwise wait for the lock forever
+    with grove.XMSSKey(p) as key:  # closed: opens again
+        key.sign(b"ok")
+
+
 def test_exhaustion_through_split(tmp_path):
     p = tmp_path / "k.key"
     with grove.XMSSKey.generate("XMSS-SHA2_10_256", p) as key:
