@@ -79,7 +79,7 @@ class BufferTooSmallError(GroveError):
 
 
 class EncodingError(GroveError, ValueError):
-    """GROVE_ERR_ENCODING: an input object (key, file, encoding) of the wrong length or malformed."""
+    """GROVE_ERR_ENCODING: an input object (key, file, encoding) malformed or of a wrong length."""
 
 
 class VerifyError(GroveError):
@@ -175,7 +175,7 @@ def errbuf_text(buf: Any) -> str:
     return buf.value.decode("utf-8", "replace") if buf is not None else ""
 
 
-# ---- secrets and arguments ------------------------------------------------------------------------
+# ---- secrets and arguments ----------------------------------------------------------------
 
 def wipe_ctypes(buf: Any) -> None:
     """Overwrite a ctypes buffer with zeros through the library's grove_wipe."""
