@@ -10,6 +10,8 @@
 #                        with every optional component off (no outside library); ends with ctest's
 #                        summary
 #   ./grove.sh build     configure and build (Release) into build/ (BUILD_PACKAGES only)
+#   ./grove.sh python    build libgrove.so and the grove command, run the Python package's pytest
+#                        suite against them (python/, docs/python.md)
 #   ./grove.sh deps      only install the Debian packages (all of them: the build's and the tests')
 # Environment: JOBS (parallel jobs, default: number of CPUs), CTEST_ARGS (extra ctest arguments,
 # e.g. "-L slow"), GROVE_VECTORS_DIR (shared vectors folder, default ../shared/vectors).
@@ -27,6 +29,10 @@ BUILD_PACKAGES=(gcc make libc6-dev cmake pkg-config libssl-dev libjansson-dev li
 # manual pages' render check).
 TEST_PACKAGES=(build-essential clang python3 postgresql valgrind gcc-multilib gcc-arm-none-eabi
                libnewlib-arm-none-eabi qemu-system-arm groff-base)
+# The Python package's tests (ctest python_pytest, ./grove.sh python): pytest, and pip with
+# setuptools for the offline install test.
+PYTHON_PACKAGES=(python3 python3-pytest python3-setuptools python3-pip)
+TEST_PACKAGES+=("${PYTHON_PACKAGES[@]}")
 PACKAGES=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}")
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
@@ -72,6 +78,12 @@ case "${1:-}" in
     deps "${BUILD_PACKAGES[@]}"
     build build -DCMAKE_BUILD_TYPE=Release -- --target grove >/dev/null
     ./build/bin/grove demo
+    ;;
+  python)
+    deps "${BUILD_PACKAGES[@]}" "${PYTHON_PACKAGES[@]}"
+    build build -DCMAKE_BUILD_TYPE=Release -- --target grove_shared grove
+    GROVE_REQUIRE_PYTEST=1 GROVE_LIBRARY="$PWD/build/lib/libgrove.so" GROVE_CLI="$PWD/build/bin/grove" \
+      sh python/tests/run_pytest.sh
     ;;
   test)
     deps "${PACKAGES[@]}"
