@@ -123,3 +123,13 @@ def test_errors_mirror_grove_status():
     assert e.status == -15 and e.name and str(e)
     assert grove.ExhaustedError(-8).status == -8
     assert grove.version() == grove.__version__
+
+
+@pytest.mark.parametrize("name", ["BLS12-381-min-pk", "CROSS-RSDP-1-fast"])
+def test_malformed_public_key_is_an_encoding_error(name):
+    s = grove.Signature(name)
+    pk, sk = s.keygen()
+    sig = s.sign(sk, b"m")
+    with pytest.raises(grove.EncodingError) as e:
+        s.verify(b"\xff" * len(pk), b"m", sig)
+    assert e.value.status == -3 and e.value.name
