@@ -43,6 +43,8 @@ class _Sig(ctypes.Structure):
 
 _P = ctypes.POINTER
 _params_check = fn("grove_stm_params_check", c_status, _P(_Params))
+_params_to_bytes = fn("grove_stm_params_to_bytes", None, _P(_Params), c_u8p)
+_params_from_bytes = fn("grove_stm_params_from_bytes", c_status, _P(_Params), c_u8p, c_size)
 _keygen = fn("grove_stm_keygen", c_status, c_u8p, c_u8p, c_u8p)
 _vkpop_check = fn("grove_stm_vkpop_check", c_status, c_u8p)
 _reg_new = fn("grove_stm_keyreg_new", c_status, _P(_vp))
@@ -107,6 +109,22 @@ class Parameters:
         p = _Params(self.m, self.k, float(self.phi_f))
         check(_params_check(ctypes.byref(p)))
         return p
+
+    def to_bytes(self) -> bytes:
+        """The 24-byte binary encoding (m u64 || k u64 || phi_f binary64, big-endian): the body
+        of a ``grove stm`` PARAMETERS file."""
+        p = self._c()
+        out = outbuf(24)
+        _params_to_bytes(ctypes.byref(p), out)
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data: BytesLike) -> "Parameters":
+        """Decode (and check) the 24-byte binary encoding; grove.EncodingError otherwise."""
+        b = as_bytes(data, "data")
+        p = _Params()
+        check(_params_from_bytes(ctypes.byref(p), inbuf(b), len(b)))
+        return cls(int(p.m), int(p.k), float(p.phi_f))
 
 
 def keygen(seed: Optional[BytesLike] = None) -> Tuple[bytes, bytes]:

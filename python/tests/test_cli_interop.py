@@ -126,3 +126,47 @@ def test_dgsp_files_verified_by_the_cli(tmp_path, grove_cli):
     assert (c2.name, t, body) == (cfg.name, "SIGNATURE", sig)
     with pytest.raises(grove.EncodingError):
         dgsp.decode_file((tmp_path / "m.sig").read_bytes(), "PUBLIC KEY")
+
+
+@pytest.mark.skipif(not grove.stm.available, reason="libgrove built without STM")
+def test_stm_files_both_ways(tmp_path, grove_cli):
+    from grove import stm
+    params = stm.Parameters(m=20, k=5, phi_f=0.9)
+    assert stm.Parameters.from_bytes(params.to_bytes()) == params
+    parties = [stm.keygen() for _ in range(3)]
+    with stm.KeyRegistration() as reg:
+        for i, (vkpop, _) in enumerate(parties):
+            reg.register(10 * (i + 1), vkpop)
+        closed = reg.close_registration()
+    msg = b"snapshot\n"
+    sigs = []
+    for _, sk in parties:
+        with stm.Signer(params, sk, closed) as s:
+            try:
+                sigs.append(s.sign(msg))
+            except grove.LotteryLostError:
+                pass
+    agg = stm.aggregate(params, sigs, msg, closed)
+    avk = closed.avk
+    (tmp_path / "params.stm").write_bytes(files.encode("STM", "", "PARAMETERS",
+                                                       params.to_bytes()))
+    (tmp_path / "group.avk").write_bytes(files.encode("STM", "", "AGGREGATE KEY", avk,
+                                                      public_key=avk))
+    (tmp_path / "msg.agg").write_bytes(files.encode("STM", "", "AGGREGATE SIGNATURE", agg,
+                                                    public_key=avk))
+    (tmp_path / "msg.txt").write_bytes(msg)
+    (tmp_path / "other.txt").write_bytes(b"other\n")
+    args = ["stm", "verify", "--params", tmp_path / "params.stm", "--avk",
+            tmp_path / "group.avk", "--sig", tmp_path / "msg.agg", "--msg"]
+    run(grove_cli, *args, tmp_path / "msg.txt")
+    assert run(grove_cli, *args, tmp_path / "other.txt", ok=False).returncode == 1
+    # the CLI's parameters and keys read by Python
+    run(grove_cli, "stm", "setup", "--m", 30, "--k", 7, "--phi-f", 0.5, "--out",
+        tmp_path / "cli.params")
+    body = files.decode((tmp_path / "cli.params").read_bytes(), scheme="STM",
+                        type="PARAMETERS").body
+    assert stm.Parameters.from_bytes(body) == stm.Parameters(30, 7, 0.5)
+    run(grove_cli, "stm", "keygen", "--sk", tmp_path / "p.sk", "--pk", tmp_path / "p.pub")
+    vkpop = files.decode((tmp_path / "p.pub").read_bytes(), type="PUBLIC KEY").body
+    with stm.KeyRegistration() as reg:
+        reg.register(1, vkpop)  # its proof of possession checks
