@@ -37,7 +37,7 @@ EOF
 chmod +x "$T/stub/"*
 
 installed() { grep '^apt-get .*install' "$LOG" | sed 's/.*--no-install-recommends //'; }
-heavy="clang postgresql valgrind gcc-multilib gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm groff-base python3"
+heavy="clang postgresql valgrind gcc-multilib gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm groff-base python3 python3-pytest"
 # the libraries the default configuration requires (CMakeLists.txt) and their Debian packages
 needed="gcc cmake pkg-config libssl-dev libsqlite3-dev libpq-dev libgmp-dev libjansson-dev"
 
