@@ -642,12 +642,25 @@ static void test_hostile(const char *text, size_t len)
     {
         json_t *cc = json_deep_copy(json_object_get(g_map, pick(g_map, 23)));
         json_t *md = json_object_get(cc, "metadata");
-        const char *s = json_string_value(json_object_get(md, "sealed_at"));
-        char buf[64];
+        char s[64], buf[96];
+        snprintf(s, sizeof s, "%s", json_string_value(json_object_get(md, "sealed_at")));
         snprintf(buf, sizeof buf, "%.*s+00:00", (int)strlen(s) - 1, s);
         json_object_set_new(md, "sealed_at", json_string(buf));
         char *t = json_dumps(md, JSON_COMPACT);
         CHECK_EQ_INT(one_field("metadata", t), GROVE_MITHRIL_PREVIOUS_MISSING);
+        free(t);
+        /* two hours later at +02:00 is the same instant; at -02:00 it is not */
+        int hour = (s[11] - '0') * 10 + (s[12] - '0');
+        CHECK(hour < 22);
+        snprintf(buf, sizeof buf, "%.11s%02d%.*s+02:00", s, hour + 2, (int)strlen(s) - 14, s + 13);
+        json_object_set_new(md, "sealed_at", json_string(buf));
+        t = json_dumps(md, JSON_COMPACT);
+        CHECK_EQ_INT(one_field("metadata", t), GROVE_MITHRIL_PREVIOUS_MISSING);
+        free(t);
+        buf[strlen(buf) - 6] = '-';
+        json_object_set_new(md, "sealed_at", json_string(buf));
+        t = json_dumps(md, JSON_COMPACT);
+        CHECK_EQ_INT(one_field("metadata", t), GROVE_MITHRIL_HASH);
         free(t);
         json_decref(cc);
     }
