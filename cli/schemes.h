@@ -18,9 +18,15 @@
 #define GROVE_CLI_STM(X)
 #endif
 
+#if GROVE_HAVE_MITHRIL
+#define GROVE_CLI_MITHRIL(X) X(cli_scheme_mithril)
+#else
+#define GROVE_CLI_MITHRIL(X)
+#endif
+
 #define GROVE_CLI_SCHEMES(X)                                                                \
     GROVE_CLI_DGSP(X) X(cli_scheme_slhdsa) X(cli_scheme_sphincs) X(cli_scheme_xmss)           \
-        X(cli_scheme_cross) GROVE_CLI_STM(X) X(cli_scheme_hash)
+        X(cli_scheme_cross) GROVE_CLI_STM(X) GROVE_CLI_MITHRIL(X) X(cli_scheme_hash)
 
 #define GROVE_DECLARE_SCHEME(v) extern const cli_scheme v;
 GROVE_CLI_SCHEMES(GROVE_DECLARE_SCHEME)

@@ -280,5 +280,17 @@ try:
 except (OSError, ValueError, KeyError) as e:
     print("stm-cbor vectors:", e)
 
+# Mithril certificates (fuzz_mithril: even selector = a file of certificates, odd = one): the
+# devnet chain, a few certificates of it, one alone
+try:
+    d = json.load(open(os.path.join(vec, "mithril-chain", "certificates.json")))
+    certs = list(d.values())
+    put("fuzz_mithril", bytes([0]) + json.dumps(d).encode())
+    put("fuzz_mithril", bytes([2]) + json.dumps(certs[:4]).encode())
+    for c in certs[:3] + [c for c in certs if c["genesis_signature"]]:
+        put("fuzz_mithril", bytes([1]) + json.dumps(c).encode())
+except (OSError, ValueError, KeyError) as e:
+    print("mithril-chain vectors:", e)
+
 for k in sorted(counts):
     print("%-24s %d seeds" % (k, counts[k]))

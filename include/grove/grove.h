@@ -30,4 +30,8 @@
 #include "grove/stm.h"
 #endif
 
+#if GROVE_HAVE_MITHRIL
+#include "grove/mithril.h"
+#endif
+
 #endif
