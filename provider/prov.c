@@ -1,0 +1,377 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * provider/prov.c - the grove OpenSSL 3 provider: entry point, algorithm tables, OIDs,
+ * errors and the key object.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "grove/common.h"
+#include "prov.h"
+
+/* RFC 9909 (id-slh-dsa-*: 2.16.840.1.101.3.4.3.20-31) and RFC 9802 (id-alg-xmss*-hashsig). */
+#define SLH(ln, sn, arc) {ln ":" sn ":2.16.840.1.101.3.4.3." #arc, ln, sn, "2.16.840.1.101.3.4.3." #arc, GP_SLHDSA}
+const gp_alg gp_algs[GP_NUM_ALGS] = {
+    SLH("SLH-DSA-SHA2-128s", "id-slh-dsa-sha2-128s", 20),
+    SLH("SLH-DSA-SHA2-128f", "id-slh-dsa-sha2-128f", 21),
+    SLH("SLH-DSA-SHA2-192s", "id-slh-dsa-sha2-192s", 22),
+    SLH("SLH-DSA-SHA2-192f", "id-slh-dsa-sha2-192f", 23),
+    SLH("SLH-DSA-SHA2-256s", "id-slh-dsa-sha2-256s", 24),
+    SLH("SLH-DSA-SHA2-256f", "id-slh-dsa-sha2-256f", 25),
+    SLH("SLH-DSA-SHAKE-128s", "id-slh-dsa-shake-128s", 26),
+    SLH("SLH-DSA-SHAKE-128f", "id-slh-dsa-shake-128f", 27),
+    SLH("SLH-DSA-SHAKE-192s", "id-slh-dsa-shake-192s", 28),
+    SLH("SLH-DSA-SHAKE-192f", "id-slh-dsa-shake-192f", 29),
+    SLH("SLH-DSA-SHAKE-256s", "id-slh-dsa-shake-256s", 30),
+    SLH("SLH-DSA-SHAKE-256f", "id-slh-dsa-shake-256f", 31),
+    {"XMSS:id-alg-xmss-hashsig:1.3.6.1.5.5.7.6.34", "XMSS", "id-alg-xmss-hashsig",
+     "1.3.6.1.5.5.7.6.34", GP_XMSS},
+    {"XMSSMT:id-alg-xmssmt-hashsig:1.3.6.1.5.5.7.6.35", "XMSSMT", "id-alg-xmssmt-hashsig",
+     "1.3.6.1.5.5.7.6.35", GP_XMSSMT},
+};
+
+size_t gp_alg_id_der(const gp_alg *alg, uint8_t *out, size_t out_cap) {
+    static const uint8_t slh[] = {0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48,
+                                  0x01, 0x65, 0x03, 0x04, 0x03, 0x00};
+    static const uint8_t xmss[] = {0x30, 0x0a, 0x06, 0x08, 0x2b, 0x06,
+                                   0x01, 0x05, 0x05, 0x07, 0x06, 0x00};
+    size_t idx = (size_t)(alg - gp_algs);
+    if (alg->family == GP_SLHDSA) {
+        if (out_cap < sizeof slh)
+            return 0;
+        memcpy(out, slh, sizeof slh);
+        out[sizeof slh - 1] = (uint8_t)(20 + idx);
+        return sizeof slh;
+    }
+    if (out_cap < sizeof xmss)
+        return 0;
+    memcpy(out, xmss, sizeof xmss);
+    out[sizeof xmss - 1] = alg->family == GP_XMSS ? 34 : 35;
+    return sizeof xmss;
+}
+
+/* ---- errors ------------------------------------------------------------------------------ */
+
+static const OSSL_ITEM gp_reasons[] = {
+    {GP_R_BAD_KEY, "grove: bad key"},
+    {GP_R_UNSUPPORTED, "grove: unsupported"},
+    {GP_R_BAD_ARG, "grove: bad argument"},
+    {GP_R_LIBRARY, "grove: library error"},
+    {GP_R_NOMEM, "grove: out of memory"},
+    {0, NULL},
+};
+
+void gp_raise(const gp_provctx *pc, int reason, const char *fmt, ...) {
+    if (pc == NULL || pc->new_error == NULL || pc->vset_error == NULL)
+        return;
+    pc->new_error(pc->handle);
+    if (pc->set_error_debug != NULL)
+        pc->set_error_debug(pc->handle, "grove provider", 0, "grove");
+    va_list ap;
+    va_start(ap, fmt);
+    pc->vset_error(pc->handle, (uint32_t)reason, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- keys -------------------------------------------------------------------------------- */
+
+gp_key *gp_key_new(const gp_provctx *pc, const gp_alg *alg) {
+    gp_key *k = calloc(1, sizeof *k);
+    if (k == NULL) {
+        gp_raise(pc, GP_R_NOMEM, "allocating a key");
+        return NULL;
+    }
+    k->pc = pc;
+    k->alg = alg;
+    if (alg->family == GP_SLHDSA) {
+        k->slh = grove_slhdsa_params_get(alg->ln);
+        if (k->slh == NULL) {
+            gp_raise(pc, GP_R_LIBRARY, "libgrove does not know %s", alg->ln);
+            free(k);
+            return NULL;
+        }
+    }
+    return k;
+}
+
+void gp_key_free(gp_key *k) {
+    if (k == NULL)
+        return;
+    if (k->sk != NULL) {
+        grove_wipe(k->sk, k->sk_len);
+        free(k->sk);
+    }
+    free(k);
+}
+
+int gp_key_set_pk(gp_key *k, const uint8_t *pk, size_t pk_len) {
+    if (k->alg->family == GP_SLHDSA) {
+        if (pk_len != grove_slhdsa_pk_bytes(k->slh)) {
+            gp_raise(k->pc, GP_R_BAD_KEY, "%s public key must be %zu bytes, not %zu", k->alg->ln,
+                     grove_slhdsa_pk_bytes(k->slh), pk_len);
+            return 0;
+        }
+        if (k->sk != NULL && CRYPTO_memcmp(k->sk + k->sk_len - pk_len, pk, pk_len) != 0) {
+            gp_raise(k->pc, GP_R_BAD_KEY, "%s public key does not match the secret key",
+                     k->alg->ln);
+            return 0;
+        }
+    } else {
+        const grove_xmss_params *xp = NULL;
+        grove_xmss_family fam = gp_xmss_family(k->alg);
+        grove_status st = pk_len > GP_MAX_PK ? GROVE_ERR_ENCODING
+                                             : grove_xmss_pk_params(fam, &xp, pk, pk_len);
+        if (st != GROVE_OK) {
+            gp_raise(k->pc, GP_R_BAD_KEY, "%s public key (%zu bytes) refused: %s", k->alg->ln,
+                     pk_len, grove_strerror(st));
+            return 0;
+        }
+    }
+    memcpy(k->pk, pk, pk_len);
+    k->pk_len = pk_len;
+    return 1;
+}
+
+int gp_key_set_sk(gp_key *k, const uint8_t *sk, size_t sk_len) {
+    if (k->alg->family != GP_SLHDSA) {
+        gp_raise(k->pc, GP_R_UNSUPPORTED,
+                 "%s secret keys live in grove's stateful key files, not in OpenSSL",
+                 k->alg->ln);
+        return 0;
+    }
+    size_t n = grove_slhdsa_n(k->slh), want = grove_slhdsa_sk_bytes(k->slh);
+    if (sk_len != want) {
+        gp_raise(k->pc, GP_R_BAD_KEY, "%s secret key must be %zu bytes, not %zu", k->alg->ln,
+                 want, sk_len);
+        return 0;
+    }
+    /* The public half (PK.seed || PK.root) must be what the seeds give: recompute the root. */
+    uint8_t pk2[GROVE_SLHDSA_MAX_PK_BYTES], sk2[GROVE_SLHDSA_MAX_SK_BYTES];
+    grove_status st = grove_slhdsa_keygen_from_seed(k->slh, pk2, sk2, sk, sk + n, sk + 2 * n);
+    int ok = st == GROVE_OK && CRYPTO_memcmp(pk2, sk + 2 * n, 2 * n) == 0;
+    grove_wipe(sk2, sizeof sk2);
+    if (!ok) {
+        gp_raise(k->pc, GP_R_BAD_KEY,
+                 "%s secret key is inconsistent: its PK.root is not the one its seeds give",
+                 k->alg->ln);
+        return 0;
+    }
+    if (k->pk_len != 0 && CRYPTO_memcmp(k->pk, pk2, 2 * n) != 0) {
+        gp_raise(k->pc, GP_R_BAD_KEY, "%s secret key does not match the public key", k->alg->ln);
+        return 0;
+    }
+    uint8_t *copy = malloc(sk_len);
+    if (copy == NULL) {
+        gp_raise(k->pc, GP_R_NOMEM, "allocating a secret key");
+        return 0;
+    }
+    memcpy(copy, sk, sk_len);
+    if (k->sk != NULL) {
+        grove_wipe(k->sk, k->sk_len);
+        free(k->sk);
+    }
+    k->sk = copy;
+    k->sk_len = sk_len;
+    memcpy(k->pk, pk2, 2 * n);
+    k->pk_len = 2 * n;
+    return 1;
+}
+
+size_t gp_key_sig_bytes(const gp_key *k) {
+    if (k->alg->family == GP_SLHDSA)
+        return grove_slhdsa_sig_bytes(k->slh);
+    const grove_xmss_params *xp = NULL;
+    grove_xmss_family fam = gp_xmss_family(k->alg);
+    if (k->pk_len != 0 && grove_xmss_pk_params(fam, &xp, k->pk, k->pk_len) == GROVE_OK)
+        return grove_xmss_sig_bytes(xp);
+    return 0;
+}
+
+unsigned gp_key_security_bits(const gp_key *k) {
+    if (k->alg->family == GP_SLHDSA)
+        return (unsigned)(8 * grove_slhdsa_n(k->slh));
+    const grove_xmss_params *xp = NULL;
+    grove_xmss_family fam = gp_xmss_family(k->alg);
+    if (k->pk_len != 0 && grove_xmss_pk_params(fam, &xp, k->pk, k->pk_len) == GROVE_OK)
+        return 8 * grove_xmss_params_n(xp); /* classical bits, as OpenSSL counts them */
+    return 0;
+}
+
+int gp_selection_ok(int selection, int mask) {
+    static const int levels[] = {OSSL_KEYMGMT_SELECT_PRIVATE_KEY, OSSL_KEYMGMT_SELECT_PUBLIC_KEY,
+                                 OSSL_KEYMGMT_SELECT_ALL_PARAMETERS};
+    if (selection == 0)
+        return 1;
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        if (selection & levels[i])
+            return (mask & levels[i]) != 0;
+    return 0;
+}
+
+/* ---- the provider ------------------------------------------------------------------------ */
+
+#define PROPS "provider=grove"
+static OSSL_ALGORITHM gp_keymgmt_algs[GP_NUM_ALGS + 1];
+static OSSL_ALGORITHM gp_signature_algs[GP_NUM_ALGS + 1];
+static OSSL_ALGORITHM gp_encoder_algs[GP_NUM_SLHDSA * 5 + (GP_NUM_ALGS - GP_NUM_SLHDSA) * 3 + 1];
+static OSSL_ALGORITHM gp_decoder_algs[GP_NUM_SLHDSA * 2 + (GP_NUM_ALGS - GP_NUM_SLHDSA) + 1];
+
+static void gp_tables_build(void) {
+    size_t e = 0, d = 0;
+    for (size_t i = 0; i < GP_NUM_ALGS; i++) {
+        const char *nm = gp_algs[i].names;
+        const int slh = gp_algs[i].family == GP_SLHDSA;
+        gp_keymgmt_algs[i] = (OSSL_ALGORITHM){nm, PROPS, gp_keymgmt_fns[i], "grove key manager"};
+        gp_signature_algs[i] =
+            (OSSL_ALGORITHM){nm, PROPS, gp_signature_fns,
+                             slh ? "grove SLH-DSA (FIPS 205, pure)"
+                                 : "grove XMSS/XMSS^MT (RFC 8391, verification only)"};
+        gp_encoder_algs[e++] = (OSSL_ALGORITHM){
+            nm, PROPS ",output=der,structure=SubjectPublicKeyInfo", gp_encoder_spki_der_fns, NULL};
+        gp_encoder_algs[e++] = (OSSL_ALGORITHM){
+            nm, PROPS ",output=pem,structure=SubjectPublicKeyInfo", gp_encoder_spki_pem_fns, NULL};
+        gp_encoder_algs[e++] = (OSSL_ALGORITHM){nm, PROPS ",output=text", gp_encoder_text_fns, NULL};
+        gp_decoder_algs[d++] = (OSSL_ALGORITHM){
+            nm, PROPS ",input=der,structure=SubjectPublicKeyInfo", gp_decoder_spki_fns[i], NULL};
+        if (slh) {
+            gp_encoder_algs[e++] = (OSSL_ALGORITHM){
+                nm, PROPS ",output=der,structure=PrivateKeyInfo", gp_encoder_pkcs8_der_fns, NULL};
+            gp_encoder_algs[e++] = (OSSL_ALGORITHM){
+                nm, PROPS ",output=pem,structure=PrivateKeyInfo", gp_encoder_pkcs8_pem_fns, NULL};
+            gp_decoder_algs[d++] = (OSSL_ALGORITHM){
+                nm, PROPS ",input=der,structure=PrivateKeyInfo", gp_decoder_pkcs8_fns[i], NULL};
+        }
+    }
+    gp_encoder_algs[e] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+    gp_decoder_algs[d] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+    gp_keymgmt_algs[GP_NUM_ALGS] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+    gp_signature_algs[GP_NUM_ALGS] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+}
+
+static const OSSL_ALGORITHM *gp_query(void *provctx, int op, int *no_cache) {
+    (void)provctx;
+    *no_cache = 0;
+    switch (op) {
+    case OSSL_OP_KEYMGMT:
+        return gp_keymgmt_algs;
+    case OSSL_OP_SIGNATURE:
+        return gp_signature_algs;
+    case OSSL_OP_ENCODER:
+        return gp_encoder_algs;
+    case OSSL_OP_DECODER:
+        return gp_decoder_algs;
+    default:
+        return NULL;
+    }
+}
+
+static const OSSL_PARAM *gp_gettable_params(void *provctx) {
+    static const OSSL_PARAM t[] = {
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_VERSION, OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR, NULL, 0),
+        OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
+        OSSL_PARAM_END};
+    (void)provctx;
+    return t;
+}
+
+static int gp_get_params(void *provctx, OSSL_PARAM params[]) {
+    (void)provctx;
+    OSSL_PARAM *p;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != NULL &&
+        !OSSL_PARAM_set_utf8_ptr(p, "grove post-quantum signatures provider"))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL &&
+        !OSSL_PARAM_set_utf8_ptr(p, grove_version()))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL &&
+        !OSSL_PARAM_set_utf8_ptr(p, grove_cpu_path()))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL &&
+        !OSSL_PARAM_set_int(p, 1))
+        return 0;
+    return 1;
+}
+
+static const OSSL_ITEM *gp_reason_strings(void *provctx) {
+    (void)provctx;
+    return gp_reasons;
+}
+
+static void gp_teardown(void *provctx) { free(provctx); }
+
+static const OSSL_DISPATCH gp_provider_fns[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))gp_teardown},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))gp_gettable_params},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))gp_get_params},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))gp_query},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))gp_reason_strings},
+    {0, NULL}};
+
+int gp_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                     const OSSL_DISPATCH **out, void **provctx) {
+    OSSL_FUNC_core_obj_create_fn *obj_create = NULL;
+    OSSL_FUNC_core_obj_add_sigid_fn *obj_add_sigid = NULL;
+    gp_provctx *pc = calloc(1, sizeof *pc);
+    if (pc == NULL)
+        return 0;
+    pc->handle = handle;
+    for (; in != NULL && in->function_id != 0; in++) {
+        switch (in->function_id) {
+        case OSSL_FUNC_CORE_NEW_ERROR:
+            pc->new_error = OSSL_FUNC_core_new_error(in);
+            break;
+        case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
+            pc->set_error_debug = OSSL_FUNC_core_set_error_debug(in);
+            break;
+        case OSSL_FUNC_CORE_VSET_ERROR:
+            pc->vset_error = OSSL_FUNC_core_vset_error(in);
+            break;
+        case OSSL_FUNC_BIO_READ_EX:
+            pc->bio_read_ex = OSSL_FUNC_BIO_read_ex(in);
+            break;
+        case OSSL_FUNC_BIO_WRITE_EX:
+            pc->bio_write_ex = OSSL_FUNC_BIO_write_ex(in);
+            break;
+        case OSSL_FUNC_CORE_OBJ_CREATE:
+            obj_create = OSSL_FUNC_core_obj_create(in);
+            break;
+        case OSSL_FUNC_CORE_OBJ_ADD_SIGID:
+            obj_add_sigid = OSSL_FUNC_core_obj_add_sigid(in);
+            break;
+        default:
+            break;
+        }
+    }
+    if (obj_create == NULL || obj_add_sigid == NULL || pc->bio_read_ex == NULL ||
+        pc->bio_write_ex == NULL) {
+        free(pc);
+        return 0;
+    }
+    /* OpenSSL before 3.5 knows none of these OIDs: register them, and each as a signature
+     * algorithm whose key type is itself with no separate digest (X.509 needs both). */
+    for (size_t i = 0; i < GP_NUM_ALGS; i++) {
+        if (!obj_create(handle, gp_algs[i].oid, gp_algs[i].sn, gp_algs[i].ln) ||
+            !obj_add_sigid(handle, gp_algs[i].sn, "", gp_algs[i].sn)) {
+            free(pc);
+            return 0;
+        }
+    }
+    gp_tables_build();
+    *out = gp_provider_fns;
+    *provctx = pc;
+    return 1;
+}
+
+/* The exported entry point of grove.so (the only symbol the module exports). */
+OSSL_provider_init_fn OSSL_provider_init __attribute__((visibility("default")));
+int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                       const OSSL_DISPATCH **out, void **provctx) {
+    return gp_provider_init(handle, in, out, provctx);
+}
