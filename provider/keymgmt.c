@@ -112,10 +112,11 @@ static int km_get_params(void *kd, OSSL_PARAM params[]) {
     if (k == NULL)
         return 0;
     /* bits: the public key's size, as OpenSSL 3.5 reports it for SLH-DSA. */
+    size_t pkb = k->pk_len;
+    if (pkb == 0)
+        pkb = k->slh ? grove_slhdsa_pk_bytes(k->slh) : k->cross ? grove_cross_pk_bytes(k->cross) : 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != NULL &&
-        !OSSL_PARAM_set_int(p, (int)(8 * (k->pk_len ? k->pk_len
-                                                    : (k->slh ? grove_slhdsa_pk_bytes(k->slh)
-                                                              : 0)))))
+        !OSSL_PARAM_set_int(p, (int)(8 * pkb)))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) != NULL &&
         !OSSL_PARAM_set_int(p, (int)gp_key_security_bits(k)))
@@ -208,7 +209,7 @@ static void *km_generate(void *genctx, OSSL_CALLBACK *cb, void *cbarg) {
     (void)cbarg;
     if (g == NULL)
         return NULL;
-    if (g->alg->family != GP_SLHDSA) {
+    if (g->alg->family == GP_XMSS || g->alg->family == GP_XMSSMT) {
         gp_raise(g->pc, GP_R_UNSUPPORTED,
                  "%s is stateful: make its keys with `grove xmss keygen` (the provider only "
                  "verifies XMSS signatures)",
@@ -218,13 +219,15 @@ static void *km_generate(void *genctx, OSSL_CALLBACK *cb, void *cbarg) {
     gp_key *k = gp_key_new(g->pc, g->alg);
     if (k == NULL)
         return NULL;
-    size_t skb = grove_slhdsa_sk_bytes(k->slh);
+    const int cross = g->alg->family == GP_CROSS;
+    size_t skb = cross ? grove_cross_sk_bytes(k->cross) : grove_slhdsa_sk_bytes(k->slh);
     k->sk = malloc(skb);
     if (k->sk == NULL) {
         gp_key_free(k);
         return NULL;
     }
-    grove_status st = grove_slhdsa_keygen(k->slh, k->pk, k->sk);
+    grove_status st = cross ? grove_cross_keygen(k->cross, k->pk, k->sk)
+                            : grove_slhdsa_keygen(k->slh, k->pk, k->sk);
     if (st != GROVE_OK) {
         grove_wipe(k->sk, skb);
         gp_raise(g->pc, GP_R_LIBRARY, "%s key generation: %s", g->alg->ln, grove_strerror(st));
@@ -232,7 +235,7 @@ static void *km_generate(void *genctx, OSSL_CALLBACK *cb, void *cbarg) {
         return NULL;
     }
     k->sk_len = skb;
-    k->pk_len = grove_slhdsa_pk_bytes(k->slh);
+    k->pk_len = cross ? grove_cross_pk_bytes(k->cross) : grove_slhdsa_pk_bytes(k->slh);
     return k;
 }
 
@@ -280,7 +283,56 @@ KM_FNS(10)
 KM_FNS(11)
 KM_FNS(12)
 KM_FNS(13)
+KM_FNS(14)
+KM_FNS(15)
+KM_FNS(16)
+KM_FNS(17)
+KM_FNS(18)
+KM_FNS(19)
+KM_FNS(20)
+KM_FNS(21)
+KM_FNS(22)
+KM_FNS(23)
+KM_FNS(24)
+KM_FNS(25)
+KM_FNS(26)
+KM_FNS(27)
+KM_FNS(28)
+KM_FNS(29)
+KM_FNS(30)
+KM_FNS(31)
 
 const OSSL_DISPATCH *const gp_keymgmt_fns[GP_NUM_ALGS] = {
-    km_fns_0, km_fns_1, km_fns_2,  km_fns_3,  km_fns_4,  km_fns_5,  km_fns_6,
-    km_fns_7, km_fns_8, km_fns_9, km_fns_10, km_fns_11, km_fns_12, km_fns_13};
+    km_fns_0,
+    km_fns_1,
+    km_fns_2,
+    km_fns_3,
+    km_fns_4,
+    km_fns_5,
+    km_fns_6,
+    km_fns_7,
+    km_fns_8,
+    km_fns_9,
+    km_fns_10,
+    km_fns_11,
+    km_fns_12,
+    km_fns_13,
+    km_fns_14,
+    km_fns_15,
+    km_fns_16,
+    km_fns_17,
+    km_fns_18,
+    km_fns_19,
+    km_fns_20,
+    km_fns_21,
+    km_fns_22,
+    km_fns_23,
+    km_fns_24,
+    km_fns_25,
+    km_fns_26,
+    km_fns_27,
+    km_fns_28,
+    km_fns_29,
+    km_fns_30,
+    km_fns_31,
+};

@@ -16,6 +16,7 @@
 
 /* RFC 9909 (id-slh-dsa-*: 2.16.840.1.101.3.4.3.20-31) and RFC 9802 (id-alg-xmss*-hashsig). */
 #define SLH(ln, sn, arc) {ln ":" sn ":2.16.840.1.101.3.4.3." #arc, ln, sn, "2.16.840.1.101.3.4.3." #arc, GP_SLHDSA}
+#define CROSS(set) {GP_CROSS_PREFIX set, GP_CROSS_PREFIX set, NULL, NULL, GP_CROSS}
 const gp_alg gp_algs[GP_NUM_ALGS] = {
     SLH("SLH-DSA-SHA2-128s", "id-slh-dsa-sha2-128s", 20),
     SLH("SLH-DSA-SHA2-128f", "id-slh-dsa-sha2-128f", 21),
@@ -33,6 +34,25 @@ const gp_alg gp_algs[GP_NUM_ALGS] = {
      "1.3.6.1.5.5.7.6.34", GP_XMSS},
     {"XMSSMT:id-alg-xmssmt-hashsig:1.3.6.1.5.5.7.6.35", "XMSSMT", "id-alg-xmssmt-hashsig",
      "1.3.6.1.5.5.7.6.35", GP_XMSSMT},
+    /* CROSS has no OIDs: experimental names only, no X.509/PKCS#8 encodings. */
+    CROSS("CROSS-RSDP-1-fast"),
+    CROSS("CROSS-RSDP-1-balanced"),
+    CROSS("CROSS-RSDP-1-small"),
+    CROSS("CROSS-RSDP-3-fast"),
+    CROSS("CROSS-RSDP-3-balanced"),
+    CROSS("CROSS-RSDP-3-small"),
+    CROSS("CROSS-RSDP-5-fast"),
+    CROSS("CROSS-RSDP-5-balanced"),
+    CROSS("CROSS-RSDP-5-small"),
+    CROSS("CROSS-RSDPG-1-fast"),
+    CROSS("CROSS-RSDPG-1-balanced"),
+    CROSS("CROSS-RSDPG-1-small"),
+    CROSS("CROSS-RSDPG-3-fast"),
+    CROSS("CROSS-RSDPG-3-balanced"),
+    CROSS("CROSS-RSDPG-3-small"),
+    CROSS("CROSS-RSDPG-5-fast"),
+    CROSS("CROSS-RSDPG-5-balanced"),
+    CROSS("CROSS-RSDPG-5-small"),
 };
 
 size_t gp_alg_id_der(const gp_alg *alg, uint8_t *out, size_t out_cap) {
@@ -41,6 +61,8 @@ size_t gp_alg_id_der(const gp_alg *alg, uint8_t *out, size_t out_cap) {
     static const uint8_t xmss[] = {0x30, 0x0a, 0x06, 0x08, 0x2b, 0x06,
                                    0x01, 0x05, 0x05, 0x07, 0x06, 0x00};
     size_t idx = (size_t)(alg - gp_algs);
+    if (alg->family == GP_CROSS)
+        return 0; /* no OID */
     if (alg->family == GP_SLHDSA) {
         if (out_cap < sizeof slh)
             return 0;
@@ -88,13 +110,19 @@ gp_key *gp_key_new(const gp_provctx *pc, const gp_alg *alg) {
     }
     k->pc = pc;
     k->alg = alg;
+    int known = 1;
     if (alg->family == GP_SLHDSA) {
         k->slh = grove_slhdsa_params_get(alg->ln);
-        if (k->slh == NULL) {
-            gp_raise(pc, GP_R_LIBRARY, "libgrove does not know %s", alg->ln);
-            free(k);
-            return NULL;
-        }
+        known = k->slh != NULL;
+    } else if (alg->family == GP_CROSS) {
+        k->cross = grove_cross_params_get(alg->ln + strlen(GP_CROSS_PREFIX));
+        known = k->cross != NULL && grove_cross_pk_bytes(k->cross) <= GP_MAX_PK &&
+                grove_cross_sk_bytes(k->cross) <= GP_MAX_SK;
+    }
+    if (!known) {
+        gp_raise(pc, GP_R_LIBRARY, "libgrove does not know %s", alg->ln);
+        free(k);
+        return NULL;
     }
     return k;
 }
@@ -121,6 +149,17 @@ int gp_key_set_pk(gp_key *k, const uint8_t *pk, size_t pk_len) {
                      k->alg->ln);
             return 0;
         }
+    } else if (k->alg->family == GP_CROSS) {
+        if (pk_len != grove_cross_pk_bytes(k->cross)) {
+            gp_raise(k->pc, GP_R_BAD_KEY, "%s public key must be %zu bytes, not %zu", k->alg->ln,
+                     grove_cross_pk_bytes(k->cross), pk_len);
+            return 0;
+        }
+        if (k->sk != NULL && memcmp(k->pk, pk, pk_len) != 0) {
+            gp_raise(k->pc, GP_R_BAD_KEY, "%s public key does not match the secret key",
+                     k->alg->ln);
+            return 0;
+        }
     } else {
         const grove_xmss_params *xp = NULL;
         grove_xmss_family fam = gp_xmss_family(k->alg);
@@ -137,7 +176,51 @@ int gp_key_set_pk(gp_key *k, const uint8_t *pk, size_t pk_len) {
     return 1;
 }
 
+static int gp_key_keep_sk(gp_key *k, const uint8_t *sk, size_t sk_len) {
+    uint8_t *copy = malloc(sk_len);
+    if (copy == NULL) {
+        gp_raise(k->pc, GP_R_NOMEM, "allocating a secret key");
+        return 0;
+    }
+    memcpy(copy, sk, sk_len);
+    if (k->sk != NULL) {
+        grove_wipe(k->sk, k->sk_len);
+        free(k->sk);
+    }
+    k->sk = copy;
+    k->sk_len = sk_len;
+    return 1;
+}
+
+/* CROSS: the secret key is a seed; the public key is what it gives. */
+static int gp_key_set_cross_sk(gp_key *k, const uint8_t *sk, size_t sk_len) {
+    size_t want = grove_cross_sk_bytes(k->cross), pkb = grove_cross_pk_bytes(k->cross);
+    if (sk_len != want) {
+        gp_raise(k->pc, GP_R_BAD_KEY, "%s secret key must be %zu bytes, not %zu", k->alg->ln,
+                 want, sk_len);
+        return 0;
+    }
+    uint8_t pk2[GP_MAX_PK], sk2[GP_MAX_SK];
+    grove_status st = grove_cross_keygen_from_seed(k->cross, pk2, sk2, sk);
+    grove_wipe(sk2, sizeof sk2);
+    if (st != GROVE_OK) {
+        gp_raise(k->pc, GP_R_LIBRARY, "%s: %s", k->alg->ln, grove_strerror(st));
+        return 0;
+    }
+    if (k->pk_len != 0 && memcmp(k->pk, pk2, pkb) != 0) {
+        gp_raise(k->pc, GP_R_BAD_KEY, "%s secret key does not match the public key", k->alg->ln);
+        return 0;
+    }
+    if (!gp_key_keep_sk(k, sk, sk_len))
+        return 0;
+    memcpy(k->pk, pk2, pkb);
+    k->pk_len = pkb;
+    return 1;
+}
+
 int gp_key_set_sk(gp_key *k, const uint8_t *sk, size_t sk_len) {
+    if (k->alg->family == GP_CROSS)
+        return gp_key_set_cross_sk(k, sk, sk_len);
     if (k->alg->family != GP_SLHDSA) {
         gp_raise(k->pc, GP_R_UNSUPPORTED,
                  "%s secret keys live in grove's stateful key files, not in OpenSSL",
@@ -165,18 +248,8 @@ int gp_key_set_sk(gp_key *k, const uint8_t *sk, size_t sk_len) {
         gp_raise(k->pc, GP_R_BAD_KEY, "%s secret key does not match the public key", k->alg->ln);
         return 0;
     }
-    uint8_t *copy = malloc(sk_len);
-    if (copy == NULL) {
-        gp_raise(k->pc, GP_R_NOMEM, "allocating a secret key");
+    if (!gp_key_keep_sk(k, sk, sk_len))
         return 0;
-    }
-    memcpy(copy, sk, sk_len);
-    if (k->sk != NULL) {
-        grove_wipe(k->sk, k->sk_len);
-        free(k->sk);
-    }
-    k->sk = copy;
-    k->sk_len = sk_len;
     memcpy(k->pk, pk2, 2 * n);
     k->pk_len = 2 * n;
     return 1;
@@ -185,6 +258,8 @@ int gp_key_set_sk(gp_key *k, const uint8_t *sk, size_t sk_len) {
 size_t gp_key_sig_bytes(const gp_key *k) {
     if (k->alg->family == GP_SLHDSA)
         return grove_slhdsa_sig_bytes(k->slh);
+    if (k->alg->family == GP_CROSS)
+        return grove_cross_sig_bytes(k->cross);
     const grove_xmss_params *xp = NULL;
     grove_xmss_family fam = gp_xmss_family(k->alg);
     if (k->pk_len != 0 && grove_xmss_pk_params(fam, &xp, k->pk, k->pk_len) == GROVE_OK)
@@ -195,6 +270,8 @@ size_t gp_key_sig_bytes(const gp_key *k) {
 unsigned gp_key_security_bits(const gp_key *k) {
     if (k->alg->family == GP_SLHDSA)
         return (unsigned)(8 * grove_slhdsa_n(k->slh));
+    if (k->alg->family == GP_CROSS) /* NIST categories 1, 3, 5 */
+        return (unsigned)(96 + 32 * grove_cross_params_category(k->cross));
     const grove_xmss_params *xp = NULL;
     grove_xmss_family fam = gp_xmss_family(k->alg);
     if (k->pk_len != 0 && grove_xmss_pk_params(fam, &xp, k->pk, k->pk_len) == GROVE_OK)
@@ -216,55 +293,68 @@ int gp_selection_ok(int selection, int mask) {
 /* ---- the provider ------------------------------------------------------------------------ */
 
 #define PROPS "provider=grove"
-static OSSL_ALGORITHM gp_keymgmt_algs[GP_NUM_ALGS + 1];
-static OSSL_ALGORITHM gp_signature_algs[GP_NUM_ALGS + 1];
-static OSSL_ALGORITHM gp_encoder_algs[GP_NUM_SLHDSA * 5 + (GP_NUM_ALGS - GP_NUM_SLHDSA) * 3 + 1];
-static OSSL_ALGORITHM gp_decoder_algs[GP_NUM_SLHDSA * 2 + (GP_NUM_ALGS - GP_NUM_SLHDSA) + 1];
 
-static void gp_tables_build(void) {
+static void gp_tables_free(gp_provctx *pc) {
+    free(pc->keymgmt);
+    free(pc->signature);
+    free(pc->encoder);
+    free(pc->decoder);
+}
+
+/* This instance's algorithm tables (CROSS only when enabled): 1, or 0 if out of memory. */
+static int gp_tables_build(gp_provctx *pc) {
+    const size_t nalg = pc->cross ? GP_NUM_ALGS : GP_NUM_OID_ALGS;
+    pc->keymgmt = calloc(nalg + 1, sizeof(OSSL_ALGORITHM));
+    pc->signature = calloc(nalg + 1, sizeof(OSSL_ALGORITHM));
+    pc->encoder = calloc(5 * nalg + 1, sizeof(OSSL_ALGORITHM));
+    pc->decoder = calloc(2 * nalg + 1, sizeof(OSSL_ALGORITHM));
+    if (pc->keymgmt == NULL || pc->signature == NULL || pc->encoder == NULL ||
+        pc->decoder == NULL)
+        return 0;
     size_t e = 0, d = 0;
-    for (size_t i = 0; i < GP_NUM_ALGS; i++) {
+    for (size_t i = 0; i < nalg; i++) {
         const char *nm = gp_algs[i].names;
-        const int slh = gp_algs[i].family == GP_SLHDSA;
-        gp_keymgmt_algs[i] = (OSSL_ALGORITHM){nm, PROPS, gp_keymgmt_fns[i], "grove key manager"};
-        gp_signature_algs[i] =
-            (OSSL_ALGORITHM){nm, PROPS, gp_signature_fns,
-                             slh ? "grove SLH-DSA (FIPS 205, pure)"
-                                 : "grove XMSS/XMSS^MT (RFC 8391, verification only)"};
-        gp_encoder_algs[e++] = (OSSL_ALGORITHM){
+        const gp_family fam = gp_algs[i].family;
+        pc->keymgmt[i] = (OSSL_ALGORITHM){nm, PROPS, gp_keymgmt_fns[i], "grove key manager"};
+        pc->signature[i] = (OSSL_ALGORITHM){
+            nm, PROPS, gp_signature_fns,
+            fam == GP_SLHDSA ? "grove SLH-DSA (FIPS 205, pure)"
+            : fam == GP_CROSS
+                ? "grove CROSS v2.2 (EXPERIMENTAL: no OID, no X.509/PKCS#8 encoding)"
+                : "grove XMSS/XMSS^MT (RFC 8391, verification only)"};
+        pc->encoder[e++] = (OSSL_ALGORITHM){nm, PROPS ",output=text", gp_encoder_text_fns, NULL};
+        if (fam == GP_CROSS)
+            continue;
+        pc->encoder[e++] = (OSSL_ALGORITHM){
             nm, PROPS ",output=der,structure=SubjectPublicKeyInfo", gp_encoder_spki_der_fns, NULL};
-        gp_encoder_algs[e++] = (OSSL_ALGORITHM){
+        pc->encoder[e++] = (OSSL_ALGORITHM){
             nm, PROPS ",output=pem,structure=SubjectPublicKeyInfo", gp_encoder_spki_pem_fns, NULL};
-        gp_encoder_algs[e++] = (OSSL_ALGORITHM){nm, PROPS ",output=text", gp_encoder_text_fns, NULL};
-        gp_decoder_algs[d++] = (OSSL_ALGORITHM){
+        pc->decoder[d++] = (OSSL_ALGORITHM){
             nm, PROPS ",input=der,structure=SubjectPublicKeyInfo", gp_decoder_spki_fns[i], NULL};
-        if (slh) {
-            gp_encoder_algs[e++] = (OSSL_ALGORITHM){
+        if (fam == GP_SLHDSA) {
+            pc->encoder[e++] = (OSSL_ALGORITHM){
                 nm, PROPS ",output=der,structure=PrivateKeyInfo", gp_encoder_pkcs8_der_fns, NULL};
-            gp_encoder_algs[e++] = (OSSL_ALGORITHM){
+            pc->encoder[e++] = (OSSL_ALGORITHM){
                 nm, PROPS ",output=pem,structure=PrivateKeyInfo", gp_encoder_pkcs8_pem_fns, NULL};
-            gp_decoder_algs[d++] = (OSSL_ALGORITHM){
+            pc->decoder[d++] = (OSSL_ALGORITHM){
                 nm, PROPS ",input=der,structure=PrivateKeyInfo", gp_decoder_pkcs8_fns[i], NULL};
         }
     }
-    gp_encoder_algs[e] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
-    gp_decoder_algs[d] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
-    gp_keymgmt_algs[GP_NUM_ALGS] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
-    gp_signature_algs[GP_NUM_ALGS] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
+    return 1; /* calloc left each table's end marker */
 }
 
 static const OSSL_ALGORITHM *gp_query(void *provctx, int op, int *no_cache) {
-    (void)provctx;
+    const gp_provctx *pc = provctx;
     *no_cache = 0;
     switch (op) {
     case OSSL_OP_KEYMGMT:
-        return gp_keymgmt_algs;
+        return pc->keymgmt;
     case OSSL_OP_SIGNATURE:
-        return gp_signature_algs;
+        return pc->signature;
     case OSSL_OP_ENCODER:
-        return gp_encoder_algs;
+        return pc->encoder;
     case OSSL_OP_DECODER:
-        return gp_decoder_algs;
+        return pc->decoder;
     default:
         return NULL;
     }
@@ -304,7 +394,10 @@ static const OSSL_ITEM *gp_reason_strings(void *provctx) {
     return gp_reasons;
 }
 
-static void gp_teardown(void *provctx) { free(provctx); }
+static void gp_teardown(void *provctx) {
+    gp_tables_free(provctx);
+    free(provctx);
+}
 
 static const OSSL_DISPATCH gp_provider_fns[] = {
     {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))gp_teardown},
@@ -318,6 +411,7 @@ int gp_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                      const OSSL_DISPATCH **out, void **provctx) {
     OSSL_FUNC_core_obj_create_fn *obj_create = NULL;
     OSSL_FUNC_core_obj_add_sigid_fn *obj_add_sigid = NULL;
+    OSSL_FUNC_core_get_params_fn *get_params = NULL;
     gp_provctx *pc = calloc(1, sizeof *pc);
     if (pc == NULL)
         return 0;
@@ -345,6 +439,9 @@ int gp_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         case OSSL_FUNC_CORE_OBJ_ADD_SIGID:
             obj_add_sigid = OSSL_FUNC_core_obj_add_sigid(in);
             break;
+        case OSSL_FUNC_CORE_GET_PARAMS:
+            get_params = OSSL_FUNC_core_get_params(in);
+            break;
         default:
             break;
         }
@@ -356,14 +453,23 @@ int gp_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     }
     /* OpenSSL before 3.5 knows none of these OIDs: register them, and each as a signature
      * algorithm whose key type is itself with no separate digest (X.509 needs both). */
-    for (size_t i = 0; i < GP_NUM_ALGS; i++) {
+    for (size_t i = 0; i < GP_NUM_OID_ALGS; i++) {
         if (!obj_create(handle, gp_algs[i].oid, gp_algs[i].sn, gp_algs[i].ln) ||
             !obj_add_sigid(handle, gp_algs[i].sn, "", gp_algs[i].sn)) {
             free(pc);
             return 0;
         }
     }
-    gp_tables_build();
+    /* The provider's configuration section: experimental-cross = 1 offers CROSS. */
+    char *cross = NULL;
+    OSSL_PARAM cp[] = {OSSL_PARAM_utf8_ptr("experimental-cross", &cross, 0), OSSL_PARAM_END};
+    if (get_params != NULL && get_params(handle, cp) && cross != NULL)
+        pc->cross = strcmp(cross, "1") == 0 || strcmp(cross, "yes") == 0;
+    if (!gp_tables_build(pc)) {
+        gp_tables_free(pc);
+        free(pc);
+        return 0;
+    }
     *out = gp_provider_fns;
     *provctx = pc;
     return 1;

@@ -17,11 +17,12 @@
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 
+#include "grove/cross.h"
 #include "grove/pkix.h"
 #include "grove/slhdsa.h"
 #include "grove/xmss.h"
 
-typedef enum gp_family { GP_SLHDSA = 1, GP_XMSS, GP_XMSSMT } gp_family;
+typedef enum gp_family { GP_SLHDSA = 1, GP_XMSS, GP_XMSSMT, GP_CROSS } gp_family;
 
 typedef struct gp_alg {
     const char *names; /* "LN:SN:OID", as OSSL_ALGORITHM wants them */
@@ -35,9 +36,14 @@ typedef struct gp_alg {
 #define gp_xmss_family(alg)                                                                    \
     ((alg)->family == GP_XMSS ? GROVE_XMSS_FAMILY_XMSS : GROVE_XMSS_FAMILY_XMSSMT)
 
-/* Every algorithm, in a fixed order: 12 SLH-DSA sets, then XMSS, XMSS^MT. */
+/* Every algorithm, in a fixed order: 12 SLH-DSA sets, XMSS, XMSS^MT (these have OIDs), then
+ * the 18 CROSS sets (experimental: no OIDs, offered only when the provider's configuration
+ * says experimental-cross = 1). */
 #define GP_NUM_SLHDSA 12
-#define GP_NUM_ALGS 14
+#define GP_NUM_OID_ALGS 14
+#define GP_NUM_CROSS 18
+#define GP_NUM_ALGS (GP_NUM_OID_ALGS + GP_NUM_CROSS)
+#define GP_CROSS_PREFIX "EXPERIMENTAL-"
 extern const gp_alg gp_algs[GP_NUM_ALGS];
 
 /* The provider context: the core handle and the core functions the provider uses. */
@@ -48,6 +54,8 @@ typedef struct gp_provctx {
     OSSL_FUNC_core_vset_error_fn *vset_error;
     OSSL_FUNC_BIO_read_ex_fn *bio_read_ex;
     OSSL_FUNC_BIO_write_ex_fn *bio_write_ex;
+    int cross; /* the experimental CROSS algorithms are offered */
+    OSSL_ALGORITHM *keymgmt, *signature, *encoder, *decoder; /* this instance's tables */
 } gp_provctx;
 
 /* Raise an OpenSSL error (reason GP_R_*) with a message, printed by the openssl command. */
@@ -59,14 +67,15 @@ typedef struct gp_provctx {
 void gp_raise(const gp_provctx *pc, int reason, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Largest raw public key (XMSS: 4 + 2 * 64) and secret key. */
-#define GP_MAX_PK 132
+/* Largest raw public key (XMSS: 4 + 2 * 64; CROSS: checked in prov.c) and secret key. */
+#define GP_MAX_PK 256
 #define GP_MAX_SK GROVE_SLHDSA_MAX_SK_BYTES
 
 typedef struct gp_key {
     const gp_provctx *pc;
     const gp_alg *alg;
     const grove_slhdsa_params *slh; /* SLH-DSA only */
+    const grove_cross_params *cross; /* CROSS only */
     size_t pk_len;                  /* 0: no public key yet */
     uint8_t pk[GP_MAX_PK];
     size_t sk_len;
@@ -77,7 +86,8 @@ gp_key *gp_key_new(const gp_provctx *pc, const gp_alg *alg);
 void gp_key_free(gp_key *k);
 /* Set the public key (checked for length and, for XMSS, its own set OID): 1 or 0 + error. */
 int gp_key_set_pk(gp_key *k, const uint8_t *pk, size_t pk_len);
-/* Set an SLH-DSA secret key; its public half must be the key's own (recomputed): 1 or 0. */
+/* Set a secret key (SLH-DSA, CROSS); the public key it gives is recomputed and must match
+ * any public key already set: 1 or 0. */
 int gp_key_set_sk(gp_key *k, const uint8_t *sk, size_t sk_len);
 /* The signature size (the largest, for XMSS of the key's set). */
 size_t gp_key_sig_bytes(const gp_key *k);

@@ -89,7 +89,7 @@ static int sig_init(sig_ctx *c, void *key, const OSSL_PARAM params[], int signin
         return 0;
     }
     if (signing) {
-        if (c->key->alg->family != GP_SLHDSA) {
+        if (c->key->alg->family == GP_XMSS || c->key->alg->family == GP_XMSSMT) {
             gp_raise(c->pc, GP_R_UNSUPPORTED,
                      "%s signing goes through grove's stateful key file (`grove xmss sign`): "
                      "OpenSSL's stateless API cannot save the key's state before the signature "
@@ -141,8 +141,17 @@ static int sig_do_sign(sig_ctx *c, unsigned char *sig, size_t *siglen, size_t si
         gp_raise(c->pc, GP_R_BAD_ARG, "signature buffer of %zu bytes, %zu needed", sigsize, need);
         return 0;
     }
-    grove_status st = grove_slhdsa_sign(c->key->slh, sig, msg, msg_len, c->ctx_str, c->ctx_len,
-                                        c->key->sk, c->deterministic == 0);
+    grove_status st;
+    if (c->key->alg->family == GP_CROSS) {
+        if (c->deterministic) {
+            gp_raise(c->pc, GP_R_UNSUPPORTED, "%s signing is always randomized", c->key->alg->ln);
+            return 0;
+        }
+        st = grove_cross_sign(c->key->cross, GROVE_CROSS_FAST, sig, msg, msg_len, c->key->sk);
+    } else {
+        st = grove_slhdsa_sign(c->key->slh, sig, msg, msg_len, c->ctx_str, c->ctx_len,
+                               c->key->sk, c->deterministic == 0);
+    }
     if (st != GROVE_OK) {
         gp_raise(c->pc, GP_R_LIBRARY, "%s signing: %s", c->key->alg->ln, grove_strerror(st));
         return 0;
@@ -154,7 +163,10 @@ static int sig_do_sign(sig_ctx *c, unsigned char *sig, size_t *siglen, size_t si
 static int sig_do_verify(sig_ctx *c, const unsigned char *sig, size_t siglen,
                          const unsigned char *msg, size_t msg_len) {
     grove_status st;
-    if (c->key->alg->family == GP_SLHDSA)
+    if (c->key->alg->family == GP_CROSS)
+        st = grove_cross_verify(c->key->cross, GROVE_CROSS_FAST, sig, siglen, msg, msg_len,
+                                c->key->pk);
+    else if (c->key->alg->family == GP_SLHDSA)
         st = grove_slhdsa_verify(c->key->slh, sig, siglen, msg, msg_len, c->ctx_str, c->ctx_len,
                                  c->key->pk);
     else

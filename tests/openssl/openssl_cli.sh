@@ -217,5 +217,26 @@ check 'clean_fail $rc' "an encrypted PKCS#8 key is refused, not written in the c
 out=$(ossl pkeyutl $P -sign -rawin -inkey $d/x.pub.pem -pubin -in $d/fw.bin -out $d/x 2>&1); rc=$?
 check 'clean_fail $rc' "signing with a public key: refused (rc=$rc)"
 
+# ---- openssl.cnf (the snippet of docs/openssl.md): no -provider options needed; CROSS ---------
+cat > $d/grove.cnf <<'EOF'
+openssl_conf = openssl_init
+[openssl_init]
+providers = provider_sect
+[provider_sect]
+default = default_sect
+grove = grove_sect
+[default_sect]
+activate = 1
+[grove_sect]
+activate = 1
+EOF
+OPENSSL_CONF=$d/grove.cnf ossl genpkey -algorithm SLH-DSA-SHAKE-256f -out $d/cnf.key 2>/dev/null
+check '[ $? -eq 0 ] && OPENSSL_CONF=$d/grove.cnf ossl pkey -in $d/cnf.key -noout -text | grep -q "SLH-DSA-SHAKE-256f Private-Key"' "with the openssl.cnf snippet, genpkey/pkey need no -provider options"
+out=$(OPENSSL_CONF=$d/grove.cnf ossl list -signature-algorithms 2>&1)
+check '! echo "$out" | grep -q CROSS' "CROSS is off by default"
+(cat $d/grove.cnf; echo "experimental-cross = 1") > $d/cross.cnf
+out=$(OPENSSL_CONF=$d/cross.cnf ossl list -signature-algorithms 2>&1)
+check '[ $(echo "$out" | grep -c "EXPERIMENTAL-CROSS-.*@ grove") -eq 18 ]' "experimental-cross = 1 offers the 18 CROSS sets under EXPERIMENTAL- names"
+
 if [ $fail -ne 0 ]; then exit 1; fi
 echo "openssl_cli: all checks passed"

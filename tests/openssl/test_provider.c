@@ -12,10 +12,13 @@
  *     parameters give an error and no key;
  *   - XMSS / XMSS^MT: RFC 9802's self-signed example certificates verify (and a tampered one
  *     does not); a libgrove XMSS signature verifies through EVP; signing and key generation
- *     through OpenSSL are refused.
+ *     through OpenSSL are refused;
+ *   - CROSS: not offered by default; with experimental-cross = 1 (a configuration file loaded
+ *     into a library context) key generation, signing and verification work.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <openssl/core_names.h>
 #include <openssl/decoder.h>
@@ -27,6 +30,7 @@
 #include <openssl/x509.h>
 
 #include "grove/common.h"
+#include "grove/cross.h"
 #include "grove/pkix.h"
 #include "grove/slhdsa.h"
 #include "grove/xmss.h"
@@ -402,6 +406,60 @@ static void test_xmss(void) {
     free(sig);
 }
 
+/* CROSS: absent by default, offered with experimental-cross = 1 in the provider's section. */
+static void test_cross(void) {
+    EVP_PKEY_CTX *none = EVP_PKEY_CTX_new_from_name(NULL, "EXPERIMENTAL-CROSS-RSDP-1-fast", NULL);
+    CHECK(none == NULL); /* the default configuration does not offer it */
+    EVP_PKEY_CTX_free(none);
+    ERR_clear_error();
+
+    char cnf[] = "/tmp/grove-ossl-XXXXXX";
+    int fd = mkstemp(cnf);
+    CHECK(fd >= 0);
+    if (fd < 0)
+        return;
+    static const char text[] =
+        "openssl_conf = init\n[init]\nproviders = provs\n[provs]\ngrove = grove_sect\n"
+        "default = default_sect\n[grove_sect]\nactivate = 1\nexperimental-cross = 1\n"
+        "[default_sect]\nactivate = 1\n";
+    CHECK(write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
+    close(fd);
+    OSSL_LIB_CTX *lib = OSSL_LIB_CTX_new();
+    CHECK(lib != NULL && OSSL_PROVIDER_add_builtin(lib, "grove", gp_provider_init) == 1 &&
+          OSSL_LIB_CTX_load_config(lib, cnf) == 1);
+    unlink(cnf);
+    EVP_PKEY *pkey = NULL;
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(lib, "EXPERIMENTAL-CROSS-RSDP-1-fast", NULL);
+    CHECK(ctx != NULL && EVP_PKEY_keygen_init(ctx) == 1 && EVP_PKEY_generate(ctx, &pkey) == 1);
+    EVP_PKEY_CTX_free(ctx);
+    const grove_cross_params *cp = grove_cross_params_get("CROSS-RSDP-1-fast");
+    if (pkey != NULL && cp != NULL) {
+        size_t sl = grove_cross_sig_bytes(cp), l = sl;
+        uint8_t *sig = malloc(sl), pk[256];
+        static const uint8_t m[] = "cross";
+        CHECK_EQ_INT(EVP_PKEY_get_size(pkey), sl);
+        EVP_MD_CTX *md = EVP_MD_CTX_new();
+        CHECK(EVP_DigestSignInit_ex(md, NULL, NULL, lib, NULL, pkey, NULL) == 1 &&
+              EVP_DigestSign(md, sig, &l, m, 5) == 1 && l == sl);
+        EVP_MD_CTX_free(md);
+        size_t pkl = raw_param(pkey, OSSL_PKEY_PARAM_PUB_KEY, pk, sizeof pk);
+        CHECK_EQ_INT(pkl, grove_cross_pk_bytes(cp));
+        CHECK(grove_cross_verify(cp, GROVE_CROSS_FAST, sig, sl, m, 5, pk) == GROVE_OK);
+        CHECK(verify(pkey, sig, sl, m, 5, NULL));
+        sig[sl - 1] ^= 1;
+        CHECK(!verify(pkey, sig, sl, m, 5, NULL));
+        /* no X.509 encoding for CROSS (no OID) */
+        uint8_t out[512];
+        CHECK_EQ_INT(encode(pkey, EVP_PKEY_PUBLIC_KEY, "DER", "SubjectPublicKeyInfo", out,
+                            sizeof out),
+                     0);
+        ERR_clear_error();
+        free(sig);
+    }
+    EVP_PKEY_free(pkey);
+    OSSL_LIB_CTX_free(lib);
+}
+
 int main(void) {
     if (!OSSL_PROVIDER_add_builtin(NULL, "grove", gp_provider_init) ||
         OSSL_PROVIDER_load(NULL, "grove") == NULL || OSSL_PROVIDER_load(NULL, "default") == NULL) {
@@ -414,5 +472,6 @@ int main(void) {
     test_rfc9909_examples();
     test_bad_inputs();
     test_xmss();
+    test_cross();
     return test_done();
 }
