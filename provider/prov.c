@@ -80,20 +80,21 @@ size_t gp_alg_id_der(const gp_alg *alg, uint8_t *out, size_t out_cap) {
 /* ---- errors ------------------------------------------------------------------------------ */
 
 static const OSSL_ITEM gp_reasons[] = {
-    {GP_R_BAD_KEY, "grove: bad key"},
-    {GP_R_UNSUPPORTED, "grove: unsupported"},
-    {GP_R_BAD_ARG, "grove: bad argument"},
-    {GP_R_LIBRARY, "grove: library error"},
-    {GP_R_NOMEM, "grove: out of memory"},
+    {GP_R_BAD_KEY, "bad key"},
+    {GP_R_UNSUPPORTED, "unsupported"},
+    {GP_R_BAD_ARG, "bad argument"},
+    {GP_R_LIBRARY, "library error"},
+    {GP_R_NOMEM, "out of memory"},
     {0, NULL},
 };
 
-void gp_raise(const gp_provctx *pc, int reason, const char *fmt, ...) {
+void gp_raise_at(const gp_provctx *pc, const char *file, int line, const char *func, int reason,
+                 const char *fmt, ...) {
     if (pc == NULL || pc->new_error == NULL || pc->vset_error == NULL)
         return;
     pc->new_error(pc->handle);
     if (pc->set_error_debug != NULL)
-        pc->set_error_debug(pc->handle, "grove provider", 0, "grove");
+        pc->set_error_debug(pc->handle, file, line, func);
     va_list ap;
     va_start(ap, fmt);
     pc->vset_error(pc->handle, (uint32_t)reason, fmt, ap);

@@ -64,8 +64,9 @@ typedef struct gp_provctx {
 #define GP_R_BAD_ARG 3
 #define GP_R_LIBRARY 4
 #define GP_R_NOMEM 5
-void gp_raise(const gp_provctx *pc, int reason, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void gp_raise_at(const gp_provctx *pc, const char *file, int line, const char *func, int reason,
+                 const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+#define gp_raise(pc, reason, ...) gp_raise_at(pc, __FILE__, __LINE__, __func__, reason, __VA_ARGS__)
 
 /* Largest raw public key (XMSS: 4 + 2 * 64; CROSS: checked in prov.c) and secret key. */
 #define GP_MAX_PK 256
