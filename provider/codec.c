@@ -39,14 +39,14 @@ static int enc_der(const gp_key *k, int private_key, uint8_t *der, size_t cap, s
             gp_raise(k->pc, GP_R_BAD_KEY, "no %s private key to encode", k->alg->ln);
             return 0;
         }
-        st = grove_pkix_slhdsa_sk_to_der(k->slh, 0, der, cap, len, k->sk);
+        st = grove_pkix_slhdsa_sk_to_der(k->slh, k->ph, der, cap, len, k->sk);
     } else {
         if (k->pk_len == 0) {
             gp_raise(k->pc, GP_R_BAD_KEY, "no %s public key to encode", k->alg->ln);
             return 0;
         }
         if (k->alg->family == GP_SLHDSA)
-            st = grove_pkix_slhdsa_pk_to_der(k->slh, 0, der, cap, len, k->pk);
+            st = grove_pkix_slhdsa_pk_to_der(k->slh, k->ph, der, cap, len, k->pk);
         else
             st = grove_pkix_xmss_pk_to_der(gp_xmss_family(k->alg),
                                            der, cap, len, k->pk, k->pk_len);
@@ -286,7 +286,8 @@ static int dec_decode(void *vctx, OSSL_CORE_BIO *in, int selection, OSSL_CALLBAC
                                                          der_len)
                          : grove_pkix_slhdsa_pk_from_der(&p, &ph, raw, sizeof raw, &raw_len, der,
                                                          der_len);
-        if (st == GROVE_OK && (ph != 0 || p != grove_slhdsa_params_get(c->alg->ln)))
+        grove_slhdsa_prehash want = c->alg->ph ? grove_slhdsa_prehash_get(c->alg->ph) : 0;
+        if (st == GROVE_OK && (ph != want || p != grove_slhdsa_params_get(c->alg->set)))
             goto done; /* another set's or HashSLH-DSA's OID */
     } else {
         grove_xmss_family fam = 0;
@@ -378,11 +379,72 @@ DEC_FNS(10)
 DEC_FNS(11)
 DEC_FNS(12)
 DEC_FNS(13)
+DEC_FNS(14)
+DEC_FNS(15)
+DEC_FNS(16)
+DEC_FNS(17)
+DEC_FNS(18)
+DEC_FNS(19)
+DEC_FNS(20)
+DEC_FNS(21)
+DEC_FNS(22)
+DEC_FNS(23)
+DEC_FNS(24)
+DEC_FNS(25)
 
 const OSSL_DISPATCH *const gp_decoder_spki_fns[GP_NUM_ALGS] = {
-    dec_spki_0, dec_spki_1, dec_spki_2,  dec_spki_3,  dec_spki_4,  dec_spki_5,  dec_spki_6,
-    dec_spki_7, dec_spki_8, dec_spki_9, dec_spki_10, dec_spki_11, dec_spki_12, dec_spki_13};
+    dec_spki_0,
+    dec_spki_1,
+    dec_spki_2,
+    dec_spki_3,
+    dec_spki_4,
+    dec_spki_5,
+    dec_spki_6,
+    dec_spki_7,
+    dec_spki_8,
+    dec_spki_9,
+    dec_spki_10,
+    dec_spki_11,
+    dec_spki_12,
+    dec_spki_13,
+    dec_spki_14,
+    dec_spki_15,
+    dec_spki_16,
+    dec_spki_17,
+    dec_spki_18,
+    dec_spki_19,
+    dec_spki_20,
+    dec_spki_21,
+    dec_spki_22,
+    dec_spki_23,
+    dec_spki_24,
+    dec_spki_25,
+};
 const OSSL_DISPATCH *const gp_decoder_pkcs8_fns[GP_NUM_ALGS] = {
-    dec_pkcs8_0, dec_pkcs8_1, dec_pkcs8_2,  dec_pkcs8_3,  dec_pkcs8_4,  dec_pkcs8_5,
-    dec_pkcs8_6, dec_pkcs8_7, dec_pkcs8_8, dec_pkcs8_9, dec_pkcs8_10, dec_pkcs8_11,
-    dec_pkcs8_12, dec_pkcs8_13};
+    dec_pkcs8_0,
+    dec_pkcs8_1,
+    dec_pkcs8_2,
+    dec_pkcs8_3,
+    dec_pkcs8_4,
+    dec_pkcs8_5,
+    dec_pkcs8_6,
+    dec_pkcs8_7,
+    dec_pkcs8_8,
+    dec_pkcs8_9,
+    dec_pkcs8_10,
+    dec_pkcs8_11,
+    dec_pkcs8_12,
+    dec_pkcs8_13,
+    dec_pkcs8_14,
+    dec_pkcs8_15,
+    dec_pkcs8_16,
+    dec_pkcs8_17,
+    dec_pkcs8_18,
+    dec_pkcs8_19,
+    dec_pkcs8_20,
+    dec_pkcs8_21,
+    dec_pkcs8_22,
+    dec_pkcs8_23,
+    dec_pkcs8_24,
+    dec_pkcs8_25,
+};

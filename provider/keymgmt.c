@@ -301,6 +301,18 @@ KM_FNS(28)
 KM_FNS(29)
 KM_FNS(30)
 KM_FNS(31)
+KM_FNS(32)
+KM_FNS(33)
+KM_FNS(34)
+KM_FNS(35)
+KM_FNS(36)
+KM_FNS(37)
+KM_FNS(38)
+KM_FNS(39)
+KM_FNS(40)
+KM_FNS(41)
+KM_FNS(42)
+KM_FNS(43)
 
 const OSSL_DISPATCH *const gp_keymgmt_fns[GP_NUM_ALGS] = {
     km_fns_0,
@@ -335,4 +347,16 @@ const OSSL_DISPATCH *const gp_keymgmt_fns[GP_NUM_ALGS] = {
     km_fns_29,
     km_fns_30,
     km_fns_31,
+    km_fns_32,
+    km_fns_33,
+    km_fns_34,
+    km_fns_35,
+    km_fns_36,
+    km_fns_37,
+    km_fns_38,
+    km_fns_39,
+    km_fns_40,
+    km_fns_41,
+    km_fns_42,
+    km_fns_43,
 };

@@ -15,8 +15,15 @@
 #include "prov.h"
 
 /* RFC 9909 (id-slh-dsa-*: 2.16.840.1.101.3.4.3.20-31) and RFC 9802 (id-alg-xmss*-hashsig). */
-#define SLH(ln, sn, arc) {ln ":" sn ":2.16.840.1.101.3.4.3." #arc, ln, sn, "2.16.840.1.101.3.4.3." #arc, GP_SLHDSA}
-#define CROSS(set) {GP_CROSS_PREFIX set, GP_CROSS_PREFIX set, NULL, NULL, GP_CROSS}
+#define SLH(ln, sn, arc)                                                                       \
+    {ln ":" sn ":2.16.840.1.101.3.4.3." #arc, ln, sn, "2.16.840.1.101.3.4.3." #arc, GP_SLHDSA, ln, \
+     NULL}
+/* HashSLH-DSA (RFC 9909 id-hash-slh-dsa-*-with-*: .35-.46), named after RFC 9909's identifiers. */
+#define HSLH(set, lnset, ph, lnph, groveph, arc)                                               \
+    {"HASH-" set "-WITH-" lnph ":id-hash-" lnset "-with-" ph ":2.16.840.1.101.3.4.3." #arc,   \
+     "HASH-" set "-WITH-" lnph, "id-hash-" lnset "-with-" ph, "2.16.840.1.101.3.4.3." #arc,   \
+     GP_SLHDSA, set, groveph}
+#define CROSS(set) {GP_CROSS_PREFIX set, GP_CROSS_PREFIX set, NULL, NULL, GP_CROSS, NULL, NULL}
 const gp_alg gp_algs[GP_NUM_ALGS] = {
     SLH("SLH-DSA-SHA2-128s", "id-slh-dsa-sha2-128s", 20),
     SLH("SLH-DSA-SHA2-128f", "id-slh-dsa-sha2-128f", 21),
@@ -31,9 +38,21 @@ const gp_alg gp_algs[GP_NUM_ALGS] = {
     SLH("SLH-DSA-SHAKE-256s", "id-slh-dsa-shake-256s", 30),
     SLH("SLH-DSA-SHAKE-256f", "id-slh-dsa-shake-256f", 31),
     {"XMSS:id-alg-xmss-hashsig:1.3.6.1.5.5.7.6.34", "XMSS", "id-alg-xmss-hashsig",
-     "1.3.6.1.5.5.7.6.34", GP_XMSS},
+     "1.3.6.1.5.5.7.6.34", GP_XMSS, NULL, NULL},
     {"XMSSMT:id-alg-xmssmt-hashsig:1.3.6.1.5.5.7.6.35", "XMSSMT", "id-alg-xmssmt-hashsig",
-     "1.3.6.1.5.5.7.6.35", GP_XMSSMT},
+     "1.3.6.1.5.5.7.6.35", GP_XMSSMT, NULL, NULL},
+    HSLH("SLH-DSA-SHA2-128s", "slh-dsa-sha2-128s", "sha256", "SHA256", "SHA2-256", 35),
+    HSLH("SLH-DSA-SHA2-128f", "slh-dsa-sha2-128f", "sha256", "SHA256", "SHA2-256", 36),
+    HSLH("SLH-DSA-SHA2-192s", "slh-dsa-sha2-192s", "sha512", "SHA512", "SHA2-512", 37),
+    HSLH("SLH-DSA-SHA2-192f", "slh-dsa-sha2-192f", "sha512", "SHA512", "SHA2-512", 38),
+    HSLH("SLH-DSA-SHA2-256s", "slh-dsa-sha2-256s", "sha512", "SHA512", "SHA2-512", 39),
+    HSLH("SLH-DSA-SHA2-256f", "slh-dsa-sha2-256f", "sha512", "SHA512", "SHA2-512", 40),
+    HSLH("SLH-DSA-SHAKE-128s", "slh-dsa-shake-128s", "shake128", "SHAKE128", "SHAKE128", 41),
+    HSLH("SLH-DSA-SHAKE-128f", "slh-dsa-shake-128f", "shake128", "SHAKE128", "SHAKE128", 42),
+    HSLH("SLH-DSA-SHAKE-192s", "slh-dsa-shake-192s", "shake256", "SHAKE256", "SHAKE256", 43),
+    HSLH("SLH-DSA-SHAKE-192f", "slh-dsa-shake-192f", "shake256", "SHAKE256", "SHAKE256", 44),
+    HSLH("SLH-DSA-SHAKE-256s", "slh-dsa-shake-256s", "shake256", "SHAKE256", "SHAKE256", 45),
+    HSLH("SLH-DSA-SHAKE-256f", "slh-dsa-shake-256f", "shake256", "SHAKE256", "SHAKE256", 46),
     /* CROSS has no OIDs: experimental names only, no X.509/PKCS#8 encodings. */
     CROSS("CROSS-RSDP-1-fast"),
     CROSS("CROSS-RSDP-1-balanced"),
@@ -67,7 +86,8 @@ size_t gp_alg_id_der(const gp_alg *alg, uint8_t *out, size_t out_cap) {
         if (out_cap < sizeof slh)
             return 0;
         memcpy(out, slh, sizeof slh);
-        out[sizeof slh - 1] = (uint8_t)(20 + idx);
+        out[sizeof slh - 1] =
+            (uint8_t)(alg->ph != NULL ? 35 + idx - GP_FIRST_HASHSLHDSA : 20 + idx);
         return sizeof slh;
     }
     if (out_cap < sizeof xmss)
@@ -113,8 +133,9 @@ gp_key *gp_key_new(const gp_provctx *pc, const gp_alg *alg) {
     k->alg = alg;
     int known = 1;
     if (alg->family == GP_SLHDSA) {
-        k->slh = grove_slhdsa_params_get(alg->ln);
-        known = k->slh != NULL;
+        k->slh = grove_slhdsa_params_get(alg->set);
+        k->ph = alg->ph != NULL ? grove_slhdsa_prehash_get(alg->ph) : 0;
+        known = k->slh != NULL && (alg->ph == NULL || k->ph != 0);
     } else if (alg->family == GP_CROSS) {
         k->cross = grove_cross_params_get(alg->ln + strlen(GP_CROSS_PREFIX));
         known = k->cross != NULL && grove_cross_pk_bytes(k->cross) <= GP_MAX_PK &&
@@ -319,7 +340,8 @@ static int gp_tables_build(gp_provctx *pc) {
         pc->keymgmt[i] = (OSSL_ALGORITHM){nm, PROPS, gp_keymgmt_fns[i], "grove key manager"};
         pc->signature[i] = (OSSL_ALGORITHM){
             nm, PROPS, gp_signature_fns,
-            fam == GP_SLHDSA ? "grove SLH-DSA (FIPS 205, pure)"
+            fam == GP_SLHDSA ? (gp_algs[i].ph ? "grove HashSLH-DSA (FIPS 205, pre-hash)"
+                                              : "grove SLH-DSA (FIPS 205, pure)")
             : fam == GP_CROSS
                 ? "grove CROSS v2.2 (EXPERIMENTAL: no OID, no X.509/PKCS#8 encoding)"
                 : "grove XMSS/XMSS^MT (RFC 8391, verification only)"};

@@ -30,17 +30,20 @@ typedef struct gp_alg {
     const char *sn;    /* the short name, e.g. "id-slh-dsa-sha2-128s" */
     const char *oid;   /* dotted */
     gp_family family;
+    const char *set; /* SLH-DSA: the libgrove set name */
+    const char *ph;  /* HashSLH-DSA: the pre-hash RFC 9909 assigns (NULL: pure SLH-DSA) */
 } gp_alg;
 
 /* The libgrove family of an XMSS or XMSS^MT algorithm. */
 #define gp_xmss_family(alg)                                                                    \
     ((alg)->family == GP_XMSS ? GROVE_XMSS_FAMILY_XMSS : GROVE_XMSS_FAMILY_XMSSMT)
 
-/* Every algorithm, in a fixed order: 12 SLH-DSA sets, XMSS, XMSS^MT (these have OIDs), then
- * the 18 CROSS sets (experimental: no OIDs, offered only when the provider's configuration
- * says experimental-cross = 1). */
+/* Every algorithm, in a fixed order: 12 SLH-DSA sets, XMSS, XMSS^MT, 12 HashSLH-DSA sets
+ * (these have OIDs), then the 18 CROSS sets (experimental: no OIDs, offered only when the
+ * provider's configuration says experimental-cross = 1). */
 #define GP_NUM_SLHDSA 12
-#define GP_NUM_OID_ALGS 14
+#define GP_FIRST_HASHSLHDSA 14
+#define GP_NUM_OID_ALGS 26
 #define GP_NUM_CROSS 18
 #define GP_NUM_ALGS (GP_NUM_OID_ALGS + GP_NUM_CROSS)
 #define GP_CROSS_PREFIX "EXPERIMENTAL-"
@@ -76,6 +79,7 @@ typedef struct gp_key {
     const gp_provctx *pc;
     const gp_alg *alg;
     const grove_slhdsa_params *slh; /* SLH-DSA only */
+    grove_slhdsa_prehash ph;        /* HashSLH-DSA: its pre-hash; 0 for pure SLH-DSA */
     const grove_cross_params *cross; /* CROSS only */
     size_t pk_len;                  /* 0: no public key yet */
     uint8_t pk[GP_MAX_PK];

@@ -149,8 +149,11 @@ static int sig_do_sign(sig_ctx *c, unsigned char *sig, size_t *siglen, size_t si
         }
         st = grove_cross_sign(c->key->cross, GROVE_CROSS_FAST, sig, msg, msg_len, c->key->sk);
     } else {
-        st = grove_slhdsa_sign(c->key->slh, sig, msg, msg_len, c->ctx_str, c->ctx_len,
-                               c->key->sk, c->deterministic == 0);
+        st = c->key->ph ? grove_hashslhdsa_sign(c->key->slh, sig, msg, msg_len, c->ctx_str,
+                                                c->ctx_len, c->key->ph, c->key->sk,
+                                                c->deterministic == 0)
+                        : grove_slhdsa_sign(c->key->slh, sig, msg, msg_len, c->ctx_str,
+                                            c->ctx_len, c->key->sk, c->deterministic == 0);
     }
     if (st != GROVE_OK) {
         gp_raise(c->pc, GP_R_LIBRARY, "%s signing: %s", c->key->alg->ln, grove_strerror(st));
@@ -166,6 +169,9 @@ static int sig_do_verify(sig_ctx *c, const unsigned char *sig, size_t siglen,
     if (c->key->alg->family == GP_CROSS)
         st = grove_cross_verify(c->key->cross, GROVE_CROSS_FAST, sig, siglen, msg, msg_len,
                                 c->key->pk);
+    else if (c->key->ph != 0)
+        st = grove_hashslhdsa_verify(c->key->slh, sig, siglen, msg, msg_len, c->ctx_str,
+                                     c->ctx_len, c->key->ph, c->key->pk);
     else if (c->key->alg->family == GP_SLHDSA)
         st = grove_slhdsa_verify(c->key->slh, sig, siglen, msg, msg_len, c->ctx_str, c->ctx_len,
                                  c->key->pk);

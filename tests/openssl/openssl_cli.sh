@@ -5,7 +5,7 @@
 # SLH-DSA chain, dgst -sign/-verify, pkeyutl -rawin, CMS (signed with grove-ossl-cms where 3.0's
 # `openssl cms -sign` cannot, verified by `openssl cms -verify`), tampered variants refused,
 # keys and signatures exchanged with the grove CLI both ways (byte-identical keys, identical
-# deterministic signatures), RFC 9802's XMSS certificates and a grove XMSS signature verified,
+# deterministic signatures, pure and pre-hash), RFC 9802's XMSS certificates and a grove XMSS signature verified,
 # bad keys and unsupported parameters: an error message and no crash.
 set -u
 O="${OPENSSL:?}"
@@ -31,7 +31,7 @@ ossl() { "$O" "$@"; }
 out=$(ossl list -providers $P 2>&1)
 check 'echo "$out" | grep -q "grove post-quantum signatures provider"' "openssl list -providers shows grove ($out)"
 out=$(ossl list -signature-algorithms $P 2>&1)
-check '[ $(echo "$out" | grep -c "SLH-DSA-.*@ grove") -eq 12 ] && echo "$out" | grep -q "XMSSMT"' "12 SLH-DSA signature algorithms and XMSS^MT listed"
+check '[ $(echo "$out" | grep -c "{ 2.16.840.1.101.3.4.3.[0-9]*, id-slh-dsa-.*@ grove") -eq 12 ] && [ $(echo "$out" | grep -c "id-hash-slh-dsa-.*@ grove") -eq 12 ] && echo "$out" | grep -q "XMSSMT"' "12 SLH-DSA and 12 HashSLH-DSA signature algorithms and XMSS^MT listed"
 
 # ---- a CA and a leaf certificate, both SLH-DSA ------------------------------------------------
 ossl genpkey $P -algorithm SLH-DSA-SHA2-128f -out $d/ca.key
@@ -164,6 +164,24 @@ ossl pkeyutl $P -sign -rawin -inkey $d/g2.key -in $d/fw.bin -out $d/ctx.sig -pke
 check '[ $? -eq 0 ]' "a context string set through -pkeyopt is FIPS 205's ctx (grove verifies with --ctx)"
 "$G" slhdsa verify --pk $d/g2.pk --msg $d/fw.bin --sig $d/ctx.gsig >/dev/null 2>&1
 check '[ $? -eq 1 ]' "... and not without it"
+
+# HashSLH-DSA: a grove key exported under id-hash-slh-dsa-shake-128f-with-shake128 is a pre-hash
+# key for openssl too; its signature is verified by grove with --prehash shake128
+"$G" slhdsa keygen --params SLH-DSA-SHAKE-128f --pk $d/h.pk --sk $d/h.sk >/dev/null
+"$G" slhdsa export --sk $d/h.sk --format pem --prehash shake128 --out $d/h.key >/dev/null
+"$G" slhdsa export --pk $d/h.pk --format pem --prehash shake128 --out $d/h.pub >/dev/null
+out=$(ossl pkey $P -in $d/h.key -noout -text 2>&1)
+check 'echo "$out" | grep -q "HASH-SLH-DSA-SHAKE-128f-WITH-SHAKE128 Private-Key"' "openssl reads a HashSLH-DSA PKCS#8 key from grove ($out)"
+ossl pkey $P -in $d/h.key -out $d/h.key.again 2>/dev/null
+check 'cmp -s $d/h.key $d/h.key.again' "... and re-encodes it byte-identically"
+ossl pkeyutl $P -sign -rawin -inkey $d/h.key -in $d/fw.bin -out $d/h.sig -pkeyopt deterministic:1
+"$G" slhdsa sign --sk $d/h.sk --msg $d/fw.bin --sig $d/h.gsig --prehash shake128 >/dev/null
+"$G" slhdsa export --sig $d/h.gsig --format raw --out $d/h.graw >/dev/null
+check 'cmp -s $d/h.sig $d/h.graw' "HashSLH-DSA deterministic signatures: openssl and grove --prehash shake128 give the same bytes"
+ossl pkeyutl $P -verify -rawin -pubin -inkey $d/h.pub -in $d/fw.bin -sigfile $d/h.graw >/dev/null 2>&1
+check '[ $? -eq 0 ]' "openssl verifies grove's HashSLH-DSA signature"
+ossl pkeyutl $P -verify -rawin -pubin -inkey $d/g2.pub -in $d/fw.bin -sigfile $d/h.graw >/dev/null 2>&1
+check '[ $? -ne 0 ]' "... not under another key"
 
 # ---- XMSS / XMSS^MT: verification ---------------------------------------------------------------
 python3 - "$SRC/tests/pkix/rfc_examples.h" $d <<'PY'

@@ -13,6 +13,8 @@
  *   - XMSS / XMSS^MT: RFC 9802's self-signed example certificates verify (and a tampered one
  *     does not); a libgrove XMSS signature verifies through EVP; signing and key generation
  *     through OpenSSL are refused;
+ *   - HashSLH-DSA (pre-hash) keys: signatures equal to libgrove's, encodings with the
+ *     id-hash-slh-dsa-* OIDs equal to libgrove's pkix;
  *   - CROSS: not offered by default; with experimental-cross = 1 (a configuration file loaded
  *     into a library context) key generation, signing and verification work.
  */
@@ -406,6 +408,60 @@ static void test_xmss(void) {
     free(sig);
 }
 
+/* HashSLH-DSA keys (id-hash-slh-dsa-*): pre-hash signing, byte-identical to libgrove's. */
+static void test_hashslhdsa(void) {
+    static const struct {
+        const char *name, *set;
+        grove_slhdsa_prehash ph;
+    } hs[] = {{"HASH-SLH-DSA-SHA2-128f-WITH-SHA256", "SLH-DSA-SHA2-128f", GROVE_PREHASH_SHA2_256},
+              {"HASH-SLH-DSA-SHAKE-128f-WITH-SHAKE128", "SLH-DSA-SHAKE-128f",
+               GROVE_PREHASH_SHAKE128},
+              {"id-hash-slh-dsa-sha2-192f-with-sha512", "SLH-DSA-SHA2-192f",
+               GROVE_PREHASH_SHA2_512}};
+    for (size_t i = 0; i < sizeof hs / sizeof hs[0]; i++) {
+        const grove_slhdsa_params *p = grove_slhdsa_params_get(hs[i].set);
+        EVP_PKEY *pkey = keygen(hs[i].name);
+        CHECK(pkey != NULL && p != NULL);
+        if (pkey == NULL || p == NULL)
+            continue;
+        size_t sb = grove_slhdsa_sig_bytes(p);
+        uint8_t pk[64], sk[128], der[GROVE_PKIX_SLHDSA_MAX_PKCS8_BYTES], got[512];
+        uint8_t *sig = malloc(sb), *sig2 = malloc(sb);
+        size_t pkl = raw_param(pkey, OSSL_PKEY_PARAM_PUB_KEY, pk, sizeof pk);
+        size_t skl = raw_param(pkey, OSSL_PKEY_PARAM_PRIV_KEY, sk, sizeof sk);
+        CHECK(pkl == grove_slhdsa_pk_bytes(p) && skl == grove_slhdsa_sk_bytes(p));
+        static const uint8_t m[] = "pre-hashed";
+        int det = 1;
+        OSSL_PARAM dp[] = {OSSL_PARAM_construct_int("deterministic", &det), OSSL_PARAM_END};
+        CHECK_EQ_INT(sign(pkey, sig, sb, m, 10, dp), sb);
+        CHECK(grove_hashslhdsa_sign(p, sig2, m, 10, NULL, 0, hs[i].ph, sk, false) == GROVE_OK);
+        CHECK_MEM(sig, sig2, sb);
+        CHECK(verify(pkey, sig, sb, m, 10, NULL));
+        CHECK(!verify(pkey, sig, sb, m, 9, NULL));
+        CHECK(grove_slhdsa_verify(p, sig, sb, m, 10, NULL, 0, pk) == GROVE_ERR_VERIFY);
+        size_t dl = 0;
+        CHECK(grove_pkix_slhdsa_pk_to_der(p, hs[i].ph, der, sizeof der, &dl, pk) == GROVE_OK);
+        CHECK(encode(pkey, EVP_PKEY_PUBLIC_KEY, "DER", "SubjectPublicKeyInfo", got, sizeof got) ==
+                  dl &&
+              memcmp(got, der, dl) == 0);
+        EVP_PKEY *back = decode(der, dl, "DER", EVP_PKEY_PUBLIC_KEY);
+        CHECK(back != NULL && EVP_PKEY_is_a(back, hs[i].name) && verify(back, sig, sb, m, 10, NULL));
+        EVP_PKEY_free(back);
+        CHECK(grove_pkix_slhdsa_sk_to_der(p, hs[i].ph, der, sizeof der, &dl, sk) == GROVE_OK);
+        CHECK(encode(pkey, EVP_PKEY_KEYPAIR, "DER", "PrivateKeyInfo", got, sizeof got) == dl &&
+              memcmp(got, der, dl) == 0);
+        back = decode(der, dl, "DER", EVP_PKEY_KEYPAIR);
+        CHECK(back != NULL && EVP_PKEY_eq(back, pkey) == 1);
+        EVP_PKEY_free(back);
+        grove_wipe(sk, sizeof sk);
+        grove_wipe(der, sizeof der);
+        grove_wipe(got, sizeof got);
+        free(sig);
+        free(sig2);
+        EVP_PKEY_free(pkey);
+    }
+}
+
 /* CROSS: absent by default, offered with experimental-cross = 1 in the provider's section. */
 static void test_cross(void) {
     EVP_PKEY_CTX *none = EVP_PKEY_CTX_new_from_name(NULL, "EXPERIMENTAL-CROSS-RSDP-1-fast", NULL);
@@ -472,6 +528,7 @@ int main(void) {
     test_rfc9909_examples();
     test_bad_inputs();
     test_xmss();
+    test_hashslhdsa();
     test_cross();
     return test_done();
 }
