@@ -513,6 +513,19 @@ static void test_cross(void) {
         free(sig);
     }
     EVP_PKEY_free(pkey);
+    /* every set: key generation, sizes as libgrove's */
+    for (size_t i = 0; i < grove_cross_params_count(); i++) {
+        const grove_cross_params *q = grove_cross_params_at(i);
+        char name[64];
+        snprintf(name, sizeof name, "EXPERIMENTAL-%s", grove_cross_params_name(q));
+        EVP_PKEY *k = NULL;
+        EVP_PKEY_CTX *kc = EVP_PKEY_CTX_new_from_name(lib, name, NULL);
+        CHECK(kc != NULL && EVP_PKEY_keygen_init(kc) == 1 && EVP_PKEY_generate(kc, &k) == 1);
+        CHECK(k != NULL && EVP_PKEY_get_size(k) == (int)grove_cross_sig_bytes(q) &&
+              EVP_PKEY_get_bits(k) == (int)(8 * grove_cross_pk_bytes(q)));
+        EVP_PKEY_free(k);
+        EVP_PKEY_CTX_free(kc);
+    }
     OSSL_LIB_CTX_free(lib);
 }
 
