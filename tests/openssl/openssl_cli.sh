@@ -28,6 +28,11 @@ clean_fail() { [ "$1" -ne 0 ] && [ "$1" -lt 128 ]; }
 P="-provider grove -provider default"
 ossl() { "$O" "$@"; }
 
+# grove.so exports the provider entry point and nothing else (libgrove inside is hidden)
+if command -v nm >/dev/null; then
+  exported=$(nm -D --defined-only "$OPENSSL_MODULES/grove.so" | awk '{print $3}' | sort -u | tr '\n' ' ')
+  check '[ "$exported" = "OSSL_provider_init " ]' "grove.so exports only OSSL_provider_init (got: $exported)"
+fi
 out=$(ossl list -providers $P 2>&1)
 check 'echo "$out" | grep -q "grove post-quantum signatures provider"' "openssl list -providers shows grove ($out)"
 out=$(ossl list -signature-algorithms $P 2>&1)
