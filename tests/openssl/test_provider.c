@@ -530,8 +530,10 @@ static void test_cross(void) {
 }
 
 int main(void) {
+    OSSL_PROVIDER *grove = NULL, *dflt = NULL;
     if (!OSSL_PROVIDER_add_builtin(NULL, "grove", gp_provider_init) ||
-        OSSL_PROVIDER_load(NULL, "grove") == NULL || OSSL_PROVIDER_load(NULL, "default") == NULL) {
+        (grove = OSSL_PROVIDER_load(NULL, "grove")) == NULL ||
+        (dflt = OSSL_PROVIDER_load(NULL, "default")) == NULL) {
         ERR_print_errors_fp(stderr);
         CHECK(0);
         return test_done();
@@ -543,5 +545,7 @@ int main(void) {
     test_xmss();
     test_hashslhdsa();
     test_cross();
+    CHECK(OSSL_PROVIDER_unload(grove) == 1);
+    CHECK(OSSL_PROVIDER_unload(dflt) == 1);
     return test_done();
 }
