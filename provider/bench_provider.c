@@ -17,6 +17,7 @@
 #include <openssl/provider.h>
 
 #include "bench.h"
+#include "grove/common.h"
 #include "grove/slhdsa.h"
 
 typedef struct bctx {
@@ -124,8 +125,18 @@ static int compare(bctx *cs, size_t n, long rounds) {
     return 0;
 }
 
+static void cleanup(bctx *cs, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        EVP_PKEY_free(cs[i].pkey);
+        free(cs[i].sig);
+        grove_wipe(cs[i].sk, sizeof cs[i].sk);
+    }
+}
+
 int main(int argc, char **argv) {
-    if (OSSL_PROVIDER_load(NULL, "grove") == NULL || OSSL_PROVIDER_load(NULL, "default") == NULL) {
+    OSSL_PROVIDER *grove = OSSL_PROVIDER_load(NULL, "grove");
+    OSSL_PROVIDER *dflt = OSSL_PROVIDER_load(NULL, "default");
+    if (grove == NULL || dflt == NULL) {
         fprintf(stderr, "bench_provider: cannot load grove.so (set OPENSSL_MODULES)\n");
         ERR_print_errors_fp(stderr);
         return 1;
@@ -136,11 +147,14 @@ int main(int argc, char **argv) {
             fprintf(stderr, "bench_provider: setup of %s failed\n", cs[i].set);
             return 1;
         }
+    int rc;
     if (argc == 3 && strcmp(argv[1], "--compare") == 0) {
         long rounds = strtol(argv[2], NULL, 10);
-        if (rounds < 1 || rounds > 100000)
-            return 2;
-        return compare(cs, 2, rounds);
+        rc = rounds < 1 || rounds > 100000 ? 2 : compare(cs, 2, rounds);
+        cleanup(cs, 2);
+        OSSL_PROVIDER_unload(grove);
+        OSSL_PROVIDER_unload(dflt);
+        return rc;
     }
     bench_suite s = {.name = "provider"};
     for (size_t i = 0; i < 2; i++) {
@@ -149,5 +163,10 @@ int main(int argc, char **argv) {
         bench_add(&s, cs[i].set, "verify libgrove", lib_verify, &cs[i], NULL);
         bench_add(&s, cs[i].set, "verify EVP grove.so", evp_verify, &cs[i], NULL);
     }
-    return bench_main(&s, argc, argv);
+    rc = bench_main(&s, argc, argv);
+    free(s.cases);
+    cleanup(cs, 2);
+    OSSL_PROVIDER_unload(grove);
+    OSSL_PROVIDER_unload(dflt);
+    return rc;
 }
