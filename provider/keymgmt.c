@@ -24,7 +24,7 @@ static int km_has(const void *kd, int selection) {
     if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY)
         ok = ok && k->pk_len != 0;
     if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY)
-        ok = ok && k->sk != NULL;
+        ok = ok && (k->sk != NULL || k->keyfile != NULL);
     return ok; /* these algorithms have no domain parameters */
 }
 
@@ -157,6 +157,11 @@ static void *km_dup(const void *kd, int selection) {
     if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) {
         memcpy(k->pk, src->pk, src->pk_len);
         k->pk_len = src->pk_len;
+    }
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && src->keyfile != NULL &&
+        (k->keyfile = strdup(src->keyfile)) == NULL) {
+        gp_key_free(k);
+        return NULL;
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && src->sk != NULL) {
         k->sk = malloc(src->sk_len);

@@ -152,6 +152,7 @@ gp_key *gp_key_new(const gp_provctx *pc, const gp_alg *alg) {
 void gp_key_free(gp_key *k) {
     if (k == NULL)
         return;
+    free(k->keyfile);
     if (k->sk != NULL) {
         grove_wipe(k->sk, k->sk_len);
         free(k->sk);
@@ -363,6 +364,9 @@ static int gp_tables_build(gp_provctx *pc) {
                 nm, PROPS ",input=der,structure=PrivateKeyInfo", gp_decoder_pkcs8_fns[i], NULL};
         }
     }
+    pc->store[0] = (OSSL_ALGORITHM){"grove-xmss", PROPS, gp_store_fns,
+                                    "grove XMSS key files (grove-xmss:<path>)"};
+    pc->store[1] = (OSSL_ALGORITHM){NULL, NULL, NULL, NULL};
     return 1; /* calloc left each table's end marker */
 }
 
@@ -378,6 +382,8 @@ static const OSSL_ALGORITHM *gp_query(void *provctx, int op, int *no_cache) {
         return pc->encoder;
     case OSSL_OP_DECODER:
         return pc->decoder;
+    case OSSL_OP_STORE:
+        return pc->store;
     default:
         return NULL;
     }

@@ -59,6 +59,7 @@ typedef struct gp_provctx {
     OSSL_FUNC_BIO_write_ex_fn *bio_write_ex;
     int cross; /* the experimental CROSS algorithms are offered */
     OSSL_ALGORITHM *keymgmt, *signature, *encoder, *decoder; /* this instance's tables */
+    OSSL_ALGORITHM store[2];
 } gp_provctx;
 
 /* Raise an OpenSSL error (reason GP_R_*) with a message, printed by the openssl command. */
@@ -85,6 +86,7 @@ typedef struct gp_key {
     uint8_t pk[GP_MAX_PK];
     size_t sk_len;
     uint8_t *sk; /* NULL: public key only; wiped on free */
+    char *keyfile; /* XMSS loaded through grove-xmss:<path>: the grove key file that signs */
 } gp_key;
 
 gp_key *gp_key_new(const gp_provctx *pc, const gp_alg *alg);
@@ -97,6 +99,9 @@ int gp_key_set_sk(gp_key *k, const uint8_t *sk, size_t sk_len);
 /* The signature size (the largest, for XMSS of the key's set). */
 size_t gp_key_sig_bytes(const gp_key *k);
 unsigned gp_key_security_bits(const gp_key *k);
+/* XMSS: sign through the key's grove key file (state saved first): 1, or 0 with an error. */
+int gp_xmss_sign_keyfile(const gp_key *k, uint8_t *sig, size_t sig_len, const uint8_t *msg,
+                         size_t msg_len);
 /* The DER AlgorithmIdentifier of the key's algorithm (parameters absent). */
 size_t gp_alg_id_der(const gp_alg *alg, uint8_t *out, size_t out_cap);
 
@@ -105,6 +110,7 @@ extern const OSSL_DISPATCH *const gp_keymgmt_fns[GP_NUM_ALGS];
 extern const OSSL_DISPATCH *const gp_decoder_spki_fns[GP_NUM_ALGS];
 extern const OSSL_DISPATCH *const gp_decoder_pkcs8_fns[GP_NUM_ALGS];
 extern const OSSL_DISPATCH gp_signature_fns[];
+extern const OSSL_DISPATCH gp_store_fns[];
 extern const OSSL_DISPATCH gp_encoder_spki_der_fns[];
 extern const OSSL_DISPATCH gp_encoder_spki_pem_fns[];
 extern const OSSL_DISPATCH gp_encoder_pkcs8_der_fns[];

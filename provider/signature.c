@@ -89,15 +89,16 @@ static int sig_init(sig_ctx *c, void *key, const OSSL_PARAM params[], int signin
         return 0;
     }
     if (signing) {
-        if (c->key->alg->family == GP_XMSS || c->key->alg->family == GP_XMSSMT) {
+        if ((c->key->alg->family == GP_XMSS || c->key->alg->family == GP_XMSSMT) &&
+            c->key->keyfile == NULL) {
             gp_raise(c->pc, GP_R_UNSUPPORTED,
-                     "%s signing goes through grove's stateful key file (`grove xmss sign`): "
-                     "OpenSSL's stateless API cannot save the key's state before the signature "
-                     "leaves",
+                     "%s signs only through its grove key file: load the key as "
+                     "grove-xmss:<path of the key file> (its state is saved before each "
+                     "signature), or use `grove xmss sign`",
                      c->key->alg->ln);
             return 0;
         }
-        if (c->key->sk == NULL) {
+        if (c->key->sk == NULL && c->key->keyfile == NULL) {
             gp_raise(c->pc, GP_R_BAD_KEY, "signing needs a %s private key", c->key->alg->ln);
             return 0;
         }
@@ -142,6 +143,17 @@ static int sig_do_sign(sig_ctx *c, unsigned char *sig, size_t *siglen, size_t si
         return 0;
     }
     grove_status st;
+    if (c->key->keyfile != NULL) {
+        if (c->ctx_len != 0 || c->deterministic) {
+            gp_raise(c->pc, GP_R_UNSUPPORTED, "%s takes no context string or deterministic mode",
+                     c->key->alg->ln);
+            return 0;
+        }
+        if (!gp_xmss_sign_keyfile(c->key, sig, need, msg, msg_len))
+            return 0;
+        *siglen = need;
+        return 1;
+    }
     if (c->key->alg->family == GP_CROSS) {
         if (c->deterministic) {
             gp_raise(c->pc, GP_R_UNSUPPORTED, "%s signing is always randomized", c->key->alg->ln);

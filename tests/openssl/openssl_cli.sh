@@ -6,6 +6,7 @@
 # `openssl cms -sign` cannot, verified by `openssl cms -verify`), tampered variants refused,
 # keys and signatures exchanged with the grove CLI both ways (byte-identical keys, identical
 # deterministic signatures, pure and pre-hash), RFC 9802's XMSS certificates and a grove XMSS signature verified,
+# XMSS signing through grove-xmss:<key file> (state saved first, a restored key file refused),
 # bad keys and unsupported parameters: an error message and no crash.
 set -u
 O="${OPENSSL:?}"
@@ -212,6 +213,30 @@ out=$(ossl pkeyutl $P -verify -rawin -pubin -inkey $d/x.pub.pem -in $d/fw.bad -s
 check 'clean_fail $rc' "... and refuses it on a changed file (rc=$rc)"
 ossl pkey $P -pubin -in $d/x.pub.pem -out $d/x.pub.again 2>/dev/null
 check 'cmp -s $d/x.pub.pem $d/x.pub.again' "openssl pkey re-encodes grove's RFC 9802 SPKI byte-identically"
+
+# XMSS signing through grove's key file: -inkey grove-xmss:<path>; the state is saved first
+jidx() { "$G" xmss info --file "$1" --json | python3 -c "import json,sys; print(json.load(sys.stdin)['index'])"; }
+sigidx() { od -An -tu1 -N4 "$1" | awk '{print $1*16777216 + $2*65536 + $3*256 + $4}'; }
+before=$(jidx $d/x.sk)
+cp $d/x.sk $d/x.sk.backup
+ossl pkeyutl $P -sign -rawin -inkey grove-xmss:$d/x.sk -in $d/fw.bin -out $d/xo1.sig
+check '[ $? -eq 0 ] && [ $(stat -c %s $d/xo1.sig) -eq 2500 ]' "pkeyutl -sign with -inkey grove-xmss:<key file> (2500-byte XMSS signature)"
+ossl pkeyutl $P -sign -rawin -inkey grove-xmss:$d/x.sk -in $d/fw.bin -out $d/xo2.sig
+check '[ "$(sigidx $d/xo1.sig)" = "$before" ] && [ "$(sigidx $d/xo2.sig)" = $((before + 1)) ] && [ "$(jidx $d/x.sk)" = $((before + 2)) ]' "each signature uses the next index and the key file records it (indices $(sigidx $d/xo1.sig), $(sigidx $d/xo2.sig); file at $(jidx $d/x.sk))"
+ossl pkeyutl $P -verify -rawin -pubin -inkey $d/x.pub.pem -in $d/fw.bin -sigfile $d/xo2.sig >/dev/null 2>&1
+check '[ $? -eq 0 ]' "the provider's XMSS signature verifies (openssl)"
+"$G" xmss import --format raw --sig $d/xo2.sig --params XMSS-SHA2_10_256 --out $d/xo2.gsig >/dev/null 2>&1 && \
+  "$G" xmss verify --pk $d/x.pk --msg $d/fw.bin --sig $d/xo2.gsig >/dev/null 2>&1
+check '[ $? -eq 0 ]' "... and with grove xmss verify"
+ossl dgst $P -sign grove-xmss:$d/x.sk -out $d/xo3.sig $d/fw.bin 2>/dev/null
+check '[ $? -eq 0 ] && [ "$(sigidx $d/xo3.sig)" = $((before + 2)) ]' "dgst -sign grove-xmss:<key file> too"
+# a restored backup of the key file is refused (the registry knows better) and left alone
+cp $d/x.sk.backup $d/x.sk
+cp $d/x.sk $d/x.sk.restored
+out=$(ossl pkeyutl $P -sign -rawin -inkey grove-xmss:$d/x.sk -in $d/fw.bin -out $d/xo4.sig 2>&1); rc=$?
+check 'clean_fail $rc && echo "$out" | grep -qi "stale\|behind\|restored" && cmp -s $d/x.sk $d/x.sk.restored' "a restored (stale) key file: no signature, the file unchanged (rc=$rc)"
+out=$(ossl pkeyutl $P -sign -rawin -inkey grove-xmss:$d/nonexistent.sk -in $d/fw.bin -out $d/xo5.sig 2>&1); rc=$?
+check 'clean_fail $rc' "grove-xmss: a missing key file is a clean failure (rc=$rc)"
 
 # ---- bad keys and unsupported operations: a message, never a crash -----------------------------
 out=$(ossl genpkey $P -algorithm XMSS 2>&1); rc=$?
