@@ -13,6 +13,8 @@
  *   - XMSS / XMSS^MT: RFC 9802's self-signed example certificates verify (and a tampered one
  *     does not); a libgrove XMSS signature verifies through EVP; signing and key generation
  *     through OpenSSL are refused;
+ *   - XMSS signing through a grove key file (OSSL_STORE "grove-xmss:<path>"): each signature
+ *     takes the next index, the file records it, a refused request uses none;
  *   - HashSLH-DSA (pre-hash) keys: signatures equal to libgrove's, encodings with the
  *     id-hash-slh-dsa-* OIDs equal to libgrove's pkix;
  *   - CROSS: not offered by default; with experimental-cross = 1 (a configuration file loaded
@@ -29,12 +31,14 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/provider.h>
+#include <openssl/store.h>
 #include <openssl/x509.h>
 
 #include "grove/common.h"
 #include "grove/cross.h"
 #include "grove/pkix.h"
 #include "grove/slhdsa.h"
+#include "grove/state.h"
 #include "grove/xmss.h"
 #include "prov.h"
 #include "rfc_examples.h"
@@ -408,6 +412,75 @@ static void test_xmss(void) {
     free(sig);
 }
 
+/* XMSS signing through a grove key file loaded as grove-xmss:<path> (OSSL_STORE). */
+static void test_xmss_keyfile(void) {
+    char dir[] = "/tmp/grove-ossl-xmss-XXXXXX", path[256], state[256], uri[300];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/x.sk", dir);
+    snprintf(state, sizeof state, "%s/state", dir);
+    snprintf(uri, sizeof uri, "grove-xmss:%s", path);
+    CHECK(setenv("GROVE_STATE_DIR", state, 1) == 0);
+    const grove_xmss_params *xp = grove_xmss_params_get("XMSS-SHA2_10_256");
+    grove_xmss_key *key = NULL;
+    grove_registry *reg = NULL;
+    uint8_t seed[32] = {9};
+    grove_xmss_opts opts = {1, NULL, NULL};
+    char err[GROVE_XMSS_ERR_CAP];
+    CHECK(grove_registry_open(&reg, state) == GROVE_OK);
+    CHECK(grove_xmss_keygen_from_seed(xp, &key, seed, seed, seed, &opts) == GROVE_OK);
+    uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
+    CHECK(key != NULL && grove_xmss_key_public_key(key, pk) == GROVE_OK);
+    CHECK(grove_xmss_keyfile_create(path, reg, key, GROVE_ENVELOPE_ARMORED, err, sizeof err) ==
+          GROVE_OK);
+    grove_xmss_key_free(key);
+    grove_registry_close(reg);
+
+    EVP_PKEY *pkey = NULL;
+    OSSL_STORE_CTX *st = OSSL_STORE_open(uri, NULL, NULL, NULL, NULL);
+    CHECK(st != NULL);
+    while (st != NULL && pkey == NULL && !OSSL_STORE_eof(st)) {
+        OSSL_STORE_INFO *info = OSSL_STORE_load(st);
+        if (info != NULL && OSSL_STORE_INFO_get_type(info) == OSSL_STORE_INFO_PKEY)
+            pkey = OSSL_STORE_INFO_get1_PKEY(info);
+        OSSL_STORE_INFO_free(info);
+    }
+    OSSL_STORE_close(st);
+    CHECK(pkey != NULL && EVP_PKEY_is_a(pkey, "XMSS"));
+    size_t sl = grove_xmss_sig_bytes(xp);
+    uint8_t *sig = malloc(sl);
+    static const uint8_t m[] = "through the key file";
+    for (uint8_t i = 0; pkey != NULL && i < 2; i++) {
+        CHECK_EQ_INT(sign(pkey, sig, sl, m, 20, NULL), sl);
+        CHECK(grove_xmss_verify(GROVE_XMSS_FAMILY_XMSS, sig, sl, m, 20, pk,
+                                grove_xmss_pk_bytes(xp)) == GROVE_OK);
+        CHECK(sig[0] == 0 && sig[1] == 0 && sig[2] == 0 && sig[3] == i); /* index i */
+    }
+    grove_xmss_state_info info;
+    CHECK(grove_xmss_keyfile_read_info(&info, path, err, sizeof err) == GROVE_OK &&
+          info.index == 2);
+    /* a context string is refused, and uses no index */
+    unsigned char ctx[] = "c";
+    OSSL_PARAM cp[] = {OSSL_PARAM_construct_octet_string("context-string", ctx, 1), OSSL_PARAM_END};
+    CHECK_EQ_INT(sign(pkey, sig, sl, m, 20, cp), 0);
+    ERR_clear_error();
+    CHECK(grove_xmss_keyfile_read_info(&info, path, err, sizeof err) == GROVE_OK &&
+          info.index == 2);
+    EVP_PKEY_free(pkey);
+    free(sig);
+    /* a missing key file: no key */
+    char missing[300];
+    snprintf(missing, sizeof missing, "grove-xmss:%s/none.sk", dir);
+    st = OSSL_STORE_open(missing, NULL, NULL, NULL, NULL);
+    OSSL_STORE_INFO *none = st != NULL ? OSSL_STORE_load(st) : NULL;
+    CHECK(none == NULL);
+    OSSL_STORE_INFO_free(none);
+    OSSL_STORE_close(st);
+    ERR_clear_error();
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+}
+
 /* HashSLH-DSA keys (id-hash-slh-dsa-*): pre-hash signing, byte-identical to libgrove's. */
 static void test_hashslhdsa(void) {
     static const struct {
@@ -543,6 +616,7 @@ int main(void) {
     test_rfc9909_examples();
     test_bad_inputs();
     test_xmss();
+    test_xmss_keyfile();
     test_hashslhdsa();
     test_cross();
     CHECK(OSSL_PROVIDER_unload(grove) == 1);
