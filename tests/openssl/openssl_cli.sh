@@ -34,6 +34,10 @@ if command -v nm >/dev/null; then
   exported=$(nm -D --defined-only "$OPENSSL_MODULES/grove.so" | awk '{print $3}' | sort -u | tr '\n' ' ')
   check '[ "$exported" = "OSSL_provider_init " ]' "grove.so exports only OSSL_provider_init (got: $exported)"
 fi
+if command -v ldd >/dev/null; then
+  deps=$(ldd "$OPENSSL_MODULES/grove.so" | grep -Ec 'libsqlite3|libpq|libgmp')
+  check '[ "$deps" = 0 ]' "grove.so needs no SQLite, libpq or GMP (libgrove's unused parts are not linked in)"
+fi
 out=$(ossl list -providers $P 2>&1)
 check 'echo "$out" | grep -q "grove post-quantum signatures provider"' "openssl list -providers shows grove ($out)"
 out=$(ossl list -signature-algorithms $P 2>&1)
