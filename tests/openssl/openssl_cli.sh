@@ -242,6 +242,13 @@ check 'clean_fail $rc && echo "$out" | grep -qi "stale\|behind\|restored" && cmp
 out=$(ossl pkeyutl $P -sign -rawin -inkey grove-xmss:$d/nonexistent.sk -in $d/fw.bin -out $d/xo5.sig 2>&1); rc=$?
 check 'clean_fail $rc' "grove-xmss: a missing key file is a clean failure (rc=$rc)"
 
+# an XMSS CA certificate signed through the key file (req -x509 -key grove-xmss:...), verified
+"$G" xmss keygen --params XMSS-SHA2_10_256 --pk $d/y.pk --sk $d/y.sk --threads 1 >/dev/null
+ossl req $P -new -x509 -key grove-xmss:$d/y.sk -subj "/CN=XMSS test CA" -days 30 -out $d/y.pem 2>/dev/null
+check '[ $? -eq 0 ] && [ "$(jidx $d/y.sk)" = 1 ]' "req -new -x509 -key grove-xmss:<key file>: an XMSS CA certificate (key file at index $(jidx $d/y.sk))"
+out=$(ossl verify $P -CAfile $d/y.pem $d/y.pem 2>&1)
+check '[ $? -eq 0 ] && ossl x509 $P -in $d/y.pem -noout -text | grep -q "Signature Algorithm: XMSS"' "verify: the self-signed XMSS certificate ($out)"
+
 # ---- bad keys and unsupported operations: a message, never a crash -----------------------------
 out=$(ossl genpkey $P -algorithm XMSS 2>&1); rc=$?
 check 'clean_fail $rc && echo "$out" | grep -q "stateful"' "genpkey XMSS: refused, says why (rc=$rc)"
