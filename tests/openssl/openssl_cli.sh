@@ -31,6 +31,8 @@ fail=0
 check() { if ! eval "$1"; then echo "FAIL: $2"; fail=1; fi; }
 # exit status of a command that must fail cleanly: 1..127 (not 0, not a signal)
 clean_fail() { [ "$1" -ne 0 ] && [ "$1" -lt 128 ]; }
+# flip FILE OFFSET: XOR one byte with 0x01 (a negative OFFSET counts from the end): always a change
+flip() { python3 -c "import sys; p, i = sys.argv[1], int(sys.argv[2]); b = bytearray(open(p, 'rb').read()); b[i] ^= 1; open(p, 'wb').write(b)" "$1" "$2"; }
 P="-provider grove -provider default"
 ossl() { "$O" "$@"; }
 
@@ -69,7 +71,7 @@ check '[ $? -eq 0 ] && [ "$out" = "$d/leaf.pem: OK" ]' "verify: the two-certific
 # tampered: a signature byte, a byte of the signed part, another CA with the same name
 ossl x509 -in $d/leaf.pem -outform DER -out $d/leaf.der
 cp $d/leaf.der $d/bad.der
-printf '\x55' | dd of=$d/bad.der bs=1 seek=$(( $(stat -c %s $d/leaf.der) - 100 )) conv=notrunc 2>/dev/null
+flip $d/bad.der -100
 ossl x509 -inform DER -in $d/bad.der -out $d/bad.pem 2>/dev/null
 out=$(ossl verify $P -CAfile $d/ca.pem $d/bad.pem 2>&1); rc=$?
 check 'clean_fail $rc && echo "$out" | grep -q "signature failure"' "verify refuses a leaf with a changed signature byte (rc=$rc)"
@@ -96,7 +98,7 @@ ossl dgst $P -sign $d/leaf.key -out $d/fw.dgst.sig $d/fw.bin
 check '[ $? -eq 0 ] && [ $(stat -c %s $d/fw.dgst.sig) -eq 17088 ]' "dgst -sign (17088-byte SLH-DSA-SHAKE-128f signature)"
 out=$(ossl dgst $P -verify $d/leaf.pub -signature $d/fw.dgst.sig $d/fw.bin 2>&1)
 check '[ $? -eq 0 ] && [ "$out" = "Verified OK" ]' "dgst -verify ($out)"
-cp $d/fw.bin $d/fw.bad; printf 'X' | dd of=$d/fw.bad bs=1 seek=1000 conv=notrunc 2>/dev/null
+cp $d/fw.bin $d/fw.bad; flip $d/fw.bad 1000
 out=$(ossl dgst $P -verify $d/leaf.pub -signature $d/fw.dgst.sig $d/fw.bad 2>&1); rc=$?
 check '[ $rc -eq 1 ] && echo "$out" | grep -qi "Verification Failure"' "dgst -verify refuses a changed file (rc=$rc)"
 ossl pkeyutl $P -sign -rawin -inkey $d/leaf.key -in $d/fw.bin -out $d/fw.raw.sig
