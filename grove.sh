@@ -26,9 +26,9 @@ BUILD_PACKAGES=(gcc make libc6-dev cmake pkg-config libssl-dev libjansson-dev li
 # What `test` (and CI, .ci/run) needs on top: clang (the sanitizer build), python3 (test
 # scripts), PostgreSQL (the store tests start a private server), valgrind (constant-time and
 # instruction counts), multilib and the ARM cross compiler with QEMU (tests/port), groff (the
-# manual pages' render check).
+# manual pages' render check), openssl (the command, for tests/openssl).
 TEST_PACKAGES=(build-essential clang python3 postgresql valgrind gcc-multilib gcc-arm-none-eabi
-               libnewlib-arm-none-eabi qemu-system-arm groff-base)
+               libnewlib-arm-none-eabi qemu-system-arm groff-base openssl)
 # The Python package's tests (ctest python_pytest, ./grove.sh python): pytest, and pip with
 # setuptools for the offline install test.
 PYTHON_PACKAGES=(python3 python3-pytest python3-setuptools python3-pip)
