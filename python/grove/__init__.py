@@ -10,6 +10,7 @@ carrying the library's message; see docs/python.md for a first-five-minutes walk
   state registry (:class:`Registry`).
 * :mod:`grove.dgsp`: DGSP group signatures (Manager, Wallet, Verifier).
 * :mod:`grove.stm`: Mithril STM threshold multisignatures.
+* :mod:`grove.mithril`: Mithril certificate chains.
 * :mod:`grove.files`: grove files (envelopes) and the standard encodings (SPKI, PKCS#8, PEM).
 * :mod:`grove.hash`: SHA-2, SHA-3, SHAKE.
 """
@@ -20,12 +21,12 @@ from ._lib import (BufferTooSmallError, DeniedError, EncodingError, ExhaustedErr
                    StorageError, UnsupportedError, VerifyError, version, wipe)
 from .signature import Signature
 from .xmss import Registry, XMSSKey
-from . import dgsp, files, hash, stm, xmss
+from . import dgsp, files, hash, mithril, stm, xmss
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Signature", "XMSSKey", "Registry", "dgsp", "stm", "xmss", "files", "hash", "wipe",
+    "Signature", "XMSSKey", "Registry", "dgsp", "mithril", "stm", "xmss", "files", "hash", "wipe",
     "version", "GroveError", "InvalidArgumentError", "BufferTooSmallError", "EncodingError",
     "VerifyError", "RevokedError", "NotFoundError", "ExistsError", "ExhaustedError",
     "StorageError", "RandomnessError", "UnsupportedError", "InsecureProfileError",

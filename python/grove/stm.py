@@ -420,11 +420,8 @@ def aggregate_to_cbor(aggregate_sig: BytesLike, form: str = "0.11") -> bytes:
         _agg_free(h)
 
 
-def verify_certificate_chain(*args: Any, **kwargs: Any) -> Any:
-    """Mithril certificate-chain verification.
-
-    HOOK(mithril): grove/mithril.h is being written; the lead binds it here after merging.
-    Until then this raises NotImplementedError.
-    """
-    raise NotImplementedError("Mithril certificate-chain verification is not bound yet "
-                              "(grove/mithril.h)")
+def verify_certificate_chain(certificates: Any, genesis: Any) -> Any:
+    """Mithril certificate-chain verification: :func:`grove.mithril.verify_chain` (returns its
+    :class:`grove.mithril.ChainResult`)."""
+    from . import mithril
+    return mithril.verify_chain(certificates, genesis)
