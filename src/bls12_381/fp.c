@@ -9,6 +9,23 @@
 const fp BLS_FP_P = {{BLS_P0, BLS_P1, BLS_P2, BLS_P3, BLS_P4, BLS_P5}};
 const uint64_t bls_p_limbs[6] = {BLS_P0, BLS_P1, BLS_P2, BLS_P3, BLS_P4, BLS_P5};
 
+#if GROVE_BLS_MULX
+void bls_fp_mul_portable_call(fp *r, const fp *a, const fp *b)
+{
+    fp_mul_portable(r, a, b);
+}
+
+void bls_fp_mul_wide_portable_call(fp_wide *r, const fp *a, const fp *b)
+{
+    fp_mul_wide_portable(r, a, b);
+}
+
+void bls_fp_redc_portable_call(fp *r, const fp_wide *t)
+{
+    fp_redc_portable(r, t);
+}
+#endif
+
 void fp_pow(fp *r, const fp *a, const uint64_t *e, size_t nlimbs)
 {
     /* Fixed 4-bit windows from the top; the exponent is public, the base may be secret. */

@@ -33,8 +33,14 @@
 #endif
 #endif
 
-#if !GROVE_BLS_LIMB32 && !defined(GROVE_BLS_NO_ASM) && defined(__x86_64__) &&                   \
-    defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
+/* the mulx code is built on every x86-64 ELF target; fp_mul uses it only with 64-bit limbs */
+#if !defined(GROVE_BLS_NO_ASM) && defined(__x86_64__) && defined(__ELF__) &&                     \
+    (defined(__GNUC__) || defined(__clang__))
+#define GROVE_BLS_MULX_BUILT 1
+#else
+#define GROVE_BLS_MULX_BUILT 0
+#endif
+#if GROVE_BLS_MULX_BUILT && !GROVE_BLS_LIMB32
 #define GROVE_BLS_MULX 1
 #else
 #define GROVE_BLS_MULX 0
@@ -109,6 +115,31 @@ GROVE_INLINE uint64_t bls_sbb(uint64_t a, uint64_t b, uint64_t *borrow)
 #endif
 
 /*
+ * (hi, lo) = a b + c + d, which always fits in 128 bits: for code above the field that must
+ * also build without unsigned __int128 (fr.c's Montgomery multiplication, for instance).
+ */
+GROVE_INLINE uint64_t bls_mac64(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *hi)
+{
+#if GROVE_BLS_LIMB32
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10; /* < 3 * 2^32 */
+    uint64_t lo = (mid << 32) | (uint32_t)p00, cy = 0;
+    uint64_t h = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    lo = bls_adc(lo, c, &cy);
+    h += cy;
+    cy = 0;
+    lo = bls_adc(lo, d, &cy);
+    *hi = h + cy;
+    return lo;
+#else
+    bls_u128 t = (bls_u128)a * b + c + d;
+    *hi = (uint64_t)(t >> 64);
+    return (uint64_t)t;
+#endif
+}
+
+/*
  * Hot-path carry chains. In optimized x86-64 builds the compilers' _addcarry_u64 /
  * _subborrow_u64 intrinsics (baseline x86-64, no target options) give add/adc and sub/sbb
  * chains; elsewhere, and in unoptimized (debug, sanitizer) builds where the intrinsic chains
@@ -174,11 +205,21 @@ void bls_fp_redc_limb32(fp *r, const fp_wide *t);
  * be any 6-limb value) besides a b < p R: every caller multiplies field elements or passes
  * the unreduced value second (fp.c's conversions).
  */
-#if GROVE_BLS_MULX
+#if GROVE_BLS_MULX_BUILT
 extern unsigned char bls_fp_mulx_on; /* set once at load time from the CPU features */
 void bls_fp_mul_mulx(fp *r, const fp *a, const fp *b);
 void bls_fp_mul_wide_mulx(fp_wide *r, const fp *a, const fp *b);
 void bls_fp_redc_mulx(fp *r, const fp_wide *t);
+#endif
+#if GROVE_BLS_MULX
+/*
+ * With the mulx path built, fp_mul and friends call out of line on both paths: a branch
+ * between a call and a large inlined body made the compilers allocate registers badly around
+ * every multiplication (fp2_pow of the portable path took 50% more instructions).
+ */
+void bls_fp_mul_portable_call(fp *r, const fp *a, const fp *b);
+void bls_fp_mul_wide_portable_call(fp_wide *r, const fp *a, const fp *b);
+void bls_fp_redc_portable_call(fp *r, const fp_wide *t);
 #endif
 /* 1 if this CPU can run the mulx path (ignores GROVE_CPU); 0 where it is not built. */
 int bls_fp_mulx_available(void);
@@ -419,12 +460,11 @@ GROVE_INLINE void fp_mul_portable(fp *r, const fp *a, const fp *b)
 GROVE_INLINE void fp_mul(fp *r, const fp *a, const fp *b)
 {
 #if GROVE_BLS_MULX
-    if (bls_fp_mulx_on) {
+    if (bls_fp_mulx_on)
         bls_fp_mul_mulx(r, a, b);
-        return;
-    }
-#endif
-#if GROVE_BLS_LIMB32
+    else
+        bls_fp_mul_portable_call(r, a, b);
+#elif GROVE_BLS_LIMB32
     bls_fp_mul_limb32(r, a, b);
 #else
     fp_mul_portable(r, a, b);
@@ -541,12 +581,11 @@ GROVE_INLINE void fp_redc_portable(fp *r, const fp_wide *t)
 GROVE_INLINE void fp_mul_wide(fp_wide *r, const fp *a, const fp *b)
 {
 #if GROVE_BLS_MULX
-    if (bls_fp_mulx_on) {
+    if (bls_fp_mulx_on)
         bls_fp_mul_wide_mulx(r, a, b);
-        return;
-    }
-#endif
-#if GROVE_BLS_LIMB32
+    else
+        bls_fp_mul_wide_portable_call(r, a, b);
+#elif GROVE_BLS_LIMB32
     bls_fp_mul_wide_limb32(r, a, b);
 #else
     fp_mul_wide_portable(r, a, b);
@@ -557,12 +596,11 @@ GROVE_INLINE void fp_mul_wide(fp_wide *r, const fp *a, const fp *b)
 GROVE_INLINE void fp_redc(fp *r, const fp_wide *t)
 {
 #if GROVE_BLS_MULX
-    if (bls_fp_mulx_on) {
+    if (bls_fp_mulx_on)
         bls_fp_redc_mulx(r, t);
-        return;
-    }
-#endif
-#if GROVE_BLS_LIMB32
+    else
+        bls_fp_redc_portable_call(r, t);
+#elif GROVE_BLS_LIMB32
     bls_fp_redc_limb32(r, t);
 #else
     fp_redc_portable(r, t);

@@ -20,7 +20,7 @@
 
 #include "common/cpu.h"
 
-#if GROVE_BLS_MULX
+#if GROVE_BLS_MULX_BUILT
 
 /* clang-format off */
 #define NL "\n\t"
@@ -159,7 +159,7 @@ int bls_fp_mulx_available(void)
 
 const char *bls_fp_path(void)
 {
-#if GROVE_BLS_MULX
+#if GROVE_BLS_MULX /* fp.h's fp_mul takes the mulx path only with 64-bit limbs */
     if (bls_fp_mulx_on)
         return "mulx-adx";
 #endif

@@ -146,7 +146,7 @@ int main(void)
 #if !GROVE_BLS_LIMB32
     paths[npaths++] = (struct path){"portable-64", mul64, wide64, redc64};
 #endif
-#if GROVE_BLS_MULX
+#if GROVE_BLS_MULX_BUILT
     if (bls_fp_mulx_available())
         paths[npaths++] = (struct path){"mulx-adx", bls_fp_mul_mulx, bls_fp_mul_wide_mulx,
                                         bls_fp_redc_mulx};
@@ -169,6 +169,29 @@ int main(void)
         /* p * x = 0 and (p - 1)^2 = R^-1 * 1 (mod p) = from_mont(from_mont(1)) */
         paths[i].mul(&r, &p, &edge[3]);
         CHECK(fp_is_zero(&r));
+    }
+    /* bls_mac64 (the 128-bit-free helper for code above the field): all-ones extremes and
+     * random words against the 32-bit-limb product */
+    {
+        uint64_t hi, lo = bls_mac64(UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, &hi);
+        CHECK(lo == UINT64_MAX && hi == UINT64_MAX);
+        for (int k = 0; k < 10000; k++) {
+            fp x, y;
+            fp_wide w;
+            uint64_t v[4];
+            test_rand_bytes(&rng, (uint8_t *)v, sizeof v);
+            memset(&x, 0, sizeof x);
+            memset(&y, 0, sizeof y);
+            x.l[0] = v[0];
+            y.l[0] = v[1];
+            bls_fp_mul_wide_limb32(&w, &x, &y);
+            uint64_t c = 0, want_lo = bls_adc(w.l[0], v[2], &c), want_hi = w.l[1] + c;
+            c = 0;
+            want_lo = bls_adc(want_lo, v[3], &c);
+            want_hi += c;
+            lo = bls_mac64(v[0], v[1], v[2], v[3], &hi);
+            CHECK(lo == want_lo && hi == want_hi);
+        }
     }
     /* the dispatched fp_mul, whatever path it took, agrees too */
     fp_mul(&r, &BLS_FP_R2, &edge[1]);
