@@ -9,6 +9,23 @@
 const fp BLS_FP_P = {{BLS_P0, BLS_P1, BLS_P2, BLS_P3, BLS_P4, BLS_P5}};
 const uint64_t bls_p_limbs[6] = {BLS_P0, BLS_P1, BLS_P2, BLS_P3, BLS_P4, BLS_P5};
 
+#if GROVE_BLS_MULX
+void bls_fp_mul_portable_call(fp *r, const fp *a, const fp *b)
+{
+    fp_mul_portable(r, a, b);
+}
+
+void bls_fp_mul_wide_portable_call(fp_wide *r, const fp *a, const fp *b)
+{
+    fp_mul_wide_portable(r, a, b);
+}
+
+void bls_fp_redc_portable_call(fp *r, const fp_wide *t)
+{
+    fp_redc_portable(r, t);
+}
+#endif
+
 void fp_pow(fp *r, const fp *a, const uint64_t *e, size_t nlimbs)
 {
     /* Fixed 4-bit windows from the top; the exponent is public, the base may be secret. */
@@ -41,6 +58,7 @@ void fp_pow(fp *r, const fp *a, const uint64_t *e, size_t nlimbs)
 }
 
 
+#if !GROVE_BLS_LIMB32
 /* ---- inversion: Bernstein-Yang "safegcd" with batches of 62 divsteps ---------------------- */
 /*
  * Numbers are held in signed 62-bit limbs (7 limbs, value = sum v[i] 2^(62 i), limbs 0..5 in
@@ -240,6 +258,21 @@ void fp_inv_vartime(fp *r, const fp *a)
 {
     fp_inv_safegcd(r, a, 1);
 }
+#else
+/*
+ * 32-bit-limb path (no 128-bit type for safegcd's products): Fermat, a^(p-2), in constant time
+ * for both forms. Slower (about 450 multiplications) but the same result.
+ */
+void fp_inv(fp *r, const fp *a)
+{
+    fp_pow(r, a, BLS_EXP_P_MINUS_2, 6);
+}
+
+void fp_inv_vartime(fp *r, const fp *a)
+{
+    fp_pow(r, a, BLS_EXP_P_MINUS_2, 6);
+}
+#endif
 
 int fp_sqrt(fp *r, const fp *a)
 {

@@ -4,9 +4,18 @@
  *
  * Elements are 6 little-endian 64-bit limbs in Montgomery form (a*R mod p, R = 2^384), always
  * fully reduced (< p). Every function here runs in time independent of the values, except the
- * ones whose name ends in _vartime. Products use unsigned __int128.
+ * ones whose name ends in _vartime.
  *
- * Multiplication is product-scanning Montgomery multiplication with a three-word accumulator.
+ * Three implementations of the products (fp_mul, fp_mul_wide, fp_redc) give the same results
+ * (R = 2^384 whatever the word size), and the elements keep their 64-bit limbs on every path:
+ *  - 64-bit limbs with unsigned __int128 products (product-scanning Montgomery multiplication
+ *    with a three-word accumulator): the portable default;
+ *  - 32-bit limbs with 64-bit products (fp_limb32.c), for compilers without unsigned __int128
+ *    (32-bit targets, MSVC): chosen automatically, or forced with GROVE_BLS_LIMB32=1 (CMake
+ *    option GROVE_BLS_LIMB32); the field then uses no 128-bit type at all;
+ *  - x86-64 BMI2+ADX (mulx/adcx/adox, fp_x86.c), chosen once at run time from the CPU
+ *    features (GROVE_CPU=portable or baseline keep the portable C); built on x86-64 ELF
+ *    targets with GCC or clang unless GROVE_BLS_NO_ASM is defined.
  */
 #ifndef GROVE_BLS12_381_FP_H
 #define GROVE_BLS12_381_FP_H
@@ -16,7 +25,31 @@
 
 #include "common/util.h"
 
+#ifndef GROVE_BLS_LIMB32
+#if defined(__SIZEOF_INT128__)
+#define GROVE_BLS_LIMB32 0
+#else
+#define GROVE_BLS_LIMB32 1
+#endif
+#endif
+
+/* the mulx code is built on every x86-64 ELF target; fp_mul uses it only with 64-bit limbs */
+#if !defined(GROVE_BLS_NO_ASM) && defined(__x86_64__) && defined(__ELF__) &&                     \
+    (defined(__GNUC__) || defined(__clang__))
+#define GROVE_BLS_MULX_BUILT 1
+#else
+#define GROVE_BLS_MULX_BUILT 0
+#endif
+#if GROVE_BLS_MULX_BUILT && !GROVE_BLS_LIMB32
+#define GROVE_BLS_MULX 1
+#else
+#define GROVE_BLS_MULX 0
+#endif
+
+#if defined(__SIZEOF_INT128__)
+/* for code above the field that still uses it; the field needs it only when !GROVE_BLS_LIMB32 */
 __extension__ typedef unsigned __int128 bls_u128;
+#endif
 
 typedef struct {
     uint64_t l[6];
@@ -38,6 +71,34 @@ typedef struct {
 extern const fp BLS_FP_P; /* p itself (not a field element; for comparisons) */
 
 /* ---- carry helpers ------------------------------------------------------------------------ */
+#if GROVE_BLS_LIMB32
+/*
+ * Without a 128-bit type: carry and borrow out of a 64-bit addition/subtraction with a 0/1
+ * carry in, from the top bits of the operands and the result (Hacker's Delight 2-13), no
+ * comparison (compilers may branch on those on 32-bit targets).
+ */
+GROVE_INLINE uint64_t bls_carry64(uint64_t a, uint64_t b, uint64_t s)
+{
+    return ((a & b) | ((a | b) & ~s)) >> 63;
+}
+GROVE_INLINE uint64_t bls_borrow64(uint64_t a, uint64_t b, uint64_t d)
+{
+    return ((~a & b) | ((~a | b) & d)) >> 63;
+}
+/* Generic (slow-path) helpers with a 0/1 carry in a uint64_t. */
+GROVE_INLINE uint64_t bls_adc(uint64_t a, uint64_t b, uint64_t *carry)
+{
+    uint64_t s = a + b + *carry;
+    *carry = bls_carry64(a, b, s);
+    return s;
+}
+GROVE_INLINE uint64_t bls_sbb(uint64_t a, uint64_t b, uint64_t *borrow)
+{
+    uint64_t d = a - b - *borrow;
+    *borrow = bls_borrow64(a, b, d);
+    return d;
+}
+#else
 /* Generic (slow-path) helpers with a 0/1 carry in a uint64_t. */
 GROVE_INLINE uint64_t bls_adc(uint64_t a, uint64_t b, uint64_t *carry)
 {
@@ -51,15 +112,43 @@ GROVE_INLINE uint64_t bls_sbb(uint64_t a, uint64_t b, uint64_t *borrow)
     *borrow = (uint64_t)(t >> 127);
     return (uint64_t)t;
 }
+#endif
+
+/*
+ * (hi, lo) = a b + c + d, which always fits in 128 bits: for code above the field that must
+ * also build without unsigned __int128 (fr.c's Montgomery multiplication, for instance).
+ */
+GROVE_INLINE uint64_t bls_mac64(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *hi)
+{
+#if GROVE_BLS_LIMB32
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10; /* < 3 * 2^32 */
+    uint64_t lo = (mid << 32) | (uint32_t)p00, cy = 0;
+    uint64_t h = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    lo = bls_adc(lo, c, &cy);
+    h += cy;
+    cy = 0;
+    lo = bls_adc(lo, d, &cy);
+    *hi = h + cy;
+    return lo;
+#else
+    bls_u128 t = (bls_u128)a * b + c + d;
+    *hi = (uint64_t)(t >> 64);
+    return (uint64_t)t;
+#endif
+}
 
 /*
  * Hot-path carry chains. In optimized x86-64 builds the compilers' _addcarry_u64 /
  * _subborrow_u64 intrinsics (baseline x86-64, no target options) give add/adc and sub/sbb
  * chains; elsewhere, and in unoptimized (debug, sanitizer) builds where the intrinsic chains
  * are several times slower, the same operations are written with unsigned __int128 - so the
- * sanitizer test run exercises the portable code.
+ * sanitizer test run exercises the portable code - or, on the 32-bit-limb path, with the
+ * carry formulas above.
  */
-#if defined(__OPTIMIZE__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__OPTIMIZE__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !GROVE_BLS_LIMB32
 #include <x86intrin.h>
 typedef unsigned char bls_cy;
 GROVE_INLINE bls_cy bls_addc(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
@@ -76,7 +165,7 @@ GROVE_INLINE bls_cy bls_subb(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
     *r = o;
     return c;
 }
-#else
+#elif !GROVE_BLS_LIMB32
 typedef uint64_t bls_cy;
 GROVE_INLINE bls_cy bls_addc(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
 {
@@ -90,8 +179,54 @@ GROVE_INLINE bls_cy bls_subb(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
     *r = (uint64_t)t;
     return (bls_cy)(t >> 127);
 }
+#else
+typedef uint64_t bls_cy;
+GROVE_INLINE bls_cy bls_addc(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
+{
+    uint64_t s = a + b + c;
+    *r = s;
+    return bls_carry64(a, b, s);
+}
+GROVE_INLINE bls_cy bls_subb(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
+{
+    uint64_t d = a - b - c;
+    *r = d;
+    return bls_borrow64(a, b, d);
+}
 #endif
 
+/* ---- the three product kernels ------------------------------------------------------------ */
+/* 32-bit limbs (fp_limb32.c; always built, so that the tests compare it on every target) */
+void bls_fp_mul_limb32(fp *r, const fp *a, const fp *b);
+void bls_fp_mul_wide_limb32(fp_wide *r, const fp *a, const fp *b);
+void bls_fp_redc_limb32(fp *r, const fp_wide *t);
+/*
+ * mulx/adcx/adox (fp_x86.c). bls_fp_mul_mulx needs its FIRST operand below 2p (the second may
+ * be any 6-limb value) besides a b < p R: every caller multiplies field elements or passes
+ * the unreduced value second (fp.c's conversions).
+ */
+#if GROVE_BLS_MULX_BUILT
+extern unsigned char bls_fp_mulx_on; /* set once at load time from the CPU features */
+void bls_fp_mul_mulx(fp *r, const fp *a, const fp *b);
+void bls_fp_mul_wide_mulx(fp_wide *r, const fp *a, const fp *b);
+void bls_fp_redc_mulx(fp *r, const fp_wide *t);
+#endif
+#if GROVE_BLS_MULX
+/*
+ * With the mulx path built, fp_mul and friends call out of line on both paths: a branch
+ * between a call and a large inlined body made the compilers allocate registers badly around
+ * every multiplication (fp2_pow of the portable path took 50% more instructions).
+ */
+void bls_fp_mul_portable_call(fp *r, const fp *a, const fp *b);
+void bls_fp_mul_wide_portable_call(fp_wide *r, const fp *a, const fp *b);
+void bls_fp_redc_portable_call(fp *r, const fp_wide *t);
+#endif
+/* 1 if this CPU can run the mulx path (ignores GROVE_CPU); 0 where it is not built. */
+int bls_fp_mulx_available(void);
+/* "mulx-adx", "portable-64" or "portable-32": the path fp_mul takes in this process. */
+const char *bls_fp_path(void);
+
+#if !GROVE_BLS_LIMB32
 /* (acc2:acc1:acc0) += x * y, the step of product-scanning multiplication. */
 #define BLS_MULACC(x, y)                                                                    \
     do {                                                                                    \
@@ -107,6 +242,7 @@ GROVE_INLINE bls_cy bls_subb(bls_cy c, uint64_t a, uint64_t b, uint64_t *r)
         acc1 = acc2;                                                                        \
         acc2 = 0;                                                                           \
     } while (0)
+#endif /* !GROVE_BLS_LIMB32 */
 
 /* r = t - p if t >= p else t, for t < 2p held in 6 limbs. */
 GROVE_INLINE void fp_reduce_once(fp *r, uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3,
@@ -273,11 +409,12 @@ extern const uint64_t bls_p_limbs[6];
         BLS_ACC_SHIFT();                                                                    \
     } while (0)
 
+#if !GROVE_BLS_LIMB32
 /*
  * r = a * b / R mod p whenever a b < p R: both operands < 2p (sums of two reduced elements,
  * a b < 4p^2 < pR), or one < p and the other any 6-limb value. The result is < p.
  */
-GROVE_INLINE void fp_mul(fp *r, const fp *a, const fp *b)
+GROVE_INLINE void fp_mul_portable(fp *r, const fp *a, const fp *b)
 {
     const uint64_t a0 = a->l[0], a1 = a->l[1], a2 = a->l[2], a3 = a->l[3], a4 = a->l[4],
                    a5 = a->l[5];
@@ -314,6 +451,26 @@ GROVE_INLINE void fp_mul(fp *r, const fp *a, const fp *b)
     fp_reduce_once(r, t0, t1, t2, t3, t4, acc1);
 }
 
+#endif /* !GROVE_BLS_LIMB32 */
+
+/*
+ * r = a * b / R mod p whenever a b < p R: both operands < 2p (sums of two reduced elements,
+ * a b < 4p^2 < pR), or the first < p and the second any 6-limb value. The result is < p.
+ */
+GROVE_INLINE void fp_mul(fp *r, const fp *a, const fp *b)
+{
+#if GROVE_BLS_MULX
+    if (bls_fp_mulx_on)
+        bls_fp_mul_mulx(r, a, b);
+    else
+        bls_fp_mul_portable_call(r, a, b);
+#elif GROVE_BLS_LIMB32
+    bls_fp_mul_limb32(r, a, b);
+#else
+    fp_mul_portable(r, a, b);
+#endif
+}
+
 GROVE_INLINE void fp_sqr(fp *r, const fp *a)
 {
     fp_mul(r, a, a);
@@ -321,6 +478,7 @@ GROVE_INLINE void fp_sqr(fp *r, const fp *a)
 
 /* ---- double-width values for lazy reduction ----------------------------------------------- */
 
+#if !GROVE_BLS_LIMB32
 /* add word w at the bottom of the accumulator */
 #define BLS_ACC_ADDW(w)                                                                     \
     do {                                                                                    \
@@ -330,7 +488,7 @@ GROVE_INLINE void fp_sqr(fp *r, const fp *a)
     } while (0)
 
 /* r = a * b (12 limbs), any a, b < 2^384 (Comba). */
-GROVE_INLINE void fp_mul_wide(fp_wide *r, const fp *a, const fp *b)
+GROVE_INLINE void fp_mul_wide_portable(fp_wide *r, const fp *a, const fp *b)
 {
     const uint64_t a0 = a->l[0], a1 = a->l[1], a2 = a->l[2], a3 = a->l[3], a4 = a->l[4],
                    a5 = a->l[5];
@@ -373,7 +531,7 @@ GROVE_INLINE void fp_mul_wide(fp_wide *r, const fp *a, const fp *b)
 }
 
 /* r = t / R mod p for t < p R (Montgomery reduction, product scanning); r < p. */
-GROVE_INLINE void fp_redc(fp *r, const fp_wide *t)
+GROVE_INLINE void fp_redc_portable(fp *r, const fp_wide *t)
 {
     uint64_t m0, m1, m2, m3, m4, m5, r0, r1, r2, r3, r4;
     uint64_t acc0 = t->l[0], acc1 = 0, acc2 = 0;
@@ -415,6 +573,38 @@ GROVE_INLINE void fp_redc(fp *r, const fp_wide *t)
     BLS_ACC_SHIFT();
     BLS_ACC_ADDW(t->l[11]);
     fp_reduce_once(r, r0, r1, r2, r3, r4, acc0);
+}
+
+#endif /* !GROVE_BLS_LIMB32 */
+
+/* r = a * b (12 limbs), any a, b < 2^384. */
+GROVE_INLINE void fp_mul_wide(fp_wide *r, const fp *a, const fp *b)
+{
+#if GROVE_BLS_MULX
+    if (bls_fp_mulx_on)
+        bls_fp_mul_wide_mulx(r, a, b);
+    else
+        bls_fp_mul_wide_portable_call(r, a, b);
+#elif GROVE_BLS_LIMB32
+    bls_fp_mul_wide_limb32(r, a, b);
+#else
+    fp_mul_wide_portable(r, a, b);
+#endif
+}
+
+/* r = t / R mod p for t < p R; r < p. */
+GROVE_INLINE void fp_redc(fp *r, const fp_wide *t)
+{
+#if GROVE_BLS_MULX
+    if (bls_fp_mulx_on)
+        bls_fp_redc_mulx(r, t);
+    else
+        bls_fp_redc_portable_call(r, t);
+#elif GROVE_BLS_LIMB32
+    bls_fp_redc_limb32(r, t);
+#else
+    fp_redc_portable(r, t);
+#endif
 }
 
 /* r = a + b (12 limbs, no reduction; the caller keeps the sum below 2^768). */
