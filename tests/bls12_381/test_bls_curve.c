@@ -661,6 +661,63 @@ static void test_encoding_g2(void)
     CHECK_EQ_INT(grove_bls_g2_from_bytes(&pub, c, 96, GROVE_BLS_NO_INFINITY), GROVE_ERR_ENCODING);
 }
 
+/* the one-exponentiation Fp2 square root against the two-exponentiation reference */
+static void rand_fp(fp *r)
+{
+    uint8_t b[64];
+    test_rand_bytes(&rng, b, sizeof b);
+    fp_from_bytes_wide(r, b, sizeof b);
+}
+
+static void sqrt_case(const fp2 *a, int expect) /* expect: 1 square, 0 not, -1 unknown */
+{
+    fp2 y, ref, t;
+    int got = fp2_sqrt_vartime(&y, a), want = fp2_sqrt_adj_vartime(&ref, a);
+    CHECK_EQ_INT(got, want);
+    if (expect >= 0)
+        CHECK_EQ_INT(got, expect);
+    if (got) {
+        fp2_sqr(&t, &y);
+        CHECK(fp2_eq(&t, a));
+        fp2_neg(&t, &ref);
+        CHECK(fp2_eq(&y, &ref) || fp2_eq(&y, &t));
+    }
+}
+
+static void test_fp2_sqrt(void)
+{
+    fp2 x, a, z;
+    int squares = 0, nonsquares = 0;
+    for (int i = 0; i < 200; i++) {
+        rand_fp(&x.c0);
+        rand_fp(&x.c1);
+        if (i % 4 == 1)
+            fp_set_zero(&x.c1); /* a1 = 0: a0 square and non-square */
+        if (i % 4 == 3)
+            fp_set_zero(&x.c0);
+        fp2_sqr(&a, &x);
+        sqrt_case(&a, 1); /* a square: (x0 + x1 u)^2 */
+        rand_fp(&a.c0);
+        rand_fp(&a.c1);
+        if (i % 4 == 1)
+            fp_set_zero(&a.c1);
+        {
+            fp2 y;
+            int q = fp2_sqrt_adj_vartime(&y, &a);
+            squares += q;
+            nonsquares += !q;
+        }
+        sqrt_case(&a, -1); /* random: half are squares */
+    }
+    CHECK(squares > 50 && nonsquares > 50);
+    fp2_set_zero(&z);
+    sqrt_case(&z, 1);
+    a = BLS_FP2_ONE;
+    sqrt_case(&a, 1);
+    fp2_neg(&a, &a); /* -1 = u^2 */
+    sqrt_case(&a, 1);
+}
+
 int main(void)
 {
     for (int i = 0; i < 4; i++)
@@ -675,5 +732,6 @@ int main(void)
     test_subgroups();
     test_encoding_g1();
     test_encoding_g2();
+    test_fp2_sqrt();
     return test_done();
 }
