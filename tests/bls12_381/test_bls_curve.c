@@ -718,6 +718,40 @@ static void test_fp2_sqrt(void)
     sqrt_case(&a, 1);
 }
 
+/* the hash to G2's sqrt_ratio (inversion + norm square root) against the RFC's algorithm */
+static void test_sqrt_ratio_fp2(void)
+{
+    int qr = 0, nqr = 0;
+    for (int i = 0; i < 120; i++) {
+        fp2 u, v, y, ref, t, w;
+        rand_fp(&u.c0);
+        rand_fp(&u.c1);
+        rand_fp(&v.c0);
+        rand_fp(&v.c1);
+        if (i % 5 == 1)
+            fp_set_zero(&u.c1);
+        if (i % 5 == 2)
+            fp_set_zero(&v.c0);
+        if (i == 3)
+            fp2_set_zero(&u); /* the RFC's algorithm gives (false, 0) for u = 0 */
+        uint64_t a = bls_sqrt_ratio_fp2_vartime(&y, &u, &v);
+        uint64_t b = bls_sqrt_ratio_fp2_ref(&ref, &u, &v);
+        CHECK(a == b && (a == 0 || a == ~(uint64_t)0));
+        qr += a != 0;
+        nqr += a == 0;
+        /* y^2 v = u (square) or Z u */
+        fp2_sqr(&t, &y);
+        fp2_mul(&t, &t, &v);
+        w = u;
+        if (!a)
+            fp2_mul(&w, &w, &BLS_SSWU2_Z);
+        CHECK(fp2_eq(&t, &w));
+        fp2_neg(&t, &ref);
+        CHECK(fp2_eq(&y, &ref) || fp2_eq(&y, &t));
+    }
+    CHECK(qr > 30 && nqr > 30);
+}
+
 int main(void)
 {
     for (int i = 0; i < 4; i++)
@@ -733,5 +767,6 @@ int main(void)
     test_encoding_g1();
     test_encoding_g2();
     test_fp2_sqrt();
+    test_sqrt_ratio_fp2();
     return test_done();
 }
