@@ -544,6 +544,7 @@ void P_(mul_ct_any)(PT *r, const PT *a, const uint64_t k[4])
     grove_wipe(&sel, sizeof sel);
 }
 
+#ifndef ENDO_ZABS
 /*
  * Constant time, two-dimensional (GLV / GLS) for points of the prime-order subgroup, where
  * ENDO_Z2 computes [z^2] with one field multiplication: k a = k0 a + k1 [z^2] a with
@@ -578,6 +579,70 @@ void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
     grove_wipe(k0, sizeof k0);
     grove_wipe(k1, sizeof k1);
 }
+#else
+/*
+ * k = hi |z| + lo for k < z^2 (so hi < |z|): binary long division over a fixed 128 steps with
+ * masks, constant time in k.
+ */
+static void P_(split_zabs_ct)(uint64_t *lo, uint64_t *hi, const uint64_t k[2])
+{
+    const bls_u128 d = (bls_u128)0xd201000000010000ULL;
+    bls_u128 rem = 0, q = 0;
+    for (int i = 127; i >= 0; i--) {
+        uint64_t bit = (k[i / 64] >> (i % 64)) & 1;
+        rem = (rem << 1) | bit;
+        bls_u128 diff = rem - d; /* rem < 2d < 2^65: wraps (top bit set) iff rem < d */
+        uint64_t ge = grove_value_barrier64((uint64_t)(diff >> 127) ^ 1);
+        bls_u128 m = (bls_u128)0 - (bls_u128)ge;
+        rem = (diff & m) | (rem & ~m);
+        q = (q << 1) | ge;
+    }
+    *lo = (uint64_t)rem;
+    *hi = (uint64_t)q;
+}
+
+/*
+ * Constant time, four-dimensional (GLS) for points of the prime-order subgroup, where
+ * ENDO_Z2 computes [z^2] and ENDO_ZABS computes [|z|] with a few field multiplications (G2:
+ * psi^2 and -psi): k = k1 z^2 + k0, k0 = a1 |z| + a0, k1 = b1 |z| + b0, all four below 2^64,
+ * k a = a0 a + a1 [|z|] a + b0 [z^2] a + b1 [|z| z^2] a in 4-bit windows side by side: 60
+ * doublings and 64 complete additions with full table scans.
+ */
+void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
+{
+    PT t[4][16], acc, sel;
+    uint64_t k0[2], k1[2], d[4];
+    fr_split_z2(k0, k1, k);
+    P_(split_zabs_ct)(&d[0], &d[1], k0);
+    P_(split_zabs_ct)(&d[2], &d[3], k1);
+    P_(ct_table16)(t[0], a);
+    for (int i = 0; i < 16; i++) {
+        ENDO_ZABS(&t[1][i], &t[0][i]);
+        ENDO_Z2(&t[2][i], &t[0][i]);
+        ENDO_ZABS(&t[3][i], &t[2][i]);
+    }
+    acc = t[0][0];
+    for (int win = 15; win >= 0; win--) {
+        if (win != 15) {
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+            P_(proj_dbl)(&acc, &acc);
+        }
+        for (int j = 0; j < 4; j++) {
+            P_(ct_lookup16)(&sel, t[j], (d[j] >> (4 * win)) & 15);
+            P_(proj_add)(&acc, &acc, &sel);
+        }
+    }
+    P_(proj_to_jac)(r, &acc);
+    grove_wipe(t, sizeof t);
+    grove_wipe(&acc, sizeof acc);
+    grove_wipe(&sel, sizeof sel);
+    grove_wipe(k0, sizeof k0);
+    grove_wipe(k1, sizeof k1);
+    grove_wipe(d, sizeof d);
+}
+#endif
 
 /* r = [|z|] a, |z| = 0xd201000000010000 (bits 63, 62, 60, 57, 48, 16). */
 void P_(mul_z_abs_vartime)(PT *r, const PT *a)
