@@ -518,6 +518,50 @@ static void P_(ct_table16)(PT tab[16], const PT *a)
     }
 }
 
+/* sel = tab[w] for a secret w in 0..16, scanning the whole table. */
+static void P_(ct_lookup17)(PT *sel, const PT tab[17], uint64_t w)
+{
+    *sel = tab[0];
+    for (uint64_t j = 1; j < 17; j++) {
+        uint64_t m = grove_ct_is_zero64(grove_value_barrier64(j ^ w));
+        FE_(cmov)(&sel->x, &tab[j].x, m);
+        FE_(cmov)(&sel->y, &tab[j].y, m);
+        FE_(cmov)(&sel->z, &tab[j].z, m);
+    }
+}
+
+/*
+ * Signed 5-bit (Booth) window i of the nl-limb value k: d = b(5i-1) + b(5i) + 2 b(5i+1) +
+ * 4 b(5i+2) + 8 b(5i+3) - 16 b(5i+4) in [-16, 16] (b(-1) = 0), as |d| and a sign mask;
+ * sum_i d_i 2^(5i) = k when the windows cover one bit above k's top bit. The bit positions are
+ * public; the arithmetic on the secret bits is branch-free.
+ */
+static void P_(booth5)(uint64_t *abs_d, uint64_t *neg_mask, const uint64_t *k, size_t nl, int i)
+{
+    uint64_t v = 0;
+    for (int j = 0; j < 6; j++) {
+        int b = 5 * i - 1 + j;
+        if (b >= 0 && (size_t)b < 64 * nl)
+            v |= ((k[b / 64] >> (b % 64)) & 1) << j;
+    }
+    uint64_t u = ((v >> 1) & 15) + (v & 1), top = grove_value_barrier64(v >> 5);
+    uint64_t m = 0 - top;
+    *abs_d = u ^ ((u ^ (16 - u)) & m);
+    *neg_mask = m;
+}
+
+/* add +-tab[|d|] for the signed window i of k (constant time) */
+static void P_(booth_add)(PT *acc, const PT tab[17], const uint64_t *k, size_t nl, int i)
+{
+    PT sel;
+    uint64_t ad, neg;
+    P_(booth5)(&ad, &neg, k, nl, i);
+    P_(ct_lookup17)(&sel, tab, ad);
+    P_(cneg)(&sel, neg);
+    P_(proj_add)(acc, acc, &sel);
+    grove_wipe(&sel, sizeof sel);
+}
+
 /*
  * Constant time for any point of the curve: fixed 4-bit windows over 256 bits with a full
  * table scan and complete formulas.
@@ -548,34 +592,31 @@ void P_(mul_ct_any)(PT *r, const PT *a, const uint64_t k[4])
 /*
  * Constant time, two-dimensional (GLV / GLS) for points of the prime-order subgroup, where
  * ENDO_Z2 computes [z^2] with one field multiplication: k a = k0 a + k1 [z^2] a with
- * k = k1 z^2 + k0, both halves below 2^128, processed in 4-bit windows side by side.
+ * k = k1 z^2 + k0, both halves below 2^128, processed in signed 5-bit windows side by side
+ * (tables of 0..16 multiples, full scans, conditional negation).
  */
 void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
 {
-    PT t0[16], t1[16], acc, sel;
+    PT t0[17], t1[17], acc;
     uint64_t k0[2], k1[2];
     fr_split_z2(k0, k1, k);
     P_(ct_table16)(t0, a);
-    for (int i = 0; i < 16; i++)
+    P_(proj_dbl)(&t0[16], &t0[8]);
+    for (int i = 0; i < 17; i++)
         ENDO_Z2(&t1[i], &t0[i]);
+    /* signed 5-bit windows: 26 cover the 128-bit halves and one bit above */
     acc = t0[0];
-    for (int win = 31; win >= 0; win--) {
-        if (win != 31) {
-            P_(proj_dbl)(&acc, &acc);
-            P_(proj_dbl)(&acc, &acc);
-            P_(proj_dbl)(&acc, &acc);
-            P_(proj_dbl)(&acc, &acc);
-        }
-        P_(ct_lookup16)(&sel, t0, (k0[win / 16] >> (4 * (win % 16))) & 15);
-        P_(proj_add)(&acc, &acc, &sel);
-        P_(ct_lookup16)(&sel, t1, (k1[win / 16] >> (4 * (win % 16))) & 15);
-        P_(proj_add)(&acc, &acc, &sel);
+    for (int win = 25; win >= 0; win--) {
+        if (win != 25)
+            for (int j = 0; j < 5; j++)
+                P_(proj_dbl)(&acc, &acc);
+        P_(booth_add)(&acc, t0, k0, 2, win);
+        P_(booth_add)(&acc, t1, k1, 2, win);
     }
     P_(proj_to_jac)(r, &acc);
     grove_wipe(t0, sizeof t0);
     grove_wipe(t1, sizeof t1);
     grove_wipe(&acc, sizeof acc);
-    grove_wipe(&sel, sizeof sel);
     grove_wipe(k0, sizeof k0);
     grove_wipe(k1, sizeof k1);
 }
@@ -605,39 +646,35 @@ static void P_(split_zabs_ct)(uint64_t *lo, uint64_t *hi, const uint64_t k[2])
  * Constant time, four-dimensional (GLS) for points of the prime-order subgroup, where
  * ENDO_Z2 computes [z^2] and ENDO_ZABS computes [|z|] with a few field multiplications (G2:
  * psi^2 and -psi): k = k1 z^2 + k0, k0 = a1 |z| + a0, k1 = b1 |z| + b0, all four below 2^64,
- * k a = a0 a + a1 [|z|] a + b0 [z^2] a + b1 [|z| z^2] a in 4-bit windows side by side: 60
- * doublings and 64 complete additions with full table scans.
+ * k a = a0 a + a1 [|z|] a + b0 [z^2] a + b1 [|z| z^2] a in signed 5-bit windows side by side:
+ * 60 doublings and 52 complete additions with full table scans.
  */
 void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
 {
-    PT t[4][16], acc, sel;
+    PT t[4][17], acc;
     uint64_t k0[2], k1[2], d[4];
     fr_split_z2(k0, k1, k);
     P_(split_zabs_ct)(&d[0], &d[1], k0);
     P_(split_zabs_ct)(&d[2], &d[3], k1);
     P_(ct_table16)(t[0], a);
-    for (int i = 0; i < 16; i++) {
+    P_(proj_dbl)(&t[0][16], &t[0][8]);
+    for (int i = 0; i < 17; i++) {
         ENDO_ZABS(&t[1][i], &t[0][i]);
         ENDO_Z2(&t[2][i], &t[0][i]);
         ENDO_ZABS(&t[3][i], &t[2][i]);
     }
+    /* signed 5-bit windows: 13 cover the 64-bit digits and one bit above */
     acc = t[0][0];
-    for (int win = 15; win >= 0; win--) {
-        if (win != 15) {
-            P_(proj_dbl)(&acc, &acc);
-            P_(proj_dbl)(&acc, &acc);
-            P_(proj_dbl)(&acc, &acc);
-            P_(proj_dbl)(&acc, &acc);
-        }
-        for (int j = 0; j < 4; j++) {
-            P_(ct_lookup16)(&sel, t[j], (d[j] >> (4 * win)) & 15);
-            P_(proj_add)(&acc, &acc, &sel);
-        }
+    for (int win = 12; win >= 0; win--) {
+        if (win != 12)
+            for (int j = 0; j < 5; j++)
+                P_(proj_dbl)(&acc, &acc);
+        for (int j = 0; j < 4; j++)
+            P_(booth_add)(&acc, t[j], &d[j], 1, win);
     }
     P_(proj_to_jac)(r, &acc);
     grove_wipe(t, sizeof t);
     grove_wipe(&acc, sizeof acc);
-    grove_wipe(&sel, sizeof sel);
     grove_wipe(k0, sizeof k0);
     grove_wipe(k1, sizeof k1);
     grove_wipe(d, sizeof d);

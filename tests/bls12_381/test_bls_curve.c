@@ -752,6 +752,34 @@ static void test_sqrt_ratio_fp2(void)
     CHECK(qr > 30 && nqr > 30);
 }
 
+/* the GLV / GLS constant-time multiplications (signed windows) against the any-point ladder */
+#define MUL_CT_RANDOM(G, PT, RAND)                                                          \
+    static void G##_mul_ct_random(void)                                                     \
+    {                                                                                       \
+        static const uint64_t patterns[5] = {0, ~0ULL, 0x5555555555555555ULL,               \
+                                             0xaaaaaaaaaaaaaaaaULL, 0x8421084210842108ULL}; \
+        for (int i = 0; i < 25; i++) {                                                      \
+            PT a, x, y;                                                                     \
+            uint64_t kl[4];                                                                 \
+            uint8_t k[32];                                                                  \
+            RAND(&a);                                                                       \
+            rand_scalar(k);                                                                 \
+            for (int j = 0; j < 4; j++) {                                                   \
+                kl[j] = 0;                                                                  \
+                for (int q = 7; q >= 0; q--)                                                \
+                    kl[j] = (kl[j] << 8) | k[8 * j + q];                                    \
+                if (i >= 20)                                                                \
+                    kl[j] = patterns[i - 20];                                               \
+            }                                                                               \
+            kl[3] &= 0x3fffffffffffffffULL; /* below 2^254 < r */                           \
+            G##_mul_ct(&x, &a, kl);                                                         \
+            G##_mul_ct_any(&y, &a, kl);                                                     \
+            CHECK(G##_eq_vartime(&x, &y));                                                  \
+        }                                                                                   \
+    }
+MUL_CT_RANDOM(g1, g1_p, rand_g1)
+MUL_CT_RANDOM(g2, g2_p, rand_g2)
+
 int main(void)
 {
     for (int i = 0; i < 4; i++)
@@ -768,5 +796,7 @@ int main(void)
     test_encoding_g2();
     test_fp2_sqrt();
     test_sqrt_ratio_fp2();
+    g1_mul_ct_random();
+    g2_mul_ct_random();
     return test_done();
 }
