@@ -331,7 +331,8 @@ static void cyclotomic_pow_u64_vartime(fp12 *r, const fp12 *a, uint64_t e)
         used |= 1u << ((e >> (4 * i)) & 15);
     tab[1] = *a;
     for (unsigned d = 2; d < 16; d++) {
-        /* every entry up to the largest digit used (at most 14 products; e here needs 11) */
+        /* every entry up to the largest digit used (for (|z|+1)/3: up to 11, five
+         * squarings and five products) */
         if ((used >> d) == 0)
             break;
         if ((d & 1) == 0)
