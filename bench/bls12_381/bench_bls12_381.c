@@ -5,6 +5,7 @@
  * pieces of a verification, decoding, key generation, min-pk signing and the multi-scalar
  * multiplications Mithril STM's aggregate check uses (128-bit scalars).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,9 @@ static struct {
     grove_bls_g1 m1[MSM_N];
     grove_bls_g2 m2[MSM_N];
     uint8_t ks[MSM_N * 16];
+    uint8_t k32[32];
+    grove_bls_sk ksk;
+    void *scr1, *scr2;
     volatile unsigned sink;
 } B;
 
@@ -68,6 +72,20 @@ static int setup(void *ctx)
         x ^= x << 17;
         B.ks[i] = (uint8_t)(x >> 24);
     }
+    for (int i = 0; i < 32; i++) /* the scalar blst's driver multiplies by */
+        B.k32[i] = (uint8_t)(0x91 * i + 13);
+    B.k32[31] &= 0x3f;
+    {
+        uint8_t be[32];
+        for (int i = 0; i < 32; i++)
+            be[i] = B.k32[31 - i];
+        if (grove_bls_sk_from_bytes(&B.ksk, be) != GROVE_OK)
+            return 1;
+    }
+    B.scr1 = malloc(grove_bls_g1_msm_scratch_size(MSM_N, 16));
+    B.scr2 = malloc(grove_bls_g2_msm_scratch_size(MSM_N, 16));
+    if (B.scr1 == NULL || B.scr2 == NULL)
+        return 1;
     for (int i = 0; i < MSM_N; i++) {
         if (grove_bls_g1_mul(&B.m1[i], &g, B.ks + 16 * ((i + 1) % MSM_N), 16) != GROVE_OK ||
             grove_bls_g2_mul(&B.m2[i], &h, B.ks + 16 * ((i + 1) % MSM_N), 16) != GROVE_OK)
@@ -210,6 +228,100 @@ static int op_msm_g2(void *ctx)
     return grove_bls_g2_msm(&r, B.m2, B.ks, 16, MSM_N);
 }
 
+static int op_pairing_std(void *ctx)
+{
+    (void)ctx;
+    grove_bls_gt r;
+    return grove_bls_pairing(&r, &B.sig_pt, &B.pk_pt, 1);
+}
+static int op_g1_mul_ct(void *ctx)
+{
+    (void)ctx;
+    grove_bls_g1 r;
+    grove_bls_g1_mul_sk(&r, &B.sig_pt, &B.ksk);
+    B.sink += (unsigned)r.opaque[0];
+    return 0;
+}
+static int op_g2_mul_ct(void *ctx)
+{
+    (void)ctx;
+    grove_bls_g2 r;
+    grove_bls_g2_mul_sk(&r, &B.pk_pt, &B.ksk);
+    B.sink += (unsigned)r.opaque[0];
+    return 0;
+}
+/* the subgroup-only GLV / GLS multiplications signing uses (blst_p1_mult / blst_p2_mult assume
+ * the subgroup too); Jacobian result, like blst's */
+static int op_g1_mul_glv(void *ctx)
+{
+    (void)ctx;
+    g1_p r;
+    g1_mul_ct(&r, &B.p1, B.ksk.opaque);
+    B.sink += (unsigned)r.x.l[0];
+    return 0;
+}
+static int op_g2_mul_gls(void *ctx)
+{
+    (void)ctx;
+    g2_p r;
+    g2_mul_ct(&r, &B.p2, B.ksk.opaque);
+    B.sink += (unsigned)r.x.c0.l[0];
+    return 0;
+}
+static int op_g1_mul_vt(void *ctx)
+{
+    (void)ctx;
+    grove_bls_g1 r;
+    return grove_bls_g1_mul(&r, &B.sig_pt, B.k32, 32);
+}
+static int op_g2_mul_vt(void *ctx)
+{
+    (void)ctx;
+    grove_bls_g2 r;
+    return grove_bls_g2_mul(&r, &B.pk_pt, B.k32, 32);
+}
+static int op_msm_g1_scratch(void *ctx)
+{
+    (void)ctx;
+    grove_bls_g1 r;
+    return grove_bls_g1_msm_with_scratch(&r, B.m1, B.ks, 16, MSM_N, B.scr1);
+}
+static int op_msm_g2_scratch(void *ctx)
+{
+    (void)ctx;
+    grove_bls_g2 r;
+    return grove_bls_g2_msm_with_scratch(&r, B.m2, B.ks, 16, MSM_N, B.scr2);
+}
+
+/*
+ * `bench_bls12_381 --count N SET OP`: the setup, one warm call, then N calls; prints
+ * "cpu_ns_per_op <ns>" (process CPU time / N), for alternating runs against another program.
+ */
+static int count_mode(const bench_suite *s, const char *count, const char *set, const char *op)
+{
+    char *end;
+    long n = strtol(count, &end, 10);
+    for (size_t i = 0; i < s->ncases; i++) {
+        const bench_case *c = &s->cases[i];
+        double per = 0;
+        if (strcmp(c->set, set) != 0 || strcmp(c->op, op) != 0)
+            continue;
+        if (*end != '\0' || n < 1 || n > 10000000)
+            break;
+        int rc = c->setup(NULL) || c->fn(NULL);
+        if (rc == 0)
+            rc = bench_count_calls(c->fn, NULL, n, &per);
+        if (rc != 0) {
+            fprintf(stderr, "bench_bls12_381: %s %s failed\n", set, op);
+            return 1;
+        }
+        printf("cpu_ns_per_op %.0f\n", per);
+        return 0;
+    }
+    fprintf(stderr, "usage: bench_bls12_381 --count N SET OP (sets and ops as in the JSON)\n");
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     bench_suite s = {.name = "bls12_381"};
@@ -231,7 +343,18 @@ int main(int argc, char **argv)
     bench_add(&s, "min-pk", "verify", op_verify_min_pk, NULL, setup);
     bench_add(&s, "g1", "msm_256x128", op_msm_g1, NULL, setup);
     bench_add(&s, "g2", "msm_256x128", op_msm_g2, NULL, setup);
-    int rc = bench_main(&s, argc, argv);
+    bench_add(&s, "pairing", "pairing_standard", op_pairing_std, NULL, setup);
+    bench_add(&s, "g1", "mul_ct", op_g1_mul_ct, NULL, setup);
+    bench_add(&s, "g2", "mul_ct", op_g2_mul_ct, NULL, setup);
+    bench_add(&s, "g1", "mul_ct_subgroup", op_g1_mul_glv, NULL, setup);
+    bench_add(&s, "g2", "mul_ct_subgroup", op_g2_mul_gls, NULL, setup);
+    bench_add(&s, "g1", "mul_vartime", op_g1_mul_vt, NULL, setup);
+    bench_add(&s, "g2", "mul_vartime", op_g2_mul_vt, NULL, setup);
+    bench_add(&s, "g1", "msm_256x128_scratch", op_msm_g1_scratch, NULL, setup);
+    bench_add(&s, "g2", "msm_256x128_scratch", op_msm_g2_scratch, NULL, setup);
+    int rc = argc == 5 && strcmp(argv[1], "--count") == 0
+                 ? count_mode(&s, argv[2], argv[3], argv[4])
+                 : bench_main(&s, argc, argv);
     free(s.cases);
     return rc;
 }

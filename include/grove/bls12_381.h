@@ -46,6 +46,10 @@ extern "C" {
 #define GROVE_BLS_G2_BYTES 96               /* compressed G2 point                      */
 #define GROVE_BLS_G2_UNCOMPRESSED_BYTES 192
 #define GROVE_BLS_MAX_SCALAR_BYTES 64       /* longest scalar the public mul/MSM accept */
+/* Most points of one MSM and pairs of one multi-pairing (bounds that keep every scratch size
+ * computation far from overflowing size_t, also on 32-bit targets). */
+#define GROVE_BLS_MSM_MAX_POINTS (((size_t)-1) / 4096)
+#define GROVE_BLS_PAIRING_MAX_PAIRS (((size_t)-1) / 1024)
 
 /* The IETF proof-of-possession ciphersuites' DSTs (use strlen() for the length). */
 #define GROVE_BLS_DST_MIN_SIG "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_"
@@ -231,6 +235,19 @@ GROVE_API void grove_bls_g1_mul_sk(grove_bls_g1 *r, const grove_bls_g1 *p,
  */
 GROVE_API GROVE_MUST_USE grove_status grove_bls_g1_msm(grove_bls_g1 *r, const grove_bls_g1 *points,
                                                        const uint8_t *ks, size_t k_len, size_t n);
+/*
+ * The same in caller-provided scratch, without any heap allocation (as blst's
+ * blst_p1s_mult_pippenger_scratch_sizeof): scratch holds at least
+ * grove_bls_g1_msm_scratch_size(n, k_len) bytes, any alignment (0 bytes: scratch may be NULL;
+ * the size function returns 0 also for n or k_len out of range, which the MSM refuses with
+ * GROVE_ERR_INVALID_ARG). The scratch content is not secret and need not be wiped.
+ */
+GROVE_API size_t grove_bls_g1_msm_scratch_size(size_t n, size_t k_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_g1_msm_with_scratch(grove_bls_g1 *r,
+                                                                    const grove_bls_g1 *points,
+                                                                    const uint8_t *ks,
+                                                                    size_t k_len, size_t n,
+                                                                    void *scratch);
 /* RFC 9380 hash_to_curve (RO, "BLS12381G1_XMD:SHA-256_SSWU_RO_" with this dst) and
  * encode_to_curve (NU). Any dst, including the empty one. */
 GROVE_API void grove_bls_g1_hash(grove_bls_g1 *r, const uint8_t *msg, size_t msg_len,
@@ -251,6 +268,12 @@ GROVE_API void grove_bls_g2_mul_sk(grove_bls_g2 *r, const grove_bls_g2 *p,
                                    const grove_bls_sk *sk);
 GROVE_API GROVE_MUST_USE grove_status grove_bls_g2_msm(grove_bls_g2 *r, const grove_bls_g2 *points,
                                                        const uint8_t *ks, size_t k_len, size_t n);
+GROVE_API size_t grove_bls_g2_msm_scratch_size(size_t n, size_t k_len);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_g2_msm_with_scratch(grove_bls_g2 *r,
+                                                                    const grove_bls_g2 *points,
+                                                                    const uint8_t *ks,
+                                                                    size_t k_len, size_t n,
+                                                                    void *scratch);
 GROVE_API void grove_bls_g2_hash(grove_bls_g2 *r, const uint8_t *msg, size_t msg_len,
                                  const uint8_t *dst, size_t dst_len);
 GROVE_API void grove_bls_g2_encode(grove_bls_g2 *r, const uint8_t *msg, size_t msg_len,
@@ -260,14 +283,29 @@ GROVE_API void grove_bls_g2_encode(grove_bls_g2 *r, const uint8_t *msg, size_t m
 
 /*
  * r = prod_{i<n} e(p_i, q_i) (n = 1: one pairing; one shared final exponentiation). Points
- * must be in G1 / G2 (not re-checked). GT values are the reduced optimal ate pairing raised to
- * a fixed power coprime to r; compare them only with values from this library.
+ * must be in G1 / G2 (not re-checked). GT values are the standard reduced optimal ate pairing
+ * f_{z,Q}(P)^((p^12 - 1)/r). (blst's blst_final_exp, and the fast exponentiation behind the
+ * pairing checks here, compute its cube: the exponent 3 (p^4 - p^2 + 1)/r of the
+ * Hayashida-Hayasaka-Teruya / Aranha et al. hard parts; cube r to compare with those.)
+ * Small n uses stack scratch, larger n one heap block; the _with_scratch forms take
+ * grove_bls_pairing_scratch_size(n) bytes of caller scratch (any alignment; NULL for n = 0)
+ * and never allocate.
  */
 GROVE_API GROVE_MUST_USE grove_status grove_bls_pairing(grove_bls_gt *r, const grove_bls_g1 *p,
                                                         const grove_bls_g2 *q, size_t n);
 /* GROVE_OK iff prod_{i<n} e(p_i, q_i) == 1, else GROVE_ERR_VERIFY. */
 GROVE_API GROVE_MUST_USE grove_status grove_bls_pairing_check(const grove_bls_g1 *p,
                                                               const grove_bls_g2 *q, size_t n);
+/* Scratch bytes for n pairs (0 for n > GROVE_BLS_PAIRING_MAX_PAIRS, which the functions refuse). */
+GROVE_API size_t grove_bls_pairing_scratch_size(size_t n);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_pairing_with_scratch(grove_bls_gt *r,
+                                                                     const grove_bls_g1 *p,
+                                                                     const grove_bls_g2 *q,
+                                                                     size_t n, void *scratch);
+GROVE_API GROVE_MUST_USE grove_status grove_bls_pairing_check_with_scratch(const grove_bls_g1 *p,
+                                                                           const grove_bls_g2 *q,
+                                                                           size_t n,
+                                                                           void *scratch);
 GROVE_API bool grove_bls_gt_equal(const grove_bls_gt *a, const grove_bls_gt *b);
 GROVE_API bool grove_bls_gt_is_one(const grove_bls_gt *a);
 GROVE_API void grove_bls_gt_mul(grove_bls_gt *r, const grove_bls_gt *a, const grove_bls_gt *b);

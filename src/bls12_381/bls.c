@@ -819,30 +819,41 @@ void grove_bls_g2_to_bytes_uncompressed(const grove_bls_g2 *p,
         ST(r, &x);                                                                                 \
         grove_burn_stack(); /* spilled copies of the scalar in the frames below */                 \
     }                                                                                              \
+    size_t grove_bls_##G##_msm_scratch_size(size_t n, size_t k_len)                            \
+    {                                                                                              \
+        if (k_len > GROVE_BLS_MAX_SCALAR_BYTES || n > GROVE_BLS_MSM_MAX_POINTS)                    \
+            return 0;                                                                              \
+        return G##_msm_scratch_bytes(n, k_len);                                                    \
+    }                                                                                              \
+    grove_status grove_bls_##G##_msm_with_scratch(grove_bls_##G *r, const grove_bls_##G *points,  \
+                                                  const uint8_t *ks, size_t k_len, size_t n,       \
+                                                  void *scratch)                                   \
+    {                                                                                              \
+        PT acc;                                                                                    \
+        if (r == NULL || (n > 0 && (points == NULL || ks == NULL)) ||                              \
+            k_len > GROVE_BLS_MAX_SCALAR_BYTES || n > GROVE_BLS_MSM_MAX_POINTS ||                  \
+            (scratch == NULL && G##_msm_scratch_bytes(n, k_len) > 0))                              \
+            return GROVE_ERR_INVALID_ARG;                                                          \
+        /* the opaque points hold the internal Jacobian points byte for byte (ld/st) */            \
+        G##_msm_scratch_vartime(&acc, points, ks, k_len, n, scratch);                              \
+        ST(r, &acc);                                                                               \
+        return GROVE_OK;                                                                           \
+    }                                                                                              \
     grove_status grove_bls_##G##_msm(grove_bls_##G *r, const grove_bls_##G *points,                \
                                      const uint8_t *ks, size_t k_len, size_t n)                    \
     {                                                                                              \
-        PT *pts, acc;                                                                              \
-        int ok;                                                                                    \
+        size_t bytes;                                                                              \
+        void *scratch = NULL;                                                                      \
+        grove_status rc;                                                                           \
         if (r == NULL || (n > 0 && (points == NULL || ks == NULL)) ||                              \
-            k_len > GROVE_BLS_MAX_SCALAR_BYTES || n > ((size_t)-1) / sizeof(PT))                   \
+            k_len > GROVE_BLS_MAX_SCALAR_BYTES || n > GROVE_BLS_MSM_MAX_POINTS)                    \
             return GROVE_ERR_INVALID_ARG;                                                          \
-        if (n == 0) {                                                                              \
-            G##_set_inf(&acc);                                                                     \
-            ST(r, &acc);                                                                           \
-            return GROVE_OK;                                                                       \
-        }                                                                                          \
-        pts = malloc(n * sizeof *pts);                                                             \
-        if (pts == NULL)                                                                           \
+        bytes = G##_msm_scratch_bytes(n, k_len);                                                   \
+        if (bytes > 0 && (scratch = malloc(bytes)) == NULL)                                        \
             return GROVE_ERR_NOMEM;                                                                \
-        for (size_t i = 0; i < n; i++)                                                             \
-            LD(&pts[i], &points[i]);                                                               \
-        ok = G##_msm_vartime(&acc, pts, ks, k_len, n);                                             \
-        free(pts);                                                                                 \
-        if (!ok)                                                                                   \
-            return GROVE_ERR_NOMEM;                                                                \
-        ST(r, &acc);                                                                               \
-        return GROVE_OK;                                                                           \
+        rc = grove_bls_##G##_msm_with_scratch(r, points, ks, k_len, n, scratch);                   \
+        free(scratch);                                                                             \
+        return rc;                                                                                 \
     }                                                                                              \
     void grove_bls_##G##_hash(grove_bls_##G *r, const uint8_t *msg, size_t msg_len,                \
                               const uint8_t *dst, size_t dst_len)                                  \
@@ -864,55 +875,100 @@ GROUP_API(g2, g2_p, ld2, st2)
 
 /* ---- pairing ------------------------------------------------------------------------------ */
 
-static grove_status pairing_points(fp12 *f, const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
+#define PAIRING_ALIGN(x) (((x) + 63u) & ~(size_t)63u)
+
+size_t grove_bls_pairing_scratch_size(size_t n)
 {
-    g1_p *pp;
-    g2_p *qq;
-    grove_status rc;
-    if (n > ((size_t)-1) / sizeof(g2_p))
+    if (n > GROVE_BLS_PAIRING_MAX_PAIRS)
+        return 0;
+    /* affine copies of both sides, then the batch inversion's running products */
+    return PAIRING_ALIGN(n * sizeof(g1_a)) + PAIRING_ALIGN(n * sizeof(g2_a)) +
+           PAIRING_ALIGN(n * sizeof(fp2)) + 63;
+}
+
+/* f = prod e(p_i, q_i): exact (the standard value) or cubed (for checks) */
+static grove_status pairing_points(fp12 *f, const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n,
+                                   void *scratch, int exact)
+{
+    unsigned char *scr = scratch;
+    fp12 m;
+    if (n > GROVE_BLS_PAIRING_MAX_PAIRS || (n > 0 && scratch == NULL))
         return GROVE_ERR_INVALID_ARG;
     if (n == 0) {
         *f = BLS_FP12_ONE;
         return GROVE_OK;
     }
-    pp = malloc(n * sizeof *pp);
-    qq = malloc(n * sizeof *qq);
-    if (pp == NULL || qq == NULL) {
-        free(pp);
-        free(qq);
+    scr += (64 - ((uintptr_t)scr & 63)) & 63;
+    g1_a *pa = (g1_a *)(void *)scr;
+    g2_a *qa = (g2_a *)(void *)(scr + PAIRING_ALIGN(n * sizeof(g1_a)));
+    void *acc = scr + PAIRING_ALIGN(n * sizeof(g1_a)) + PAIRING_ALIGN(n * sizeof(g2_a));
+    /* the opaque points hold the internal Jacobian points byte for byte (ld1/ld2) */
+    g1_batch_to_affine_scratch_vartime(pa, p, n, (fp *)acc);
+    g2_batch_to_affine_scratch_vartime(qa, q, n, (fp2 *)acc);
+    bls_miller_loop(&m, pa, qa, n);
+    if (exact)
+        bls_final_exp_exact(f, &m);
+    else
+        bls_final_exp(f, &m);
+    return GROVE_OK;
+}
+
+grove_status grove_bls_pairing_with_scratch(grove_bls_gt *r, const grove_bls_g1 *p,
+                                            const grove_bls_g2 *q, size_t n, void *scratch)
+{
+    fp12 f;
+    grove_status rc;
+    if (r == NULL || (n > 0 && (p == NULL || q == NULL)))
+        return GROVE_ERR_INVALID_ARG;
+    if ((rc = pairing_points(&f, p, q, n, scratch, 1)) == GROVE_OK)
+        memcpy(r->opaque, &f, sizeof f);
+    return rc;
+}
+
+grove_status grove_bls_pairing_check_with_scratch(const grove_bls_g1 *p, const grove_bls_g2 *q,
+                                                  size_t n, void *scratch)
+{
+    fp12 f;
+    grove_status rc;
+    if (n > 0 && (p == NULL || q == NULL))
+        return GROVE_ERR_INVALID_ARG;
+    if ((rc = pairing_points(&f, p, q, n, scratch, 0)) != GROVE_OK)
+        return rc;
+    return fp12_is_one(&f) ? GROVE_OK : GROVE_ERR_VERIFY;
+}
+
+/* the allocating forms: scratch on the stack for a few pairs, else on the heap */
+#define PAIRING_STACK_PAIRS 4
+static grove_status pairing_alloc(grove_bls_gt *r, const grove_bls_g1 *p, const grove_bls_g2 *q,
+                                  size_t n)
+{
+    _Alignas(64) unsigned char stack[PAIRING_STACK_PAIRS * (sizeof(g1_a) + sizeof(g2_a) +
+                                                            sizeof(fp2)) + 3 * 64 + 64];
+    void *scratch = stack;
+    grove_status rc;
+    if (n > GROVE_BLS_PAIRING_MAX_PAIRS)
+        return GROVE_ERR_INVALID_ARG;
+    if (grove_bls_pairing_scratch_size(n) > sizeof stack &&
+        (scratch = malloc(grove_bls_pairing_scratch_size(n))) == NULL)
         return GROVE_ERR_NOMEM;
-    }
-    for (size_t i = 0; i < n; i++) {
-        ld1(&pp[i], &p[i]);
-        ld2(&qq[i], &q[i]);
-    }
-    rc = multi_pairing(f, pp, qq, n);
-    free(pp);
-    free(qq);
+    rc = r != NULL ? grove_bls_pairing_with_scratch(r, p, q, n, scratch)
+                   : grove_bls_pairing_check_with_scratch(p, q, n, scratch);
+    if (scratch != stack)
+        free(scratch);
     return rc;
 }
 
 grove_status grove_bls_pairing(grove_bls_gt *r, const grove_bls_g1 *p, const grove_bls_g2 *q,
                                size_t n)
 {
-    fp12 f;
-    grove_status rc;
-    if (r == NULL || (n > 0 && (p == NULL || q == NULL)))
+    if (r == NULL)
         return GROVE_ERR_INVALID_ARG;
-    if ((rc = pairing_points(&f, p, q, n)) == GROVE_OK)
-        memcpy(r->opaque, &f, sizeof f);
-    return rc;
+    return pairing_alloc(r, p, q, n);
 }
 
 grove_status grove_bls_pairing_check(const grove_bls_g1 *p, const grove_bls_g2 *q, size_t n)
 {
-    fp12 f;
-    grove_status rc;
-    if (n > 0 && (p == NULL || q == NULL))
-        return GROVE_ERR_INVALID_ARG;
-    if ((rc = pairing_points(&f, p, q, n)) != GROVE_OK)
-        return rc;
-    return fp12_is_one(&f) ? GROVE_OK : GROVE_ERR_VERIFY;
+    return pairing_alloc(NULL, p, q, n);
 }
 
 bool grove_bls_gt_equal(const grove_bls_gt *a, const grove_bls_gt *b)

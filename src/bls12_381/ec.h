@@ -29,7 +29,7 @@ typedef struct {
     fp2 x, y;
 } g2_a;
 
-#define BLS_EC_DECLARE(P, PT, AFF)                                                          \
+#define BLS_EC_DECLARE(P, PT, AFF, FE_T)                                                        \
     void P##set_inf(PT *r);                                                                 \
     int P##is_inf(const PT *a);                                                             \
     void P##from_affine(PT *r, const AFF *a);                                               \
@@ -51,10 +51,14 @@ typedef struct {
     void P##mul_ct_any(PT *r, const PT *a, const uint64_t k[4]);                            \
     void P##mul_z_abs_vartime(PT *r, const PT *a);                                          \
     int P##msm_vartime(PT *r, const PT *pts, const uint8_t *scalars, size_t scalar_bytes,   \
-                       size_t n);
+                       size_t n);                                                           \
+    void P##batch_to_affine_scratch_vartime(AFF *r, const void *a, size_t n, FE_T *acc);    \
+    size_t P##msm_scratch_bytes(size_t n, size_t scalar_bytes);                             \
+    void P##msm_scratch_vartime(PT *r, const void *pts, const uint8_t *scalars,             \
+                                size_t scalar_bytes, size_t n, void *scratch);
 
-BLS_EC_DECLARE(g1_, g1_p, g1_a)
-BLS_EC_DECLARE(g2_, g2_p, g2_a)
+BLS_EC_DECLARE(g1_, g1_p, g1_a, fp)
+BLS_EC_DECLARE(g2_, g2_p, g2_a, fp2)
 
 /* Endomorphisms, subgroup checks and cofactor clearing. */
 void g1_phi(g1_p *r, const g1_p *a);     /* (x, y) -> (beta x, y) = [-z^2] on G1 */

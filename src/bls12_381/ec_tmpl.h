@@ -366,35 +366,51 @@ void P_(to_affine_vartime)(AFF *r, const PT *a)
     FE_(mul)(&r->y, &a->y, &zi2);
 }
 
-/* Montgomery's simultaneous inversion; returns 0 on allocation failure. r may alias nothing. */
-int P_(batch_to_affine_vartime)(AFF *r, const PT *a, size_t n)
+/*
+ * Montgomery's simultaneous inversion of the n points stored (as PT objects, any alignment) at
+ * a, with acc holding n field elements of scratch. r may alias nothing.
+ */
+void P_(batch_to_affine_scratch_vartime)(AFF *r, const void *a, size_t n, FE *acc)
 {
-    FE *acc, inv, t, zi2;
-    if (n == 0)
-        return 1;
-    acc = malloc(n * sizeof *acc);
-    if (acc == NULL)
-        return 0;
+    const unsigned char *src = a;
+    FE inv, t, zi2;
+    PT pt;
     FE run = FE_ONE;
     for (size_t i = 0; i < n; i++) {
+        memcpy(&pt, src + i * sizeof(PT), sizeof pt);
         acc[i] = run;
-        if (!P_(is_inf)(&a[i]))
-            FE_(mul)(&run, &run, &a[i].z);
+        if (!P_(is_inf)(&pt))
+            FE_(mul)(&run, &run, &pt.z);
     }
+    if (n == 0)
+        return;
     FE_(inv_vartime)(&inv, &run);
     for (size_t i = n; i-- > 0;) {
-        if (P_(is_inf)(&a[i])) {
+        memcpy(&pt, src + i * sizeof(PT), sizeof pt);
+        if (P_(is_inf)(&pt)) {
             FE_(set_zero)(&r[i].x);
             FE_(set_zero)(&r[i].y);
             continue;
         }
         FE_(mul)(&t, &inv, &acc[i]); /* 1/Z_i */
-        FE_(mul)(&inv, &inv, &a[i].z);
+        FE_(mul)(&inv, &inv, &pt.z);
         FE_(sqr)(&zi2, &t);
-        FE_(mul)(&r[i].x, &a[i].x, &zi2);
+        FE_(mul)(&r[i].x, &pt.x, &zi2);
         FE_(mul)(&zi2, &zi2, &t);
-        FE_(mul)(&r[i].y, &a[i].y, &zi2);
+        FE_(mul)(&r[i].y, &pt.y, &zi2);
     }
+}
+
+/* The same with its own scratch; returns 0 on allocation failure. */
+int P_(batch_to_affine_vartime)(AFF *r, const PT *a, size_t n)
+{
+    FE *acc;
+    if (n == 0)
+        return 1;
+    acc = malloc(n * sizeof *acc);
+    if (acc == NULL)
+        return 0;
+    P_(batch_to_affine_scratch_vartime)(r, a, n, acc);
     free(acc);
     return 1;
 }
@@ -502,6 +518,50 @@ static void P_(ct_table16)(PT tab[16], const PT *a)
     }
 }
 
+/* sel = tab[w] for a secret w in 0..16, scanning the whole table. */
+static void P_(ct_lookup17)(PT *sel, const PT tab[17], uint64_t w)
+{
+    *sel = tab[0];
+    for (uint64_t j = 1; j < 17; j++) {
+        uint64_t m = grove_ct_is_zero64(grove_value_barrier64(j ^ w));
+        FE_(cmov)(&sel->x, &tab[j].x, m);
+        FE_(cmov)(&sel->y, &tab[j].y, m);
+        FE_(cmov)(&sel->z, &tab[j].z, m);
+    }
+}
+
+/*
+ * Signed 5-bit (Booth) window i of the nl-limb value k: d = b(5i-1) + b(5i) + 2 b(5i+1) +
+ * 4 b(5i+2) + 8 b(5i+3) - 16 b(5i+4) in [-16, 16] (b(-1) = 0), as |d| and a sign mask;
+ * sum_i d_i 2^(5i) = k when the windows cover one bit above k's top bit. The bit positions are
+ * public; the arithmetic on the secret bits is branch-free.
+ */
+static void P_(booth5)(uint64_t *abs_d, uint64_t *neg_mask, const uint64_t *k, size_t nl, int i)
+{
+    uint64_t v = 0;
+    for (int j = 0; j < 6; j++) {
+        int b = 5 * i - 1 + j;
+        if (b >= 0 && (size_t)b < 64 * nl)
+            v |= ((k[b / 64] >> (b % 64)) & 1) << j;
+    }
+    uint64_t u = ((v >> 1) & 15) + (v & 1), top = grove_value_barrier64(v >> 5);
+    uint64_t m = 0 - top;
+    *abs_d = u ^ ((u ^ (16 - u)) & m);
+    *neg_mask = m;
+}
+
+/* add +-tab[|d|] for the signed window i of k (constant time) */
+static void P_(booth_add)(PT *acc, const PT tab[17], const uint64_t *k, size_t nl, int i)
+{
+    PT sel;
+    uint64_t ad, neg;
+    P_(booth5)(&ad, &neg, k, nl, i);
+    P_(ct_lookup17)(&sel, tab, ad);
+    P_(cneg)(&sel, neg);
+    P_(proj_add)(acc, acc, &sel);
+    grove_wipe(&sel, sizeof sel);
+}
+
 /*
  * Constant time for any point of the curve: fixed 4-bit windows over 256 bits with a full
  * table scan and complete formulas.
@@ -528,40 +588,98 @@ void P_(mul_ct_any)(PT *r, const PT *a, const uint64_t k[4])
     grove_wipe(&sel, sizeof sel);
 }
 
+#ifndef ENDO_ZABS
 /*
  * Constant time, two-dimensional (GLV / GLS) for points of the prime-order subgroup, where
  * ENDO_Z2 computes [z^2] with one field multiplication: k a = k0 a + k1 [z^2] a with
- * k = k1 z^2 + k0, both halves below 2^128, processed in 4-bit windows side by side.
+ * k = k1 z^2 + k0, both halves below 2^128, processed in signed 5-bit windows side by side
+ * (tables of 0..16 multiples, full scans, conditional negation).
  */
 void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
 {
-    PT t0[16], t1[16], acc, sel;
+    PT t0[17], t1[17], acc;
     uint64_t k0[2], k1[2];
     fr_split_z2(k0, k1, k);
     P_(ct_table16)(t0, a);
-    for (int i = 0; i < 16; i++)
+    P_(proj_dbl)(&t0[16], &t0[8]);
+    for (int i = 0; i < 17; i++)
         ENDO_Z2(&t1[i], &t0[i]);
+    /* signed 5-bit windows: 26 cover the 128-bit halves and one bit above */
     acc = t0[0];
-    for (int win = 31; win >= 0; win--) {
-        if (win != 31) {
-            P_(proj_dbl)(&acc, &acc);
-            P_(proj_dbl)(&acc, &acc);
-            P_(proj_dbl)(&acc, &acc);
-            P_(proj_dbl)(&acc, &acc);
-        }
-        P_(ct_lookup16)(&sel, t0, (k0[win / 16] >> (4 * (win % 16))) & 15);
-        P_(proj_add)(&acc, &acc, &sel);
-        P_(ct_lookup16)(&sel, t1, (k1[win / 16] >> (4 * (win % 16))) & 15);
-        P_(proj_add)(&acc, &acc, &sel);
+    for (int win = 25; win >= 0; win--) {
+        if (win != 25)
+            for (int j = 0; j < 5; j++)
+                P_(proj_dbl)(&acc, &acc);
+        P_(booth_add)(&acc, t0, k0, 2, win);
+        P_(booth_add)(&acc, t1, k1, 2, win);
     }
     P_(proj_to_jac)(r, &acc);
     grove_wipe(t0, sizeof t0);
     grove_wipe(t1, sizeof t1);
     grove_wipe(&acc, sizeof acc);
-    grove_wipe(&sel, sizeof sel);
     grove_wipe(k0, sizeof k0);
     grove_wipe(k1, sizeof k1);
 }
+#else
+/*
+ * k = hi |z| + lo for k < z^2 (so hi < |z|): binary long division over a fixed 128 steps with
+ * masks, constant time in k.
+ */
+static void P_(split_zabs_ct)(uint64_t *lo, uint64_t *hi, const uint64_t k[2])
+{
+    const bls_u128 d = (bls_u128)0xd201000000010000ULL;
+    bls_u128 rem = 0, q = 0;
+    for (int i = 127; i >= 0; i--) {
+        uint64_t bit = (k[i / 64] >> (i % 64)) & 1;
+        rem = (rem << 1) | bit;
+        bls_u128 diff = rem - d; /* rem < 2d < 2^65: wraps (top bit set) iff rem < d */
+        uint64_t ge = grove_value_barrier64((uint64_t)(diff >> 127) ^ 1);
+        bls_u128 m = (bls_u128)0 - (bls_u128)ge;
+        rem = (diff & m) | (rem & ~m);
+        q = (q << 1) | ge;
+    }
+    *lo = (uint64_t)rem;
+    *hi = (uint64_t)q;
+}
+
+/*
+ * Constant time, four-dimensional (GLS) for points of the prime-order subgroup, where
+ * ENDO_Z2 computes [z^2] and ENDO_ZABS computes [|z|] with a few field multiplications (G2:
+ * psi^2 and -psi): k = k1 z^2 + k0, k0 = a1 |z| + a0, k1 = b1 |z| + b0, all four below 2^64,
+ * k a = a0 a + a1 [|z|] a + b0 [z^2] a + b1 [|z| z^2] a in signed 5-bit windows side by side:
+ * 60 doublings and 52 complete additions with full table scans.
+ */
+void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
+{
+    PT t[4][17], acc;
+    uint64_t k0[2], k1[2], d[4];
+    fr_split_z2(k0, k1, k);
+    P_(split_zabs_ct)(&d[0], &d[1], k0);
+    P_(split_zabs_ct)(&d[2], &d[3], k1);
+    P_(ct_table16)(t[0], a);
+    P_(proj_dbl)(&t[0][16], &t[0][8]);
+    for (int i = 0; i < 17; i++) {
+        ENDO_ZABS(&t[1][i], &t[0][i]);
+        ENDO_Z2(&t[2][i], &t[0][i]);
+        ENDO_ZABS(&t[3][i], &t[2][i]);
+    }
+    /* signed 5-bit windows: 13 cover the 64-bit digits and one bit above */
+    acc = t[0][0];
+    for (int win = 12; win >= 0; win--) {
+        if (win != 12)
+            for (int j = 0; j < 5; j++)
+                P_(proj_dbl)(&acc, &acc);
+        for (int j = 0; j < 4; j++)
+            P_(booth_add)(&acc, t[j], &d[j], 1, win);
+    }
+    P_(proj_to_jac)(r, &acc);
+    grove_wipe(t, sizeof t);
+    grove_wipe(&acc, sizeof acc);
+    grove_wipe(k0, sizeof k0);
+    grove_wipe(k1, sizeof k1);
+    grove_wipe(d, sizeof d);
+}
+#endif
 
 /* r = [|z|] a, |z| = 0xd201000000010000 (bits 63, 62, 60, 57, 48, 16). */
 void P_(mul_z_abs_vartime)(PT *r, const PT *a)
@@ -712,25 +830,65 @@ static unsigned P_(msm_window)(size_t n, size_t nbits, int affine)
 /* working set of one group of windows in the affine path (kept cache-sized) */
 #define BLS_MSM_GROUP_BYTES (256 * 1024)
 
-/* r = sum k_i aff_i for affine points (identity = (0, 0)) and scalars of nbits bits */
-static int P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sbytes,
-                        size_t nbits, size_t n)
+/* Scratch carving: every piece starts on a 64-byte boundary of the caller's block. */
+#ifndef BLS_SCRATCH_ALIGN
+#define BLS_SCRATCH_ALIGN(x) (((x) + 63u) & ~(size_t)63u)
+#endif
+
+/* The shape of one msm_core call: window, buckets, group of windows and the piece sizes. */
+typedef struct {
+    int affine;
+    unsigned c;
+    size_t nb, nwin, gw, nseg, cap, half;
+    size_t off_start, off_len, off_w, off_den, off_jb, off_s, bytes;
+} P_(msm_plan);
+
+static void P_(msm_make_plan)(P_(msm_plan) *pl, size_t n, size_t nbits)
 {
-    int affine = n >= BLS_MSM_AFFINE_MIN;
-    unsigned c = P_(msm_window)(n, nbits, affine);
-    size_t nb = (size_t)1 << (c - 1), nwin = nbits / c + 1;
+    pl->affine = n >= BLS_MSM_AFFINE_MIN;
+    pl->c = P_(msm_window)(n, nbits, pl->affine);
+    pl->nb = (size_t)1 << (pl->c - 1);
+    pl->nwin = nbits / pl->c + 1;
     /* windows per group: about BLS_MSM_GROUP_BYTES of points (at least one window) */
     size_t per = BLS_MSM_GROUP_BYTES / sizeof(AFF) / n;
-    size_t gw = affine ? (per < 1 ? 1 : per > nwin ? nwin : per) : 1;
-    size_t nseg = gw * nb, cap = gw * n, half = cap / 2 + 1;
-    int32_t *dig = malloc(n * nwin * sizeof *dig);
-    size_t *start = malloc(nseg * sizeof *start), *len = malloc(nseg * sizeof *len);
-    AFF *w = affine ? malloc(cap * sizeof *w) : NULL;
-    FE *den = affine ? malloc(3 * half * sizeof *den) : NULL;
-    PT *jb = affine ? NULL : malloc(nb * sizeof *jb), *S = malloc(nwin * sizeof *S), acc, run;
-    int ok = dig && start && len && S && (affine ? (w && den) : jb != NULL);
-    if (!ok)
-        goto out;
+    pl->gw = pl->affine ? (per < 1 ? 1 : per > pl->nwin ? pl->nwin : per) : 1;
+    pl->nseg = pl->gw * pl->nb;
+    pl->cap = pl->gw * n;
+    pl->half = pl->cap / 2 + 1;
+    size_t off = BLS_SCRATCH_ALIGN(n * pl->nwin * sizeof(int32_t)); /* digits first */
+    pl->off_start = off;
+    off += BLS_SCRATCH_ALIGN(pl->nseg * sizeof(size_t));
+    pl->off_len = off;
+    off += BLS_SCRATCH_ALIGN(pl->nseg * sizeof(size_t));
+    pl->off_w = off;
+    off += pl->affine ? BLS_SCRATCH_ALIGN(pl->cap * sizeof(AFF)) : 0;
+    pl->off_den = off;
+    off += pl->affine ? BLS_SCRATCH_ALIGN(3 * pl->half * sizeof(FE)) : 0;
+    pl->off_jb = off;
+    off += pl->affine ? 0 : BLS_SCRATCH_ALIGN(pl->nb * sizeof(PT));
+    pl->off_s = off;
+    off += BLS_SCRATCH_ALIGN(pl->nwin * sizeof(PT));
+    pl->bytes = off;
+}
+
+/*
+ * r = sum k_i aff_i for affine points (identity = (0, 0)) and scalars of nbits bits, in the
+ * plan's bytes of scratch (64-byte aligned).
+ */
+static void P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sbytes,
+                         size_t nbits, size_t n, unsigned char *scr)
+{
+    P_(msm_plan) pl;
+    P_(msm_make_plan)(&pl, n, nbits);
+    int affine = pl.affine;
+    unsigned c = pl.c;
+    size_t nb = pl.nb, nwin = pl.nwin, gw = pl.gw, nseg = pl.nseg, half = pl.half;
+    int32_t *dig = (int32_t *)(void *)scr;
+    size_t *start = (size_t *)(void *)(scr + pl.off_start);
+    size_t *len = (size_t *)(void *)(scr + pl.off_len);
+    AFF *w = (AFF *)(void *)(scr + pl.off_w);
+    FE *den = (FE *)(void *)(scr + pl.off_den);
+    PT *jb = (PT *)(void *)(scr + pl.off_jb), *S = (PT *)(void *)(scr + pl.off_s), acc, run;
     for (size_t i = 0; i < n; i++) {
         if (P_(aff_is_inf)(&aff[i]))
             memset(dig + i * nwin, 0, nwin * sizeof *dig);
@@ -815,70 +973,89 @@ static int P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sb
         P_(add_vartime)(&acc, &acc, &S[win]);
     }
     *r = acc;
-out:
-    free(dig);
-    free(start);
-    free(len);
-    free(w);
-    free(den);
-    free(jb);
-    free(S);
-    return ok;
+}
+
+/* scalars of at most 16 bytes are split k = k1 |z| + k0 where an endomorphism gives [|z|] */
+#ifdef MSM_SPLIT_Z
+#define MSM_SPLITS(sbytes) ((sbytes) <= 16)
+#else
+#define MSM_SPLITS(sbytes) 0
+#endif
+
+size_t P_(msm_scratch_bytes)(size_t n, size_t scalar_bytes)
+{
+    size_t nbits = 8 * scalar_bytes, head, body;
+    P_(msm_plan) pl;
+    if (n < 8 || nbits == 0)
+        return 0;
+    head = BLS_SCRATCH_ALIGN(n * sizeof(AFF));
+    if (MSM_SPLITS(scalar_bytes)) {
+        P_(msm_make_plan)(&pl, 2 * n, 72);
+        head += BLS_SCRATCH_ALIGN(2 * n * sizeof(AFF)) + BLS_SCRATCH_ALIGN(2 * n * 9);
+    } else {
+        P_(msm_make_plan)(&pl, n, nbits);
+    }
+    body = BLS_SCRATCH_ALIGN(n * sizeof(FE)); /* the batch inversion, before msm_core */
+    if (pl.bytes > body)
+        body = pl.bytes;
+    return head + body + 63; /* + 63: any alignment of the caller's block */
+}
+
+void P_(msm_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
+                             size_t scalar_bytes, size_t n, void *scratch)
+{
+    size_t nbits = 8 * scalar_bytes;
+    if (n < 8 || nbits == 0) {
+        PT acc, t, pt;
+        P_(set_inf)(&acc);
+        for (size_t i = 0; i < n; i++) {
+            memcpy(&pt, (const unsigned char *)pts + i * sizeof(PT), sizeof pt);
+            P_(mul_vartime)(&t, &pt, scalars + i * scalar_bytes, nbits);
+            P_(add_vartime)(&acc, &acc, &t);
+        }
+        *r = acc;
+        return;
+    }
+    unsigned char *scr = (unsigned char *)scratch;
+    scr += (64 - ((uintptr_t)scr & 63)) & 63;
+    AFF *aff = (AFF *)(void *)scr;
+    scr += BLS_SCRATCH_ALIGN(n * sizeof(AFF));
+#ifdef MSM_SPLIT_Z
+    if (MSM_SPLITS(scalar_bytes)) {
+        /* k = k1 |z| + k0: k P = k0 P + k1 (-psi(P)), psi = [z] on G2; 65-bit halves */
+        AFF *a2 = (AFF *)(void *)scr;
+        uint8_t *k2 = scr + BLS_SCRATCH_ALIGN(2 * n * sizeof(AFF));
+        scr = k2 + BLS_SCRATCH_ALIGN(2 * n * 9);
+        P_(batch_to_affine_scratch_vartime)(aff, pts, n, (FE *)(void *)scr);
+        for (size_t i = 0; i < n; i++) {
+            bls_u128 k = 0;
+            for (size_t b = scalar_bytes; b-- > 0;)
+                k = (k << 8) | scalars[i * scalar_bytes + b];
+            bls_u128 k1 = k / BLS_Z_ABS, k0 = k % BLS_Z_ABS;
+            for (size_t b = 0; b < 9; b++) {
+                k2[18 * i + b] = (uint8_t)(k0 >> (8 * b));
+                k2[18 * i + 9 + b] = (uint8_t)(k1 >> (8 * b));
+            }
+            a2[2 * i] = aff[i];
+            MSM_SPLIT_Z(&a2[2 * i + 1], &aff[i]);
+        }
+        P_(msm_core)(r, a2, k2, 9, 72, 2 * n, scr);
+        return;
+    }
+#endif
+    P_(batch_to_affine_scratch_vartime)(aff, pts, n, (FE *)(void *)scr);
+    P_(msm_core)(r, aff, scalars, scalar_bytes, nbits, n, scr);
 }
 
 int P_(msm_vartime)(PT *r, const PT *pts, const uint8_t *scalars, size_t scalar_bytes, size_t n)
 {
-    size_t nbits = 8 * scalar_bytes;
-    int ok;
-    if (n == 0) {
-        P_(set_inf)(r);
-        return 1;
-    }
-    if (n < 8 || nbits == 0) {
-        PT acc, t;
-        P_(set_inf)(&acc);
-        for (size_t i = 0; i < n; i++) {
-            P_(mul_vartime)(&t, &pts[i], scalars + i * scalar_bytes, nbits);
-            P_(add_vartime)(&acc, &acc, &t);
-        }
-        *r = acc;
-        return 1;
-    }
-    AFF *aff = malloc(n * sizeof *aff);
-    if (aff == NULL || !P_(batch_to_affine_vartime)(aff, pts, n)) {
-        free(aff);
+    size_t bytes = P_(msm_scratch_bytes)(n, scalar_bytes);
+    void *scratch = NULL;
+    if (bytes > 0 && (scratch = malloc(bytes)) == NULL)
         return 0;
-    }
-#ifdef MSM_SPLIT_Z
-    if (scalar_bytes <= 16) {
-        /* k = k1 |z| + k0: k P = k0 P + k1 (-psi(P)), psi = [z] on G2; 65-bit halves */
-        AFF *a2 = malloc(2 * n * sizeof *a2);
-        uint8_t *k2 = malloc(2 * n * 9);
-        ok = a2 != NULL && k2 != NULL;
-        if (ok) {
-            for (size_t i = 0; i < n; i++) {
-                bls_u128 k = 0;
-                for (size_t b = scalar_bytes; b-- > 0;)
-                    k = (k << 8) | scalars[i * scalar_bytes + b];
-                bls_u128 k1 = k / BLS_Z_ABS, k0 = k % BLS_Z_ABS;
-                for (size_t b = 0; b < 9; b++) {
-                    k2[18 * i + b] = (uint8_t)(k0 >> (8 * b));
-                    k2[18 * i + 9 + b] = (uint8_t)(k1 >> (8 * b));
-                }
-                a2[2 * i] = aff[i];
-                MSM_SPLIT_Z(&a2[2 * i + 1], &aff[i]);
-            }
-            ok = P_(msm_core)(r, a2, k2, 9, 72, 2 * n);
-        }
-        free(a2);
-        free(k2);
-        free(aff);
-        return ok;
-    }
-#endif
-    ok = P_(msm_core)(r, aff, scalars, scalar_bytes, nbits, n);
-    free(aff);
-    return ok;
+    P_(msm_scratch_vartime)(r, pts, scalars, scalar_bytes, n, scratch);
+    free(scratch);
+    return 1;
 }
 
 /* ---- ZCash serialization ------------------------------------------------------------------ */

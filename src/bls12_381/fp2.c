@@ -62,9 +62,10 @@ void fp2_pow(fp2 *r, const fp2 *a, const uint64_t *e, size_t nlimbs)
 
 /*
  * Square root for p = 3 mod 4 (Adj and Rodriguez-Henriquez, "Square root computation over
- * even extension fields", algorithm 9). Branches on the input: public values only.
+ * even extension fields", algorithm 9): two Fp2 exponentiations. The reference for
+ * fp2_sqrt_vartime (tests). Branches on the input: public values only.
  */
-int fp2_sqrt_vartime(fp2 *r, const fp2 *a)
+int fp2_sqrt_adj_vartime(fp2 *r, const fp2 *a)
 {
     fp2 a1, alpha, a0, x0, t, minus_one;
     fp2_pow(&a1, a, BLS_EXP_P_MINUS_3_DIV_4, 6);
@@ -90,6 +91,59 @@ int fp2_sqrt_vartime(fp2 *r, const fp2 *a)
     if (!fp2_eq(&a0, a))
         return 0;
     *r = t;
+    return 1;
+}
+
+/*
+ * Square root through the norm (p = 3 mod 4, u^2 = -1), in two Fp exponentiations and no
+ * inversion. For a = a0 + a1 u with a1 != 0: a is a square iff n = a0^2 + a1^2 is one; with
+ * s = sqrt(n), t = (a0 + s)/2 and w = t^((p-3)/4) (so t w = t^((p+1)/4), w^2 = t^((p-1)/2)/t):
+ *   t a square:      x0 = t w,      x1 = a1 w / 2    (x0 w = 1, x1 = a1 / (2 x0));
+ *   t not a square:  x0 = a1 w / 2, x1 = -t w        (then t' = (a0 - s)/2 = -a1^2/(4t) is the
+ *                    square, w^2 = -1/t, sqrt(t') = a1 w / 2 and x1 = a1 / (2 x0) = -t w).
+ * For a1 = 0: with w = a0^((p-3)/4), x = a0 w is sqrt(a0) or sqrt(-a0), giving x or x u.
+ * The result is checked by squaring. Branches on the input: public values only.
+ */
+int fp2_sqrt_vartime(fp2 *r, const fp2 *a)
+{
+    fp n, s, t, w, x0, x1, chk;
+    fp2 y, y2;
+    if (fp_is_zero(&a->c1)) {
+        fp_pow(&w, &a->c0, BLS_EXP_P_MINUS_3_DIV_4, 6);
+        fp_mul(&x0, &a->c0, &w);
+        fp_sqr(&chk, &x0);
+        if (fp_eq(&chk, &a->c0)) {
+            y.c0 = x0;
+            fp_set_zero(&y.c1);
+        } else {
+            fp_set_zero(&y.c0); /* x0^2 = -a0: (x0 u)^2 = a0 */
+            y.c1 = x0;
+        }
+    } else {
+        fp_sqr(&n, &a->c0);
+        fp_sqr(&t, &a->c1);
+        fp_add(&n, &n, &t);
+        if (!fp_sqrt(&s, &n))
+            return 0; /* the norm is not a square: neither is a */
+        fp_add(&t, &a->c0, &s);
+        fp_half(&t, &t);
+        fp_pow(&w, &t, BLS_EXP_P_MINUS_3_DIV_4, 6);
+        fp_mul(&x0, &t, &w);
+        fp_sqr(&chk, &x0);
+        fp_mul(&x1, &a->c1, &w);
+        fp_half(&x1, &x1);
+        if (fp_eq(&chk, &t)) {
+            y.c0 = x0;
+            y.c1 = x1;
+        } else {
+            y.c0 = x1;
+            fp_neg(&y.c1, &x0);
+        }
+    }
+    fp2_sqr(&y2, &y);
+    if (!fp2_eq(&y2, a))
+        return 0;
+    *r = y;
     return 1;
 }
 

@@ -187,6 +187,8 @@ void fp2_mul_call(fp2 *r, const fp2 *a, const fp2 *b);
 void fp2_sqr_call(fp2 *r, const fp2 *a);
 /* Square root of a public value: returns 1 and r = sqrt(a), or 0 if a is not a square. */
 int fp2_sqrt_vartime(fp2 *r, const fp2 *a);
+/* The same by two Fp2 exponentiations (Adj-Rodriguez-Henriquez): the tests' reference. */
+int fp2_sqrt_adj_vartime(fp2 *r, const fp2 *a);
 /* sgn0 (RFC 9380, m = 2). */
 int fp2_sgn0(const fp2 *a);
 /* ZCash "larger y" for Fp2: c1 > (p-1)/2, or c1 == 0 and c0 > (p-1)/2. */

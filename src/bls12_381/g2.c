@@ -16,6 +16,18 @@ static void g2_endo_z2(g2_p *r, const g2_p *a)
     r->z = a->z;
 }
 
+/* [|z|] = -psi on G2, for projective (or Jacobian) points: (c1 conj X, -c2 conj Y, conj Z) */
+static void g2_endo_zabs(g2_p *r, const g2_p *a)
+{
+    fp2 t;
+    fp2_conj(&t, &a->x);
+    fp2_mul(&r->x, &t, &BLS_PSI_C1);
+    fp2_conj(&t, &a->y);
+    fp2_mul(&r->y, &t, &BLS_PSI_C2);
+    fp2_neg(&r->y, &r->y);
+    fp2_conj(&r->z, &a->z);
+}
+
 /* -psi(P) for an affine point (identity (0, 0) stays) */
 static void g2_neg_psi_affine(g2_a *r, const g2_a *a)
 {
@@ -40,6 +52,7 @@ static int fp2_from_bytes96(fp2 *r, const uint8_t in[96])
 }
 
 #define ENDO_Z2 g2_endo_z2
+#define ENDO_ZABS g2_endo_zabs
 #define MSM_SPLIT_Z g2_neg_psi_affine
 #define FE fp2
 #define FE_(op) fp2_##op

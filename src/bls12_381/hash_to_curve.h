@@ -37,4 +37,11 @@ void bls_hash_to_g2(g2_p *r, const uint8_t *msg, size_t msg_len, const uint8_t *
 void bls_encode_to_g2(g2_p *r, const uint8_t *msg, size_t msg_len, const uint8_t *dst,
                       size_t dst_len);
 
+/* RFC 9380 sqrt_ratio in Fp2 (Z = -(2 + u)): returns all ones and y = sqrt(u/v) if u/v is a
+ * square, else 0 and y = sqrt(Z u/v); v != 0. The _vartime form (used by the hash to G2, for
+ * public messages) goes through an inversion and the norm; _ref is the RFC's constant-time
+ * algorithm (tests). The two roots agree up to sign. */
+uint64_t bls_sqrt_ratio_fp2_vartime(fp2 *y, const fp2 *u, const fp2 *v);
+uint64_t bls_sqrt_ratio_fp2_ref(fp2 *y, const fp2 *u, const fp2 *v);
+
 #endif

@@ -272,34 +272,104 @@ static void cyclotomic_exp_z(fp12 *r, const fp12 *a)
     fp12_conj(r, &acc);
 }
 
-void bls_final_exp(fp12 *r, const fp12 *f)
+/* The easy part of the final exponentiation: f^((p^6 - 1)(p^2 + 1)), in the cyclotomic subgroup. */
+static void final_exp_easy(fp12 *r, const fp12 *f)
 {
-    fp12 t0, t1, a, b, c;
-    /* easy part: f^((p^6 - 1)(p^2 + 1)) */
+    fp12 t0, t1;
     fp12_conj(&t0, f);
     fp12_inv_vartime(&t1, f);
     fp12_mul(&t0, &t0, &t1);
     fp12_frobenius(&t1, &t0, 2);
-    fp12_mul(&t0, &t1, &t0);
+    fp12_mul(r, &t1, &t0);
+}
+
+/*
+ * c = a^((z-1)(z+p)(z^2+p^2-1)). With a = t0^(z-1) this is the HHT hard part without its
+ * "+ 3" term (3 (p^4-p^2+1)/r); with a = t0^((z-1)/3), the exact one without its "+ 1".
+ */
+static void final_exp_hard_tail(fp12 *c, const fp12 *a_in)
+{
+    fp12 a, b, t1;
+    cyclotomic_exp_z(&b, a_in);
+    fp12_conj(&t1, a_in);
+    fp12_mul(&a, &b, &t1); /* a_in^(z-1) */
+    cyclotomic_exp_z(&b, &a);
+    fp12_frobenius(&t1, &a, 1);
+    fp12_mul(&b, &b, &t1); /* a^(z+p) */
+    cyclotomic_exp_z(c, &b);
+    cyclotomic_exp_z(c, c);
+    fp12_frobenius(&t1, &b, 2);
+    fp12_mul(c, c, &t1);
+    fp12_conj(&t1, &b);
+    fp12_mul(c, c, &t1); /* b^(z^2 + p^2 - 1) */
+}
+
+void bls_final_exp(fp12 *r, const fp12 *f)
+{
+    fp12 t0, a, c, t1;
+    final_exp_easy(&t0, f);
     /* hard part: t0^((z-1)^2 (z+p)(z^2+p^2-1) + 3) = t0^(3 (p^4 - p^2 + 1)/r) */
     cyclotomic_exp_z(&a, &t0);
     fp12_conj(&t1, &t0);
     fp12_mul(&a, &a, &t1); /* t0^(z-1) */
-    cyclotomic_exp_z(&b, &a);
-    fp12_conj(&t1, &a);
-    fp12_mul(&a, &b, &t1); /* t0^((z-1)^2) */
-    cyclotomic_exp_z(&b, &a);
-    fp12_frobenius(&t1, &a, 1);
-    fp12_mul(&b, &b, &t1); /* a^(z+p) */
-    cyclotomic_exp_z(&c, &b);
-    cyclotomic_exp_z(&c, &c);
-    fp12_frobenius(&t1, &b, 2);
-    fp12_mul(&c, &c, &t1);
-    fp12_conj(&t1, &b);
-    fp12_mul(&c, &c, &t1); /* b^(z^2 + p^2 - 1) */
+    final_exp_hard_tail(&c, &a);
     fp12_cyclotomic_sqr(&t1, &t0);
     fp12_mul(&t1, &t1, &t0);
     fp12_mul(r, &c, &t1);
+}
+
+/*
+ * a^e for a in the cyclotomic subgroup and a public 64-bit e: fixed 4-bit windows over
+ * cyclotomic squarings, with only the table entries e's digits use.
+ */
+static void cyclotomic_pow_u64_vartime(fp12 *r, const fp12 *a, uint64_t e)
+{
+    fp12 tab[16], acc;
+    unsigned used = 0;
+    int started = 0;
+    for (int i = 0; i < 16; i++)
+        used |= 1u << ((e >> (4 * i)) & 15);
+    tab[1] = *a;
+    for (unsigned d = 2; d < 16; d++) {
+        /* every entry up to the largest digit used (for (|z|+1)/3: up to 11, five
+         * squarings and five products) */
+        if ((used >> d) == 0)
+            break;
+        if ((d & 1) == 0)
+            fp12_cyclotomic_sqr(&tab[d], &tab[d / 2]);
+        else
+            fp12_mul(&tab[d], &tab[d - 1], a);
+    }
+    acc = BLS_FP12_ONE;
+    for (int i = 15; i >= 0; i--) {
+        unsigned d = (unsigned)(e >> (4 * i)) & 15;
+        if (started)
+            for (int s = 0; s < 4; s++)
+                fp12_cyclotomic_sqr(&acc, &acc);
+        if (d != 0) {
+            if (started)
+                fp12_mul(&acc, &acc, &tab[d]);
+            else
+                acc = tab[d];
+            started = 1;
+        }
+    }
+    *r = acc;
+}
+
+/* (|z| + 1) / 3: z = 1 (mod 3), so (z - 1)/3 = -(|z| + 1)/3 is an integer. */
+#define BLS_Z_ABS_PLUS_1_DIV_3 0x460055555555aaabULL
+
+void bls_final_exp_exact(fp12 *r, const fp12 *f)
+{
+    fp12 t0, a, c;
+    final_exp_easy(&t0, f);
+    /* hard part: (p^4 - p^2 + 1)/r = ((z-1)^2/3)(z+p)(z^2+p^2-1) + 1, and (z-1)^2/3 =
+     * ((z-1)/3)(z-1) */
+    cyclotomic_pow_u64_vartime(&a, &t0, BLS_Z_ABS_PLUS_1_DIV_3);
+    fp12_conj(&a, &a); /* t0^((z-1)/3) */
+    final_exp_hard_tail(&c, &a);
+    fp12_mul(r, &c, &t0);
 }
 
 void bls_pairing(fp12 *r, const g1_a *p, const g2_a *q, size_t n)

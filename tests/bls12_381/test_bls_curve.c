@@ -661,6 +661,125 @@ static void test_encoding_g2(void)
     CHECK_EQ_INT(grove_bls_g2_from_bytes(&pub, c, 96, GROVE_BLS_NO_INFINITY), GROVE_ERR_ENCODING);
 }
 
+/* the one-exponentiation Fp2 square root against the two-exponentiation reference */
+static void rand_fp(fp *r)
+{
+    uint8_t b[64];
+    test_rand_bytes(&rng, b, sizeof b);
+    fp_from_bytes_wide(r, b, sizeof b);
+}
+
+static void sqrt_case(const fp2 *a, int expect) /* expect: 1 square, 0 not, -1 unknown */
+{
+    fp2 y, ref, t;
+    int got = fp2_sqrt_vartime(&y, a), want = fp2_sqrt_adj_vartime(&ref, a);
+    CHECK_EQ_INT(got, want);
+    if (expect >= 0)
+        CHECK_EQ_INT(got, expect);
+    if (got) {
+        fp2_sqr(&t, &y);
+        CHECK(fp2_eq(&t, a));
+        fp2_neg(&t, &ref);
+        CHECK(fp2_eq(&y, &ref) || fp2_eq(&y, &t));
+    }
+}
+
+static void test_fp2_sqrt(void)
+{
+    fp2 x, a, z;
+    int squares = 0, nonsquares = 0;
+    for (int i = 0; i < 200; i++) {
+        rand_fp(&x.c0);
+        rand_fp(&x.c1);
+        if (i % 4 == 1)
+            fp_set_zero(&x.c1); /* a1 = 0: a0 square and non-square */
+        if (i % 4 == 3)
+            fp_set_zero(&x.c0);
+        fp2_sqr(&a, &x);
+        sqrt_case(&a, 1); /* a square: (x0 + x1 u)^2 */
+        rand_fp(&a.c0);
+        rand_fp(&a.c1);
+        if (i % 4 == 1)
+            fp_set_zero(&a.c1);
+        {
+            fp2 y;
+            int q = fp2_sqrt_adj_vartime(&y, &a);
+            squares += q;
+            nonsquares += !q;
+        }
+        sqrt_case(&a, -1); /* random: half are squares */
+    }
+    CHECK(squares > 50 && nonsquares > 50);
+    fp2_set_zero(&z);
+    sqrt_case(&z, 1);
+    a = BLS_FP2_ONE;
+    sqrt_case(&a, 1);
+    fp2_neg(&a, &a); /* -1 = u^2 */
+    sqrt_case(&a, 1);
+}
+
+/* the hash to G2's sqrt_ratio (inversion + norm square root) against the RFC's algorithm */
+static void test_sqrt_ratio_fp2(void)
+{
+    int qr = 0, nqr = 0;
+    for (int i = 0; i < 120; i++) {
+        fp2 u, v, y, ref, t, w;
+        rand_fp(&u.c0);
+        rand_fp(&u.c1);
+        rand_fp(&v.c0);
+        rand_fp(&v.c1);
+        if (i % 5 == 1)
+            fp_set_zero(&u.c1);
+        if (i % 5 == 2)
+            fp_set_zero(&v.c0);
+        if (i == 3)
+            fp2_set_zero(&u); /* the RFC's algorithm gives (false, 0) for u = 0 */
+        uint64_t a = bls_sqrt_ratio_fp2_vartime(&y, &u, &v);
+        uint64_t b = bls_sqrt_ratio_fp2_ref(&ref, &u, &v);
+        CHECK(a == b && (a == 0 || a == ~(uint64_t)0));
+        qr += a != 0;
+        nqr += a == 0;
+        /* y^2 v = u (square) or Z u */
+        fp2_sqr(&t, &y);
+        fp2_mul(&t, &t, &v);
+        w = u;
+        if (!a)
+            fp2_mul(&w, &w, &BLS_SSWU2_Z);
+        CHECK(fp2_eq(&t, &w));
+        fp2_neg(&t, &ref);
+        CHECK(fp2_eq(&y, &ref) || fp2_eq(&y, &t));
+    }
+    CHECK(qr > 30 && nqr > 30);
+}
+
+/* the GLV / GLS constant-time multiplications (signed windows) against the any-point ladder */
+#define MUL_CT_RANDOM(G, PT, RAND)                                                          \
+    static void G##_mul_ct_random(void)                                                     \
+    {                                                                                       \
+        static const uint64_t patterns[5] = {0, ~0ULL, 0x5555555555555555ULL,               \
+                                             0xaaaaaaaaaaaaaaaaULL, 0x8421084210842108ULL}; \
+        for (int i = 0; i < 25; i++) {                                                      \
+            PT a, x, y;                                                                     \
+            uint64_t kl[4];                                                                 \
+            uint8_t k[32];                                                                  \
+            RAND(&a);                                                                       \
+            rand_scalar(k);                                                                 \
+            for (int j = 0; j < 4; j++) {                                                   \
+                kl[j] = 0;                                                                  \
+                for (int q = 7; q >= 0; q--)                                                \
+                    kl[j] = (kl[j] << 8) | k[8 * j + q];                                    \
+                if (i >= 20)                                                                \
+                    kl[j] = patterns[i - 20];                                               \
+            }                                                                               \
+            kl[3] &= 0x3fffffffffffffffULL; /* below 2^254 < r */                           \
+            G##_mul_ct(&x, &a, kl);                                                         \
+            G##_mul_ct_any(&y, &a, kl);                                                     \
+            CHECK(G##_eq_vartime(&x, &y));                                                  \
+        }                                                                                   \
+    }
+MUL_CT_RANDOM(g1, g1_p, rand_g1)
+MUL_CT_RANDOM(g2, g2_p, rand_g2)
+
 int main(void)
 {
     for (int i = 0; i < 4; i++)
@@ -675,5 +794,9 @@ int main(void)
     test_subgroups();
     test_encoding_g1();
     test_encoding_g2();
+    test_fp2_sqrt();
+    test_sqrt_ratio_fp2();
+    g1_mul_ct_random();
+    g2_mul_ct_random();
     return test_done();
 }
