@@ -627,19 +627,9 @@ void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
  */
 static void P_(split_zabs_ct)(uint64_t *lo, uint64_t *hi, const uint64_t k[2])
 {
-    const bls_u128 d = (bls_u128)0xd201000000010000ULL;
-    bls_u128 rem = 0, q = 0;
-    for (int i = 127; i >= 0; i--) {
-        uint64_t bit = (k[i / 64] >> (i % 64)) & 1;
-        rem = (rem << 1) | bit;
-        bls_u128 diff = rem - d; /* rem < 2d < 2^65: wraps (top bit set) iff rem < d */
-        uint64_t ge = grove_value_barrier64((uint64_t)(diff >> 127) ^ 1);
-        bls_u128 m = (bls_u128)0 - (bls_u128)ge;
-        rem = (diff & m) | (rem & ~m);
-        q = (q << 1) | ge;
-    }
-    *lo = (uint64_t)rem;
-    *hi = (uint64_t)q;
+    uint64_t q[2];
+    *lo = fr_divrem_zabs(q, k);
+    *hi = q[0]; /* k < z^2: q < |z| */
 }
 
 /*
@@ -1028,13 +1018,20 @@ void P_(msm_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
         scr = k2 + BLS_SCRATCH_ALIGN(2 * n * 9);
         P_(batch_to_affine_scratch_vartime)(aff, pts, n, (FE *)(void *)scr);
         for (size_t i = 0; i < n; i++) {
-            bls_u128 k = 0;
+            uint64_t k[2] = {0, 0}, k1[2], k0;
             for (size_t b = scalar_bytes; b-- > 0;)
-                k = (k << 8) | scalars[i * scalar_bytes + b];
-            bls_u128 k1 = k / BLS_Z_ABS, k0 = k % BLS_Z_ABS;
+                k[b / 8] |= (uint64_t)scalars[i * scalar_bytes + b] << (8 * (b % 8));
+#if defined(__SIZEOF_INT128__) && !GROVE_BLS_LIMB32
+            bls_u128 kk = ((bls_u128)k[1] << 64) | k[0], qq = kk / BLS_Z_ABS;
+            k0 = (uint64_t)(kk % BLS_Z_ABS);
+            k1[0] = (uint64_t)qq;
+            k1[1] = (uint64_t)(qq >> 64);
+#else
+            k0 = fr_divrem_zabs(k1, k);
+#endif
             for (size_t b = 0; b < 9; b++) {
-                k2[18 * i + b] = (uint8_t)(k0 >> (8 * b));
-                k2[18 * i + 9 + b] = (uint8_t)(k1 >> (8 * b));
+                k2[18 * i + b] = (uint8_t)(b < 8 ? k0 >> (8 * b) : 0);
+                k2[18 * i + 9 + b] = (uint8_t)(b < 8 ? k1[0] >> (8 * b) : k1[1]);
             }
             a2[2 * i] = aff[i];
             MSM_SPLIT_Z(&a2[2 * i + 1], &aff[i]);

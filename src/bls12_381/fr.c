@@ -25,25 +25,39 @@ static void fr_mont_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
     uint64_t t[5] = {0};
     for (int i = 0; i < 4; i++) {
         uint64_t c = 0;
-        for (int j = 0; j < 4; j++) {
-            bls_u128 uv = (bls_u128)a[j] * b[i] + t[j] + c;
-            t[j] = (uint64_t)uv;
-            c = (uint64_t)(uv >> 64);
-        }
+        for (int j = 0; j < 4; j++)
+            t[j] = bls_mac64(a[j], b[i], t[j], c, &c);
         t[4] += c;
         uint64_t m = t[0] * BLS_FR_N0;
-        bls_u128 uv = (bls_u128)m * BLS_R_ORDER[0] + t[0];
-        c = (uint64_t)(uv >> 64);
-        for (int j = 1; j < 4; j++) {
-            uv = (bls_u128)m * BLS_R_ORDER[j] + t[j] + c;
-            t[j - 1] = (uint64_t)uv;
-            c = (uint64_t)(uv >> 64);
-        }
-        uv = (bls_u128)t[4] + c;
-        t[3] = (uint64_t)uv;
-        t[4] = (uint64_t)(uv >> 64);
+        (void)bls_mac64(m, BLS_R_ORDER[0], t[0], 0, &c);
+        for (int j = 1; j < 4; j++)
+            t[j - 1] = bls_mac64(m, BLS_R_ORDER[j], t[j], c, &c);
+        uint64_t cy = 0;
+        t[3] = bls_adc(t[4], c, &cy);
+        t[4] = cy;
     }
     fr_sub_if_ge(r, t, t[4]);
+}
+
+uint64_t fr_divrem_zabs(uint64_t q[2], const uint64_t k[2])
+{
+    const uint64_t d = BLS_Z_ABS;
+    uint64_t rem = 0, q0 = 0, q1 = 0;
+    for (int i = 127; i >= 0; i--) {
+        /* rem < d < 2^64 before the shift, so the shifted value is (top:rem), below 2d */
+        uint64_t top = rem >> 63;
+        rem = (rem << 1) | ((k[i / 64] >> (i % 64)) & 1);
+        uint64_t diff = rem - d;
+        uint64_t borrow = ((~rem & d) | ((~rem | d) & diff)) >> 63;
+        uint64_t ge = grove_value_barrier64(top | (borrow ^ 1)); /* (top:rem) >= d */
+        uint64_t m = 0 - ge;
+        rem = (diff & m) | (rem & ~m);
+        q1 = (q1 << 1) | (q0 >> 63);
+        q0 = (q0 << 1) | ge;
+    }
+    q[0] = q0;
+    q[1] = q1;
+    return rem;
 }
 
 void fr_load_be(uint64_t r[4], const uint8_t in[32])
@@ -108,11 +122,8 @@ void fr_split_z2(uint64_t k0[2], uint64_t k1[2], const uint64_t k[4])
     /* prod = k * M */
     for (int i = 0; i < 4; i++) {
         uint64_t c = 0;
-        for (int j = 0; j < 3; j++) {
-            bls_u128 uv = (bls_u128)k[i] * M[j] + prod[i + j] + c;
-            prod[i + j] = (uint64_t)uv;
-            c = (uint64_t)(uv >> 64);
-        }
+        for (int j = 0; j < 3; j++)
+            prod[i + j] = bls_mac64(k[i], M[j], prod[i + j], c, &c);
         prod[i + 3] = c;
     }
     q[0] = prod[4];
@@ -121,11 +132,8 @@ void fr_split_z2(uint64_t k0[2], uint64_t k1[2], const uint64_t k[4])
     /* rem = k - q z^2 (low 3 limbs suffice: the true remainder is below 3 z^2 < 2^130) */
     for (int i = 0; i < 3; i++) {
         uint64_t c = 0;
-        for (int j = 0; j < 2; j++) {
-            bls_u128 uv = (bls_u128)q[i] * Z2[j] + qz[i + j] + c;
-            qz[i + j] = (uint64_t)uv;
-            c = (uint64_t)(uv >> 64);
-        }
+        for (int j = 0; j < 2; j++)
+            qz[i + j] = bls_mac64(q[i], Z2[j], qz[i + j], c, &c);
         qz[i + 2] += c;
     }
     uint64_t b = 0;

@@ -17,6 +17,12 @@ uint64_t fr_is_canonical_mask(const uint64_t a[4]);
 uint64_t fr_is_zero_mask(const uint64_t a[4]);
 /* k = k1 z^2 + k0 with k0 < z^2 and, for k < r, k1 < 2^128 (constant time). */
 void fr_split_z2(uint64_t k0[2], uint64_t k1[2], const uint64_t k[4]);
+/*
+ * k = q |z| + rem for a 128-bit k (q below 2^65 in q[0], q[1]): binary long division over a
+ * fixed 128 steps with masks, constant time in k, 64-bit arithmetic only (no unsigned __int128).
+ * Returns rem (< |z|).
+ */
+uint64_t fr_divrem_zabs(uint64_t q[2], const uint64_t k[2]);
 /* Big-endian 32-byte conversions (no reduction). */
 void fr_load_be(uint64_t r[4], const uint8_t in[32]);
 void fr_store_be(uint8_t out[32], const uint64_t a[4]);
