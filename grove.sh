@@ -27,6 +27,10 @@ BUILD_PACKAGES=(gcc make libc6-dev cmake pkg-config libssl-dev libjansson-dev li
 # manual pages' render check).
 TEST_PACKAGES=(build-essential clang python3 postgresql valgrind gcc-multilib gcc-arm-none-eabi
                libnewlib-arm-none-eabi qemu-system-arm groff-base)
+# tests/port: the aarch64 and s390x cross builds (clang --target with Debian's cross binutils,
+# libc and libgcc; not gcc-*-linux-gnu, which conflicts with gcc-multilib) run under qemu-user.
+TEST_PACKAGES+=(qemu-user binutils-aarch64-linux-gnu libc6-dev-arm64-cross libgcc-12-dev-arm64-cross
+                binutils-s390x-linux-gnu libc6-dev-s390x-cross libgcc-12-dev-s390x-cross)
 PACKAGES=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}")
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 

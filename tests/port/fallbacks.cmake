@@ -37,3 +37,8 @@ function(grove_port_bls_vectors)
   grove_add_vector_test(vectors_bls12381 bls12381 PATHS bls12381)
   grove_add_vector_test(vectors_bls12381_mithril bls12381 PATHS stm/bls_min_sig_empty_dst.json)
 endfunction()
+# Tests that start their program through `cmake -E env ...` name the emulator themselves.
+set(GROVE_TEST_EMULATOR "")
+if(CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR)
+  set(GROVE_TEST_EMULATOR ${CMAKE_CROSSCOMPILING_EMULATOR})
+endif()
