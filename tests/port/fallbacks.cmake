@@ -4,7 +4,7 @@
 #  - no OpenSSL: the KAT DRBG's AES-256 from tests/port/aes256.c; test_hash leaves out its
 #    OpenSSL comparisons (GROVE_TEST_HAVE_OPENSSL=0), its vectors and kernel checks stay;
 #  - no jansson: jansson.h's subset over grove's JSON reader (tests/port/json).
-if(TARGET OpenSSL::Crypto)
+if(TARGET OpenSSL::Crypto AND NOT GROVE_TEST_STANDINS)
   set(GROVE_TEST_OPENSSL OpenSSL::Crypto)
   target_compile_definitions(grove_test_support PUBLIC GROVE_TEST_HAVE_OPENSSL=1)
 else()
