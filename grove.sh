@@ -33,6 +33,10 @@ TEST_PACKAGES=(build-essential clang python3 postgresql valgrind gcc-multilib gc
 # setuptools for the offline install test.
 PYTHON_PACKAGES=(python3 python3-pytest python3-setuptools python3-pip)
 TEST_PACKAGES+=("${PYTHON_PACKAGES[@]}")
+# tests/port: the aarch64 and s390x cross builds (clang --target with Debian's cross binutils,
+# libc and libgcc; not gcc-*-linux-gnu, which conflicts with gcc-multilib) run under qemu-user.
+TEST_PACKAGES+=(qemu-user binutils-aarch64-linux-gnu libc6-dev-arm64-cross libgcc-12-dev-arm64-cross
+                binutils-s390x-linux-gnu libc6-dev-s390x-cross libgcc-12-dev-s390x-cross)
 PACKAGES=("${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}")
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 

@@ -7,6 +7,8 @@
 #include "hash/keccak_simd.h"
 #include "hash/sha2.h"
 #include "hash/sha2_simd.h"
+#include "hash/arm_kernels.h"
+#include "common/util.h"
 #include "common/cpu.h"
 
 static uint8_t msg[1024];
@@ -42,6 +44,7 @@ static int op_shake256_1k(void *ctx)
     return 0;
 }
 
+#if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
 static uint64_t wide_state[25 * 8];
 static uint32_t st256[8 * 16];
 static uint64_t st512[8 * 8];
@@ -87,6 +90,31 @@ static int op_sha512_x8(void *ctx)
     grove_sha512_x8_avx512(st512, blocks);
     return 0;
 }
+#endif
+
+#if GROVE_HAVE_ARM_TARGETS
+/* AArch64 kernels (GROVE_CPU_NEON, _ARM_SHA2, _ARM_SHA512, _ARM_SHA3). */
+static int op_keccak_x2_neon(void *ctx)
+{
+    grove_keccakf1600_x2_neon((uint64_t *)ctx);
+    return 0;
+}
+static int op_keccak_x2_sha3(void *ctx)
+{
+    grove_keccakf1600_x2_neon_sha3((uint64_t *)ctx);
+    return 0;
+}
+static int op_sha256_armv8(void *ctx)
+{
+    grove_sha256_compress_armv8((uint32_t *)ctx, msg, 1);
+    return 0;
+}
+static int op_sha512_armv8(void *ctx)
+{
+    grove_sha512_compress_armv8((uint64_t *)ctx, msg, 1);
+    return 0;
+}
+#endif
 
 int main(int argc, char **argv)
 {
@@ -101,6 +129,7 @@ int main(int argc, char **argv)
     bench_add(&s, "sha512", "1KiB", op_sha512_1k, out, NULL);
     bench_add(&s, "shake256", "1KiB", op_shake256_1k, out, NULL);
     uint32_t f = grove_cpu_features_raw();
+#if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
     static uint32_t sni[8];
     if (f & GROVE_CPU_AVX2) {
         bench_add(&s, "keccak-f1600 x4 (avx2)", "permute", op_keccak_x4, NULL, NULL);
@@ -115,6 +144,22 @@ int main(int argc, char **argv)
     }
     if (f & GROVE_CPU_SHANI)
         bench_add(&s, "sha256 (sha-ni)", "compress", op_sha256_shani, sni, NULL);
+#endif
+#if GROVE_HAVE_ARM_TARGETS
+    static uint64_t x2[50];
+    static uint32_t a256[8];
+    static uint64_t a512[8];
+    if (f & GROVE_CPU_NEON)
+        bench_add(&s, "keccak-f1600 x2 (neon)", "permute", op_keccak_x2_neon, x2, NULL);
+    if (f & GROVE_CPU_ARM_SHA3)
+        bench_add(&s, "keccak-f1600 x2 (neon-sha3)", "permute", op_keccak_x2_sha3, x2, NULL);
+    if (f & GROVE_CPU_ARM_SHA2)
+        bench_add(&s, "sha256 (armv8 sha2)", "compress", op_sha256_armv8, a256, NULL);
+    if (f & GROVE_CPU_ARM_SHA512)
+        bench_add(&s, "sha512 (armv8 sha512)", "compress", op_sha512_armv8, a512, NULL);
+#else
+    (void)f;
+#endif
     int rc = bench_main(&s, argc, argv);
     free(s.cases);
     return rc;

@@ -56,7 +56,8 @@ static const struct {
 } environment[] = {
     {"GROVE_CPU", NULL,
      "caps the CPU features the hash kernels use: baseline (none), portable (the portable C "
-     "kernels), avx2 (no AVX-512); a value containing nosha also leaves out the SHA "
+     "kernels), avx2 (no AVX-512); on AArch64 neon (NEON only) or armv8-sha2 (NEON and the "
+     "SHA-256 instructions); a value containing nosha also leaves out the SHA "
      "instructions, e.g. avx2-nosha. Unset: the best path this CPU has ('grove --version' "
      "prints it)."},
     {"GROVE_STATE_DIR", "xmss dgsp", "the state registry folder (see FILES); --state-dir wins."},

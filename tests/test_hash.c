@@ -4,12 +4,16 @@
  * inputs of lengths 0..2000 split at random points, SHAKE squeezes of random lengths, HMAC,
  * MGF1, and the batch interfaces against one-at-a-time calls.
  */
+#if GROVE_TEST_HAVE_OPENSSL /* not in the cross builds of tests/port (no target OpenSSL) */
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/cpu.h"
+#include "common/util.h"
+#include "hash/arm_kernels.h"
 #include "hash/dispatch.h"
 #include "hash/keccak_simd.h"
 #include "hash/sha2_simd.h"
@@ -75,6 +79,7 @@ static void known_answers(void)
              "hmac512");
 }
 
+#if GROVE_TEST_HAVE_OPENSSL
 static void openssl_digest(const EVP_MD *md, const uint8_t *in, size_t len, uint8_t *out,
                            size_t outlen)
 {
@@ -192,6 +197,8 @@ static void mgf1_check(void)
     }
     CHECK_MEM(got, want, 200);
 }
+
+#endif
 
 static void batches(void)
 {
@@ -402,6 +409,7 @@ static void sha256_chains(void)
     }
 }
 
+#if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
 /* Every SIMD / SHA-NI kernel the machine can run, directly, against the portable kernels:
  * every lane, full and partial groups, single and multi-block messages. */
 static void simd_kernels(void)
@@ -593,6 +601,10 @@ static void simd_kernels(void)
     free(in);
     printf("SIMD kernels checked directly: %d groups (cpu features %#x)\n", ran, f);
 }
+#else
+/* AArch64 (or no SIMD kernels): tests/port/arm_kernels_check.h. */
+#include "port/arm_kernels_check.h"
+#endif
 
 /* One lane's chain step by step with single hashes (SHA-256 after `seeded`, or SHAKE256 if
  * seeded is NULL and shake is set): the reference for the chain kernels. */
@@ -641,9 +653,11 @@ typedef void (*shake_chains_fn)(uint8_t *const[], size_t, size_t, size_t, uint32
 static void simd_chains(void)
 {
     uint32_t f = grove_cpu_features_raw();
+#if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
     int avx2 = (f & GROVE_CPU_AVX2) != 0;
     int avx512 = (f & (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW)) ==
                  (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW);
+#endif
     struct {
         int shake;
         size_t w;
@@ -651,11 +665,20 @@ static void simd_chains(void)
         shake_chains_fn shk;
         int ok;
     } kern[] = {
+#if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
         {0, 8, grove_sha256_chains_x8_avx2, NULL, avx2},
         {0, 16, grove_sha256_chains_x16_avx512, NULL, avx512},
         {1, 4, NULL, grove_shake256_chains_x4_avx2, avx2},
         {1, 8, NULL, grove_shake256_chains_x8_avx512, avx512},
+#endif
+#if GROVE_HAVE_ARM_TARGETS
+        {1, 2, NULL, grove_shake256_chains_x2_neon, (f & GROVE_CPU_NEON) != 0},
+        {1, 2, NULL, grove_shake256_chains_x2_neon_sha3,
+         (f & (GROVE_CPU_NEON | GROVE_CPU_ARM_SHA3)) == (GROVE_CPU_NEON | GROVE_CPU_ARM_SHA3)},
+#endif
+        {0, 0, NULL, NULL, 0}, /* keeps the table non-empty on every target */
     };
+    (void)f;
     /* head, counter offset, n */
     static const size_t sha_lay[][3] = {{22, 18, 16}, {22, 18, 24}, {22, 18, 32}, {20, 16, 16},
                                         {17, 9, 12},  {13, 6, 20},  {30, 26, 24}};
@@ -757,8 +780,10 @@ static void chains_from(void)
 int main(void)
 {
     known_answers();
+#if GROVE_TEST_HAVE_OPENSSL
     random_vs_openssl();
     mgf1_check();
+#endif
     batches();
     kernels_vs_portable();
     chains();

@@ -119,7 +119,8 @@ GROVE_API const char *grove_version(void);
 GROVE_API const char *grove_status_name(grove_status status);
 
 /*
- * Fill buf with len bytes from the operating system's random generator (getrandom()).
+ * Fill buf with len bytes from the operating system's random generator (getrandom() on
+ * Linux, getentropy() on macOS and the BSDs).
  * Returns GROVE_OK or GROVE_ERR_RNG; there is no fallback source.
  */
 GROVE_API GROVE_MUST_USE grove_status grove_randombytes(uint8_t *buf, size_t len);

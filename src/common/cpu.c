@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/* CPU feature detection (x86-64 via cpuid/xgetbv; other architectures report none). */
+/* CPU feature detection (x86 via cpuid/xgetbv, AArch64 via the hwcaps; others report none). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +51,50 @@ static uint32_t detect(void)
     }
     return f;
 }
+#elif defined(__aarch64__)
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<sys/auxv.h>)
+#include <sys/auxv.h>
+#define GROVE_HAVE_GETAUXVAL 1
+#endif
+#endif
+/* The bits of AT_HWCAP on Linux/arm64 (arch/arm64/include/uapi/asm/hwcap.h). */
+#define GROVE_HWCAP_ASIMD (1ul << 1)
+#define GROVE_HWCAP_SHA2 (1ul << 6)
+#define GROVE_HWCAP_SHA3 (1ul << 17)
+#define GROVE_HWCAP_SHA512 (1ul << 21)
+
+static uint32_t detect(void)
+{
+#if defined(GROVE_HAVE_GETAUXVAL)
+    unsigned long hw = getauxval(AT_HWCAP);
+    uint32_t f = 0;
+    if (hw & GROVE_HWCAP_ASIMD) {
+        f |= GROVE_CPU_NEON;
+        if (hw & GROVE_HWCAP_SHA2)
+            f |= GROVE_CPU_ARM_SHA2;
+        if (hw & GROVE_HWCAP_SHA512)
+            f |= GROVE_CPU_ARM_SHA512;
+        if (hw & GROVE_HWCAP_SHA3)
+            f |= GROVE_CPU_ARM_SHA3;
+    }
+    return f;
+#else
+    /* No getauxval (macOS, the BSDs): what the compiler was told the target has. Advanced
+     * SIMD is part of every AArch64 ABI in use. */
+    uint32_t f = GROVE_CPU_NEON;
+#if defined(__ARM_FEATURE_SHA2)
+    f |= GROVE_CPU_ARM_SHA2;
+#endif
+#if defined(__ARM_FEATURE_SHA512)
+    f |= GROVE_CPU_ARM_SHA512;
+#endif
+#if defined(__ARM_FEATURE_SHA3)
+    f |= GROVE_CPU_ARM_SHA3;
+#endif
+    return f;
+#endif
+}
 #else
 static uint32_t detect(void)
 {
@@ -73,8 +117,12 @@ static void cpu_init(void)
             capped_features &= (uint32_t)(GROVE_CPU_BMI1 | GROVE_CPU_BMI2);
         else if (strncmp(cap, "avx2", 4) == 0)
             capped_features &= ~(uint32_t)(GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW);
+        else if (strncmp(cap, "neon", 4) == 0)
+            capped_features &= (uint32_t)GROVE_CPU_NEON;
+        else if (strncmp(cap, "armv8-sha2", 10) == 0)
+            capped_features &= (uint32_t)(GROVE_CPU_NEON | GROVE_CPU_ARM_SHA2);
         if (strstr(cap, "nosha") != NULL)
-            capped_features &= ~(uint32_t)GROVE_CPU_SHANI;
+            capped_features &= ~(uint32_t)(GROVE_CPU_SHANI | GROVE_CPU_ARM_SHA2 | GROVE_CPU_ARM_SHA512);
     }
 }
 

@@ -7,6 +7,12 @@
  *   GROVE_CPU=avx2      at most AVX2 (+ SHA-NI, AES-NI, BMI2/ADX)
  *   GROVE_CPU=avx512    everything the machine has (same as unset)
  * A "-nosha" suffix (e.g. GROVE_CPU=avx2-nosha) also leaves SHA-NI out: valgrind cannot run it.
+ * On AArch64 (features from getauxval(AT_HWCAP)):
+ *   GROVE_CPU=portable      the portable C kernels only
+ *   GROVE_CPU=neon          Advanced SIMD only (2-state Keccak), no SHA/SHA-3 instructions
+ *   GROVE_CPU=armv8-sha2    NEON and the SHA-256 instructions (an ARMv8.0 crypto core)
+ *   GROVE_CPU=armv8-crypto  everything the machine has (same as unset)
+ * ("-nosha" leaves the SHA-256/SHA-512 instructions out there too.)
  * A value naming a feature the machine lacks never enables it.
  */
 #ifndef GROVE_COMMON_CPU_H
@@ -24,6 +30,11 @@ enum {
     GROVE_CPU_ADX = 1u << 6,
     GROVE_CPU_BMI1 = 1u << 7,
     GROVE_CPU_AVX512BW = 1u << 8,
+    /* AArch64 */
+    GROVE_CPU_NEON = 1u << 9,        /* Advanced SIMD (HWCAP_ASIMD)            */
+    GROVE_CPU_ARM_SHA2 = 1u << 10,   /* SHA256H etc. (HWCAP_SHA2)              */
+    GROVE_CPU_ARM_SHA512 = 1u << 11, /* SHA512H etc. (HWCAP_SHA512)            */
+    GROVE_CPU_ARM_SHA3 = 1u << 12,   /* EOR3, RAX1, XAR, BCAX (HWCAP_SHA3)     */
 };
 
 /* Features usable by grove on this machine after the GROVE_CPU cap (bit set of GROVE_CPU_*). */

@@ -6,12 +6,38 @@
 #include "common/util.h"
 #include "grove/io.h"
 
+/*
+ * Zeroing the optimizer may not remove: explicit_bzero where the C library has it (glibc 2.25+,
+ * musl, the BSDs), else memset followed by an empty asm that claims to read the memory (gcc and
+ * clang), else memset called through a volatile function pointer. GROVE_PORTABLE_WIPE forces
+ * the fallback (tests/port/run.sh builds it so, to test it on Linux too).
+ */
+#if !defined(GROVE_PORTABLE_WIPE) &&                                                          \
+    (defined(__GLIBC__) || defined(__FreeBSD__) || defined(__OpenBSD__) ||                   \
+     defined(__NetBSD__) || defined(__DragonFly__))
+#define GROVE_HAVE_EXPLICIT_BZERO 1
+#else
+#define GROVE_HAVE_EXPLICIT_BZERO 0
+#endif
+
+static void wipe_bytes(void *p, size_t len)
+{
+#if GROVE_HAVE_EXPLICIT_BZERO
+    explicit_bzero(p, len);
+#elif defined(__GNUC__) || defined(__clang__)
+    memset(p, 0, len);
+    __asm__ volatile("" : : "r"(p) : "memory");
+#else
+    static void *(*const volatile memset_v)(void *, int, size_t) = memset;
+    memset_v(p, 0, len);
+#endif
+}
+
 void grove_wipe(void *p, size_t len)
 {
     if (p == NULL || len == 0)
         return;
-    /* explicit_bzero is documented not to be removed by the optimizer. */
-    explicit_bzero(p, len);
+    wipe_bytes(p, len);
 }
 
 /*
@@ -27,7 +53,7 @@ __attribute__((noinline)) void grove_burn_stack_bytes(size_t bytes)
         bytes = sizeof buf;
     uint8_t *p = buf + sizeof buf - bytes;
     for (size_t off = 0; off < bytes; off += 1024)
-        explicit_bzero(p + off, bytes - off < 1024 ? bytes - off : 1024);
+        wipe_bytes(p + off, bytes - off < 1024 ? bytes - off : 1024);
     __asm__ volatile("" : : "r"(buf) : "memory");
 }
 
@@ -35,7 +61,7 @@ __attribute__((noinline)) void grove_burn_stack(void)
 {
     uint8_t buf[GROVE_BURN_STACK_BYTES];
     for (size_t off = 0; off < sizeof buf; off += 1024)
-        explicit_bzero(buf + off, 1024);
+        wipe_bytes(buf + off, 1024);
     __asm__ volatile("" : : "r"(buf) : "memory");
 }
 

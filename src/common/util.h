@@ -29,6 +29,14 @@
 #define GROVE_HAVE_X86_TARGETS 0
 #endif
 
+/* 1 where the AArch64 kernels (NEON, SHA-2/SHA-3 extensions) are built: little-endian AArch64
+ * with gcc or clang (the kernel files get their -march per file, src/CMakeLists.txt). */
+#if defined(__aarch64__) && defined(__AARCH64EL__) && (defined(__GNUC__) || defined(__clang__))
+#define GROVE_HAVE_ARM_TARGETS 1
+#else
+#define GROVE_HAVE_ARM_TARGETS 0
+#endif
+
 #define GROVE_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- big-/little-endian loads and stores ------------------------------------------------ */

@@ -10,6 +10,7 @@
 #include "hash/keccak.h"
 #include "hash/keccak_simd.h"
 #include "hash/sha2_simd.h"
+#include "hash/arm_kernels.h"
 
 static struct grove_hash_kernels selected;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
@@ -103,6 +104,35 @@ static void select_kernels(void)
         k.sha256_wide_min = 5;
     }
 #endif
+#if GROVE_HAVE_ARM_TARGETS
+    /*
+     * AArch64: two Keccak states per NEON vector (with the SHA-3 extension's EOR3/BCAX/XAR when
+     * present), the SHA-2 and SHA-512 instructions for the single compressions. The thresholds
+     * stay at the portable defaults: nothing could be timed on ARM hardware here
+     * (docs/platforms.md).
+     */
+    if (f & GROVE_CPU_NEON) {
+        int sha3 = (f & GROVE_CPU_ARM_SHA3) != 0;
+        k.name = sha3 ? "neon-sha3" : "neon";
+        k.keccak_xw = sha3 ? grove_keccakf1600_x2_neon_sha3 : grove_keccakf1600_x2_neon;
+        k.keccak_w = 2;
+        k.shake_xw = sha3 ? grove_shake_x2_neon_sha3 : grove_shake_x2_neon;
+        k.shake256_chains_x = sha3 ? grove_shake256_chains_x2_neon_sha3
+                                   : grove_shake256_chains_x2_neon;
+        k.shake256_chains_w = 2;
+    }
+    if ((f & GROVE_CPU_NEON) && (f & (GROVE_CPU_ARM_SHA2 | GROVE_CPU_ARM_SHA512))) {
+        static char name[40];
+        snprintf(name, sizeof name, "%s%s%s", k.name, (f & GROVE_CPU_ARM_SHA2) ? "+sha2" : "",
+                 (f & GROVE_CPU_ARM_SHA512) ? "+sha512" : "");
+        k.name = name;
+        if (f & GROVE_CPU_ARM_SHA2)
+            k.sha256_compress = grove_sha256_compress_armv8;
+        if (f & GROVE_CPU_ARM_SHA512)
+            k.sha512_compress = grove_sha512_compress_armv8;
+    }
+#endif
+    (void)f;
     selected = k;
 }
 

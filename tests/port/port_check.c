@@ -156,10 +156,54 @@ static void cross(void)
     }
 }
 
+/* The hash functions on their own (every kernel path and byte order must agree), at the
+ * block-boundary lengths. */
+static void hashes(void)
+{
+    static const size_t lens[] = {0, 1, 55, 56, 64, 111, 112, 128, 135, 136, 167, 168, 1000};
+    uint8_t in[1000], a[64], b[64], c[64], d[200];
+    seed_bytes(in, sizeof in, 77);
+    for (size_t i = 0; i < sizeof lens / sizeof *lens; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "len-%zu", lens[i]);
+        grove_sha256(a, in, lens[i]);
+        grove_sha512(b, in, lens[i]);
+        grove_sha3_256(c, in, lens[i]);
+        grove_shake256(d, 100, in, lens[i]);
+        grove_shake128(d + 100, 100, in, lens[i]);
+        line("hash", name, a, 32, b, 64, c, 32);
+        line("shake", name, d, sizeof d, NULL, 0, NULL, 0);
+    }
+}
+
+/* The operating-system services with fallbacks (common/random.c, common/mem.c): randomness
+ * that is not constant, wiping that zeroes. Prints nothing on success (the output is compared
+ * byte for byte across builds; randomness differs). */
+static void platform(void)
+{
+    uint8_t r1[300], r2[300], w[100];
+    expect(grove_randombytes(r1, sizeof r1) == GROVE_OK, "randombytes", "300");
+    expect(grove_randombytes(r2, sizeof r2) == GROVE_OK, "randombytes", "300 again");
+    expect(memcmp(r1, r2, sizeof r1) != 0, "randombytes", "two draws differ");
+    expect(grove_randombytes(NULL, 0) == GROVE_OK, "randombytes", "empty");
+    memset(w, 0xA5, sizeof w);
+    grove_wipe(w + 1, 98);
+    int ok = w[0] == 0xA5 && w[99] == 0xA5;
+    for (size_t i = 1; i < 99; i++)
+        ok &= w[i] == 0;
+    expect(ok, "wipe", "98 bytes");
+}
+
 int main(int argc, char **argv)
 {
     int all = argc > 1 && strcmp(argv[1], "--all") == 0;
-    printf("# pointer bits %zu\n", 8 * sizeof(void *));
+    const uint16_t one = 1;
+    uint8_t first;
+    memcpy(&first, &one, 1);
+    printf("# pointer bits %zu, %s-endian, hash path %s\n", 8 * sizeof(void *),
+           first ? "little" : "big", grove_cpu_path());
+    platform();
+    hashes();
     slhdsa(all);
     xmss();
     cross();
