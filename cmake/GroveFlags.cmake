@@ -11,6 +11,10 @@ endif()
 if(GROVE_CT_CHECK)
   add_compile_definitions(GROVE_CT_CHECK)
 endif()
+# 64-bit file offsets and inode numbers on 32-bit targets: without it readdir() fails with
+# EOVERFLOW on file systems with large inode numbers, and files over 2 GiB cannot be read.
+# (No public header uses off_t or struct stat, so the ABI does not depend on it.)
+add_compile_definitions(_FILE_OFFSET_BITS=64)
 
 set(GROVE_SAN_FLAGS "")
 if(GROVE_FUZZ)

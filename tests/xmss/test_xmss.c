@@ -391,7 +391,7 @@ static void cache_walk(const grove_xmss_params *p, int mode)
     uint8_t pk[GROVE_XMSS_MAX_PK_BYTES];
     CHECK_EQ_INT(grove_xmss_key_public_key(key, pk), GROVE_OK);
     CHECK_MEM(pk + 4, o.root, n);
-    uint8_t *sig = malloc(sl), *want = malloc(sl), *used = calloc(total, 1);
+    uint8_t *sig = malloc(sl), *want = malloc(sl), *used = calloc((size_t)total, 1);
     store st = {0};
     CHECK_EQ_INT(grove_xmss_key_set_persist(key, store_persist, &st), GROVE_OK);
     /* a queue of keys (splits add more) */
