@@ -9,7 +9,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
-from typing import Any, Callable, Dict, Optional, Type, Union
+from typing import Any, Callable, Dict, Optional, Type, TypeVar, Union
 
 BytesLike = Union[bytes, bytearray, memoryview]
 
@@ -198,6 +198,30 @@ def wipe(data: Union[bytearray, memoryview, Any]) -> None:
         _wipe(ctypes.addressof(arr), n)
         del arr
     mv.release()
+
+
+class Closable:
+    """Context manager and finalizer around ``close()``, which every subclass defines and which
+    must be safe to call twice: ``with X(...) as x:`` closes x at the end of the block, and an
+    object dropped without ``close()`` is closed when collected."""
+
+    def close(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __enter__(self: "_C") -> "_C":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:  # pragma: no cover - depends on the collector
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+_C = TypeVar("_C", bound=Closable)
 
 
 class SecretBuffer:

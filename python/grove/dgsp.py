@@ -16,8 +16,8 @@ import ctypes
 import os
 from typing import Any, Iterable, List, Optional, Tuple
 
-from ._lib import (BytesLike, SecretBuffer, as_bytes, c_size, c_status, c_u8p, c_u64, check,
-                   cstr, fn, inbuf, lib, outbuf, path_arg, secret_in)
+from ._lib import (BytesLike, Closable, SecretBuffer, as_bytes, c_size, c_status, c_u8p, c_u64,
+                   check, cstr, fn, inbuf, lib, outbuf, path_arg, secret_in)
 from .xmss import Registry
 
 _vp = ctypes.c_void_p
@@ -167,7 +167,7 @@ def _store_list_revoked(store: Any) -> bytes:
     return b"".join(out)
 
 
-class Manager:
+class Manager(Closable):
     """The group manager: the manager key (kept in a wiped ctypes buffer) and the store.
 
     ``Manager.create(config, store=None)`` makes a new group (``store``: the path of a new SQLite
@@ -311,20 +311,9 @@ class Manager:
                 self._reg.close()
         self._reg = None
 
-    def __enter__(self) -> "Manager":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:  # pragma: no cover
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
-class Wallet:
+class Wallet(Closable):
     """A member's wallet (an SQLite file, or memory): credential, one-time keys, certificates.
 
     ``Wallet.create(config, path, member_id, cid, group_public_key)`` makes a new wallet file
@@ -446,20 +435,9 @@ class Wallet:
                 self._reg.close()
         self._reg = None
 
-    def __enter__(self) -> "Wallet":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:  # pragma: no cover
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
-class Verifier:
+class Verifier(Closable):
     """Anyone: the group public key and (optionally) the manager's signed revocation list, which
     is checked at once (grove.VerifyError if it is not the manager's)."""
 
@@ -531,17 +509,6 @@ class Verifier:
             _store_close(self._store)
             self._store = None
 
-    def __enter__(self) -> "Verifier":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:  # pragma: no cover
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
 # ---- grove's DGSP files (what `grove dgsp` reads and writes) -------------------------------------

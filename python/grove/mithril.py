@@ -15,7 +15,8 @@ import ctypes
 from dataclasses import dataclass
 from typing import List, Optional, Union
 
-from ._lib import EncodingError, UnsupportedError, c_size, c_status, c_u8p, c_u64, check, fn
+from ._lib import (Closable, EncodingError, UnsupportedError, c_size, c_status, c_u8p, c_u64,
+                   check, fn)
 
 TextLike = Union[str, bytes, bytearray, memoryview]
 
@@ -102,7 +103,7 @@ class Verdict:
         return self.rule == "ok"
 
 
-class Certificate:
+class Certificate(Closable):
     """One certificate (a JSON object as GET /certificate/{hash} serves it)."""
 
     def __init__(self, json_text: TextLike) -> None:
@@ -116,15 +117,6 @@ class Certificate:
         if self._h:
             _cert_free(self._h)
             self._h = None
-
-    def __del__(self) -> None:
-        self.close()
-
-    def __enter__(self) -> "Certificate":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     @property
     def hash(self) -> str:

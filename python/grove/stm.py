@@ -16,8 +16,8 @@ import ctypes
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Tuple
 
-from ._lib import (BytesLike, SecretBuffer, as_bytes, c_size, c_status, c_u8p, c_u64, check, fn,
-                   inbuf, outbuf, secret_in, lib)
+from ._lib import (BytesLike, Closable, SecretBuffer, as_bytes, c_size, c_status, c_u8p, c_u64,
+                   check, fn, inbuf, outbuf, secret_in, lib)
 
 _vp = ctypes.c_void_p
 VKPOP_BYTES = 192
@@ -142,7 +142,7 @@ def keygen(seed: Optional[BytesLike] = None) -> Tuple[bytes, bytes]:
             sd.wipe()
 
 
-class _Owned:
+class _Owned(Closable):
     _h: Any = None
     _free: Any = None
 
@@ -156,17 +156,6 @@ class _Owned:
             type(self)._free(self._h)
             self._h = None
 
-    def __enter__(self) -> Any:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:  # pragma: no cover
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
 class ClosedRegistration(_Owned):

@@ -15,7 +15,7 @@ import ctypes
 import os
 from typing import Any, List, Optional
 
-from ._lib import (BytesLike, StateError, as_bytes, c_size, c_status, c_u8p, c_u64, check,
+from ._lib import (Closable, BytesLike, StateError, as_bytes, c_size, c_status, c_u8p, c_u64, check,
                    errbuf_text, fn, inbuf, outbuf, path_arg)
 
 _vp = ctypes.c_void_p
@@ -81,7 +81,7 @@ RECOVER = 1
 _OPEN: set = set()
 
 
-class Registry:
+class Registry(Closable):
     """The state registry (grove/state.h): the record, kept apart from key files and wallets, of
     how far each one-time key was used. ``Registry()`` opens the default folder
     ($GROVE_STATE_DIR, else $XDG_STATE_HOME/grove, else ~/.local/state/grove), the one the
@@ -121,17 +121,6 @@ class Registry:
             _reg_close(self._h)
             self._h = None
 
-    def __enter__(self) -> "Registry":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:  # pragma: no cover
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
 def algorithms() -> List[str]:
@@ -186,7 +175,7 @@ def read_info(path: "os.PathLike[str] | str") -> dict:
     return _info_of(info)
 
 
-class XMSSKey:
+class XMSSKey(Closable):
     """An XMSS / XMSS^MT secret key: its key file, open and locked, checked against the state
     registry. Use it as a context manager (or call :meth:`close`)::
 
@@ -333,14 +322,3 @@ class XMSSKey:
             self._reg.close()
         self._reg = None
 
-    def __enter__(self) -> "XMSSKey":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def __del__(self) -> None:  # pragma: no cover
-        try:
-            self.close()
-        except Exception:
-            pass
