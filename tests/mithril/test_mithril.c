@@ -9,10 +9,12 @@
  * mutations recompute the mutated certificate's hash and the hashes of its descendants (whose
  * previous_hash changes), so that a rule after the hash check is reached.
  */
+#include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "grove/io.h"
 #include "grove/mithril.h"
@@ -25,23 +27,23 @@ static const char *g_genesis; /* hash of the genesis certificate */
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
+/* The whole file, NUL-terminated (the library's grove_file_read_fd does the reading). */
 static char *read_all(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    if (b == NULL || fread(b, 1, (size_t)n, f) != (size_t)n) {
-        fclose(f);
-        free(b);
+    uint8_t *data = NULL;
+    size_t n = 0;
+    grove_status rc = grove_file_read_fd(fd, (size_t)64 << 20, &data, &n);
+    close(fd);
+    char *b = rc == GROVE_OK ? realloc(data, n + 1) : NULL;
+    if (b == NULL) {
+        free(data);
         return NULL;
     }
-    fclose(f);
     b[n] = '\0';
-    *len = (size_t)n;
+    *len = n;
     return b;
 }
 
