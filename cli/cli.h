@@ -231,6 +231,58 @@ void cli_out_key_id(cli_ctx *c, const uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES],
 /* `grove info FILE`: describe any grove file. */
 int cli_info_any(cli_ctx *c);
 
+/* ---- stateless signature files (cli/sigfiles.c): grove slhdsa, sphincs, cross ------------- */
+#define CLI_T_PK "PUBLIC KEY"
+#define CLI_T_SK "SECRET KEY"
+#define CLI_T_SIG "SIGNATURE"
+/* A scheme's parameter sets as the shared commands see them (set: the scheme's params type). */
+typedef struct cli_sig_kind {
+    size_t (*file_max)(void);                   /* largest grove file of the scheme */
+    const char *(*scheme)(const void *set);     /* the envelope scheme of a set's files */
+    const char *(*name)(const void *set);       /* the set's canonical name */
+    size_t (*pk_bytes)(const void *set);
+    size_t (*sk_bytes)(const void *set);
+    size_t (*sig_bytes)(const void *set);
+    /* The set a file names, if it is one of scheme's that the command handles; else NULL. */
+    const void *(*find)(const char *set_name, const char *scheme);
+    /* The set --params names (0), or the exit code after saying why not. */
+    int (*params_opt)(cli_ctx *c, const char *scheme, const void **set);
+} cli_sig_kind;
+/* The body size of an object of this type (CLI_T_*) in set; 0 for any other type. */
+size_t cli_sig_body_bytes(const cli_sig_kind *k, const void *set, const char *type);
+/* The key id of a public key of set (zeros if it cannot be computed). */
+void cli_sig_key_id(const cli_sig_kind *k, const void *set, const uint8_t *pk,
+                    uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES]);
+/* Read a grove file of scheme and type (NULL: any) whose set is known and whose body has the
+ * set's size; --params, if given, must name the file's set. 0 or the exit code (f freed). */
+int cli_sig_read(cli_ctx *c, const cli_sig_kind *k, const char *scheme, const char *path,
+                 const char *type, int secret, cli_file *f, const void **set);
+/* Write body as a grove file of set and type; id (may be NULL) is the key id. */
+int cli_sig_write(cli_ctx *c, const cli_sig_kind *k, const void *set, const char *type,
+                  const uint8_t *id, const uint8_t *body, size_t len, const char *path,
+                  unsigned flags);
+/* `verify --pk --sig --msg`: both files read and matched (set, key id) before the message is
+ * read; fn verifies. Exit 0 valid, 1 invalid, 2 input error. */
+typedef grove_status (*cli_sig_verify_fn)(void *arg, const void *set, const uint8_t *sig,
+                                          size_t sig_len, const uint8_t *msg, size_t msg_len,
+                                          const uint8_t *pk);
+int cli_sig_verify(cli_ctx *c, const cli_sig_kind *k, const char *scheme, cli_sig_verify_fn fn,
+                   void *arg);
+/* export / import: exactly one of --pk, --sk, --sig (its path and CLI_T_* type). */
+int cli_sig_pick_object(cli_ctx *c, const char **path, const char **type);
+/* "public key", "secret key" or "signature", for messages. */
+const char *cli_sig_type_words(const char *type);
+/* The write flags of an output: a secret one is mode 0600 and replaced only with --force. */
+unsigned cli_sig_out_flags(cli_ctx *c, int secret);
+/* Refuse --out that is the input, or an existing secret --out. */
+int cli_sig_check_out(cli_ctx *c, const char *out, const char *in, int secret);
+/* Read a raw import input of exactly the size of this type in set into body. */
+int cli_sig_read_raw(cli_ctx *c, const cli_sig_kind *k, const void *set, const char *path,
+                     const char *type, uint8_t *body);
+/* `export --format raw`: the body of a grove file of scheme to out. */
+int cli_sig_export_raw(cli_ctx *c, const cli_sig_kind *k, const char *scheme, const char *path,
+                       const char *type, const char *out);
+
 /* ---- standard descriptors ---------------------------------------------------------------- */
 /* At startup (main, before any file is opened): open /dev/null on each of fds 0-2 that is
  * closed, so no file ever lands there; exits 2 if that is impossible. */

@@ -22,9 +22,9 @@
  */
 #define DEFAULT_SET "CROSS-RSDPG-1-balanced"
 #define SCHEME "CROSS"
-#define T_PK "PUBLIC KEY"
-#define T_SK "SECRET KEY"
-#define T_SIG "SIGNATURE"
+#define T_PK CLI_T_PK
+#define T_SK CLI_T_SK
+#define T_SIG CLI_T_SIG
 
 #define STRATEGY_HELP "fast (default) or small-memory: identical outputs, less memory"
 
@@ -38,6 +38,11 @@ static size_t file_max(void)
     return 2 * m + 4096;
 }
 
+static int sizes_in_range(const grove_cross_params *p)
+{
+    return grove_cross_pk_bytes(p) <= CROSS_MAX_PK && grove_cross_sk_bytes(p) <= CROSS_MAX_SK;
+}
+
 /* The set of --params, or the default when absent. */
 static int get_params(cli_ctx *c, const grove_cross_params **p)
 {
@@ -46,7 +51,7 @@ static int get_params(cli_ctx *c, const grove_cross_params **p)
     if (*p == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "unknown parameter set '%s' (see 'grove cross params')", name);
-    if (grove_cross_pk_bytes(*p) > CROSS_MAX_PK || grove_cross_sk_bytes(*p) > CROSS_MAX_SK)
+    if (!sizes_in_range(*p))
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED, "key sizes out of range");
     return 0;
 }
@@ -61,57 +66,45 @@ static int get_strategy(cli_ctx *c, grove_cross_strategy *s)
     return 0;
 }
 
-static size_t body_bytes(const grove_cross_params *p, const char *type)
+/* The CROSS sets for the shared file code (cli/sigfiles.c). */
+static const char *set_scheme(const void *p)
 {
-    if (strcmp(type, T_PK) == 0)
-        return grove_cross_pk_bytes(p);
-    if (strcmp(type, T_SK) == 0)
-        return grove_cross_sk_bytes(p);
-    if (strcmp(type, T_SIG) == 0)
-        return grove_cross_sig_bytes(p);
-    return 0;
+    (void)p;
+    return SCHEME;
 }
+static const char *set_name(const void *p) { return grove_cross_params_name(p); }
+static size_t set_pk_bytes(const void *p) { return grove_cross_pk_bytes(p); }
+static size_t set_sk_bytes(const void *p) { return grove_cross_sk_bytes(p); }
+static size_t set_sig_bytes(const void *p) { return grove_cross_sig_bytes(p); }
+static const void *set_find(const char *name, const char *scheme)
+{
+    (void)scheme;
+    const grove_cross_params *p = grove_cross_params_get(name);
+    return p != NULL && sizes_in_range(p) ? p : NULL;
+}
+static int set_of_option(cli_ctx *c, const char *scheme, const void **set)
+{
+    (void)scheme;
+    const grove_cross_params *p = NULL;
+    int rc = get_params(c, &p);
+    *set = p;
+    return rc;
+}
+static const cli_sig_kind KIND = {file_max,     set_scheme,    set_name, set_pk_bytes,
+                                  set_sk_bytes, set_sig_bytes, set_find, set_of_option};
 
 static void key_id(const grove_cross_params *p, const uint8_t *pk,
                    uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES])
 {
-    if (grove_envelope_key_id(id, SCHEME, grove_cross_params_name(p), pk,
-                              grove_cross_pk_bytes(p)) != GROVE_OK)
-        memset(id, 0, GROVE_ENVELOPE_KEY_ID_BYTES);
+    cli_sig_key_id(&KIND, p, pk, id);
 }
 
-/*
- * Read a grove CROSS file of this type (NULL: any of ours) whose set is known and whose body
- * has the set's size; --params, if given, must name the file's set.
- */
 static int read_obj(cli_ctx *c, const char *path, const char *type, int secret, cli_file *f,
                     const grove_cross_params **p)
 {
-    int rc = cli_read_grove_file(c, path, SCHEME, type, file_max(), secret, f);
-    if (rc)
-        return rc;
-    const grove_envelope *e = &f->env;
-    *p = grove_cross_params_get(e->set);
-    size_t want = *p ? body_bytes(*p, e->type) : 0;
-    const grove_cross_params *want_p = NULL;
-    if (*p == NULL || grove_cross_pk_bytes(*p) > CROSS_MAX_PK ||
-        grove_cross_sk_bytes(*p) > CROSS_MAX_SK)
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                      "%s: a grove CROSS %s of unknown set '%s'", path, e->type, e->set);
-    else if (want == 0)
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING, "%s: a CROSS %s is not a key or "
-                      "signature", path, e->type);
-    else if (e->body_len != want)
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                      "%s: a CROSS %s of %s has %zu bytes, this one has %zu", path, e->type,
-                      e->set, want, e->body_len);
-    else if (cli_opt_str(c, "params") != NULL && (rc = get_params(c, &want_p)) == 0 &&
-             want_p != *p)
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                      "%s is a CROSS %s of set %s, but --params says %s", path, e->type, e->set,
-                      grove_cross_params_name(want_p));
-    if (rc)
-        cli_file_free(f);
+    const void *set = NULL;
+    int rc = cli_sig_read(c, &KIND, SCHEME, path, type, secret, f, &set);
+    *p = set;
     return rc;
 }
 
@@ -119,16 +112,7 @@ static int write_obj(cli_ctx *c, const grove_cross_params *p, const char *type,
                      const uint8_t *id, const uint8_t *body, size_t len, const char *path,
                      unsigned flags)
 {
-    grove_envelope env;
-    grove_status st =
-        grove_envelope_init(&env, SCHEME, grove_cross_params_name(p), type, body, len);
-    if (st != GROVE_OK)
-        return cli_fail_status(c, st, "cannot describe the file");
-    if (id != NULL) {
-        memcpy(env.key_id, id, GROVE_ENVELOPE_KEY_ID_BYTES);
-        env.has_key_id = true;
-    }
-    return cli_write_grove_file(c, path, &env, flags);
+    return cli_sig_write(c, &KIND, p, type, id, body, len, path, flags);
 }
 
 static int cmd_params(cli_ctx *c)
@@ -279,55 +263,21 @@ static int cmd_sign(cli_ctx *c)
     return 0;
 }
 
+static grove_status verify_fn(void *arg, const void *set, const uint8_t *sig, size_t sig_len,
+                              const uint8_t *msg, size_t msg_len, const uint8_t *pk)
+{
+    return grove_cross_verify(set, *(const grove_cross_strategy *)arg, sig, sig_len, msg,
+                              msg_len, pk);
+}
+
 static int cmd_verify(cli_ctx *c)
 {
     grove_cross_strategy s;
     int rc = get_strategy(c, &s);
     if (rc)
         return rc;
-    const char *pkpath = cli_require(c, "pk"), *sigpath = cli_require(c, "sig");
-    const char *mpath = cli_require(c, "msg");
-    if (pkpath == NULL || sigpath == NULL || mpath == NULL)
-        return CLI_EXIT_USAGE;
-    cli_file kf, sf;
-    const grove_cross_params *p, *ps;
-    if ((rc = read_obj(c, pkpath, T_PK, 0, &kf, &p)) != 0)
-        return rc;
-    if ((rc = read_obj(c, sigpath, T_SIG, 0, &sf, &ps)) != 0) {
-        cli_file_free(&kf);
-        return rc;
-    }
-    char hex[17];
-    cli_out_str(c, "params", grove_cross_params_name(p));
     cli_out_str(c, "strategy", grove_cross_strategy_name(s));
-    cli_out_key_id(c, kf.env.key_id, hex);
-    uint8_t *msg = NULL;
-    size_t mlen = 0;
-    if (ps != p) /* a signature of another set cannot be one of this key: an input error */
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                      "%s is a signature of %s, %s is a key of %s", sigpath,
-                      grove_cross_params_name(ps), pkpath, grove_cross_params_name(p));
-    else if ((rc = cli_check_key_id(c, &kf, pkpath, &sf, sigpath)) != 0)
-        cli_out_bool(c, "valid", 0);
-    if (rc == 0)
-        rc = cli_read_file(c, mpath, CLI_MAX_INPUT, &msg, &mlen);
-    grove_status st = GROVE_ERR_INTERNAL;
-    if (rc == 0)
-        st = grove_cross_verify(p, s, sf.env.body, sf.env.body_len, msg, mlen, kf.env.body);
-    free(msg);
-    cli_file_free(&kf);
-    cli_file_free(&sf);
-    if (rc)
-        return rc;
-    if (st == GROVE_ERR_VERIFY) {
-        cli_out_bool(c, "valid", 0);
-        return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID");
-    }
-    if (st != GROVE_OK) /* e.g. a public key with non-zero padding bits: malformed input */
-        return cli_fail_status(c, st, "verification could not run");
-    cli_out_bool(c, "valid", 1);
-    cli_say(c, "signature valid (key id %s)", hex);
-    return 0;
+    return cli_sig_verify(c, &KIND, SCHEME, verify_fn, &s);
 }
 
 static int cmd_info(cli_ctx *c)
@@ -360,45 +310,19 @@ static int cmd_info(cli_ctx *c)
 /* Exactly one of --pk, --sk, --sig; --format raw (der/pem: no standard encoding exists). */
 static int pick_object(cli_ctx *c, const char **path, const char **type)
 {
-    static const char *const opts[] = {"pk", "sk", "sig"}, *const types[] = {T_PK, T_SK, T_SIG};
-    int found = 0;
-    for (int i = 0; i < 3; i++)
-        if (cli_opt_str(c, opts[i]) != NULL) {
-            *path = cli_opt_str(c, opts[i]);
-            *type = types[i];
-            found++;
-        }
-    if (found != 1)
-        return cli_fail(c, CLI_EXIT_USAGE, 0, "give exactly one of --pk, --sk, --sig");
+    int rc = cli_sig_pick_object(c, path, type);
+    if (rc)
+        return rc;
     const char *fmt = cli_require(c, "format");
     if (fmt == NULL)
         return CLI_EXIT_USAGE;
     if (strcmp(fmt, "der") == 0 || strcmp(fmt, "pem") == 0)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "no standard DER encoding exists for CROSS %ss (use --format raw)",
-                        strcmp(*type, T_PK) == 0   ? "public key"
-                        : strcmp(*type, T_SK) == 0 ? "secret key"
-                                                   : "signature");
+                        cli_sig_type_words(*type));
     if (strcmp(fmt, "raw") != 0)
         return cli_fail(c, CLI_EXIT_USAGE, 0, "unknown --format '%s' (raw, der or pem)", fmt);
     return 0;
-}
-
-static unsigned out_flags(cli_ctx *c, int secret)
-{
-    if (!secret)
-        return 0;
-    return CLI_WRITE_SECRET | (cli_opt_flag(c, "force") ? 0u : (unsigned)CLI_WRITE_NO_REPLACE);
-}
-
-/* Refuse an output that is the input, or an existing secret output without --force. */
-static int check_out(cli_ctx *c, const char *out, const char *in, int secret)
-{
-    const char *const others[] = {in};
-    int rc = cli_refuse_same_file(c, "--out", out, others, 1);
-    if (rc == 0 && secret)
-        rc = cli_refuse_existing_secret(c, "--out", out);
-    return rc;
 }
 
 static int cmd_export(cli_ctx *c)
@@ -407,44 +331,9 @@ static int cmd_export(cli_ctx *c)
     if (out == NULL)
         return CLI_EXIT_USAGE;
     int rc = pick_object(c, &path, &type), secret = type && strcmp(type, T_SK) == 0;
-    if (rc || (rc = check_out(c, out, path, secret)) != 0)
+    if (rc || (rc = cli_sig_check_out(c, out, path, secret)) != 0)
         return rc;
-    cli_file f;
-    const grove_cross_params *p;
-    if ((rc = read_obj(c, path, type, secret, &f, &p)) != 0)
-        return rc;
-    size_t len = f.env.body_len;
-    rc = cli_write_file_ex(c, out, f.env.body, len, out_flags(c, secret));
-    cli_file_free(&f);
-    if (rc)
-        return rc;
-    cli_out_str(c, "params", grove_cross_params_name(p));
-    cli_out_str(c, "type", type);
-    cli_out_str(c, "format", "raw");
-    cli_out_u64(c, "bytes", len);
-    cli_say(c, "%s %s exported to %s (raw, %zu bytes)", grove_cross_params_name(p), type,
-            strcmp(out, "-") ? out : "standard output", len);
-    return 0;
-}
-
-/* Read the raw input of import: exactly the size of this type in set p. */
-static int read_raw(cli_ctx *c, const char *path, const grove_cross_params *p, const char *type,
-                    uint8_t *body)
-{
-    size_t want = body_bytes(p, type), len = 0;
-    uint8_t *in = NULL;
-    int rc = cli_read_file(c, path, want + 1, &in, &len);
-    if (rc)
-        return rc;
-    if (len == want)
-        memcpy(body, in, want);
-    else
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                      "%s: a raw %s %s has %zu bytes, the file has %s%zu", path,
-                      grove_cross_params_name(p), type, want, len > want ? "more than " : "",
-                      len > want ? want : len);
-    cli_free_secret(in, len);
-    return rc;
+    return cli_sig_export_raw(c, &KIND, SCHEME, path, type, out);
 }
 
 static int cmd_import(cli_ctx *c)
@@ -453,7 +342,7 @@ static int cmd_import(cli_ctx *c)
     if (out == NULL)
         return CLI_EXIT_USAGE;
     int rc = pick_object(c, &path, &type), secret = type && strcmp(type, T_SK) == 0;
-    if (rc || (rc = check_out(c, out, path, secret)) != 0)
+    if (rc || (rc = cli_sig_check_out(c, out, path, secret)) != 0)
         return rc;
     if (cli_opt_str(c, "params") == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, 0,
@@ -461,11 +350,11 @@ static int cmd_import(cli_ctx *c)
     const grove_cross_params *p;
     if ((rc = get_params(c, &p)) != 0)
         return rc;
-    size_t len = body_bytes(p, type);
+    size_t len = cli_sig_body_bytes(&KIND, p, type);
     uint8_t *body = malloc(len), pk[CROSS_MAX_PK], id[GROVE_ENVELOPE_KEY_ID_BYTES];
     if (body == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_NOMEM, "out of memory");
-    rc = read_raw(c, path, p, type, body);
+    rc = cli_sig_read_raw(c, &KIND, p, path, type, body);
     /* The key id: of the public key, or of the public key derived from the secret seed; a raw
      * signature says nothing about its key and carries no key id. */
     int has_id = rc == 0 && strcmp(type, T_SIG) != 0;
@@ -474,7 +363,7 @@ static int cmd_import(cli_ctx *c)
     if (has_id)
         key_id(p, secret ? pk : body, id);
     if (rc == 0)
-        rc = write_obj(c, p, type, has_id ? id : NULL, body, len, out, out_flags(c, secret));
+        rc = write_obj(c, p, type, has_id ? id : NULL, body, len, out, cli_sig_out_flags(c, secret));
     cli_free_secret(body, len);
     if (rc)
         return rc;

@@ -18,9 +18,9 @@
 #include "grove/slhdsa.h"
 
 #define DEFAULT_SET "shake-128f"
-#define T_PK "PUBLIC KEY"
-#define T_SK "SECRET KEY"
-#define T_SIG "SIGNATURE"
+#define T_PK CLI_T_PK
+#define T_SK CLI_T_SK
+#define T_SIG CLI_T_SIG
 /* Largest grove file of a scheme: an armored signature (base64 + line ends + header). */
 #define FILE_MAX (2u * GROVE_SLHDSA_MAX_SIG_BYTES + 4096u)
 #define PEM_MAX 4096u
@@ -70,24 +70,35 @@ static const grove_slhdsa_params *lookup(cli_ctx *c, int fips)
     return p;
 }
 
-/* The body size of an object of this type in set p (0 for a type this scheme does not have). */
-static size_t body_bytes(const grove_slhdsa_params *p, const char *type)
+/* The sets of both flavours for the shared file code (cli/sigfiles.c). */
+static size_t file_max(void) { return FILE_MAX; }
+static const char *set_scheme(const void *p)
 {
-    if (strcmp(type, T_PK) == 0)
-        return grove_slhdsa_pk_bytes(p);
-    if (strcmp(type, T_SK) == 0)
-        return grove_slhdsa_sk_bytes(p);
-    if (strcmp(type, T_SIG) == 0)
-        return grove_slhdsa_sig_bytes(p);
-    return 0;
+    return scheme_name(grove_slhdsa_params_is_fips205(p));
 }
+static const char *set_name(const void *p) { return grove_slhdsa_params_name(p); }
+static size_t set_pk_bytes(const void *p) { return grove_slhdsa_pk_bytes(p); }
+static size_t set_sk_bytes(const void *p) { return grove_slhdsa_sk_bytes(p); }
+static size_t set_sig_bytes(const void *p) { return grove_slhdsa_sig_bytes(p); }
+static int is_fips(const char *scheme) { return strcmp(scheme, scheme_name(1)) == 0; }
+static const void *set_find(const char *name, const char *scheme)
+{
+    const grove_slhdsa_params *p = grove_slhdsa_params_get(name);
+    return p != NULL && grove_slhdsa_params_is_fips205(p) == (is_fips(scheme) != 0) ? p : NULL;
+}
+static int set_of_option(cli_ctx *c, const char *scheme, const void **set)
+{
+    *set = lookup(c, is_fips(scheme));
+    return *set ? 0 : CLI_EXIT_USAGE;
+}
+static const cli_sig_kind KIND = {file_max,     set_scheme,    set_name, set_pk_bytes,
+                                  set_sk_bytes, set_sig_bytes, set_find, set_of_option};
 
 static void key_id(int fips, const grove_slhdsa_params *p, const uint8_t *pk,
                    uint8_t id[GROVE_ENVELOPE_KEY_ID_BYTES])
 {
-    if (grove_envelope_key_id(id, scheme_name(fips), grove_slhdsa_params_name(p), pk,
-                              grove_slhdsa_pk_bytes(p)) != GROVE_OK)
-        memset(id, 0, GROVE_ENVELOPE_KEY_ID_BYTES);
+    (void)fips; /* the set says its flavour */
+    cli_sig_key_id(&KIND, p, pk, id);
 }
 
 /*
@@ -97,33 +108,9 @@ static void key_id(int fips, const grove_slhdsa_params *p, const uint8_t *pk,
 static int read_obj(cli_ctx *c, int fips, const char *path, const char *type, int secret,
                     cli_file *f, const grove_slhdsa_params **p)
 {
-    int rc = cli_read_grove_file(c, path, scheme_name(fips), type, FILE_MAX, secret, f);
-    if (rc)
-        return rc;
-    const grove_envelope *e = &f->env;
-    *p = grove_slhdsa_params_get(e->set);
-    size_t want = *p ? body_bytes(*p, e->type) : 0;
-    if (*p == NULL || grove_slhdsa_params_is_fips205(*p) != (fips != 0))
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                      "%s: a grove %s %s of unknown set '%s'", path, e->scheme, e->type, e->set);
-    else if (want == 0)
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                      "%s: a %s %s is not a key or signature", path, e->scheme, e->type);
-    else if (e->body_len != want)
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                      "%s: a %s %s of %s has %zu bytes, this one has %zu", path, e->scheme,
-                      e->type, e->set, want, e->body_len);
-    else if (cli_opt_str(c, "params") != NULL) {
-        const grove_slhdsa_params *want_p = lookup(c, fips);
-        if (want_p == NULL)
-            rc = CLI_EXIT_USAGE;
-        else if (want_p != *p)
-            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
-                          "%s is a %s %s of set %s, but --params says %s", path, e->scheme,
-                          e->type, e->set, grove_slhdsa_params_name(want_p));
-    }
-    if (rc)
-        cli_file_free(f);
+    const void *set = NULL;
+    int rc = cli_sig_read(c, &KIND, scheme_name(fips), path, type, secret, f, &set);
+    *p = set;
     return rc;
 }
 
@@ -132,16 +119,8 @@ static int write_obj(cli_ctx *c, int fips, const grove_slhdsa_params *p, const c
                      const uint8_t *id, const uint8_t *body, size_t len, const char *path,
                      unsigned flags)
 {
-    grove_envelope env;
-    grove_status st = grove_envelope_init(&env, scheme_name(fips), grove_slhdsa_params_name(p),
-                                          type, body, len);
-    if (st != GROVE_OK)
-        return cli_fail_status(c, st, "cannot describe the file");
-    if (id != NULL) {
-        memcpy(env.key_id, id, GROVE_ENVELOPE_KEY_ID_BYTES);
-        env.has_key_id = true;
-    }
-    return cli_write_grove_file(c, path, &env, flags);
+    (void)fips;
+    return cli_sig_write(c, &KIND, p, type, id, body, len, path, flags);
 }
 
 static int keygen(cli_ctx *c, int fips)
@@ -372,59 +351,34 @@ static int sign(cli_ctx *c, int fips)
     return 0;
 }
 
+/* What verify_fn needs besides the files and the message. */
+typedef struct verify_args {
+    int fips;
+    grove_slhdsa_prehash ph;
+    const uint8_t *ctx;
+    size_t ctxlen;
+} verify_args;
+
+static grove_status verify_fn(void *arg, const void *set, const uint8_t *sig, size_t sig_len,
+                              const uint8_t *msg, size_t msg_len, const uint8_t *pk)
+{
+    const verify_args *a = arg;
+    return verify_sig(set, a->fips, a->ph, sig, sig_len, msg, msg_len, a->ctx, a->ctxlen, pk);
+}
+
 static int verify(cli_ctx *c, int fips)
 {
-    const char *sigpath = cli_require(c, "sig"), *msgpath = cli_require(c, "msg");
-    const char *pkpath = cli_require(c, "pk");
-    if (!sigpath || !msgpath || !pkpath)
-        return CLI_EXIT_USAGE;
-    uint8_t *ctx = NULL, *msg = NULL;
-    size_t ctxlen = 0, msglen = 0;
-    grove_slhdsa_prehash ph = (grove_slhdsa_prehash)0;
-    int rc = fips ? common_inputs(c, &ctx, &ctxlen, &ph) : 0;
+    uint8_t *ctx = NULL;
+    verify_args a = {fips, (grove_slhdsa_prehash)0, NULL, 0};
+    int rc = fips ? common_inputs(c, &ctx, &a.ctxlen, &a.ph) : 0;
     if (rc)
         return rc;
-    cli_file kf, sf;
-    const grove_slhdsa_params *p, *ps;
-    if ((rc = read_obj(c, fips, pkpath, T_PK, 0, &kf, &p)) != 0) {
-        free(ctx);
-        return rc;
-    }
-    if ((rc = read_obj(c, fips, sigpath, T_SIG, 0, &sf, &ps)) != 0) {
-        cli_file_free(&kf);
-        free(ctx);
-        return rc;
-    }
-    char hex[17];
-    cli_out_str(c, "params", grove_slhdsa_params_name(p));
-    cli_out_key_id(c, kf.env.key_id, hex);
-    if (ph)
-        cli_out_str(c, "prehash", prehash_name(ph));
-    if (ps != p) /* a signature of another set cannot be one of this key: an input error */
-        rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                      "%s is a signature of %s, %s is a key of %s", sigpath,
-                      grove_slhdsa_params_name(ps), pkpath, grove_slhdsa_params_name(p));
-    else if ((rc = cli_check_key_id(c, &kf, pkpath, &sf, sigpath)) != 0)
-        cli_out_bool(c, "valid", 0);
-    if (rc == 0)
-        rc = cli_read_file(c, msgpath, CLI_MAX_INPUT, &msg, &msglen);
-    grove_status st = GROVE_ERR_INTERNAL;
-    if (rc == 0)
-        st = verify_sig(p, fips, ph, sf.env.body, sf.env.body_len, msg, msglen, ctx, ctxlen,
-                        kf.env.body);
+    a.ctx = ctx;
+    if (a.ph)
+        cli_out_str(c, "prehash", prehash_name(a.ph));
+    rc = cli_sig_verify(c, &KIND, scheme_name(fips), verify_fn, &a);
     free(ctx);
-    free(msg);
-    cli_file_free(&kf);
-    cli_file_free(&sf);
-    if (rc)
-        return rc;
-    cli_out_bool(c, "valid", st == GROVE_OK);
-    if (st == GROVE_ERR_VERIFY)
-        return cli_fail(c, CLI_EXIT_INVALID, st, "signature INVALID");
-    if (st != GROVE_OK)
-        return cli_fail_status(c, st, "verification could not run");
-    cli_say(c, "signature valid (key id %s)", hex);
-    return 0;
+    return rc;
 }
 
 static int info(cli_ctx *c, int fips)
@@ -480,22 +434,6 @@ static int params_cmd(cli_ctx *c, int fips)
 /* ---- export / import ---------------------------------------------------------------------- */
 
 /* Exactly one of --pk, --sk, --sig: its path and the grove type it stands for. */
-static int pick_object(cli_ctx *c, const char **path, const char **type, const char **opt)
-{
-    static const char *const opts[] = {"pk", "sk", "sig"}, *const types[] = {T_PK, T_SK, T_SIG};
-    int found = 0;
-    for (int i = 0; i < 3; i++)
-        if (cli_opt_str(c, opts[i]) != NULL) {
-            *path = cli_opt_str(c, opts[i]);
-            *type = types[i];
-            *opt = opts[i];
-            found++;
-        }
-    if (found != 1)
-        return cli_fail(c, CLI_EXIT_USAGE, 0, "give exactly one of --pk, --sk, --sig");
-    return 0;
-}
-
 enum { FMT_RAW, FMT_DER, FMT_PEM };
 static int pick_format(cli_ctx *c, int *fmt)
 {
@@ -520,22 +458,12 @@ static int standard_exists(cli_ctx *c, int fips, const char *type)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "no standard DER encoding exists for SPHINCS+ round 3.1 %ss (use "
                         "--format raw)",
-                        strcmp(type, T_PK) == 0 ? "public key" : strcmp(type, T_SK) == 0
-                                                                     ? "secret key"
-                                                                     : "signature");
+                        cli_sig_type_words(type));
     if (strcmp(type, T_SIG) == 0)
         return cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_UNSUPPORTED,
                         "no standard DER encoding exists for SLH-DSA signatures (RFC 9909 carries "
                         "them as raw bytes: use --format raw)");
     return 0;
-}
-
-/* Before writing a secret output: refuse an existing one without --force. */
-static unsigned out_flags(cli_ctx *c, int secret)
-{
-    if (!secret)
-        return 0;
-    return CLI_WRITE_SECRET | (cli_opt_flag(c, "force") ? 0u : (unsigned)CLI_WRITE_NO_REPLACE);
 }
 
 /* Encode body (a pk or sk of p) as DER, or PEM when pem; out has room for PEM_MAX bytes. */
@@ -564,11 +492,11 @@ static int encode_std(cli_ctx *c, const grove_slhdsa_params *p, grove_slhdsa_pre
 
 static int export_cmd(cli_ctx *c, int fips)
 {
-    const char *path = NULL, *type = NULL, *opt = NULL, *out = cli_require(c, "out");
+    const char *path = NULL, *type = NULL, *out = cli_require(c, "out");
     int fmt = FMT_RAW, rc;
     if (out == NULL)
         return CLI_EXIT_USAGE;
-    if ((rc = pick_object(c, &path, &type, &opt)) != 0 || (rc = pick_format(c, &fmt)) != 0)
+    if ((rc = cli_sig_pick_object(c, &path, &type)) != 0 || (rc = pick_format(c, &fmt)) != 0)
         return rc;
     int secret = strcmp(type, T_SK) == 0;
     grove_slhdsa_prehash ph = (grove_slhdsa_prehash)0;
@@ -578,22 +506,19 @@ static int export_cmd(cli_ctx *c, int fips)
         return rc;
     if (ph && fmt == FMT_RAW)
         return cli_fail(c, CLI_EXIT_USAGE, 0, "--prehash selects the OID of --format der/pem");
-    const char *const others[] = {path};
-    if ((rc = cli_refuse_same_file(c, "--out", out, others, 1)) != 0 ||
-        (secret && (rc = cli_refuse_existing_secret(c, "--out", out)) != 0))
+    if ((rc = cli_sig_check_out(c, out, path, secret)) != 0)
         return rc;
+    if (fmt == FMT_RAW)
+        return cli_sig_export_raw(c, &KIND, scheme_name(fips), path, type, out);
     cli_file f;
     const grove_slhdsa_params *p;
     if ((rc = read_obj(c, fips, path, type, secret, &f, &p)) != 0)
         return rc;
     uint8_t buf[PEM_MAX];
     size_t len = 0;
-    if (fmt == FMT_RAW)
-        rc = cli_write_file_ex(c, out, f.env.body, f.env.body_len, out_flags(c, secret));
-    else if ((rc = encode_std(c, p, ph, secret, fmt == FMT_PEM, f.env.body, buf, &len)) == 0)
-        rc = cli_write_file_ex(c, out, buf, len, out_flags(c, secret));
+    if ((rc = encode_std(c, p, ph, secret, fmt == FMT_PEM, f.env.body, buf, &len)) == 0)
+        rc = cli_write_file_ex(c, out, buf, len, cli_sig_out_flags(c, secret));
     grove_wipe(buf, sizeof buf);
-    size_t written = fmt == FMT_RAW ? f.env.body_len : len;
     cli_file_free(&f);
     if (rc)
         return rc;
@@ -602,9 +527,9 @@ static int export_cmd(cli_ctx *c, int fips)
     cli_out_str(c, "format", cli_opt_str(c, "format"));
     if (ph)
         cli_out_str(c, "prehash", prehash_name(ph));
-    cli_out_u64(c, "bytes", written);
+    cli_out_u64(c, "bytes", len);
     cli_say(c, "%s %s exported to %s (%s, %zu bytes)", grove_slhdsa_params_name(p), type,
-            strcmp(out, "-") ? out : "standard output", cli_opt_str(c, "format"), written);
+            strcmp(out, "-") ? out : "standard output", cli_opt_str(c, "format"), len);
     return 0;
 }
 
@@ -651,18 +576,8 @@ static int import_body(cli_ctx *c, int fips, const char *path, const char *type,
                             "import --format raw needs --params SET (raw files do not say)");
         if ((*p = lookup(c, fips)) == NULL)
             return CLI_EXIT_USAGE;
-        size_t want = body_bytes(*p, type);
-        if ((rc = cli_read_file(c, path, want + 1, &in, &inlen)) != 0)
-            return rc;
-        if (inlen == want)
-            memcpy(body, in, want), *bodylen = want;
-        else
-            rc = cli_fail(c, CLI_EXIT_USAGE, GROVE_ERR_ENCODING,
-                          "%s: a raw %s %s has %zu bytes, the file has %s%zu", path,
-                          grove_slhdsa_params_name(*p), type, want,
-                          inlen > want ? "more than " : "", inlen > want ? want : inlen);
-        cli_free_secret(in, inlen);
-        return rc;
+        *bodylen = cli_sig_body_bytes(&KIND, *p, type);
+        return cli_sig_read_raw(c, &KIND, *p, path, type, body);
     }
     if ((rc = cli_read_file(c, path, PEM_MAX, &in, &inlen)) != 0)
         return rc;
@@ -682,18 +597,16 @@ static int import_body(cli_ctx *c, int fips, const char *path, const char *type,
 
 static int import_cmd(cli_ctx *c, int fips)
 {
-    const char *path = NULL, *type = NULL, *opt = NULL, *out = cli_require(c, "out");
+    const char *path = NULL, *type = NULL, *out = cli_require(c, "out");
     int fmt = FMT_RAW, rc;
     if (out == NULL)
         return CLI_EXIT_USAGE;
-    if ((rc = pick_object(c, &path, &type, &opt)) != 0 || (rc = pick_format(c, &fmt)) != 0)
+    if ((rc = cli_sig_pick_object(c, &path, &type)) != 0 || (rc = pick_format(c, &fmt)) != 0)
         return rc;
     int secret = strcmp(type, T_SK) == 0;
     if (fmt != FMT_RAW && (rc = standard_exists(c, fips, type)) != 0)
         return rc;
-    const char *const others[] = {path};
-    if ((rc = cli_refuse_same_file(c, "--out", out, others, 1)) != 0 ||
-        (secret && (rc = cli_refuse_existing_secret(c, "--out", out)) != 0))
+    if ((rc = cli_sig_check_out(c, out, path, secret)) != 0)
         return rc;
     const grove_slhdsa_params *p = NULL;
     grove_slhdsa_prehash ph = (grove_slhdsa_prehash)0;
@@ -706,7 +619,7 @@ static int import_cmd(cli_ctx *c, int fips)
     if (has_id)
         key_id(fips, p, secret ? body + 2 * grove_slhdsa_n(p) : body, id);
     if (rc == 0)
-        rc = write_obj(c, fips, p, type, has_id ? id : NULL, body, len, out, out_flags(c, secret));
+        rc = write_obj(c, fips, p, type, has_id ? id : NULL, body, len, out, cli_sig_out_flags(c, secret));
     grove_wipe(body, sizeof body);
     if (rc)
         return rc;
