@@ -36,6 +36,19 @@
 #define FAST_BATCH 4
 #endif
 
+/*
+ * Small-memory strategy: rounds, commitments and Merkle nodes go to the hash layer SMALL_BATCH
+ * at a time. On x86 hosts that fills the wide Keccak kernels (4 lanes AVX2, 8 lanes AVX-512)
+ * for a few KB more workspace; elsewhere it stays at one, which keeps the Cortex-M4 figures
+ * (tests/cross/m4/budgets.txt, below the paper's minimal-memory ones) where they are: the
+ * portable Keccak gains nothing from batching.
+ */
+#if GROVE_HAVE_X86_TARGETS
+#define SMALL_BATCH FAST_BATCH
+#else
+#define SMALL_BATCH 1
+#endif
+
 /* ---- workspace arena ------------------------------------------------------------------------ */
 typedef struct arena {
     uint8_t *base; /* NULL: only measure */
@@ -845,7 +858,7 @@ static void sign_layout(const cross_ctx *c, int fast, arena *a, sign_bufs *b)
     size_t n = c->n, m = c->m, t = c->t, d = c->z.digest, sl = c->z.seed;
     int g = c->p->rsdpg;
     memset(b, 0, sizeof *b);
-    b->batch = fast ? FAST_BATCH : 1;
+    b->batch = fast ? FAST_BATCH : SMALL_BATCH;
     b->vt = vt_in_sig(c, fast) ? NULL : ar_take(a, vt_bytes(c));
     b->wmat = g ? (uint8_t *)ar_take(a, m * (n - m)) : NULL;
     b->e = (uint8_t *)ar_take(a, n);
@@ -942,15 +955,31 @@ static void round_inputs(const cross_ctx *c, const uint8_t *seed, const uint8_t 
     cross_put_dsc(sin + sl + c->z.digest, (uint16_t)(i + 2 * c->t - 1));
 }
 
-/* Small-memory: e'_i, e'_G,i, u'_i re-expanded from the round seed into slot 0. */
-static void round_vecs_expand(sign_state *st, size_t i, const uint8_t *seed, round_vecs *rv)
+/*
+ * Small-memory: the seeds of rounds i0 .. i0+nb-1 (yielded in round order) into the CSPRNG
+ * inputs of slots 0 .. nb-1, and their e', u' squeezes, nb at a time.
+ */
+static void round_squeeze_many(sign_state *st, size_t i0, size_t nb)
 {
     const cross_ctx *c = st->c;
     sign_bufs *b = &st->b;
-    round_inputs(c, seed, st->salt, i, b->sin[0]);
+    const size_t sl = c->z.seed;
+    for (size_t s = 0; s < nb; s++) {
+        if (st->seed_store)
+            memcpy(st->seed, st->seed_store + (i0 + s) * sl, sl);
+        else
+            next_seed(&st->it, st->seed);
+        round_inputs(c, st->seed, st->salt, i0 + s, b->sin[s]);
+    }
     cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin,
-                     c->z.seed + c->z.digest + 2, 1);
-    round_expand(c, b->xo[0], b->wmat, b->ep[0], b->epg[0], b->up[0]);
+                     sl + c->z.digest + 2, nb);
+}
+
+/* Small-memory: e'_i, e'_G,i, u'_i of slot s expanded into the slot-0 vectors. */
+static void round_vecs_slot(sign_state *st, size_t s, round_vecs *rv)
+{
+    sign_bufs *b = &st->b;
+    round_expand(st->c, b->xo[s], b->wmat, b->ep[0], b->epg[0], b->up[0]);
     rv->ep = b->ep[0];
     rv->epg = b->epg[0];
     rv->up = b->up[0];
@@ -1154,28 +1183,29 @@ static void sign_challenge2(sign_state *st)
 {
     const cross_ctx *c = st->c;
     sign_bufs *b = &st->b;
-    const size_t t = c->t, d = c->z.digest, sl = c->z.seed;
+    const size_t t = c->t, d = c->z.digest;
     grove_keccak_ctx hx;
     cross_xof_init(c, &hx);
     if (!st->fast && !st->seed_store)
         seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
-    for (size_t i = 0; i < t; i++) {
-        round_vecs rv;
-        uint16_t ch;
-        if (st->fast) {
-            round_vecs_cached(st, i, &rv);
-            ch = b->ch1[i];
-        } else {
-            if (st->seed_store)
-                memcpy(st->seed, st->seed_store + i * sl, sl);
-            else
-                next_seed(&st->it, st->seed);
-            round_vecs_expand(st, i, st->seed, &rv);
-            ch = cross_sample_chall1(c, &st->cs.r);
+    for (size_t i0 = 0; i0 < t; i0 += b->batch) {
+        size_t nb = t - i0 < b->batch ? t - i0 : b->batch;
+        if (!st->fast)
+            round_squeeze_many(st, i0, nb);
+        for (size_t s = 0; s < nb; s++) {
+            round_vecs rv;
+            uint16_t ch;
+            if (st->fast) {
+                round_vecs_cached(st, i0 + s, &rv);
+                ch = b->ch1[i0 + s];
+            } else {
+                round_vecs_slot(st, s, &rv);
+                ch = cross_sample_chall1(c, &st->cs.r);
+            }
+            round_y(c, b->tmp, rv.ep, rv.up, ch);
+            cross_pack_fp(b->ybuf, b->tmp, c->n, c->z.bp);
+            grove_keccak_absorb(&hx, b->ybuf, c->z.py);
         }
-        round_y(c, b->tmp, rv.ep, rv.up, ch);
-        cross_pack_fp(b->ybuf, b->tmp, c->n, c->z.bp);
-        grove_keccak_absorb(&hx, b->ybuf, c->z.py);
     }
     grove_keccak_absorb(&hx, st->dch1, d);
     cross_absorb_dsc(&hx, CROSS_HASH_DSC);
@@ -1225,58 +1255,113 @@ static int sign_proof(sign_state *st)
 }
 
 /*
- * Responses (spec: Sign, lines 31-40): for the rounds with chall_2 = 0, resp_1 = cmt_1 and
- * resp_0 = (y, v_bar or v_G_bar); for the others (fast sets) the round seed goes to the path.
- * Small-memory tree sets write the seed path here, while walking the seed tree once more.
+ * Small-memory responses of the chall_2 = 0 rounds queued in slots 0 .. nb-1 (CSPRNG inputs in
+ * b->sin, rounds in rnd, chall_1 values in chs), the first of them response number r: e', u'
+ * and cmt_1 = resp_1 recomputed nb at a time, then resp_0 = (y, v_bar or v_G_bar).
  */
-static void sign_responses(sign_state *st)
+static void responses_flush(sign_state *st, const size_t *rnd, const uint16_t *chs, size_t nb,
+                            size_t r)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    const size_t t = c->t, d = c->z.digest, inl = c->z.seed + d + 2;
+    uint8_t *c1o[FAST_BATCH];
+    for (size_t s = 0; s < nb; s++) {
+        memcpy(b->c1in[s], b->sin[s], inl);
+        cross_put_dsc(b->c1in[s] + inl - 2, (uint16_t)(CROSS_HASH_DSC + rnd[s] + 2 * t - 1));
+        c1o[s] = st->sig + c->z.off_resp1 + (r + s) * d;
+    }
+    cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
+    cross_shake_many(c, c1o, d, (const uint8_t *const *)b->c1in, inl, nb);
+    for (size_t s = 0; s < nb; s++) {
+        round_vecs rv;
+        uint8_t *r0 = st->sig + c->z.off_resp0 + (r + s) * c->z.resp0;
+        round_vecs_slot(st, s, &rv);
+        round_y(c, b->tmp, rv.ep, rv.up, chs[s]);
+        cross_pack_fp(r0, b->tmp, c->n, c->z.bp);
+        round_pack_v(c, r0 + c->z.py, b->e, b->eg, rv.ep, rv.epg, b->vb);
+    }
+}
+
+/*
+ * Responses (spec: Sign, lines 31-40), small-memory: the seed tree walked once more (only the
+ * subtrees holding a chall_2 = 0 round; the published nodes' seeds go to the path on the way)
+ * or the 4-way split re-squeezed (fast sets: the chall_2 = 1 seeds go to the path), and the
+ * chall_2 = 0 rounds recomputed a batch at a time.
+ */
+static void sign_responses_small(sign_state *st)
 {
     const cross_ctx *c = st->c;
     const grove_cross_params *p = c->p;
     sign_bufs *b = &st->b;
-    const size_t t = c->t, d = c->z.digest, sl = c->z.seed;
+    const size_t t = c->t, sl = c->z.seed;
     uint8_t *path = st->sig + c->z.off_path;
-    uint8_t *resp1 = st->sig + c->z.off_resp1, *resp0 = st->sig + c->z.off_resp0;
-    if (!st->fast) {
-        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
-        if (p->corner != 0) {
-            st->it.pub = &st->pl;
-            st->it.path_out = path;
-            st->it.prune = b->ch2; /* only rounds with chall_2 = 0 are yielded */
-        }
-        ch1_start(c, &st->cs, st->dch1);
+    size_t rnd[FAST_BATCH];
+    uint16_t chs[FAST_BATCH];
+    seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
+    if (p->corner != 0) {
+        st->it.pub = &st->pl;
+        st->it.path_out = path;
+        st->it.prune = b->ch2; /* only rounds with chall_2 = 0 are yielded */
     }
-    size_t r = 0, q = 0;
+    ch1_start(c, &st->cs, st->dch1);
+    size_t r = 0, q = 0, nb = 0;
     for (size_t i = 0; i < t; i++) {
-        uint16_t ch = st->fast ? b->ch1[i] : cross_sample_chall1(c, &st->cs.r);
-        if (st->fast)
-            memcpy(st->seed, b->seeds + i * sl, sl);
-        else if (p->corner == 0 || b->ch2[i] == 0)
+        uint16_t ch = cross_sample_chall1(c, &st->cs.r);
+        if (p->corner == 0 || b->ch2[i] == 0)
             next_seed(&st->it, st->seed);
         if (b->ch2[i] == 1) {
             if (p->corner == 0)
                 memcpy(path + (q++) * sl, st->seed, sl);
             continue;
         }
-        round_vecs rv;
-        uint16_t dsc = (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1);
-        if (st->fast) {
-            round_vecs_cached(st, i, &rv);
-            memcpy(resp1 + r * d, b->cmt1_c + i * d, d);
-        } else {
-            round_vecs_expand(st, i, st->seed, &rv);
-            cross_put_dsc(b->sin[0] + sl + d, dsc);
-            cross_hash(c, resp1 + r * d, b->sin[0], sl + d, dsc); /* cmt_1 again */
+        round_inputs(c, st->seed, st->salt, i, b->sin[nb]);
+        rnd[nb] = i;
+        chs[nb++] = ch;
+        if (nb == b->batch) {
+            responses_flush(st, rnd, chs, nb, r);
+            r += nb;
+            nb = 0;
         }
+    }
+    responses_flush(st, rnd, chs, nb, r);
+    if (p->corner != 0)
+        while (tree_next(&st->it, st->seed) >= 0) /* published nodes right of the last response */
+            ;
+}
+
+/*
+ * Responses (spec: Sign, lines 31-40), fast strategy: for the rounds with chall_2 = 0,
+ * resp_1 = cmt_1 and resp_0 = (y, v_bar or v_G_bar) from the cached round data; for the others
+ * (fast sets) the round seed goes to the path.
+ */
+static void sign_responses(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    const size_t t = c->t, d = c->z.digest, sl = c->z.seed;
+    uint8_t *path = st->sig + c->z.off_path;
+    uint8_t *resp1 = st->sig + c->z.off_resp1, *resp0 = st->sig + c->z.off_resp0;
+    if (!st->fast) {
+        sign_responses_small(st);
+        return;
+    }
+    size_t r = 0, q = 0;
+    for (size_t i = 0; i < t; i++) {
+        if (b->ch2[i] == 1) {
+            if (c->p->corner == 0)
+                memcpy(path + (q++) * sl, b->seeds + i * sl, sl);
+            continue;
+        }
+        round_vecs rv;
+        round_vecs_cached(st, i, &rv);
+        memcpy(resp1 + r * d, b->cmt1_c + i * d, d);
         uint8_t *r0 = resp0 + r * c->z.resp0;
-        round_y(c, b->tmp, rv.ep, rv.up, ch);
+        round_y(c, b->tmp, rv.ep, rv.up, b->ch1[i]);
         cross_pack_fp(r0, b->tmp, c->n, c->z.bp);
         round_pack_v(c, r0 + c->z.py, b->e, b->eg, rv.ep, rv.epg, b->vb);
         r++;
     }
-    if (!st->fast && p->corner != 0)
-        while (tree_next(&st->it, st->seed) >= 0) /* published nodes right of the last response */
-            ;
 }
 
 /* Signing (spec: Algorithm Sign), step by step; wsbase holds the sign_layout buffers. */
@@ -1334,7 +1419,7 @@ static void verify_layout(const cross_ctx *c, int fast, arena *a, verify_bufs *b
     size_t n = c->n, k = c->k, m = c->m, t = c->t, d = c->z.digest, sl = c->z.seed;
     int g = c->p->rsdpg;
     memset(b, 0, sizeof *b);
-    b->batch = fast ? FAST_BATCH : 1;
+    b->batch = fast ? FAST_BATCH : SMALL_BATCH;
     b->vt = ar_take(a, k * (n - k) * (g ? 2u : 1u));
     b->wmat = g ? (uint8_t *)ar_take(a, m * (n - m)) : NULL;
     b->s = (uint16_t *)ar_take(a, (n - k) * sizeof(uint16_t));
