@@ -677,6 +677,114 @@ static void merkle_verify_root(const cross_ctx *c, const cross_tnode *n, vroot_c
     cross_hash(c, out, buf, 2 * d, CROSS_HASH_DSC);
 }
 
+/*
+ * Batched Merkle nodes (small-memory on x86): the values of up to SMALL_BATCH nodes at once.
+ * Known values (leaves, published nodes in verify) are copied; the children of the others
+ * are computed in chunks of SMALL_BATCH by the same function one level down, straight into
+ * the hash inputs, then those nodes hashed together. Each level of recursion owns
+ * SMALL_BATCH hash inputs and 2 * SMALL_BATCH nodes of the scratch (merkle_scratch_bytes).
+ */
+typedef struct merkle_src {
+    const leaf_store *ls;                /* sign: the cmt_0 of every round */
+    const uint8_t *known, *ch2, *proof;  /* verify: cmt_0 of the chall_2 = 0 rounds, proof */
+    const pub_list *pl;                  /* verify: the published nodes (NULL when signing) */
+    uint8_t *scratch;
+} merkle_src;
+
+static size_t merkle_level_bytes(const cross_ctx *c)
+{
+    size_t in = SMALL_BATCH * ((2 * c->z.digest + 2 + 7) & ~(size_t)7);
+    return in + 2 * SMALL_BATCH * sizeof(cross_tnode);
+}
+
+static size_t merkle_scratch_bytes(const cross_ctx *c)
+{
+    return SMALL_BATCH > 1 ? (size_t)c->levels * merkle_level_bytes(c) : 0;
+}
+
+/* A node's value without hashing (a leaf, or a published node in verify): 1 if copied. */
+static int merkle_known(const cross_ctx *c, const merkle_src *m, const cross_tnode *n,
+                        uint8_t *out)
+{
+    size_t d = c->z.digest;
+    if (m->pl != NULL && n->idx != 0) {
+        long rk = pub_rank(m->pl, n->idx);
+        if (rk >= 0) {
+            memcpy(out, m->proof + (m->pl->cnt - 1 - (size_t)rk) * d, d);
+            return 1;
+        }
+    }
+    if (n->cnt != 1)
+        return 0;
+    if (m->pl == NULL) {
+        memcpy(out, leaf_at(m->ls, n->first), d);
+    } else if (m->ch2[n->first] == 0) { /* always: published nodes cover the others */
+        size_t k = 0;
+        for (size_t i = 0; i < n->first; i++)
+            k += m->ch2[i] == 0;
+        memcpy(out, m->known + k * d, d);
+    } else {
+        memset(out, 0, d);
+    }
+    return 1;
+}
+
+static void merkle_many(const cross_ctx *c, const merkle_src *m, const cross_tnode *ns,
+                        size_t cnt, uint8_t *const outs[], unsigned depth)
+{
+    const size_t d = c->z.digest, stride = (2 * d + 2 + 7) & ~(size_t)7;
+    uint8_t *base = m->scratch + depth * merkle_level_bytes(c);
+    cross_tnode *ch = (cross_tnode *)(void *)(base + SMALL_BATCH * stride);
+    uint8_t *in[SMALL_BATCH], *ho[SMALL_BATCH], *co[SMALL_BATCH];
+    size_t nh = 0;
+    for (size_t j = 0; j < cnt; j++) {
+        if (merkle_known(c, m, &ns[j], outs[j]))
+            continue;
+        in[nh] = base + nh * stride;
+        ho[nh] = outs[j];
+        cross_tree_children(c, &ns[j], &ch[2 * nh], &ch[2 * nh + 1]);
+        cross_put_dsc(in[nh] + 2 * d, CROSS_HASH_DSC);
+        nh++;
+    }
+    for (size_t k = 0; k < 2 * nh; k += SMALL_BATCH) {
+        size_t nc = 2 * nh - k < SMALL_BATCH ? 2 * nh - k : SMALL_BATCH;
+        for (size_t j = 0; j < nc; j++)
+            co[j] = in[(k + j) / 2] + ((k + j) % 2) * d;
+        merkle_many(c, m, ch + k, nc, co, depth + 1);
+    }
+    cross_shake_many(c, ho, d, (const uint8_t *const *)in, 2 * d + 2, nh);
+}
+
+/* Sign: the proof's nodes (the published ones, descending index order) SMALL_BATCH at a time. */
+typedef struct proof_acc {
+    cross_tnode n[SMALL_BATCH];
+    uint8_t *o[SMALL_BATCH];
+    size_t cnt;
+} proof_acc;
+
+static void merkle_proof_many(const cross_ctx *c, const cross_tnode *n, const merkle_src *m,
+                              const pub_list *pl, uint8_t *proof, proof_acc *acc)
+{
+    if (n->idx != 0) {
+        long rk = pub_rank(pl, n->idx);
+        if (rk >= 0) {
+            acc->n[acc->cnt] = *n;
+            acc->o[acc->cnt++] = proof + (pl->cnt - 1 - (size_t)rk) * c->z.digest;
+            if (acc->cnt == SMALL_BATCH) {
+                merkle_many(c, m, acc->n, acc->cnt, acc->o, 0);
+                acc->cnt = 0;
+            }
+            return;
+        }
+    }
+    if (n->cnt == 1)
+        return;
+    cross_tnode l, r;
+    cross_tree_children(c, n, &l, &r);
+    merkle_proof_many(c, &l, m, pl, proof, acc);
+    merkle_proof_many(c, &r, m, pl, proof, acc);
+}
+
 /* Fast sets: d0 = H(H(group_1) || ... || H(group_4)) over the 4-way split of cmt_0. */
 static size_t group_size(const cross_ctx *c, unsigned q)
 {
@@ -814,6 +922,7 @@ typedef struct sign_bufs {
     uint16_t *up[FAST_BATCH];
     uint16_t *tmp;
     uint8_t *vb, *ybuf;
+    uint8_t *mscratch; /* small-memory tree sets, x86: batched Merkle nodes */
     size_t batch;
 } sign_bufs;
 
@@ -867,6 +976,8 @@ static void sign_layout(const cross_ctx *c, int fast, arena *a, sign_bufs *b)
     if (c->p->corner != 0) {
         b->cmt0 = (uint8_t *)ar_take(a, (t - leaves_in_sig(c, fast)) * d);
         b->pub = (uint16_t *)ar_take(a, c->p->nodes_to_store * sizeof(uint16_t));
+        if (!fast && merkle_scratch_bytes(c) > 0)
+            b->mscratch = (uint8_t *)ar_take(a, merkle_scratch_bytes(c));
     }
     if (fast) {
         b->ch1 = (uint16_t *)ar_take(a, t * sizeof(uint16_t));
@@ -1138,7 +1249,13 @@ static void sign_digest_cmt(sign_state *st, grove_keccak_ctx *d1)
     } else {
         cross_tnode root;
         cross_tree_root_node(c, &root);
-        merkle_sub(c, &root, &st->ls, d01);
+        if (SMALL_BATCH > 1) {
+            merkle_src m = {&st->ls, NULL, NULL, NULL, NULL, b->mscratch};
+            uint8_t *o[1] = {d01};
+            merkle_many(c, &m, &root, 1, o, 0);
+        } else {
+            merkle_sub(c, &root, &st->ls, d01);
+        }
     }
     cross_absorb_dsc(d1, CROSS_HASH_DSC);
     grove_keccak_squeeze(d1, d01 + d, d);
@@ -1249,7 +1366,15 @@ static int sign_proof(sign_state *st)
     } else {
         cross_tnode root;
         cross_tree_root_node(c, &root);
-        merkle_proof(c, &root, &st->ls, pl, proof);
+        if (SMALL_BATCH > 1) {
+            merkle_src m = {&st->ls, NULL, NULL, NULL, NULL, b->mscratch};
+            proof_acc acc;
+            acc.cnt = 0;
+            merkle_proof_many(c, &root, &m, pl, proof, &acc);
+            merkle_many(c, &m, acc.n, acc.cnt, acc.o, 0);
+        } else {
+            merkle_proof(c, &root, &st->ls, pl, proof);
+        }
     }
     return GROVE_OK;
 }
@@ -1411,6 +1536,7 @@ typedef struct verify_bufs {
     cross_tnode *tn;
     uint8_t *nodes, *seeded, *mvals, *avail, *hin[FAST_BATCH];
     uint16_t *leafidx;
+    uint8_t *mscratch; /* small-memory tree sets, x86: batched Merkle nodes */
     size_t batch;
 } verify_bufs;
 
@@ -1439,6 +1565,8 @@ static void verify_layout(const cross_ctx *c, int fast, arena *a, verify_bufs *b
                 b->hin[s] = (uint8_t *)ar_take(a, 2 * d + 2);
         } else {
             b->known = (uint8_t *)ar_take(a, (t - c->w) * d);
+            if (merkle_scratch_bytes(c) > 0)
+                b->mscratch = (uint8_t *)ar_take(a, merkle_scratch_bytes(c));
         }
         b->pub = (uint16_t *)ar_take(a, c->p->nodes_to_store * sizeof(uint16_t));
     }
@@ -1745,9 +1873,15 @@ static int verify_digests(verify_state *st)
         memcpy(d01, b->mvals, d);
     } else {
         cross_tnode root;
-        vroot_ctx vr = {b->known, 0, st->proof, &st->pl};
         cross_tree_root_node(c, &root);
-        merkle_verify_root(c, &root, &vr, d01);
+        if (SMALL_BATCH > 1) {
+            merkle_src m = {NULL, b->known, b->ch2, st->proof, &st->pl, b->mscratch};
+            uint8_t *o[1] = {d01};
+            merkle_many(c, &m, &root, 1, o, 0);
+        } else {
+            vroot_ctx vr = {b->known, 0, st->proof, &st->pl};
+            merkle_verify_root(c, &root, &vr, d01);
+        }
     }
     cross_absorb_dsc(&st->d1, CROSS_HASH_DSC);
     grove_keccak_squeeze(&st->d1, d01 + d, d);
