@@ -908,6 +908,27 @@ static void quarter_seeds_batched(const cross_ctx *c, const uint8_t *root_seed,
 
 /* ---- signing -------------------------------------------------------------------------------- */
 
+/*
+ * Batched seed-tree walk (small-memory signing on x86): per level of recursion 2 * SMALL_BATCH
+ * seeds and nodes, plus SMALL_BATCH CSPRNG inputs shared by all levels (tree_walk_many).
+ */
+static size_t walk_level_bytes(const cross_ctx *c)
+{
+    return (2 * SMALL_BATCH * (c->z.seed + sizeof(cross_tnode)) + 7) & ~(size_t)7;
+}
+
+static size_t walk_in_stride(const cross_ctx *c)
+{
+    return (c->z.seed + c->z.digest + 2 + 7) & ~(size_t)7;
+}
+
+static size_t walk_scratch_bytes(const cross_ctx *c)
+{
+    if (SMALL_BATCH == 1)
+        return 0;
+    return ((size_t)c->levels + 1) * walk_level_bytes(c) + SMALL_BATCH * walk_in_stride(c);
+}
+
 typedef struct sign_bufs {
     void *vt;
     uint8_t *wmat, *e, *eg, *ch2, *cmt0;
@@ -923,6 +944,7 @@ typedef struct sign_bufs {
     uint16_t *tmp;
     uint8_t *vb, *ybuf;
     uint8_t *mscratch; /* small-memory tree sets, x86: batched Merkle nodes */
+    uint8_t *wscratch; /* small-memory tree sets, x86: batched seed-tree walk */
     size_t batch;
 } sign_bufs;
 
@@ -978,6 +1000,8 @@ static void sign_layout(const cross_ctx *c, int fast, arena *a, sign_bufs *b)
         b->pub = (uint16_t *)ar_take(a, c->p->nodes_to_store * sizeof(uint16_t));
         if (!fast && merkle_scratch_bytes(c) > 0)
             b->mscratch = (uint8_t *)ar_take(a, merkle_scratch_bytes(c));
+        if (!fast && walk_scratch_bytes(c) > 0)
+            b->wscratch = (uint8_t *)ar_take(a, walk_scratch_bytes(c));
     }
     if (fast) {
         b->ch1 = (uint16_t *)ar_take(a, t * sizeof(uint16_t));
@@ -1039,6 +1063,11 @@ typedef struct sign_state {
     pub_list pl;           /* published tree nodes (path and proof) */
     uint8_t seed[CROSS_MAX_SEED];
     uint8_t dch1[CROSS_MAX_DIGEST]; /* digest_chall_1 */
+    /* rounds queued for the next batch (slots 0 .. nq-1), and where their results go */
+    grove_keccak_ctx *d1, *hx; /* digest of all cmt_1 (pass 1), of all y (pass 2) */
+    size_t nq, ch_next, r;     /* queued, chall_1 values drawn, responses written */
+    size_t rnd[FAST_BATCH];
+    uint16_t chs[FAST_BATCH];
 } sign_state;
 
 /* e'_i, e'_G,i and u'_i of one round: pointers into the fast cache or the slot-0 buffers. */
@@ -1066,26 +1095,6 @@ static void round_inputs(const cross_ctx *c, const uint8_t *seed, const uint8_t 
     cross_put_dsc(sin + sl + c->z.digest, (uint16_t)(i + 2 * c->t - 1));
 }
 
-/*
- * Small-memory: the seeds of rounds i0 .. i0+nb-1 (yielded in round order) into the CSPRNG
- * inputs of slots 0 .. nb-1, and their e', u' squeezes, nb at a time.
- */
-static void round_squeeze_many(sign_state *st, size_t i0, size_t nb)
-{
-    const cross_ctx *c = st->c;
-    sign_bufs *b = &st->b;
-    const size_t sl = c->z.seed;
-    for (size_t s = 0; s < nb; s++) {
-        if (st->seed_store)
-            memcpy(st->seed, st->seed_store + (i0 + s) * sl, sl);
-        else
-            next_seed(&st->it, st->seed);
-        round_inputs(c, st->seed, st->salt, i0 + s, b->sin[s]);
-    }
-    cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin,
-                     sl + c->z.digest + 2, nb);
-}
-
 /* Small-memory: e'_i, e'_G,i, u'_i of slot s expanded into the slot-0 vectors. */
 static void round_vecs_slot(sign_state *st, size_t s, round_vecs *rv)
 {
@@ -1094,6 +1103,89 @@ static void round_vecs_slot(sign_state *st, size_t s, round_vecs *rv)
     rv->ep = b->ep[0];
     rv->epg = b->epg[0];
     rv->up = b->up[0];
+}
+
+/* A consumer of round seeds in round order (the three passes of small-memory signing). */
+typedef void (*seed_sink)(sign_state *st, size_t round, const uint8_t *seed);
+
+typedef struct tree_walk {
+    sign_state *st;
+    seed_sink sink;
+    const pub_list *pub; /* with path_out: the published nodes' seeds are written out */
+    uint8_t *path_out;
+    const uint8_t *prune; /* chall_2: skip subtrees whose rounds all have chall_2 = 1 */
+} tree_walk;
+
+/*
+ * The seeds of the nodes ns[0 .. cnt-1] (left to right, cnt <= SMALL_BATCH) handed on in
+ * round order: leaves are kept, the other nodes replaced by their children (all expanded in
+ * one batch), and the resulting list walked SMALL_BATCH nodes at a time one level down; a
+ * list of leaves only goes to the sink. Same seeds and order as tree_next.
+ */
+static void tree_walk_many(const tree_walk *w, const cross_tnode *ns, const uint8_t *seeds,
+                           size_t cnt, unsigned depth)
+{
+    const cross_ctx *c = w->st->c;
+    const size_t sl = c->z.seed, d = c->z.digest, inl = sl + d + 2;
+    uint8_t *ws = w->st->b.wscratch;
+    uint8_t *nseeds = ws + SMALL_BATCH * walk_in_stride(c) + depth * walk_level_bytes(c);
+    cross_tnode *nn = (cross_tnode *)(void *)(nseeds + 2 * SMALL_BATCH * sl);
+    uint8_t *in[SMALL_BATCH], *out[SMALL_BATCH];
+    size_t nx = 0, nh = 0;
+    for (size_t j = 0; j < cnt; j++) {
+        const cross_tnode *n = &ns[j];
+        const uint8_t *seed = seeds + j * sl;
+        if (w->path_out != NULL && n->idx != 0) {
+            long rk = pub_rank(w->pub, n->idx);
+            if (rk >= 0)
+                memcpy(w->path_out + (size_t)rk * sl, seed, sl);
+        }
+        if (w->prune != NULL && all_ones(w->prune, n->first, n->cnt))
+            continue;
+        if (n->cnt == 1) {
+            nn[nx] = *n;
+            memcpy(nseeds + (nx++) * sl, seed, sl);
+            continue;
+        }
+        in[nh] = ws + nh * walk_in_stride(c);
+        memcpy(in[nh], seed, sl);
+        memcpy(in[nh] + sl, w->st->salt, d);
+        cross_put_dsc(in[nh] + sl + d, n->idx);
+        out[nh++] = nseeds + nx * sl; /* left child's seed, then the right one's */
+        cross_tree_children(c, n, &nn[nx], &nn[nx + 1]);
+        nx += 2;
+    }
+    cross_shake_many(c, out, 2 * sl, (const uint8_t *const *)in, inl, nh);
+    if (nh == 0) {
+        for (size_t j = 0; j < nx; j++)
+            w->sink(w->st, nn[j].first, nseeds + j * sl);
+    } else {
+        for (size_t k = 0; k < nx; k += SMALL_BATCH)
+            tree_walk_many(w, nn + k, nseeds + k * sl,
+                           nx - k < SMALL_BATCH ? nx - k : SMALL_BATCH, depth + 1);
+    }
+    grove_wipe(nseeds, 2 * SMALL_BATCH * sl);
+}
+
+/* The whole seed tree from the root seed, batched (tree sets, SMALL_BATCH > 1). */
+static void tree_walk_run(sign_state *st, seed_sink sink, int responses)
+{
+    tree_walk w = {st, sink, NULL, NULL, NULL};
+    if (responses) {
+        w.pub = &st->pl;
+        w.path_out = st->sig + st->c->z.off_path;
+        w.prune = st->b.ch2; /* only rounds with chall_2 = 0 are handed on */
+    }
+    cross_tnode root;
+    cross_tree_root_node(st->c, &root);
+    tree_walk_many(&w, &root, st->j->root_seed, 1, 0);
+    grove_wipe(st->b.wscratch, SMALL_BATCH * walk_in_stride(st->c));
+}
+
+/* Small-memory tree sets: the batched walk on x86, one seed at a time elsewhere. */
+static int tree_walk_batched(const sign_state *st)
+{
+    return !st->fast && SMALL_BATCH > 1 && st->c->p->corner != 0;
 }
 
 /* Fast strategy: e'_i, e'_G,i, u'_i as cached by the commitment step. */
@@ -1169,56 +1261,80 @@ static void sign_seeds_fast(sign_state *st)
 }
 
 /*
- * Commitments (spec: Sign, lines 7-16), `batch` rounds at a time: round seed -> e', u' ->
- * cmt_0 = H(s' || v_bar || salt || dsc) into the leaf store, cmt_1 = H(seed || salt || dsc)
- * absorbed into d1 (the digest of all cmt_1).
+ * Commitments of the rounds i0 .. i0+nb-1, whose CSPRNG inputs seed || salt || dsc are in
+ * slots 0 .. nb-1: e', u' -> cmt_0 = H(s' || v_bar || salt || dsc) into the leaf store,
+ * cmt_1 = H(seed || salt || dsc) absorbed into d1 (the digest of all cmt_1).
  */
-static void sign_commitments(sign_state *st, grove_keccak_ctx *d1)
+static void commit_batch(sign_state *st, size_t i0, size_t nb)
 {
     const cross_ctx *c = st->c;
     sign_bufs *b = &st->b;
     const int fast = st->fast, g = c->p->rsdpg;
-    const size_t t = c->t, n = c->n, m = c->m, d = c->z.digest, sl = c->z.seed;
-    const size_t inl = sl + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
-    if (!fast)
-        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
-    for (size_t i0 = 0; i0 < t; i0 += b->batch) {
-        size_t nb = t - i0 < b->batch ? t - i0 : b->batch;
-        uint8_t *c0o[FAST_BATCH], *c1o[FAST_BATCH], *ep[FAST_BATCH], *epg[FAST_BATCH];
-        uint16_t *up[FAST_BATCH];
-        for (size_t s = 0; s < nb; s++) {
-            size_t i = i0 + s;
-            if (fast) {
-                memcpy(st->seed, b->seeds + i * sl, sl);
-            } else {
-                next_seed(&st->it, st->seed);
-                if (st->seed_store)
-                    memcpy(st->seed_store + i * sl, st->seed, sl);
-            }
-            round_inputs(c, st->seed, st->salt, i, b->sin[s]);
-            memcpy(b->c1in[s], b->sin[s], inl);
-            cross_put_dsc(b->c1in[s] + sl + d, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
-            c0o[s] = leaf_at(&st->ls, i);
-            c1o[s] = fast ? b->cmt1_c + i * d : b->c1out[s];
-            ep[s] = fast ? b->ep_c + i * n : b->ep[s];
-            epg[s] = fast ? (g ? b->epg_c + i * m : NULL) : b->epg[s];
-            up[s] = fast ? b->up_c + i * n : b->up[s];
-        }
-        cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
-        for (size_t s = 0; s < nb; s++) {
-            size_t i = i0 + s;
-            round_expand(c, b->xo[s], b->wmat, ep[s], epg[s], up[s]);
-            round_cmt0_sign(c, b->c0in[s], b->e, b->eg, ep[s], epg[s], up[s], b->vt, b->tmp,
-                            b->vb);
-            memcpy(b->c0in[s] + c->z.ps + c->z.pv, st->salt, d);
-            cross_put_dsc(b->c0in[s] + c0l - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
-        }
-        cross_shake_many(c, c0o, d, (const uint8_t *const *)b->c0in, c0l, nb);
-        cross_shake_many(c, c1o, d, (const uint8_t *const *)b->c1in, inl, nb);
-        for (size_t s = 0; s < nb; s++)
-            grove_keccak_absorb(d1, c1o[s], d);
+    const size_t t = c->t, n = c->n, m = c->m, d = c->z.digest;
+    const size_t inl = c->z.seed + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
+    uint8_t *c0o[FAST_BATCH], *c1o[FAST_BATCH], *ep[FAST_BATCH], *epg[FAST_BATCH];
+    uint16_t *up[FAST_BATCH];
+    for (size_t s = 0; s < nb; s++) {
+        size_t i = i0 + s;
+        memcpy(b->c1in[s], b->sin[s], inl);
+        cross_put_dsc(b->c1in[s] + inl - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
+        c0o[s] = leaf_at(&st->ls, i);
+        c1o[s] = fast ? b->cmt1_c + i * d : b->c1out[s];
+        ep[s] = fast ? b->ep_c + i * n : b->ep[s];
+        epg[s] = fast ? (g ? b->epg_c + i * m : NULL) : b->epg[s];
+        up[s] = fast ? b->up_c + i * n : b->up[s];
     }
-    seed_iter_wipe(&st->it);
+    cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
+    for (size_t s = 0; s < nb; s++) {
+        size_t i = i0 + s;
+        round_expand(c, b->xo[s], b->wmat, ep[s], epg[s], up[s]);
+        round_cmt0_sign(c, b->c0in[s], b->e, b->eg, ep[s], epg[s], up[s], b->vt, b->tmp,
+                        b->vb);
+        memcpy(b->c0in[s] + c->z.ps + c->z.pv, st->salt, d);
+        cross_put_dsc(b->c0in[s] + c0l - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
+    }
+    cross_shake_many(c, c0o, d, (const uint8_t *const *)b->c0in, c0l, nb);
+    cross_shake_many(c, c1o, d, (const uint8_t *const *)b->c1in, inl, nb);
+    for (size_t s = 0; s < nb; s++)
+        grove_keccak_absorb(st->d1, c1o[s], d);
+}
+
+/* Pass 1 seed sink: park the seed (small-memory, when it fits) and queue the round. */
+static void commit_sink(sign_state *st, size_t i, const uint8_t *seed)
+{
+    sign_bufs *b = &st->b;
+    if (st->seed_store)
+        memcpy(st->seed_store + i * st->c->z.seed, seed, st->c->z.seed);
+    round_inputs(st->c, seed, st->salt, i, b->sin[st->nq++]);
+    if (st->nq == b->batch) {
+        commit_batch(st, i + 1 - st->nq, st->nq);
+        st->nq = 0;
+    }
+}
+
+/* Commitments of every round (spec: Sign, lines 7-16), `batch` rounds at a time. */
+static void sign_commitments(sign_state *st, grove_keccak_ctx *d1)
+{
+    const cross_ctx *c = st->c;
+    const size_t t = c->t, sl = c->z.seed;
+    st->d1 = d1;
+    st->nq = 0;
+    if (tree_walk_batched(st)) {
+        tree_walk_run(st, commit_sink, 0);
+    } else {
+        if (!st->fast)
+            seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
+        for (size_t i = 0; i < t; i++) {
+            if (st->fast)
+                memcpy(st->seed, st->b.seeds + i * sl, sl);
+            else
+                next_seed(&st->it, st->seed);
+            commit_sink(st, i, st->seed);
+        }
+        seed_iter_wipe(&st->it);
+    }
+    commit_batch(st, t - st->nq, st->nq);
+    st->nq = 0;
 }
 
 /*
@@ -1291,6 +1407,53 @@ static void sign_challenge1(sign_state *st)
             st->b.ch1[i] = cross_sample_chall1(c, &st->cs.r);
 }
 
+/* Small-memory, pass 2: y of the queued rounds (slots 0 .. nq-1) into the digest of all y. */
+static void y_batch(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin,
+                     c->z.seed + c->z.digest + 2, st->nq);
+    for (size_t s = 0; s < st->nq; s++) {
+        round_vecs rv;
+        round_vecs_slot(st, s, &rv);
+        round_y(c, b->tmp, rv.ep, rv.up, cross_sample_chall1(c, &st->cs.r));
+        cross_pack_fp(b->ybuf, b->tmp, c->n, c->z.bp);
+        grove_keccak_absorb(st->hx, b->ybuf, c->z.py);
+    }
+    st->nq = 0;
+}
+
+/* Pass 2 seed sink (small-memory): queue the round. */
+static void y_sink(sign_state *st, size_t i, const uint8_t *seed)
+{
+    round_inputs(st->c, seed, st->salt, i, st->b.sin[st->nq++]);
+    if (st->nq == st->b.batch)
+        y_batch(st);
+}
+
+/* Small-memory, pass 2: every round's seed again (parked, walked or re-squeezed) -> y. */
+static void sign_y_small(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    const size_t t = c->t, sl = c->z.seed;
+    st->nq = 0;
+    if (st->seed_store) {
+        for (size_t i = 0; i < t; i++)
+            y_sink(st, i, st->seed_store + i * sl);
+    } else if (tree_walk_batched(st)) {
+        tree_walk_run(st, y_sink, 0);
+    } else {
+        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
+        for (size_t i = 0; i < t; i++) {
+            next_seed(&st->it, st->seed);
+            y_sink(st, i, st->seed);
+        }
+        seed_iter_wipe(&st->it);
+    }
+    y_batch(st);
+}
+
 /*
  * First responses and chall_2 (spec: Sign, lines 22-28): y_i = u'_i + chall_1[i] g^e'_i for
  * every round, digest_chall_2 = H(y_1 || ... || y_t || digest_chall_1), and chall_2 the
@@ -1303,23 +1466,14 @@ static void sign_challenge2(sign_state *st)
     const size_t t = c->t, d = c->z.digest;
     grove_keccak_ctx hx;
     cross_xof_init(c, &hx);
-    if (!st->fast && !st->seed_store)
-        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
-    for (size_t i0 = 0; i0 < t; i0 += b->batch) {
-        size_t nb = t - i0 < b->batch ? t - i0 : b->batch;
-        if (!st->fast)
-            round_squeeze_many(st, i0, nb);
-        for (size_t s = 0; s < nb; s++) {
+    st->hx = &hx;
+    if (!st->fast) {
+        sign_y_small(st);
+    } else {
+        for (size_t i = 0; i < t; i++) {
             round_vecs rv;
-            uint16_t ch;
-            if (st->fast) {
-                round_vecs_cached(st, i0 + s, &rv);
-                ch = b->ch1[i0 + s];
-            } else {
-                round_vecs_slot(st, s, &rv);
-                ch = cross_sample_chall1(c, &st->cs.r);
-            }
-            round_y(c, b->tmp, rv.ep, rv.up, ch);
+            round_vecs_cached(st, i, &rv);
+            round_y(c, b->tmp, rv.ep, rv.up, b->ch1[i]);
             cross_pack_fp(b->ybuf, b->tmp, c->n, c->z.bp);
             grove_keccak_absorb(&hx, b->ybuf, c->z.py);
         }
@@ -1329,6 +1483,7 @@ static void sign_challenge2(sign_state *st)
     grove_keccak_squeeze(&hx, st->sig + 2 * d, d); /* digest_chall_2 */
     GROVE_DECLASSIFY(st->sig + 2 * d, d); /* published in the signature */
     fixed_weight(c, b->ch2, st->sig + 2 * d);
+    st->hx = NULL;
     grove_wipe(&hx, sizeof hx);
 }
 
@@ -1380,32 +1535,49 @@ static int sign_proof(sign_state *st)
 }
 
 /*
- * Small-memory responses of the chall_2 = 0 rounds queued in slots 0 .. nb-1 (CSPRNG inputs in
+ * Small-memory responses of the chall_2 = 0 rounds queued in slots 0 .. nq-1 (CSPRNG inputs in
  * b->sin, rounds in rnd, chall_1 values in chs), the first of them response number r: e', u'
- * and cmt_1 = resp_1 recomputed nb at a time, then resp_0 = (y, v_bar or v_G_bar).
+ * and cmt_1 = resp_1 recomputed together, then resp_0 = (y, v_bar or v_G_bar).
  */
-static void responses_flush(sign_state *st, const size_t *rnd, const uint16_t *chs, size_t nb,
-                            size_t r)
+static void responses_batch(sign_state *st)
 {
     const cross_ctx *c = st->c;
     sign_bufs *b = &st->b;
-    const size_t t = c->t, d = c->z.digest, inl = c->z.seed + d + 2;
+    const size_t t = c->t, d = c->z.digest, inl = c->z.seed + d + 2, nb = st->nq;
     uint8_t *c1o[FAST_BATCH];
     for (size_t s = 0; s < nb; s++) {
         memcpy(b->c1in[s], b->sin[s], inl);
-        cross_put_dsc(b->c1in[s] + inl - 2, (uint16_t)(CROSS_HASH_DSC + rnd[s] + 2 * t - 1));
-        c1o[s] = st->sig + c->z.off_resp1 + (r + s) * d;
+        cross_put_dsc(b->c1in[s] + inl - 2, (uint16_t)(CROSS_HASH_DSC + st->rnd[s] + 2 * t - 1));
+        c1o[s] = st->sig + c->z.off_resp1 + (st->r + s) * d;
     }
     cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
     cross_shake_many(c, c1o, d, (const uint8_t *const *)b->c1in, inl, nb);
     for (size_t s = 0; s < nb; s++) {
         round_vecs rv;
-        uint8_t *r0 = st->sig + c->z.off_resp0 + (r + s) * c->z.resp0;
+        uint8_t *r0 = st->sig + c->z.off_resp0 + (st->r + s) * c->z.resp0;
         round_vecs_slot(st, s, &rv);
-        round_y(c, b->tmp, rv.ep, rv.up, chs[s]);
+        round_y(c, b->tmp, rv.ep, rv.up, st->chs[s]);
         cross_pack_fp(r0, b->tmp, c->n, c->z.bp);
         round_pack_v(c, r0 + c->z.py, b->e, b->eg, rv.ep, rv.epg, b->vb);
     }
+    st->r += nb;
+    st->nq = 0;
+}
+
+/* Pass 3 seed sink (small-memory): a chall_2 = 0 round, queued with its chall_1 value (the
+ * stream is drawn up to it). */
+static void resp_sink(sign_state *st, size_t i, const uint8_t *seed)
+{
+    uint16_t ch = 0;
+    while (st->ch_next <= i) {
+        ch = cross_sample_chall1(st->c, &st->cs.r);
+        st->ch_next++;
+    }
+    round_inputs(st->c, seed, st->salt, i, st->b.sin[st->nq]);
+    st->rnd[st->nq] = i;
+    st->chs[st->nq++] = ch;
+    if (st->nq == st->b.batch)
+        responses_batch(st);
 }
 
 /*
@@ -1417,42 +1589,35 @@ static void responses_flush(sign_state *st, const size_t *rnd, const uint16_t *c
 static void sign_responses_small(sign_state *st)
 {
     const cross_ctx *c = st->c;
-    const grove_cross_params *p = c->p;
     sign_bufs *b = &st->b;
     const size_t t = c->t, sl = c->z.seed;
     uint8_t *path = st->sig + c->z.off_path;
-    size_t rnd[FAST_BATCH];
-    uint16_t chs[FAST_BATCH];
-    seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
-    if (p->corner != 0) {
-        st->it.pub = &st->pl;
-        st->it.path_out = path;
-        st->it.prune = b->ch2; /* only rounds with chall_2 = 0 are yielded */
-    }
     ch1_start(c, &st->cs, st->dch1);
-    size_t r = 0, q = 0, nb = 0;
-    for (size_t i = 0; i < t; i++) {
-        uint16_t ch = cross_sample_chall1(c, &st->cs.r);
-        if (p->corner == 0 || b->ch2[i] == 0)
-            next_seed(&st->it, st->seed);
-        if (b->ch2[i] == 1) {
-            if (p->corner == 0)
-                memcpy(path + (q++) * sl, st->seed, sl);
-            continue;
+    st->nq = st->ch_next = st->r = 0;
+    if (tree_walk_batched(st)) {
+        tree_walk_run(st, resp_sink, 1);
+    } else {
+        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
+        if (c->p->corner != 0) {
+            st->it.pub = &st->pl;
+            st->it.path_out = path;
+            st->it.prune = b->ch2; /* only rounds with chall_2 = 0 are yielded */
+            long i;
+            while ((i = tree_next(&st->it, st->seed)) >= 0) /* to the end: the whole path */
+                resp_sink(st, (size_t)i, st->seed);
+        } else {
+            size_t q = 0;
+            for (size_t i = 0; i < t; i++) {
+                next_seed(&st->it, st->seed);
+                if (b->ch2[i] == 1)
+                    memcpy(path + (q++) * sl, st->seed, sl);
+                else
+                    resp_sink(st, i, st->seed);
+            }
         }
-        round_inputs(c, st->seed, st->salt, i, b->sin[nb]);
-        rnd[nb] = i;
-        chs[nb++] = ch;
-        if (nb == b->batch) {
-            responses_flush(st, rnd, chs, nb, r);
-            r += nb;
-            nb = 0;
-        }
+        seed_iter_wipe(&st->it);
     }
-    responses_flush(st, rnd, chs, nb, r);
-    if (p->corner != 0)
-        while (tree_next(&st->it, st->seed) >= 0) /* published nodes right of the last response */
-            ;
+    responses_batch(st);
 }
 
 /*
