@@ -906,15 +906,16 @@ static void quarter_seeds_batched(const cross_ctx *c, const uint8_t *root_seed,
         grove_wipe(in[q], inl);
 }
 
-/* ---- signing -------------------------------------------------------------------------------- */
+/* ---- batched seed-tree walk (small-memory on x86) ------------------------------------------ */
 
-/*
- * Batched seed-tree walk (small-memory signing on x86): per level of recursion 2 * SMALL_BATCH
- * seeds and nodes, plus SMALL_BATCH CSPRNG inputs shared by all levels (tree_walk_many).
- */
+/* A consumer of round seeds, called in round order. */
+typedef void (*seed_sink)(void *ctx, size_t round, const uint8_t *seed);
+
+/* Per level of recursion 2 * SMALL_BATCH seeds, nodes and seeded flags; SMALL_BATCH CSPRNG
+ * inputs shared by all levels. */
 static size_t walk_level_bytes(const cross_ctx *c)
 {
-    return (2 * SMALL_BATCH * (c->z.seed + sizeof(cross_tnode)) + 7) & ~(size_t)7;
+    return (2 * SMALL_BATCH * (c->z.seed + sizeof(cross_tnode) + 1) + 7) & ~(size_t)7;
 }
 
 static size_t walk_in_stride(const cross_ctx *c)
@@ -928,6 +929,79 @@ static size_t walk_scratch_bytes(const cross_ctx *c)
         return 0;
     return ((size_t)c->levels + 1) * walk_level_bytes(c) + SMALL_BATCH * walk_in_stride(c);
 }
+
+typedef struct tree_walk {
+    const cross_ctx *c;
+    const uint8_t *salt;
+    uint8_t *scratch; /* walk_scratch_bytes */
+    seed_sink sink;
+    void *ctx;
+    const pub_list *pub;    /* published nodes: seeds read from path_in (verify) or */
+    const uint8_t *path_in; /* written to path_out (sign) */
+    uint8_t *path_out;
+    const uint8_t *prune; /* chall_2: skip subtrees whose rounds all have chall_2 = 1 */
+} tree_walk;
+
+/*
+ * The nodes ns[0 .. cnt-1] (left to right, cnt <= SMALL_BATCH; seeds and seeded flags) walked
+ * as tree_next does, with the same seeds handed on in the same order: leaves are kept, the
+ * other nodes replaced by their children (the seeded ones expanded in one batch), and the
+ * resulting list walked SMALL_BATCH nodes at a time one level down; a list of leaves only
+ * goes to the sink (its seeded ones).
+ */
+static void tree_walk_many(const tree_walk *w, const cross_tnode *ns, const uint8_t *seeds,
+                           const uint8_t *seeded, size_t cnt, unsigned depth)
+{
+    const cross_ctx *c = w->c;
+    const size_t sl = c->z.seed, d = c->z.digest, inl = sl + d + 2;
+    uint8_t *nseeds = w->scratch + SMALL_BATCH * walk_in_stride(c) + depth * walk_level_bytes(c);
+    cross_tnode *nn = (cross_tnode *)(void *)(nseeds + 2 * SMALL_BATCH * sl);
+    uint8_t *nsd = (uint8_t *)(nn + 2 * SMALL_BATCH);
+    uint8_t *in[SMALL_BATCH], *out[SMALL_BATCH];
+    size_t nx = 0, nh = 0, leaves = 1;
+    for (size_t j = 0; j < cnt; j++) {
+        const cross_tnode *n = &ns[j];
+        const uint8_t *seed = seeds + j * sl;
+        int sd = seeded[j];
+        long rk = w->pub != NULL && n->idx != 0 ? pub_rank(w->pub, n->idx) : -1;
+        if (rk >= 0 && !sd && w->path_in != NULL) {
+            seed = w->path_in + (size_t)rk * sl;
+            sd = 1;
+        } else if (rk >= 0 && sd && w->path_out != NULL) {
+            memcpy(w->path_out + (size_t)rk * sl, seed, sl);
+        }
+        if ((w->prune != NULL && all_ones(w->prune, n->first, n->cnt)) || (n->cnt == 1 && !sd))
+            continue;
+        nsd[nx] = nsd[nx + 1] = (uint8_t)sd;
+        if (n->cnt == 1) {
+            nn[nx] = *n;
+            memcpy(nseeds + (nx++) * sl, seed, sl);
+            continue;
+        }
+        leaves = 0;
+        cross_tree_children(c, n, &nn[nx], &nn[nx + 1]);
+        if (sd) {
+            in[nh] = w->scratch + nh * walk_in_stride(c);
+            memcpy(in[nh], seed, sl);
+            memcpy(in[nh] + sl, w->salt, d);
+            cross_put_dsc(in[nh] + sl + d, n->idx);
+            out[nh++] = nseeds + nx * sl; /* left child's seed, then the right one's */
+        }
+        nx += 2;
+    }
+    cross_shake_many(c, out, 2 * sl, (const uint8_t *const *)in, inl, nh);
+    if (leaves) {
+        for (size_t j = 0; j < nx; j++)
+            w->sink(w->ctx, nn[j].first, nseeds + j * sl);
+    } else {
+        for (size_t k = 0; k < nx; k += SMALL_BATCH)
+            tree_walk_many(w, nn + k, nseeds + k * sl, nsd + k,
+                           nx - k < SMALL_BATCH ? nx - k : SMALL_BATCH, depth + 1);
+    }
+    grove_wipe(nseeds, 2 * SMALL_BATCH * sl);
+}
+
+/* ---- signing -------------------------------------------------------------------------------- */
 
 typedef struct sign_bufs {
     void *vt;
@@ -1105,81 +1179,20 @@ static void round_vecs_slot(sign_state *st, size_t s, round_vecs *rv)
     rv->up = b->up[0];
 }
 
-/* A consumer of round seeds in round order (the three passes of small-memory signing). */
-typedef void (*seed_sink)(sign_state *st, size_t round, const uint8_t *seed);
-
-typedef struct tree_walk {
-    sign_state *st;
-    seed_sink sink;
-    const pub_list *pub; /* with path_out: the published nodes' seeds are written out */
-    uint8_t *path_out;
-    const uint8_t *prune; /* chall_2: skip subtrees whose rounds all have chall_2 = 1 */
-} tree_walk;
-
-/*
- * The seeds of the nodes ns[0 .. cnt-1] (left to right, cnt <= SMALL_BATCH) handed on in
- * round order: leaves are kept, the other nodes replaced by their children (all expanded in
- * one batch), and the resulting list walked SMALL_BATCH nodes at a time one level down; a
- * list of leaves only goes to the sink. Same seeds and order as tree_next.
- */
-static void tree_walk_many(const tree_walk *w, const cross_tnode *ns, const uint8_t *seeds,
-                           size_t cnt, unsigned depth)
-{
-    const cross_ctx *c = w->st->c;
-    const size_t sl = c->z.seed, d = c->z.digest, inl = sl + d + 2;
-    uint8_t *ws = w->st->b.wscratch;
-    uint8_t *nseeds = ws + SMALL_BATCH * walk_in_stride(c) + depth * walk_level_bytes(c);
-    cross_tnode *nn = (cross_tnode *)(void *)(nseeds + 2 * SMALL_BATCH * sl);
-    uint8_t *in[SMALL_BATCH], *out[SMALL_BATCH];
-    size_t nx = 0, nh = 0;
-    for (size_t j = 0; j < cnt; j++) {
-        const cross_tnode *n = &ns[j];
-        const uint8_t *seed = seeds + j * sl;
-        if (w->path_out != NULL && n->idx != 0) {
-            long rk = pub_rank(w->pub, n->idx);
-            if (rk >= 0)
-                memcpy(w->path_out + (size_t)rk * sl, seed, sl);
-        }
-        if (w->prune != NULL && all_ones(w->prune, n->first, n->cnt))
-            continue;
-        if (n->cnt == 1) {
-            nn[nx] = *n;
-            memcpy(nseeds + (nx++) * sl, seed, sl);
-            continue;
-        }
-        in[nh] = ws + nh * walk_in_stride(c);
-        memcpy(in[nh], seed, sl);
-        memcpy(in[nh] + sl, w->st->salt, d);
-        cross_put_dsc(in[nh] + sl + d, n->idx);
-        out[nh++] = nseeds + nx * sl; /* left child's seed, then the right one's */
-        cross_tree_children(c, n, &nn[nx], &nn[nx + 1]);
-        nx += 2;
-    }
-    cross_shake_many(c, out, 2 * sl, (const uint8_t *const *)in, inl, nh);
-    if (nh == 0) {
-        for (size_t j = 0; j < nx; j++)
-            w->sink(w->st, nn[j].first, nseeds + j * sl);
-    } else {
-        for (size_t k = 0; k < nx; k += SMALL_BATCH)
-            tree_walk_many(w, nn + k, nseeds + k * sl,
-                           nx - k < SMALL_BATCH ? nx - k : SMALL_BATCH, depth + 1);
-    }
-    grove_wipe(nseeds, 2 * SMALL_BATCH * sl);
-}
-
 /* The whole seed tree from the root seed, batched (tree sets, SMALL_BATCH > 1). */
 static void tree_walk_run(sign_state *st, seed_sink sink, int responses)
 {
-    tree_walk w = {st, sink, NULL, NULL, NULL};
+    tree_walk w = {st->c, st->salt, st->b.wscratch, sink, st, NULL, NULL, NULL, NULL};
     if (responses) {
         w.pub = &st->pl;
         w.path_out = st->sig + st->c->z.off_path;
         w.prune = st->b.ch2; /* only rounds with chall_2 = 0 are handed on */
     }
     cross_tnode root;
+    const uint8_t one = 1;
     cross_tree_root_node(st->c, &root);
-    tree_walk_many(&w, &root, st->j->root_seed, 1, 0);
-    grove_wipe(st->b.wscratch, SMALL_BATCH * walk_in_stride(st->c));
+    tree_walk_many(&w, &root, st->j->root_seed, &one, 1, 0);
+    grove_wipe(st->b.wscratch, walk_scratch_bytes(st->c));
 }
 
 /* Small-memory tree sets: the batched walk on x86, one seed at a time elsewhere. */
@@ -1300,8 +1313,9 @@ static void commit_batch(sign_state *st, size_t i0, size_t nb)
 }
 
 /* Pass 1 seed sink: park the seed (small-memory, when it fits) and queue the round. */
-static void commit_sink(sign_state *st, size_t i, const uint8_t *seed)
+static void commit_sink(void *ctx, size_t i, const uint8_t *seed)
 {
+    sign_state *st = ctx;
     sign_bufs *b = &st->b;
     if (st->seed_store)
         memcpy(st->seed_store + i * st->c->z.seed, seed, st->c->z.seed);
@@ -1425,8 +1439,9 @@ static void y_batch(sign_state *st)
 }
 
 /* Pass 2 seed sink (small-memory): queue the round. */
-static void y_sink(sign_state *st, size_t i, const uint8_t *seed)
+static void y_sink(void *ctx, size_t i, const uint8_t *seed)
 {
+    sign_state *st = ctx;
     round_inputs(st->c, seed, st->salt, i, st->b.sin[st->nq++]);
     if (st->nq == st->b.batch)
         y_batch(st);
@@ -1566,8 +1581,9 @@ static void responses_batch(sign_state *st)
 
 /* Pass 3 seed sink (small-memory): a chall_2 = 0 round, queued with its chall_1 value (the
  * stream is drawn up to it). */
-static void resp_sink(sign_state *st, size_t i, const uint8_t *seed)
+static void resp_sink(void *ctx, size_t i, const uint8_t *seed)
 {
+    sign_state *st = ctx;
     uint16_t ch = 0;
     while (st->ch_next <= i) {
         ch = cross_sample_chall1(st->c, &st->cs.r);
@@ -1702,6 +1718,7 @@ typedef struct verify_bufs {
     uint8_t *nodes, *seeded, *mvals, *avail, *hin[FAST_BATCH];
     uint16_t *leafidx;
     uint8_t *mscratch; /* small-memory tree sets, x86: batched Merkle nodes */
+    uint8_t *wscratch; /* small-memory tree sets, x86: batched seed-tree walk */
     size_t batch;
 } verify_bufs;
 
@@ -1732,6 +1749,8 @@ static void verify_layout(const cross_ctx *c, int fast, arena *a, verify_bufs *b
             b->known = (uint8_t *)ar_take(a, (t - c->w) * d);
             if (merkle_scratch_bytes(c) > 0)
                 b->mscratch = (uint8_t *)ar_take(a, merkle_scratch_bytes(c));
+            if (walk_scratch_bytes(c) > 0)
+                b->wscratch = (uint8_t *)ar_take(a, walk_scratch_bytes(c));
         }
         b->pub = (uint16_t *)ar_take(a, c->p->nodes_to_store * sizeof(uint16_t));
     }
@@ -1761,6 +1780,16 @@ typedef struct verify_job {
     size_t mlen;
 } verify_job;
 
+/* The hash jobs of one batch of rounds, and where each round's y, cmt_1 and cmt_0 are. */
+typedef struct verify_batch {
+    uint8_t *ex_in[FAST_BATCH], *ex_out[FAST_BATCH]; /* seed -> e', u' (chall_2 = 1) */
+    uint8_t *h1_in[FAST_BATCH], *h1_out[FAST_BATCH]; /* cmt_1 (chall_2 = 1) */
+    uint8_t *h0_in[FAST_BATCH], *h0_out[FAST_BATCH]; /* cmt_0 (chall_2 = 0) */
+    size_t nex, nh0;
+    const uint8_t *yptr[FAST_BATCH], *c1ptr[FAST_BATCH], *c0ptr[FAST_BATCH];
+    uint16_t chs[FAST_BATCH];
+} verify_batch;
+
 /* What the verification steps share. */
 typedef struct verify_state {
     const cross_ctx *c;
@@ -1777,17 +1806,12 @@ typedef struct verify_state {
     unsigned grp_i;         /* fast sets: current cmt_0 group and rounds left in it */
     size_t grp_left;
     uint8_t grp[4 * CROSS_MAX_DIGEST];
+    /* the batch being queued: rounds i0 .. i0+nq-1; vi the next round to queue */
+    verify_batch vb;
+    size_t i0, nq, vi;
+    int walk, bad; /* seeds from the batched walk; a malformed signature seen */
 } verify_state;
 
-/* The hash jobs of one batch of rounds, and where each round's y, cmt_1 and cmt_0 are. */
-typedef struct verify_batch {
-    uint8_t *ex_in[FAST_BATCH], *ex_out[FAST_BATCH]; /* seed -> e', u' (chall_2 = 1) */
-    uint8_t *h1_in[FAST_BATCH], *h1_out[FAST_BATCH]; /* cmt_1 (chall_2 = 1) */
-    uint8_t *h0_in[FAST_BATCH], *h0_out[FAST_BATCH]; /* cmt_0 (chall_2 = 0) */
-    size_t nex, nh0;
-    const uint8_t *yptr[FAST_BATCH], *c1ptr[FAST_BATCH], *c0ptr[FAST_BATCH];
-    uint16_t chs[FAST_BATCH];
-} verify_batch;
 
 /*
  * Public data and challenges (spec: Verify, lines 1-6): the syndrome s (range and padding
@@ -1876,14 +1900,17 @@ static int verify_round_seed(verify_state *st, size_t i, uint8_t *seed)
 
 /* Round i (slot s) with chall_2 = 1 (spec: Verify, lines 10-13): queue seed -> e', u' and
  * cmt_1 = H(seed || salt || dsc); y is computed once e', u' are known. */
-static int verify_open_round(verify_state *st, verify_batch *vb, size_t s, size_t i)
+static int verify_open_round(verify_state *st, verify_batch *vb, size_t s, size_t i,
+                             const uint8_t *walked)
 {
     const cross_ctx *c = st->c;
     verify_bufs *b = &st->b;
     const size_t d = c->z.digest, sl = c->z.seed;
     uint8_t seed[CROSS_MAX_SEED];
-    if (!verify_round_seed(st, i, seed))
-        return 0;
+    if (walked != NULL)
+        memcpy(seed, walked, sl);
+    else if (st->walk || !verify_round_seed(st, i, seed))
+        return 0; /* cannot happen: the published nodes cover these rounds */
     round_inputs(c, seed, st->salt, i, b->sin[s]);
     grove_wipe(seed, sizeof seed);
     memcpy(b->c1in[s], b->sin[s], sl + d + 2);
@@ -1983,39 +2010,84 @@ static void verify_absorb_round(verify_state *st, const verify_batch *vb, size_t
     }
 }
 
+/* The queued rounds' hashes, then their y, cmt_1 and cmt_0 absorbed in round order. */
+static void verify_flush(verify_state *st)
+{
+    const cross_ctx *c = st->c;
+    verify_batch *vb = &st->vb;
+    const size_t d = c->z.digest, inl = c->z.seed + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
+    if (st->bad || st->nq == 0)
+        return;
+    cross_shake_many(c, vb->ex_out, c->xe + c->xu, (const uint8_t *const *)vb->ex_in, inl,
+                     vb->nex);
+    cross_shake_many(c, vb->h1_out, d, (const uint8_t *const *)vb->h1_in, inl, vb->nex);
+    cross_shake_many(c, vb->h0_out, d, (const uint8_t *const *)vb->h0_in, c0l, vb->nh0);
+    for (size_t s = 0; s < st->nq; s++)
+        verify_absorb_round(st, vb, s, st->i0 + s);
+    st->nq = 0;
+}
+
+/* Round i (the next in order) queued: opened from its seed (walked, or NULL: fetched) or
+ * checked against its responses; the batch is hashed when full. */
+static void verify_queue(verify_state *st, size_t i, const uint8_t *seed)
+{
+    verify_bufs *b = &st->b;
+    verify_batch *vb = &st->vb;
+    if (st->bad)
+        return;
+    if (st->nq == 0) {
+        vb->nex = vb->nh0 = 0;
+        st->i0 = i;
+    }
+    size_t s = st->nq++;
+    vb->chs[s] = st->fast ? b->ch1[i] : cross_sample_chall1(st->c, &st->cs.r);
+    int ok = b->ch2[i] == 1 ? verify_open_round(st, vb, s, i, seed)
+                            : verify_check_round(st, vb, s, i);
+    if (!ok)
+        st->bad = 1;
+    else if (st->nq == b->batch)
+        verify_flush(st);
+}
+
+/* Batched walk sink: the rounds before i (chall_2 = 0) are checked, round i opened. */
+static void verify_sink(void *ctx, size_t i, const uint8_t *seed)
+{
+    verify_state *st = ctx;
+    while (st->vi < i)
+        verify_queue(st, st->vi++, NULL);
+    if (st->vi == i)
+        verify_queue(st, st->vi++, seed);
+    else
+        st->bad = 1; /* cannot happen: the walk yields rounds in order */
+}
+
 /* Every round, `batch` at a time: recompute what the signature does not carry. Returns 0 if
  * the signature is malformed. */
 static int verify_rounds(verify_state *st)
 {
     const cross_ctx *c = st->c;
-    verify_bufs *b = &st->b;
-    const size_t t = c->t, d = c->z.digest;
-    const size_t inl = c->z.seed + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
+    const size_t t = c->t;
     cross_xof_init(c, &st->hx);
     cross_xof_init(c, &st->d1);
     st->grp_left = group_size(c, 0);
     if (c->p->corner == 0)
         cross_xof_init(c, &st->gx);
-    for (size_t i0 = 0; i0 < t; i0 += b->batch) {
-        size_t nb = t - i0 < b->batch ? t - i0 : b->batch;
-        verify_batch vb;
-        vb.nex = vb.nh0 = 0;
-        for (size_t s = 0; s < nb; s++) {
-            size_t i = i0 + s;
-            vb.chs[s] = st->fast ? b->ch1[i] : cross_sample_chall1(c, &st->cs.r);
-            int ok = b->ch2[i] == 1 ? verify_open_round(st, &vb, s, i)
-                                    : verify_check_round(st, &vb, s, i);
-            if (!ok)
-                return 0;
-        }
-        cross_shake_many(c, vb.ex_out, c->xe + c->xu, (const uint8_t *const *)vb.ex_in, inl,
-                         vb.nex);
-        cross_shake_many(c, vb.h1_out, d, (const uint8_t *const *)vb.h1_in, inl, vb.nex);
-        cross_shake_many(c, vb.h0_out, d, (const uint8_t *const *)vb.h0_in, c0l, vb.nh0);
-        for (size_t s = 0; s < nb; s++)
-            verify_absorb_round(st, &vb, s, i0 + s);
+    st->nq = st->vi = 0;
+    st->bad = 0;
+    st->walk = !st->fast && SMALL_BATCH > 1 && c->p->corner != 0;
+    if (st->walk) {
+        static const uint8_t zero_seed[CROSS_MAX_SEED];
+        const uint8_t unseeded = 0;
+        tree_walk w = {c, st->salt, st->b.wscratch, verify_sink, st, &st->pl, st->path, NULL, NULL};
+        cross_tnode root;
+        cross_tree_root_node(c, &root);
+        tree_walk_many(&w, &root, zero_seed, &unseeded, 1, 0);
+        grove_wipe(st->b.wscratch, walk_scratch_bytes(c));
     }
-    return st->r == t - c->w;
+    while (st->vi < t)
+        verify_queue(st, st->vi++, NULL);
+    verify_flush(st);
+    return !st->bad && st->r == t - c->w;
 }
 
 /*
