@@ -694,7 +694,8 @@ typedef struct merkle_src {
 static size_t merkle_level_bytes(const cross_ctx *c)
 {
     size_t in = SMALL_BATCH * ((2 * c->z.digest + 2 + 7) & ~(size_t)7);
-    return in + 2 * SMALL_BATCH * sizeof(cross_tnode);
+    size_t nodes = (2 * SMALL_BATCH * sizeof(cross_tnode) + 7) & ~(size_t)7;
+    return 3 * SMALL_BATCH * sizeof(uint8_t *) + in + nodes;
 }
 
 static size_t merkle_scratch_bytes(const cross_ctx *c)
@@ -733,9 +734,11 @@ static void merkle_many(const cross_ctx *c, const merkle_src *m, const cross_tno
                         size_t cnt, uint8_t *const outs[], unsigned depth)
 {
     const size_t d = c->z.digest, stride = (2 * d + 2 + 7) & ~(size_t)7;
-    uint8_t *base = m->scratch + depth * merkle_level_bytes(c);
+    /* everything per level in the scratch: the recursion's stack frames stay small */
+    uint8_t **in = (uint8_t **)(void *)(m->scratch + depth * merkle_level_bytes(c));
+    uint8_t **ho = in + SMALL_BATCH, **co = ho + SMALL_BATCH;
+    uint8_t *base = (uint8_t *)(co + SMALL_BATCH);
     cross_tnode *ch = (cross_tnode *)(void *)(base + SMALL_BATCH * stride);
-    uint8_t *in[SMALL_BATCH], *ho[SMALL_BATCH], *co[SMALL_BATCH];
     size_t nh = 0;
     for (size_t j = 0; j < cnt; j++) {
         if (merkle_known(c, m, &ns[j], outs[j]))
@@ -915,7 +918,8 @@ typedef void (*seed_sink)(void *ctx, size_t round, const uint8_t *seed);
  * inputs shared by all levels. */
 static size_t walk_level_bytes(const cross_ctx *c)
 {
-    return (2 * SMALL_BATCH * (c->z.seed + sizeof(cross_tnode) + 1) + 7) & ~(size_t)7;
+    return 2 * SMALL_BATCH * sizeof(uint8_t *) +
+           ((2 * SMALL_BATCH * (c->z.seed + sizeof(cross_tnode) + 1) + 7) & ~(size_t)7);
 }
 
 static size_t walk_in_stride(const cross_ctx *c)
@@ -954,10 +958,13 @@ static void tree_walk_many(const tree_walk *w, const cross_tnode *ns, const uint
 {
     const cross_ctx *c = w->c;
     const size_t sl = c->z.seed, d = c->z.digest, inl = sl + d + 2;
-    uint8_t *nseeds = w->scratch + SMALL_BATCH * walk_in_stride(c) + depth * walk_level_bytes(c);
+    /* everything per level in the scratch: the recursion's stack frames stay small */
+    uint8_t **in = (uint8_t **)(void *)(w->scratch + SMALL_BATCH * walk_in_stride(c) +
+                                        depth * walk_level_bytes(c));
+    uint8_t **out = in + SMALL_BATCH;
+    uint8_t *nseeds = (uint8_t *)(out + SMALL_BATCH);
     cross_tnode *nn = (cross_tnode *)(void *)(nseeds + 2 * SMALL_BATCH * sl);
     uint8_t *nsd = (uint8_t *)(nn + 2 * SMALL_BATCH);
-    uint8_t *in[SMALL_BATCH], *out[SMALL_BATCH];
     size_t nx = 0, nh = 0, leaves = 1;
     for (size_t j = 0; j < cnt; j++) {
         const cross_tnode *n = &ns[j];
