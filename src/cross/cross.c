@@ -1008,6 +1008,14 @@ static void tree_walk_many(const tree_walk *w, const cross_tnode *ns, const uint
     grove_wipe(nseeds, 2 * SMALL_BATCH * sl);
 }
 
+/* The seed walk and the Merkle recursion never run at the same time: one scratch for both. */
+static uint8_t *tree_scratch(const cross_ctx *c, arena *a)
+{
+    size_t mb = merkle_scratch_bytes(c), wb = walk_scratch_bytes(c);
+    size_t n = mb > wb ? mb : wb;
+    return n > 0 ? (uint8_t *)ar_take(a, n) : NULL;
+}
+
 /* ---- signing -------------------------------------------------------------------------------- */
 
 typedef struct sign_bufs {
@@ -1079,10 +1087,8 @@ static void sign_layout(const cross_ctx *c, int fast, arena *a, sign_bufs *b)
     if (c->p->corner != 0) {
         b->cmt0 = (uint8_t *)ar_take(a, (t - leaves_in_sig(c, fast)) * d);
         b->pub = (uint16_t *)ar_take(a, c->p->nodes_to_store * sizeof(uint16_t));
-        if (!fast && merkle_scratch_bytes(c) > 0)
-            b->mscratch = (uint8_t *)ar_take(a, merkle_scratch_bytes(c));
-        if (!fast && walk_scratch_bytes(c) > 0)
-            b->wscratch = (uint8_t *)ar_take(a, walk_scratch_bytes(c));
+        if (!fast)
+            b->mscratch = b->wscratch = tree_scratch(c, a);
     }
     if (fast) {
         b->ch1 = (uint16_t *)ar_take(a, t * sizeof(uint16_t));
@@ -1108,8 +1114,9 @@ static void sign_layout(const cross_ctx *c, int fast, arena *a, sign_bufs *b)
         b->c1in[s] = (uint8_t *)ar_take(a, inl);
         b->xo[s] = (uint8_t *)ar_take(a, c->xe + c->xu);
         b->c0in[s] = (uint8_t *)ar_take(a, c->z.ps + c->z.pv + d + 2);
-        if (!fast) {
+        if (!fast)
             b->c1out[s] = (uint8_t *)ar_take(a, d);
+        if (!fast && s == 0) { /* small-memory: e', u' used right after their expansion */
             b->ep[s] = (uint8_t *)ar_take(a, n);
             b->epg[s] = (uint8_t *)ar_take(a, m + 1);
             b->up[s] = (uint16_t *)ar_take(a, n * sizeof(uint16_t));
@@ -1300,9 +1307,9 @@ static void commit_batch(sign_state *st, size_t i0, size_t nb)
         cross_put_dsc(b->c1in[s] + inl - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
         c0o[s] = leaf_at(&st->ls, i);
         c1o[s] = fast ? b->cmt1_c + i * d : b->c1out[s];
-        ep[s] = fast ? b->ep_c + i * n : b->ep[s];
-        epg[s] = fast ? (g ? b->epg_c + i * m : NULL) : b->epg[s];
-        up[s] = fast ? b->up_c + i * n : b->up[s];
+        ep[s] = fast ? b->ep_c + i * n : b->ep[0];
+        epg[s] = fast ? (g ? b->epg_c + i * m : NULL) : b->epg[0];
+        up[s] = fast ? b->up_c + i * n : b->up[0];
     }
     cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
     for (size_t s = 0; s < nb; s++) {
@@ -1754,10 +1761,7 @@ static void verify_layout(const cross_ctx *c, int fast, arena *a, verify_bufs *b
                 b->hin[s] = (uint8_t *)ar_take(a, 2 * d + 2);
         } else {
             b->known = (uint8_t *)ar_take(a, (t - c->w) * d);
-            if (merkle_scratch_bytes(c) > 0)
-                b->mscratch = (uint8_t *)ar_take(a, merkle_scratch_bytes(c));
-            if (walk_scratch_bytes(c) > 0)
-                b->wscratch = (uint8_t *)ar_take(a, walk_scratch_bytes(c));
+            b->mscratch = b->wscratch = tree_scratch(c, a);
         }
         b->pub = (uint16_t *)ar_take(a, c->p->nodes_to_store * sizeof(uint16_t));
     }
