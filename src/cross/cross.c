@@ -1154,8 +1154,8 @@ typedef struct sign_state {
     /* rounds queued for the next batch (slots 0 .. nq-1), and where their results go */
     grove_keccak_ctx *d1, *hx; /* digest of all cmt_1 (pass 1), of all y (pass 2) */
     size_t nq, ch_next, r;     /* queued, chall_1 values drawn, responses written */
-    size_t rnd[FAST_BATCH];
-    uint16_t chs[FAST_BATCH];
+    size_t rnd[SMALL_BATCH]; /* small-memory responses: rounds and chall_1 values */
+    uint16_t chs[SMALL_BATCH];
 } sign_state;
 
 /* e'_i, e'_G,i and u'_i of one round: pointers into the fast cache or the slot-0 buffers. */
