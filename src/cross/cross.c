@@ -1299,24 +1299,23 @@ static void commit_batch(sign_state *st, size_t i0, size_t nb)
     const int fast = st->fast, g = c->p->rsdpg;
     const size_t t = c->t, n = c->n, m = c->m, d = c->z.digest;
     const size_t inl = c->z.seed + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
-    uint8_t *c0o[FAST_BATCH], *c1o[FAST_BATCH], *ep[FAST_BATCH], *epg[FAST_BATCH];
-    uint16_t *up[FAST_BATCH];
+    uint8_t *c0o[FAST_BATCH], *c1o[FAST_BATCH];
     for (size_t s = 0; s < nb; s++) {
         size_t i = i0 + s;
         memcpy(b->c1in[s], b->sin[s], inl);
         cross_put_dsc(b->c1in[s] + inl - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
         c0o[s] = leaf_at(&st->ls, i);
         c1o[s] = fast ? b->cmt1_c + i * d : b->c1out[s];
-        ep[s] = fast ? b->ep_c + i * n : b->ep[0];
-        epg[s] = fast ? (g ? b->epg_c + i * m : NULL) : b->epg[0];
-        up[s] = fast ? b->up_c + i * n : b->up[0];
     }
     cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
     for (size_t s = 0; s < nb; s++) {
         size_t i = i0 + s;
-        round_expand(c, b->xo[s], b->wmat, ep[s], epg[s], up[s]);
-        round_cmt0_sign(c, b->c0in[s], b->e, b->eg, ep[s], epg[s], up[s], b->vt, b->tmp,
-                        b->vb);
+        /* fast: cached for the later passes; small-memory: used right away (slot 0) */
+        uint8_t *ep = fast ? b->ep_c + i * n : b->ep[0];
+        uint8_t *epg = fast ? (g ? b->epg_c + i * m : NULL) : b->epg[0];
+        uint16_t *up = fast ? b->up_c + i * n : b->up[0];
+        round_expand(c, b->xo[s], b->wmat, ep, epg, up);
+        round_cmt0_sign(c, b->c0in[s], b->e, b->eg, ep, epg, up, b->vt, b->tmp, b->vb);
         memcpy(b->c0in[s] + c->z.ps + c->z.pv, st->salt, d);
         cross_put_dsc(b->c0in[s] + c0l - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
     }
@@ -1352,12 +1351,18 @@ static void sign_commitments(sign_state *st, grove_keccak_ctx *d1)
     } else {
         if (!st->fast)
             seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
-        for (size_t i = 0; i < t; i++) {
+        for (size_t i = 0; i < t; i++) { /* commit_sink without its frame (Cortex-M4 stack) */
             if (st->fast)
                 memcpy(st->seed, st->b.seeds + i * sl, sl);
             else
                 next_seed(&st->it, st->seed);
-            commit_sink(st, i, st->seed);
+            if (st->seed_store)
+                memcpy(st->seed_store + i * sl, st->seed, sl);
+            round_inputs(c, st->seed, st->salt, i, st->b.sin[st->nq++]);
+            if (st->nq == st->b.batch) {
+                commit_batch(st, i + 1 - st->nq, st->nq);
+                st->nq = 0;
+            }
         }
         seed_iter_wipe(&st->it);
     }
