@@ -36,6 +36,19 @@
 #define FAST_BATCH 4
 #endif
 
+/*
+ * Small-memory strategy: rounds, commitments and Merkle nodes go to the hash layer SMALL_BATCH
+ * at a time. On x86 hosts that fills the wide Keccak kernels (4 lanes AVX2, 8 lanes AVX-512)
+ * for a few KB more workspace; elsewhere it stays at one, which keeps the Cortex-M4 figures
+ * (tests/cross/m4/budgets.txt, below the paper's minimal-memory ones) where they are: the
+ * portable Keccak gains nothing from batching.
+ */
+#if GROVE_HAVE_X86_TARGETS
+#define SMALL_BATCH FAST_BATCH
+#else
+#define SMALL_BATCH 1
+#endif
+
 /* ---- workspace arena ------------------------------------------------------------------------ */
 typedef struct arena {
     uint8_t *base; /* NULL: only measure */
@@ -664,6 +677,117 @@ static void merkle_verify_root(const cross_ctx *c, const cross_tnode *n, vroot_c
     cross_hash(c, out, buf, 2 * d, CROSS_HASH_DSC);
 }
 
+/*
+ * Batched Merkle nodes (small-memory on x86): the values of up to SMALL_BATCH nodes at once.
+ * Known values (leaves, published nodes in verify) are copied; the children of the others
+ * are computed in chunks of SMALL_BATCH by the same function one level down, straight into
+ * the hash inputs, then those nodes hashed together. Each level of recursion owns
+ * SMALL_BATCH hash inputs and 2 * SMALL_BATCH nodes of the scratch (merkle_scratch_bytes).
+ */
+typedef struct merkle_src {
+    const leaf_store *ls;                /* sign: the cmt_0 of every round */
+    const uint8_t *known, *ch2, *proof;  /* verify: cmt_0 of the chall_2 = 0 rounds, proof */
+    const pub_list *pl;                  /* verify: the published nodes (NULL when signing) */
+    uint8_t *scratch;
+} merkle_src;
+
+static size_t merkle_level_bytes(const cross_ctx *c)
+{
+    size_t in = SMALL_BATCH * ((2 * c->z.digest + 2 + 7) & ~(size_t)7);
+    size_t nodes = (2 * SMALL_BATCH * sizeof(cross_tnode) + 7) & ~(size_t)7;
+    return 3 * SMALL_BATCH * sizeof(uint8_t *) + in + nodes;
+}
+
+static size_t merkle_scratch_bytes(const cross_ctx *c)
+{
+    return SMALL_BATCH > 1 ? (size_t)c->levels * merkle_level_bytes(c) : 0;
+}
+
+/* A node's value without hashing (a leaf, or a published node in verify): 1 if copied. */
+static int merkle_known(const cross_ctx *c, const merkle_src *m, const cross_tnode *n,
+                        uint8_t *out)
+{
+    size_t d = c->z.digest;
+    if (m->pl != NULL && n->idx != 0) {
+        long rk = pub_rank(m->pl, n->idx);
+        if (rk >= 0) {
+            memcpy(out, m->proof + (m->pl->cnt - 1 - (size_t)rk) * d, d);
+            return 1;
+        }
+    }
+    if (n->cnt != 1)
+        return 0;
+    if (m->pl == NULL) {
+        memcpy(out, leaf_at(m->ls, n->first), d);
+    } else if (m->ch2[n->first] == 0) { /* always: published nodes cover the others */
+        size_t k = 0;
+        for (size_t i = 0; i < n->first; i++)
+            k += m->ch2[i] == 0;
+        memcpy(out, m->known + k * d, d);
+    } else {
+        memset(out, 0, d);
+    }
+    return 1;
+}
+
+static void merkle_many(const cross_ctx *c, const merkle_src *m, const cross_tnode *ns,
+                        size_t cnt, uint8_t *const outs[], unsigned depth)
+{
+    const size_t d = c->z.digest, stride = (2 * d + 2 + 7) & ~(size_t)7;
+    /* everything per level in the scratch: the recursion's stack frames stay small */
+    uint8_t **in = (uint8_t **)(void *)(m->scratch + depth * merkle_level_bytes(c));
+    uint8_t **ho = in + SMALL_BATCH, **co = ho + SMALL_BATCH;
+    uint8_t *base = (uint8_t *)(co + SMALL_BATCH);
+    cross_tnode *ch = (cross_tnode *)(void *)(base + SMALL_BATCH * stride);
+    size_t nh = 0;
+    for (size_t j = 0; j < cnt; j++) {
+        if (merkle_known(c, m, &ns[j], outs[j]))
+            continue;
+        in[nh] = base + nh * stride;
+        ho[nh] = outs[j];
+        cross_tree_children(c, &ns[j], &ch[2 * nh], &ch[2 * nh + 1]);
+        cross_put_dsc(in[nh] + 2 * d, CROSS_HASH_DSC);
+        nh++;
+    }
+    for (size_t k = 0; k < 2 * nh; k += SMALL_BATCH) {
+        size_t nc = 2 * nh - k < SMALL_BATCH ? 2 * nh - k : SMALL_BATCH;
+        for (size_t j = 0; j < nc; j++)
+            co[j] = in[(k + j) / 2] + ((k + j) % 2) * d;
+        merkle_many(c, m, ch + k, nc, co, depth + 1);
+    }
+    cross_shake_many(c, ho, d, (const uint8_t *const *)in, 2 * d + 2, nh);
+}
+
+/* Sign: the proof's nodes (the published ones, descending index order) SMALL_BATCH at a time. */
+typedef struct proof_acc {
+    cross_tnode n[SMALL_BATCH];
+    uint8_t *o[SMALL_BATCH];
+    size_t cnt;
+} proof_acc;
+
+static void merkle_proof_many(const cross_ctx *c, const cross_tnode *n, const merkle_src *m,
+                              const pub_list *pl, uint8_t *proof, proof_acc *acc)
+{
+    if (n->idx != 0) {
+        long rk = pub_rank(pl, n->idx);
+        if (rk >= 0) {
+            acc->n[acc->cnt] = *n;
+            acc->o[acc->cnt++] = proof + (pl->cnt - 1 - (size_t)rk) * c->z.digest;
+            if (acc->cnt == SMALL_BATCH) {
+                merkle_many(c, m, acc->n, acc->cnt, acc->o, 0);
+                acc->cnt = 0;
+            }
+            return;
+        }
+    }
+    if (n->cnt == 1)
+        return;
+    cross_tnode l, r;
+    cross_tree_children(c, n, &l, &r);
+    merkle_proof_many(c, &l, m, pl, proof, acc);
+    merkle_proof_many(c, &r, m, pl, proof, acc);
+}
+
 /* Fast sets: d0 = H(H(group_1) || ... || H(group_4)) over the 4-way split of cmt_0. */
 static size_t group_size(const cross_ctx *c, unsigned q)
 {
@@ -785,6 +909,113 @@ static void quarter_seeds_batched(const cross_ctx *c, const uint8_t *root_seed,
         grove_wipe(in[q], inl);
 }
 
+/* ---- batched seed-tree walk (small-memory on x86) ------------------------------------------ */
+
+/* A consumer of round seeds, called in round order. */
+typedef void (*seed_sink)(void *ctx, size_t round, const uint8_t *seed);
+
+/* Per level of recursion 2 * SMALL_BATCH seeds, nodes and seeded flags; SMALL_BATCH CSPRNG
+ * inputs shared by all levels. */
+static size_t walk_level_bytes(const cross_ctx *c)
+{
+    return 2 * SMALL_BATCH * sizeof(uint8_t *) +
+           ((2 * SMALL_BATCH * (c->z.seed + sizeof(cross_tnode) + 1) + 7) & ~(size_t)7);
+}
+
+static size_t walk_in_stride(const cross_ctx *c)
+{
+    return (c->z.seed + c->z.digest + 2 + 7) & ~(size_t)7;
+}
+
+static size_t walk_scratch_bytes(const cross_ctx *c)
+{
+    if (SMALL_BATCH == 1)
+        return 0;
+    return ((size_t)c->levels + 1) * walk_level_bytes(c) + SMALL_BATCH * walk_in_stride(c);
+}
+
+typedef struct tree_walk {
+    const cross_ctx *c;
+    const uint8_t *salt;
+    uint8_t *scratch; /* walk_scratch_bytes */
+    seed_sink sink;
+    void *ctx;
+    const pub_list *pub;    /* published nodes: seeds read from path_in (verify) or */
+    const uint8_t *path_in; /* written to path_out (sign) */
+    uint8_t *path_out;
+    const uint8_t *prune; /* chall_2: skip subtrees whose rounds all have chall_2 = 1 */
+} tree_walk;
+
+/*
+ * The nodes ns[0 .. cnt-1] (left to right, cnt <= SMALL_BATCH; seeds and seeded flags) walked
+ * as tree_next does, with the same seeds handed on in the same order: leaves are kept, the
+ * other nodes replaced by their children (the seeded ones expanded in one batch), and the
+ * resulting list walked SMALL_BATCH nodes at a time one level down; a list of leaves only
+ * goes to the sink (its seeded ones).
+ */
+static void tree_walk_many(const tree_walk *w, const cross_tnode *ns, const uint8_t *seeds,
+                           const uint8_t *seeded, size_t cnt, unsigned depth)
+{
+    const cross_ctx *c = w->c;
+    const size_t sl = c->z.seed, d = c->z.digest, inl = sl + d + 2;
+    /* everything per level in the scratch: the recursion's stack frames stay small */
+    uint8_t **in = (uint8_t **)(void *)(w->scratch + SMALL_BATCH * walk_in_stride(c) +
+                                        depth * walk_level_bytes(c));
+    uint8_t **out = in + SMALL_BATCH;
+    uint8_t *nseeds = (uint8_t *)(out + SMALL_BATCH);
+    cross_tnode *nn = (cross_tnode *)(void *)(nseeds + 2 * SMALL_BATCH * sl);
+    uint8_t *nsd = (uint8_t *)(nn + 2 * SMALL_BATCH);
+    size_t nx = 0, nh = 0, leaves = 1;
+    for (size_t j = 0; j < cnt; j++) {
+        const cross_tnode *n = &ns[j];
+        const uint8_t *seed = seeds + j * sl;
+        int sd = seeded[j];
+        long rk = w->pub != NULL && n->idx != 0 ? pub_rank(w->pub, n->idx) : -1;
+        if (rk >= 0 && !sd && w->path_in != NULL) {
+            seed = w->path_in + (size_t)rk * sl;
+            sd = 1;
+        } else if (rk >= 0 && sd && w->path_out != NULL) {
+            memcpy(w->path_out + (size_t)rk * sl, seed, sl);
+        }
+        if ((w->prune != NULL && all_ones(w->prune, n->first, n->cnt)) || (n->cnt == 1 && !sd))
+            continue;
+        nsd[nx] = nsd[nx + 1] = (uint8_t)sd;
+        if (n->cnt == 1) {
+            nn[nx] = *n;
+            memcpy(nseeds + (nx++) * sl, seed, sl);
+            continue;
+        }
+        leaves = 0;
+        cross_tree_children(c, n, &nn[nx], &nn[nx + 1]);
+        if (sd) {
+            in[nh] = w->scratch + nh * walk_in_stride(c);
+            memcpy(in[nh], seed, sl);
+            memcpy(in[nh] + sl, w->salt, d);
+            cross_put_dsc(in[nh] + sl + d, n->idx);
+            out[nh++] = nseeds + nx * sl; /* left child's seed, then the right one's */
+        }
+        nx += 2;
+    }
+    cross_shake_many(c, out, 2 * sl, (const uint8_t *const *)in, inl, nh);
+    if (leaves) {
+        for (size_t j = 0; j < nx; j++)
+            w->sink(w->ctx, nn[j].first, nseeds + j * sl);
+    } else {
+        for (size_t k = 0; k < nx; k += SMALL_BATCH)
+            tree_walk_many(w, nn + k, nseeds + k * sl, nsd + k,
+                           nx - k < SMALL_BATCH ? nx - k : SMALL_BATCH, depth + 1);
+    }
+    grove_wipe(nseeds, 2 * SMALL_BATCH * sl);
+}
+
+/* The seed walk and the Merkle recursion never run at the same time: one scratch for both. */
+static uint8_t *tree_scratch(const cross_ctx *c, arena *a)
+{
+    size_t mb = merkle_scratch_bytes(c), wb = walk_scratch_bytes(c);
+    size_t n = mb > wb ? mb : wb;
+    return n > 0 ? (uint8_t *)ar_take(a, n) : NULL;
+}
+
 /* ---- signing -------------------------------------------------------------------------------- */
 
 typedef struct sign_bufs {
@@ -801,6 +1032,8 @@ typedef struct sign_bufs {
     uint16_t *up[FAST_BATCH];
     uint16_t *tmp;
     uint8_t *vb, *ybuf;
+    uint8_t *mscratch; /* small-memory tree sets, x86: batched Merkle nodes */
+    uint8_t *wscratch; /* small-memory tree sets, x86: batched seed-tree walk */
     size_t batch;
 } sign_bufs;
 
@@ -845,7 +1078,7 @@ static void sign_layout(const cross_ctx *c, int fast, arena *a, sign_bufs *b)
     size_t n = c->n, m = c->m, t = c->t, d = c->z.digest, sl = c->z.seed;
     int g = c->p->rsdpg;
     memset(b, 0, sizeof *b);
-    b->batch = fast ? FAST_BATCH : 1;
+    b->batch = fast ? FAST_BATCH : SMALL_BATCH;
     b->vt = vt_in_sig(c, fast) ? NULL : ar_take(a, vt_bytes(c));
     b->wmat = g ? (uint8_t *)ar_take(a, m * (n - m)) : NULL;
     b->e = (uint8_t *)ar_take(a, n);
@@ -854,6 +1087,8 @@ static void sign_layout(const cross_ctx *c, int fast, arena *a, sign_bufs *b)
     if (c->p->corner != 0) {
         b->cmt0 = (uint8_t *)ar_take(a, (t - leaves_in_sig(c, fast)) * d);
         b->pub = (uint16_t *)ar_take(a, c->p->nodes_to_store * sizeof(uint16_t));
+        if (!fast)
+            b->mscratch = b->wscratch = tree_scratch(c, a);
     }
     if (fast) {
         b->ch1 = (uint16_t *)ar_take(a, t * sizeof(uint16_t));
@@ -879,8 +1114,9 @@ static void sign_layout(const cross_ctx *c, int fast, arena *a, sign_bufs *b)
         b->c1in[s] = (uint8_t *)ar_take(a, inl);
         b->xo[s] = (uint8_t *)ar_take(a, c->xe + c->xu);
         b->c0in[s] = (uint8_t *)ar_take(a, c->z.ps + c->z.pv + d + 2);
-        if (!fast) {
+        if (!fast)
             b->c1out[s] = (uint8_t *)ar_take(a, d);
+        if (!fast && s == 0) { /* small-memory: e', u' used right after their expansion */
             b->ep[s] = (uint8_t *)ar_take(a, n);
             b->epg[s] = (uint8_t *)ar_take(a, m + 1);
             b->up[s] = (uint16_t *)ar_take(a, n * sizeof(uint16_t));
@@ -915,6 +1151,11 @@ typedef struct sign_state {
     pub_list pl;           /* published tree nodes (path and proof) */
     uint8_t seed[CROSS_MAX_SEED];
     uint8_t dch1[CROSS_MAX_DIGEST]; /* digest_chall_1 */
+    /* rounds queued for the next batch (slots 0 .. nq-1), and where their results go */
+    grove_keccak_ctx *d1, *hx; /* digest of all cmt_1 (pass 1), of all y (pass 2) */
+    size_t nq, ch_next, r;     /* queued, chall_1 values drawn, responses written */
+    size_t rnd[SMALL_BATCH]; /* small-memory responses: rounds and chall_1 values */
+    uint16_t chs[SMALL_BATCH];
 } sign_state;
 
 /* e'_i, e'_G,i and u'_i of one round: pointers into the fast cache or the slot-0 buffers. */
@@ -942,18 +1183,36 @@ static void round_inputs(const cross_ctx *c, const uint8_t *seed, const uint8_t 
     cross_put_dsc(sin + sl + c->z.digest, (uint16_t)(i + 2 * c->t - 1));
 }
 
-/* Small-memory: e'_i, e'_G,i, u'_i re-expanded from the round seed into slot 0. */
-static void round_vecs_expand(sign_state *st, size_t i, const uint8_t *seed, round_vecs *rv)
+/* Small-memory: e'_i, e'_G,i, u'_i of slot s expanded into the slot-0 vectors. */
+static void round_vecs_slot(sign_state *st, size_t s, round_vecs *rv)
 {
-    const cross_ctx *c = st->c;
     sign_bufs *b = &st->b;
-    round_inputs(c, seed, st->salt, i, b->sin[0]);
-    cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin,
-                     c->z.seed + c->z.digest + 2, 1);
-    round_expand(c, b->xo[0], b->wmat, b->ep[0], b->epg[0], b->up[0]);
+    round_expand(st->c, b->xo[s], b->wmat, b->ep[0], b->epg[0], b->up[0]);
     rv->ep = b->ep[0];
     rv->epg = b->epg[0];
     rv->up = b->up[0];
+}
+
+/* The whole seed tree from the root seed, batched (tree sets, SMALL_BATCH > 1). */
+static void tree_walk_run(sign_state *st, seed_sink sink, int responses)
+{
+    tree_walk w = {st->c, st->salt, st->b.wscratch, sink, st, NULL, NULL, NULL, NULL};
+    if (responses) {
+        w.pub = &st->pl;
+        w.path_out = st->sig + st->c->z.off_path;
+        w.prune = st->b.ch2; /* only rounds with chall_2 = 0 are handed on */
+    }
+    cross_tnode root;
+    const uint8_t one = 1;
+    cross_tree_root_node(st->c, &root);
+    tree_walk_many(&w, &root, st->j->root_seed, &one, 1, 0);
+    grove_wipe(st->b.wscratch, walk_scratch_bytes(st->c));
+}
+
+/* Small-memory tree sets: the batched walk on x86, one seed at a time elsewhere. */
+static int tree_walk_batched(const sign_state *st)
+{
+    return !st->fast && SMALL_BATCH > 1 && st->c->p->corner != 0;
 }
 
 /* Fast strategy: e'_i, e'_G,i, u'_i as cached by the commitment step. */
@@ -1029,56 +1288,86 @@ static void sign_seeds_fast(sign_state *st)
 }
 
 /*
- * Commitments (spec: Sign, lines 7-16), `batch` rounds at a time: round seed -> e', u' ->
- * cmt_0 = H(s' || v_bar || salt || dsc) into the leaf store, cmt_1 = H(seed || salt || dsc)
- * absorbed into d1 (the digest of all cmt_1).
+ * Commitments of the rounds i0 .. i0+nb-1, whose CSPRNG inputs seed || salt || dsc are in
+ * slots 0 .. nb-1: e', u' -> cmt_0 = H(s' || v_bar || salt || dsc) into the leaf store,
+ * cmt_1 = H(seed || salt || dsc) absorbed into d1 (the digest of all cmt_1).
  */
-static void sign_commitments(sign_state *st, grove_keccak_ctx *d1)
+static void commit_batch(sign_state *st, size_t i0, size_t nb)
 {
     const cross_ctx *c = st->c;
     sign_bufs *b = &st->b;
     const int fast = st->fast, g = c->p->rsdpg;
-    const size_t t = c->t, n = c->n, m = c->m, d = c->z.digest, sl = c->z.seed;
-    const size_t inl = sl + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
-    if (!fast)
-        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
-    for (size_t i0 = 0; i0 < t; i0 += b->batch) {
-        size_t nb = t - i0 < b->batch ? t - i0 : b->batch;
-        uint8_t *c0o[FAST_BATCH], *c1o[FAST_BATCH], *ep[FAST_BATCH], *epg[FAST_BATCH];
-        uint16_t *up[FAST_BATCH];
-        for (size_t s = 0; s < nb; s++) {
-            size_t i = i0 + s;
-            if (fast) {
-                memcpy(st->seed, b->seeds + i * sl, sl);
-            } else {
-                next_seed(&st->it, st->seed);
-                if (st->seed_store)
-                    memcpy(st->seed_store + i * sl, st->seed, sl);
-            }
-            round_inputs(c, st->seed, st->salt, i, b->sin[s]);
-            memcpy(b->c1in[s], b->sin[s], inl);
-            cross_put_dsc(b->c1in[s] + sl + d, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
-            c0o[s] = leaf_at(&st->ls, i);
-            c1o[s] = fast ? b->cmt1_c + i * d : b->c1out[s];
-            ep[s] = fast ? b->ep_c + i * n : b->ep[s];
-            epg[s] = fast ? (g ? b->epg_c + i * m : NULL) : b->epg[s];
-            up[s] = fast ? b->up_c + i * n : b->up[s];
-        }
-        cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
-        for (size_t s = 0; s < nb; s++) {
-            size_t i = i0 + s;
-            round_expand(c, b->xo[s], b->wmat, ep[s], epg[s], up[s]);
-            round_cmt0_sign(c, b->c0in[s], b->e, b->eg, ep[s], epg[s], up[s], b->vt, b->tmp,
-                            b->vb);
-            memcpy(b->c0in[s] + c->z.ps + c->z.pv, st->salt, d);
-            cross_put_dsc(b->c0in[s] + c0l - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
-        }
-        cross_shake_many(c, c0o, d, (const uint8_t *const *)b->c0in, c0l, nb);
-        cross_shake_many(c, c1o, d, (const uint8_t *const *)b->c1in, inl, nb);
-        for (size_t s = 0; s < nb; s++)
-            grove_keccak_absorb(d1, c1o[s], d);
+    const size_t t = c->t, n = c->n, m = c->m, d = c->z.digest;
+    const size_t inl = c->z.seed + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
+    uint8_t *c0o[FAST_BATCH], *c1o[FAST_BATCH];
+    for (size_t s = 0; s < nb; s++) {
+        size_t i = i0 + s;
+        memcpy(b->c1in[s], b->sin[s], inl);
+        cross_put_dsc(b->c1in[s] + inl - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
+        c0o[s] = leaf_at(&st->ls, i);
+        c1o[s] = fast ? b->cmt1_c + i * d : b->c1out[s];
     }
-    seed_iter_wipe(&st->it);
+    cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
+    for (size_t s = 0; s < nb; s++) {
+        size_t i = i0 + s;
+        /* fast: cached for the later passes; small-memory: used right away (slot 0) */
+        uint8_t *ep = fast ? b->ep_c + i * n : b->ep[0];
+        uint8_t *epg = fast ? (g ? b->epg_c + i * m : NULL) : b->epg[0];
+        uint16_t *up = fast ? b->up_c + i * n : b->up[0];
+        round_expand(c, b->xo[s], b->wmat, ep, epg, up);
+        round_cmt0_sign(c, b->c0in[s], b->e, b->eg, ep, epg, up, b->vt, b->tmp, b->vb);
+        memcpy(b->c0in[s] + c->z.ps + c->z.pv, st->salt, d);
+        cross_put_dsc(b->c0in[s] + c0l - 2, (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1));
+    }
+    cross_shake_many(c, c0o, d, (const uint8_t *const *)b->c0in, c0l, nb);
+    cross_shake_many(c, c1o, d, (const uint8_t *const *)b->c1in, inl, nb);
+    for (size_t s = 0; s < nb; s++)
+        grove_keccak_absorb(st->d1, c1o[s], d);
+}
+
+/* Pass 1 seed sink: park the seed (small-memory, when it fits) and queue the round. */
+static void commit_sink(void *ctx, size_t i, const uint8_t *seed)
+{
+    sign_state *st = ctx;
+    sign_bufs *b = &st->b;
+    if (st->seed_store)
+        memcpy(st->seed_store + i * st->c->z.seed, seed, st->c->z.seed);
+    round_inputs(st->c, seed, st->salt, i, b->sin[st->nq++]);
+    if (st->nq == b->batch) {
+        commit_batch(st, i + 1 - st->nq, st->nq);
+        st->nq = 0;
+    }
+}
+
+/* Commitments of every round (spec: Sign, lines 7-16), `batch` rounds at a time. */
+static void sign_commitments(sign_state *st, grove_keccak_ctx *d1)
+{
+    const cross_ctx *c = st->c;
+    const size_t t = c->t, sl = c->z.seed;
+    st->d1 = d1;
+    st->nq = 0;
+    if (tree_walk_batched(st)) {
+        tree_walk_run(st, commit_sink, 0);
+    } else {
+        if (!st->fast)
+            seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
+        for (size_t i = 0; i < t; i++) { /* commit_sink without its frame (Cortex-M4 stack) */
+            if (st->fast)
+                memcpy(st->seed, st->b.seeds + i * sl, sl);
+            else
+                next_seed(&st->it, st->seed);
+            if (st->seed_store)
+                memcpy(st->seed_store + i * sl, st->seed, sl);
+            round_inputs(c, st->seed, st->salt, i, st->b.sin[st->nq++]);
+            if (st->nq == st->b.batch) {
+                commit_batch(st, i + 1 - st->nq, st->nq);
+                st->nq = 0;
+            }
+        }
+        seed_iter_wipe(&st->it);
+    }
+    commit_batch(st, t - st->nq, st->nq);
+    st->nq = 0;
 }
 
 /*
@@ -1109,7 +1398,13 @@ static void sign_digest_cmt(sign_state *st, grove_keccak_ctx *d1)
     } else {
         cross_tnode root;
         cross_tree_root_node(c, &root);
-        merkle_sub(c, &root, &st->ls, d01);
+        if (SMALL_BATCH > 1) {
+            merkle_src m = {&st->ls, NULL, NULL, NULL, NULL, b->mscratch};
+            uint8_t *o[1] = {d01};
+            merkle_many(c, &m, &root, 1, o, 0);
+        } else {
+            merkle_sub(c, &root, &st->ls, d01);
+        }
     }
     cross_absorb_dsc(d1, CROSS_HASH_DSC);
     grove_keccak_squeeze(d1, d01 + d, d);
@@ -1145,6 +1440,54 @@ static void sign_challenge1(sign_state *st)
             st->b.ch1[i] = cross_sample_chall1(c, &st->cs.r);
 }
 
+/* Small-memory, pass 2: y of the queued rounds (slots 0 .. nq-1) into the digest of all y. */
+static void y_batch(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin,
+                     c->z.seed + c->z.digest + 2, st->nq);
+    for (size_t s = 0; s < st->nq; s++) {
+        round_vecs rv;
+        round_vecs_slot(st, s, &rv);
+        round_y(c, b->tmp, rv.ep, rv.up, cross_sample_chall1(c, &st->cs.r));
+        cross_pack_fp(b->ybuf, b->tmp, c->n, c->z.bp);
+        grove_keccak_absorb(st->hx, b->ybuf, c->z.py);
+    }
+    st->nq = 0;
+}
+
+/* Pass 2 seed sink (small-memory): queue the round. */
+static void y_sink(void *ctx, size_t i, const uint8_t *seed)
+{
+    sign_state *st = ctx;
+    round_inputs(st->c, seed, st->salt, i, st->b.sin[st->nq++]);
+    if (st->nq == st->b.batch)
+        y_batch(st);
+}
+
+/* Small-memory, pass 2: every round's seed again (parked, walked or re-squeezed) -> y. */
+static void sign_y_small(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    const size_t t = c->t, sl = c->z.seed;
+    st->nq = 0;
+    if (st->seed_store) {
+        for (size_t i = 0; i < t; i++)
+            y_sink(st, i, st->seed_store + i * sl);
+    } else if (tree_walk_batched(st)) {
+        tree_walk_run(st, y_sink, 0);
+    } else {
+        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
+        for (size_t i = 0; i < t; i++) {
+            next_seed(&st->it, st->seed);
+            y_sink(st, i, st->seed);
+        }
+        seed_iter_wipe(&st->it);
+    }
+    y_batch(st);
+}
+
 /*
  * First responses and chall_2 (spec: Sign, lines 22-28): y_i = u'_i + chall_1[i] g^e'_i for
  * every round, digest_chall_2 = H(y_1 || ... || y_t || digest_chall_1), and chall_2 the
@@ -1154,34 +1497,27 @@ static void sign_challenge2(sign_state *st)
 {
     const cross_ctx *c = st->c;
     sign_bufs *b = &st->b;
-    const size_t t = c->t, d = c->z.digest, sl = c->z.seed;
+    const size_t t = c->t, d = c->z.digest;
     grove_keccak_ctx hx;
     cross_xof_init(c, &hx);
-    if (!st->fast && !st->seed_store)
-        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
-    for (size_t i = 0; i < t; i++) {
-        round_vecs rv;
-        uint16_t ch;
-        if (st->fast) {
+    st->hx = &hx;
+    if (!st->fast) {
+        sign_y_small(st);
+    } else {
+        for (size_t i = 0; i < t; i++) {
+            round_vecs rv;
             round_vecs_cached(st, i, &rv);
-            ch = b->ch1[i];
-        } else {
-            if (st->seed_store)
-                memcpy(st->seed, st->seed_store + i * sl, sl);
-            else
-                next_seed(&st->it, st->seed);
-            round_vecs_expand(st, i, st->seed, &rv);
-            ch = cross_sample_chall1(c, &st->cs.r);
+            round_y(c, b->tmp, rv.ep, rv.up, b->ch1[i]);
+            cross_pack_fp(b->ybuf, b->tmp, c->n, c->z.bp);
+            grove_keccak_absorb(&hx, b->ybuf, c->z.py);
         }
-        round_y(c, b->tmp, rv.ep, rv.up, ch);
-        cross_pack_fp(b->ybuf, b->tmp, c->n, c->z.bp);
-        grove_keccak_absorb(&hx, b->ybuf, c->z.py);
     }
     grove_keccak_absorb(&hx, st->dch1, d);
     cross_absorb_dsc(&hx, CROSS_HASH_DSC);
     grove_keccak_squeeze(&hx, st->sig + 2 * d, d); /* digest_chall_2 */
     GROVE_DECLASSIFY(st->sig + 2 * d, d); /* published in the signature */
     fixed_weight(c, b->ch2, st->sig + 2 * d);
+    st->hx = NULL;
     grove_wipe(&hx, sizeof hx);
 }
 
@@ -1219,64 +1555,138 @@ static int sign_proof(sign_state *st)
     } else {
         cross_tnode root;
         cross_tree_root_node(c, &root);
-        merkle_proof(c, &root, &st->ls, pl, proof);
+        if (SMALL_BATCH > 1) {
+            merkle_src m = {&st->ls, NULL, NULL, NULL, NULL, b->mscratch};
+            proof_acc acc;
+            acc.cnt = 0;
+            merkle_proof_many(c, &root, &m, pl, proof, &acc);
+            merkle_many(c, &m, acc.n, acc.cnt, acc.o, 0);
+        } else {
+            merkle_proof(c, &root, &st->ls, pl, proof);
+        }
     }
     return GROVE_OK;
 }
 
 /*
- * Responses (spec: Sign, lines 31-40): for the rounds with chall_2 = 0, resp_1 = cmt_1 and
- * resp_0 = (y, v_bar or v_G_bar); for the others (fast sets) the round seed goes to the path.
- * Small-memory tree sets write the seed path here, while walking the seed tree once more.
+ * Small-memory responses of the chall_2 = 0 rounds queued in slots 0 .. nq-1 (CSPRNG inputs in
+ * b->sin, rounds in rnd, chall_1 values in chs), the first of them response number r: e', u'
+ * and cmt_1 = resp_1 recomputed together, then resp_0 = (y, v_bar or v_G_bar).
+ */
+static void responses_batch(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    const size_t t = c->t, d = c->z.digest, inl = c->z.seed + d + 2, nb = st->nq;
+    uint8_t *c1o[FAST_BATCH];
+    for (size_t s = 0; s < nb; s++) {
+        memcpy(b->c1in[s], b->sin[s], inl);
+        cross_put_dsc(b->c1in[s] + inl - 2, (uint16_t)(CROSS_HASH_DSC + st->rnd[s] + 2 * t - 1));
+        c1o[s] = st->sig + c->z.off_resp1 + (st->r + s) * d;
+    }
+    cross_shake_many(c, b->xo, c->xe + c->xu, (const uint8_t *const *)b->sin, inl, nb);
+    cross_shake_many(c, c1o, d, (const uint8_t *const *)b->c1in, inl, nb);
+    for (size_t s = 0; s < nb; s++) {
+        round_vecs rv;
+        uint8_t *r0 = st->sig + c->z.off_resp0 + (st->r + s) * c->z.resp0;
+        round_vecs_slot(st, s, &rv);
+        round_y(c, b->tmp, rv.ep, rv.up, st->chs[s]);
+        cross_pack_fp(r0, b->tmp, c->n, c->z.bp);
+        round_pack_v(c, r0 + c->z.py, b->e, b->eg, rv.ep, rv.epg, b->vb);
+    }
+    st->r += nb;
+    st->nq = 0;
+}
+
+/* Pass 3 seed sink (small-memory): a chall_2 = 0 round, queued with its chall_1 value (the
+ * stream is drawn up to it). */
+static void resp_sink(void *ctx, size_t i, const uint8_t *seed)
+{
+    sign_state *st = ctx;
+    uint16_t ch = 0;
+    while (st->ch_next <= i) {
+        ch = cross_sample_chall1(st->c, &st->cs.r);
+        st->ch_next++;
+    }
+    round_inputs(st->c, seed, st->salt, i, st->b.sin[st->nq]);
+    st->rnd[st->nq] = i;
+    st->chs[st->nq++] = ch;
+    if (st->nq == st->b.batch)
+        responses_batch(st);
+}
+
+/*
+ * Responses (spec: Sign, lines 31-40), small-memory: the seed tree walked once more (only the
+ * subtrees holding a chall_2 = 0 round; the published nodes' seeds go to the path on the way)
+ * or the 4-way split re-squeezed (fast sets: the chall_2 = 1 seeds go to the path), and the
+ * chall_2 = 0 rounds recomputed a batch at a time.
+ */
+static void sign_responses_small(sign_state *st)
+{
+    const cross_ctx *c = st->c;
+    sign_bufs *b = &st->b;
+    const size_t t = c->t, sl = c->z.seed;
+    uint8_t *path = st->sig + c->z.off_path;
+    ch1_start(c, &st->cs, st->dch1);
+    st->nq = st->ch_next = st->r = 0;
+    if (tree_walk_batched(st)) {
+        tree_walk_run(st, resp_sink, 1);
+    } else {
+        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
+        if (c->p->corner != 0) {
+            st->it.pub = &st->pl;
+            st->it.path_out = path;
+            st->it.prune = b->ch2; /* only rounds with chall_2 = 0 are yielded */
+            long i;
+            while ((i = tree_next(&st->it, st->seed)) >= 0) /* to the end: the whole path */
+                resp_sink(st, (size_t)i, st->seed);
+        } else {
+            size_t q = 0;
+            for (size_t i = 0; i < t; i++) {
+                next_seed(&st->it, st->seed);
+                if (b->ch2[i] == 1)
+                    memcpy(path + (q++) * sl, st->seed, sl);
+                else
+                    resp_sink(st, i, st->seed);
+            }
+        }
+        seed_iter_wipe(&st->it);
+    }
+    responses_batch(st);
+}
+
+/*
+ * Responses (spec: Sign, lines 31-40), fast strategy: for the rounds with chall_2 = 0,
+ * resp_1 = cmt_1 and resp_0 = (y, v_bar or v_G_bar) from the cached round data; for the others
+ * (fast sets) the round seed goes to the path.
  */
 static void sign_responses(sign_state *st)
 {
     const cross_ctx *c = st->c;
-    const grove_cross_params *p = c->p;
     sign_bufs *b = &st->b;
     const size_t t = c->t, d = c->z.digest, sl = c->z.seed;
     uint8_t *path = st->sig + c->z.off_path;
     uint8_t *resp1 = st->sig + c->z.off_resp1, *resp0 = st->sig + c->z.off_resp0;
     if (!st->fast) {
-        seed_iter_start(&st->it, c, st->j->root_seed, st->salt);
-        if (p->corner != 0) {
-            st->it.pub = &st->pl;
-            st->it.path_out = path;
-            st->it.prune = b->ch2; /* only rounds with chall_2 = 0 are yielded */
-        }
-        ch1_start(c, &st->cs, st->dch1);
+        sign_responses_small(st);
+        return;
     }
     size_t r = 0, q = 0;
     for (size_t i = 0; i < t; i++) {
-        uint16_t ch = st->fast ? b->ch1[i] : cross_sample_chall1(c, &st->cs.r);
-        if (st->fast)
-            memcpy(st->seed, b->seeds + i * sl, sl);
-        else if (p->corner == 0 || b->ch2[i] == 0)
-            next_seed(&st->it, st->seed);
         if (b->ch2[i] == 1) {
-            if (p->corner == 0)
-                memcpy(path + (q++) * sl, st->seed, sl);
+            if (c->p->corner == 0)
+                memcpy(path + (q++) * sl, b->seeds + i * sl, sl);
             continue;
         }
         round_vecs rv;
-        uint16_t dsc = (uint16_t)(CROSS_HASH_DSC + i + 2 * t - 1);
-        if (st->fast) {
-            round_vecs_cached(st, i, &rv);
-            memcpy(resp1 + r * d, b->cmt1_c + i * d, d);
-        } else {
-            round_vecs_expand(st, i, st->seed, &rv);
-            cross_put_dsc(b->sin[0] + sl + d, dsc);
-            cross_hash(c, resp1 + r * d, b->sin[0], sl + d, dsc); /* cmt_1 again */
-        }
+        round_vecs_cached(st, i, &rv);
+        memcpy(resp1 + r * d, b->cmt1_c + i * d, d);
         uint8_t *r0 = resp0 + r * c->z.resp0;
-        round_y(c, b->tmp, rv.ep, rv.up, ch);
+        round_y(c, b->tmp, rv.ep, rv.up, b->ch1[i]);
         cross_pack_fp(r0, b->tmp, c->n, c->z.bp);
         round_pack_v(c, r0 + c->z.py, b->e, b->eg, rv.ep, rv.epg, b->vb);
         r++;
     }
-    if (!st->fast && p->corner != 0)
-        while (tree_next(&st->it, st->seed) >= 0) /* published nodes right of the last response */
-            ;
 }
 
 /* Signing (spec: Algorithm Sign), step by step; wsbase holds the sign_layout buffers. */
@@ -1326,6 +1736,8 @@ typedef struct verify_bufs {
     cross_tnode *tn;
     uint8_t *nodes, *seeded, *mvals, *avail, *hin[FAST_BATCH];
     uint16_t *leafidx;
+    uint8_t *mscratch; /* small-memory tree sets, x86: batched Merkle nodes */
+    uint8_t *wscratch; /* small-memory tree sets, x86: batched seed-tree walk */
     size_t batch;
 } verify_bufs;
 
@@ -1334,7 +1746,7 @@ static void verify_layout(const cross_ctx *c, int fast, arena *a, verify_bufs *b
     size_t n = c->n, k = c->k, m = c->m, t = c->t, d = c->z.digest, sl = c->z.seed;
     int g = c->p->rsdpg;
     memset(b, 0, sizeof *b);
-    b->batch = fast ? FAST_BATCH : 1;
+    b->batch = fast ? FAST_BATCH : SMALL_BATCH;
     b->vt = ar_take(a, k * (n - k) * (g ? 2u : 1u));
     b->wmat = g ? (uint8_t *)ar_take(a, m * (n - m)) : NULL;
     b->s = (uint16_t *)ar_take(a, (n - k) * sizeof(uint16_t));
@@ -1354,6 +1766,7 @@ static void verify_layout(const cross_ctx *c, int fast, arena *a, verify_bufs *b
                 b->hin[s] = (uint8_t *)ar_take(a, 2 * d + 2);
         } else {
             b->known = (uint8_t *)ar_take(a, (t - c->w) * d);
+            b->mscratch = b->wscratch = tree_scratch(c, a);
         }
         b->pub = (uint16_t *)ar_take(a, c->p->nodes_to_store * sizeof(uint16_t));
     }
@@ -1383,6 +1796,16 @@ typedef struct verify_job {
     size_t mlen;
 } verify_job;
 
+/* The hash jobs of one batch of rounds, and where each round's y, cmt_1 and cmt_0 are. */
+typedef struct verify_batch {
+    uint8_t *ex_in[FAST_BATCH], *ex_out[FAST_BATCH]; /* seed -> e', u' (chall_2 = 1) */
+    uint8_t *h1_in[FAST_BATCH], *h1_out[FAST_BATCH]; /* cmt_1 (chall_2 = 1) */
+    uint8_t *h0_in[FAST_BATCH], *h0_out[FAST_BATCH]; /* cmt_0 (chall_2 = 0) */
+    size_t nex, nh0;
+    const uint8_t *yptr[FAST_BATCH], *c1ptr[FAST_BATCH], *c0ptr[FAST_BATCH];
+    uint16_t chs[FAST_BATCH];
+} verify_batch;
+
 /* What the verification steps share. */
 typedef struct verify_state {
     const cross_ctx *c;
@@ -1399,17 +1822,12 @@ typedef struct verify_state {
     unsigned grp_i;         /* fast sets: current cmt_0 group and rounds left in it */
     size_t grp_left;
     uint8_t grp[4 * CROSS_MAX_DIGEST];
+    /* the batch being queued: rounds i0 .. i0+nq-1; vi the next round to queue */
+    verify_batch vb;
+    size_t i0, nq, vi;
+    int walk, bad; /* seeds from the batched walk; a malformed signature seen */
 } verify_state;
 
-/* The hash jobs of one batch of rounds, and where each round's y, cmt_1 and cmt_0 are. */
-typedef struct verify_batch {
-    uint8_t *ex_in[FAST_BATCH], *ex_out[FAST_BATCH]; /* seed -> e', u' (chall_2 = 1) */
-    uint8_t *h1_in[FAST_BATCH], *h1_out[FAST_BATCH]; /* cmt_1 (chall_2 = 1) */
-    uint8_t *h0_in[FAST_BATCH], *h0_out[FAST_BATCH]; /* cmt_0 (chall_2 = 0) */
-    size_t nex, nh0;
-    const uint8_t *yptr[FAST_BATCH], *c1ptr[FAST_BATCH], *c0ptr[FAST_BATCH];
-    uint16_t chs[FAST_BATCH];
-} verify_batch;
 
 /*
  * Public data and challenges (spec: Verify, lines 1-6): the syndrome s (range and padding
@@ -1498,14 +1916,17 @@ static int verify_round_seed(verify_state *st, size_t i, uint8_t *seed)
 
 /* Round i (slot s) with chall_2 = 1 (spec: Verify, lines 10-13): queue seed -> e', u' and
  * cmt_1 = H(seed || salt || dsc); y is computed once e', u' are known. */
-static int verify_open_round(verify_state *st, verify_batch *vb, size_t s, size_t i)
+static int verify_open_round(verify_state *st, verify_batch *vb, size_t s, size_t i,
+                             const uint8_t *walked)
 {
     const cross_ctx *c = st->c;
     verify_bufs *b = &st->b;
     const size_t d = c->z.digest, sl = c->z.seed;
     uint8_t seed[CROSS_MAX_SEED];
-    if (!verify_round_seed(st, i, seed))
-        return 0;
+    if (walked != NULL)
+        memcpy(seed, walked, sl);
+    else if (st->walk || !verify_round_seed(st, i, seed))
+        return 0; /* cannot happen: the published nodes cover these rounds */
     round_inputs(c, seed, st->salt, i, b->sin[s]);
     grove_wipe(seed, sizeof seed);
     memcpy(b->c1in[s], b->sin[s], sl + d + 2);
@@ -1605,39 +2026,84 @@ static void verify_absorb_round(verify_state *st, const verify_batch *vb, size_t
     }
 }
 
+/* The queued rounds' hashes, then their y, cmt_1 and cmt_0 absorbed in round order. */
+static void verify_flush(verify_state *st)
+{
+    const cross_ctx *c = st->c;
+    verify_batch *vb = &st->vb;
+    const size_t d = c->z.digest, inl = c->z.seed + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
+    if (st->bad || st->nq == 0)
+        return;
+    cross_shake_many(c, vb->ex_out, c->xe + c->xu, (const uint8_t *const *)vb->ex_in, inl,
+                     vb->nex);
+    cross_shake_many(c, vb->h1_out, d, (const uint8_t *const *)vb->h1_in, inl, vb->nex);
+    cross_shake_many(c, vb->h0_out, d, (const uint8_t *const *)vb->h0_in, c0l, vb->nh0);
+    for (size_t s = 0; s < st->nq; s++)
+        verify_absorb_round(st, vb, s, st->i0 + s);
+    st->nq = 0;
+}
+
+/* Round i (the next in order) queued: opened from its seed (walked, or NULL: fetched) or
+ * checked against its responses; the batch is hashed when full. */
+static void verify_queue(verify_state *st, size_t i, const uint8_t *seed)
+{
+    verify_bufs *b = &st->b;
+    verify_batch *vb = &st->vb;
+    if (st->bad)
+        return;
+    if (st->nq == 0) {
+        vb->nex = vb->nh0 = 0;
+        st->i0 = i;
+    }
+    size_t s = st->nq++;
+    vb->chs[s] = st->fast ? b->ch1[i] : cross_sample_chall1(st->c, &st->cs.r);
+    int ok = b->ch2[i] == 1 ? verify_open_round(st, vb, s, i, seed)
+                            : verify_check_round(st, vb, s, i);
+    if (!ok)
+        st->bad = 1;
+    else if (st->nq == b->batch)
+        verify_flush(st);
+}
+
+/* Batched walk sink: the rounds before i (chall_2 = 0) are checked, round i opened. */
+static void verify_sink(void *ctx, size_t i, const uint8_t *seed)
+{
+    verify_state *st = ctx;
+    while (st->vi < i)
+        verify_queue(st, st->vi++, NULL);
+    if (st->vi == i)
+        verify_queue(st, st->vi++, seed);
+    else
+        st->bad = 1; /* cannot happen: the walk yields rounds in order */
+}
+
 /* Every round, `batch` at a time: recompute what the signature does not carry. Returns 0 if
  * the signature is malformed. */
 static int verify_rounds(verify_state *st)
 {
     const cross_ctx *c = st->c;
-    verify_bufs *b = &st->b;
-    const size_t t = c->t, d = c->z.digest;
-    const size_t inl = c->z.seed + d + 2, c0l = c->z.ps + c->z.pv + d + 2;
+    const size_t t = c->t;
     cross_xof_init(c, &st->hx);
     cross_xof_init(c, &st->d1);
     st->grp_left = group_size(c, 0);
     if (c->p->corner == 0)
         cross_xof_init(c, &st->gx);
-    for (size_t i0 = 0; i0 < t; i0 += b->batch) {
-        size_t nb = t - i0 < b->batch ? t - i0 : b->batch;
-        verify_batch vb;
-        vb.nex = vb.nh0 = 0;
-        for (size_t s = 0; s < nb; s++) {
-            size_t i = i0 + s;
-            vb.chs[s] = st->fast ? b->ch1[i] : cross_sample_chall1(c, &st->cs.r);
-            int ok = b->ch2[i] == 1 ? verify_open_round(st, &vb, s, i)
-                                    : verify_check_round(st, &vb, s, i);
-            if (!ok)
-                return 0;
-        }
-        cross_shake_many(c, vb.ex_out, c->xe + c->xu, (const uint8_t *const *)vb.ex_in, inl,
-                         vb.nex);
-        cross_shake_many(c, vb.h1_out, d, (const uint8_t *const *)vb.h1_in, inl, vb.nex);
-        cross_shake_many(c, vb.h0_out, d, (const uint8_t *const *)vb.h0_in, c0l, vb.nh0);
-        for (size_t s = 0; s < nb; s++)
-            verify_absorb_round(st, &vb, s, i0 + s);
+    st->nq = st->vi = 0;
+    st->bad = 0;
+    st->walk = !st->fast && SMALL_BATCH > 1 && c->p->corner != 0;
+    if (st->walk) {
+        static const uint8_t zero_seed[CROSS_MAX_SEED];
+        const uint8_t unseeded = 0;
+        tree_walk w = {c, st->salt, st->b.wscratch, verify_sink, st, &st->pl, st->path, NULL, NULL};
+        cross_tnode root;
+        cross_tree_root_node(c, &root);
+        tree_walk_many(&w, &root, zero_seed, &unseeded, 1, 0);
+        grove_wipe(st->b.wscratch, walk_scratch_bytes(c));
     }
-    return st->r == t - c->w;
+    while (st->vi < t)
+        verify_queue(st, st->vi++, NULL);
+    verify_flush(st);
+    return !st->bad && st->r == t - c->w;
 }
 
 /*
@@ -1660,9 +2126,15 @@ static int verify_digests(verify_state *st)
         memcpy(d01, b->mvals, d);
     } else {
         cross_tnode root;
-        vroot_ctx vr = {b->known, 0, st->proof, &st->pl};
         cross_tree_root_node(c, &root);
-        merkle_verify_root(c, &root, &vr, d01);
+        if (SMALL_BATCH > 1) {
+            merkle_src m = {NULL, b->known, b->ch2, st->proof, &st->pl, b->mscratch};
+            uint8_t *o[1] = {d01};
+            merkle_many(c, &m, &root, 1, o, 0);
+        } else {
+            vroot_ctx vr = {b->known, 0, st->proof, &st->pl};
+            merkle_verify_root(c, &root, &vr, d01);
+        }
     }
     cross_absorb_dsc(&st->d1, CROSS_HASH_DSC);
     grove_keccak_squeeze(&st->d1, d01 + d, d);
