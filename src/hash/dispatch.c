@@ -3,6 +3,8 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "common/cpu.h"
 #include "grove/common.h"
@@ -101,12 +103,18 @@ static void select_kernels(void)
      * messages after a 64-byte prefix. (Earlier, on Zen 4: one WOTS+ chain compression 44 ns in
      * the AVX2 x8 chain kernel against 87 ns in single-lane SHA-NI.)
      */
+    /* GROVE_CPU=<path>-shani1 (avx512-shani1, avx2-shani1): SHA-NI one compression at a time,
+     * without the interleaved kernels below (the path before them, for comparisons). */
+    const char *cap = getenv("GROVE_CPU");
+    const int shani1 = cap != NULL && strstr(cap, "shani1") != NULL;
     if (f & GROVE_CPU_SHANI) {
         static char name[32];
-        snprintf(name, sizeof name, "%s+sha-ni", k.name);
+        snprintf(name, sizeof name, "%s+sha-ni%s", k.name, shani1 ? "1" : "");
         k.name = name;
         k.sha256_compress = grove_sha256_compress_shani;
         k.sha256_wide_min = 5;
+    }
+    if ((f & GROVE_CPU_SHANI) && !shani1) {
         k.sha256_chains_few = grove_sha256_chains_x4_shani;
         k.sha256_chains_few_w = 4;
         k.sha256_blocks_few = grove_sha256_blocks_x4_shani;
