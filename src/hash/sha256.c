@@ -175,6 +175,25 @@ void grove_sha224(uint8_t out[28], const uint8_t *in, size_t len)
 }
 
 /*
+ * Copies len bytes through general-purpose registers. libc's memcpy may use its AVX-512 variant,
+ * which leaves the bytes in ymm16-31; the SHA-NI kernels (SSE) never overwrite those, so a
+ * secret message would stay there until something (the dynamic linker's lazy binding saves every
+ * vector register) spills it to the stack. The volatile stores keep the compiler from turning
+ * the loop back into a memcpy call. dst is 8-byte aligned.
+ */
+static void copy_gpr(uint8_t *dst, const uint8_t *src, size_t len)
+{
+    size_t b = 0;
+    for (; b + 8 <= len; b += 8) {
+        uint64_t x;
+        memcpy(&x, src + b, 8);
+        *(volatile uint64_t *)(void *)(dst + b) = x;
+    }
+    for (; b < len; b++)
+        *(volatile uint8_t *)(dst + b) = src[b];
+}
+
+/*
  * Equal-length messages after a block-aligned prefix, `w` lanes at a time through the multi-lane
  * kernel: full blocks, then the one or two padded tail blocks, then the digests.
  */
@@ -255,7 +274,7 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
         grove_store64_be(block + 56, (pcount + inlen) << 3);
         if (k->sha256_blocks_few != NULL && count > 1) {
             /* a few messages at a time, their compressions interleaved */
-            uint8_t blks[4][64];
+            uint8_t blks[4][64] __attribute__((aligned(16)));
             uint32_t sts[4][8];
             uint32_t *sp[4] = {sts[0], sts[1], sts[2], sts[3]};
             const uint8_t *bp[4] = {blks[0], blks[1], blks[2], blks[3]};
@@ -264,7 +283,7 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
                 m = count - i < fw ? count - i : fw;
                 for (size_t j = 0; j < m; j++) {
                     memcpy(blks[j], block, 64);
-                    memcpy(blks[j], in[i + j], inlen);
+                    copy_gpr(blks[j], in[i + j], inlen);
                     memcpy(sts[j], init, sizeof sts[j]);
                 }
                 k->sha256_blocks_few(sp, bp, m);
