@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Hash kernels: one compression / permutation and 1 KiB messages, per algorithm. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 #include "hash/keccak.h"
@@ -90,6 +91,54 @@ static int op_sha512_x8(void *ctx)
     grove_sha512_x8_avx512(st512, blocks);
     return 0;
 }
+
+/*
+ * The fused SHA-256 chain kernels on the SPHINCS+ layout of SHA2-128 (22-byte ADRS, counter at
+ * byte 18, n = 16, after a 64-byte PK.seed block): one call walks `lanes` chains 15 steps, so
+ * the per-lane cost of one chain step is the time / (15 lanes).
+ */
+typedef void (*chains_fn)(uint8_t *const[], size_t, size_t, size_t, uint32_t, unsigned, size_t,
+                          const uint8_t *, uint8_t *const[], const uint32_t[8], uint64_t,
+                          const uint8_t *);
+typedef struct {
+    chains_fn fn;
+    size_t lanes;
+} chains_case;
+static uint8_t chain_mem[16][64];
+static uint8_t *chain_lanes[16];
+static int op_sha256_chains(void *ctx)
+{
+    const chains_case *c = ctx;
+    static const uint32_t init[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    c->fn(chain_lanes, 22, 16, 18, 0, 15, c->lanes, NULL, NULL, init, 64, NULL);
+    return 0;
+}
+
+/* One-block messages (38 bytes after a 64-byte prefix: SPHINCS+ SHA2-128 F) on `lanes` lanes,
+ * through the fused many-message kernels or the interleaved SHA-NI blocks. */
+typedef struct {
+    int (*fused)(uint8_t *const[], size_t, const uint32_t[8], uint64_t, const uint8_t *const[],
+                 size_t, size_t);
+    size_t lanes;
+} many_case;
+static int op_sha256_many(void *ctx)
+{
+    const many_case *c = ctx;
+    static const uint32_t init[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    if (c->fused != NULL) {
+        c->fused(chain_lanes, 16, init, 64, (const uint8_t *const *)chain_lanes, 38, c->lanes);
+    } else {
+        uint32_t st[4][8];
+        uint32_t *sp[4] = {st[0], st[1], st[2], st[3]};
+        for (size_t j = 0; j < c->lanes; j++)
+            memcpy(st[j], init, sizeof st[j]);
+        grove_sha256_blocks_x4_shani(sp, (const uint8_t *const *)chain_lanes, c->lanes);
+        for (size_t j = 0; j < c->lanes; j++)
+            for (int t = 0; t < 4; t++)
+                grove_store32_be(chain_lanes[j] + 4 * t, st[j][t]);
+    }
+    return 0;
+}
 #endif
 
 #if GROVE_HAVE_ARM_TARGETS
@@ -144,6 +193,39 @@ int main(int argc, char **argv)
     }
     if (f & GROVE_CPU_SHANI)
         bench_add(&s, "sha256 (sha-ni)", "compress", op_sha256_shani, sni, NULL);
+    for (size_t j = 0; j < 16; j++)
+        chain_lanes[j] = chain_mem[j];
+    static chains_case cc[] = {
+        {grove_sha256_chains_x16_avx512, 16}, {grove_sha256_chains_x8_avx2, 8},
+        {grove_sha256_chains_x4_shani, 1},    {grove_sha256_chains_x4_shani, 2},
+        {grove_sha256_chains_x4_shani, 3},    {grove_sha256_chains_x4_shani, 4},
+    };
+    static const char *const cname[] = {
+        "sha256 chains x16 (avx512)", "sha256 chains x8 (avx2)",  "sha256 chains x1 (sha-ni)",
+        "sha256 chains x2 (sha-ni)",  "sha256 chains x3 (sha-ni)", "sha256 chains x4 (sha-ni)",
+    };
+    const int have_avx512 = (f & (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW)) ==
+                            (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW);
+    for (size_t i = 0; i < sizeof cc / sizeof cc[0]; i++) {
+        int ok = i == 0 ? have_avx512 : i == 1 ? (f & GROVE_CPU_AVX2) != 0
+                                               : (f & GROVE_CPU_SHANI) != 0;
+        if (ok)
+            bench_add(&s, cname[i], "15 steps n=16", op_sha256_chains, &cc[i], NULL);
+    }
+    static many_case mc[] = {
+        {grove_sha256_many_x16_avx512, 16}, {grove_sha256_many_x8_avx2, 8}, {NULL, 1},
+        {NULL, 2}, {NULL, 3}, {NULL, 4},
+    };
+    static const char *const mname[] = {
+        "sha256 many x16 (avx512)", "sha256 many x8 (avx2)",  "sha256 blocks x1 (sha-ni)",
+        "sha256 blocks x2 (sha-ni)", "sha256 blocks x3 (sha-ni)", "sha256 blocks x4 (sha-ni)",
+    };
+    for (size_t i = 0; i < sizeof mc / sizeof mc[0]; i++) {
+        int ok = i == 0 ? have_avx512 : i == 1 ? (f & GROVE_CPU_AVX2) != 0
+                                               : (f & GROVE_CPU_SHANI) != 0;
+        if (ok)
+            bench_add(&s, mname[i], "38-byte messages", op_sha256_many, &mc[i], NULL);
+    }
 #endif
 #if GROVE_HAVE_ARM_TARGETS
     static uint64_t x2[50];

@@ -205,12 +205,15 @@ PY
 plot_all() {
   local f
   PLOT_OPS="keygen sign verify"
-  f="$OUT/sphincs-time.json"
-  if [ -f "$f" ]; then
+  # sphincs-time.json: the latest run; sphincs-time-<cpu>.json: runs kept from other machine kinds
+  for f in "$OUT"/sphincs-time.json "$OUT"/sphincs-time-*.json; do
+    [ -f "$f" ] || continue
+    local cpu
+    cpu=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["cpu_model"])' "$f")
     json_to_dat "$f" > "$tmp/t.dat"
-    plot "$tmp/t.dat" "$OUT/sphincs-time.svg" \
-      "grove best path / SPHINCS+ avx2 -march=native, CPU time (lower is faster; goals 0.60 SHAKE, 0.40 SHA2)" 0.6 0.4
-  fi
+    plot "$tmp/t.dat" "${f%.json}.svg" \
+      "grove best path / SPHINCS+ avx2 -march=native, CPU time, $cpu (goals 0.60 SHAKE, 0.40 SHA2)" 0.6 0.4
+  done
   for f in "$OUT"/sphincs-instructions-*.json; do
     [ -f "$f" ] || continue
     json_to_dat "$f" > "$tmp/i.dat"

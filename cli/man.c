@@ -58,8 +58,9 @@ static const struct {
      "caps the CPU features the hash kernels use: baseline (none), portable (the portable C "
      "kernels), avx2 (no AVX-512); on AArch64 neon (NEON only) or armv8-sha2 (NEON and the "
      "SHA-256 instructions); a value containing nosha also leaves out the SHA "
-     "instructions, e.g. avx2-nosha. Unset: the best path this CPU has ('grove --version' "
-     "prints it)."},
+     "instructions, e.g. avx2-nosha; one containing shani1 keeps x86 SHA-NI to one "
+     "compression at a time, e.g. avx512-shani1. Unset: the best path this CPU has "
+     "('grove --version' prints it)."},
     {"GROVE_STATE_DIR", "xmss dgsp", "the state registry folder (see FILES); --state-dir wins."},
     {"XDG_STATE_HOME", "xmss dgsp",
      "when GROVE_STATE_DIR is unset and this is an absolute path, the state registry is "

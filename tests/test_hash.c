@@ -416,6 +416,7 @@ static void simd_kernels(void)
 {
     uint32_t f = grove_cpu_features_raw();
     int avx2 = (f & GROVE_CPU_AVX2) != 0;
+    int shani = (f & GROVE_CPU_SHANI) != 0;
     int avx512 = (f & (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW)) ==
                  (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW);
     uint64_t rng = 4242;
@@ -471,6 +472,21 @@ static void simd_kernels(void)
             grove_sha256_compress_shani(a, blocks, 1 + (size_t)t % 3);
             grove_sha256_compress_portable(b, blocks, 1 + (size_t)t % 3);
             CHECK_MEM(a, b, 32);
+            ran++;
+        }
+        if (shani) { /* 1 .. 4 independent states, one block each, interleaved */
+            size_t cnt = 1 + (size_t)t % 4;
+            uint32_t sx[4][8], rx[4][8];
+            uint32_t *sp[4] = {sx[0], sx[1], sx[2], sx[3]};
+            const uint8_t *bp[4] = {blocks + 64 * 3, blocks, blocks + 64 * 9, blocks + 64 * 5};
+            memcpy(sx, s256, sizeof sx);
+            memcpy(rx, s256, sizeof rx);
+            grove_sha256_blocks_x4_shani(sp, bp, cnt);
+            for (size_t j = 0; j < 4; j++) {
+                if (j < cnt)
+                    grove_sha256_compress_portable(rx[j], bp[j], 1);
+                CHECK_MEM(sx[j], rx[j], 32); /* states past count untouched */
+            }
             ran++;
         }
         for (int wv = 0; wv < 2; wv++) {
@@ -655,6 +671,7 @@ static void simd_chains(void)
     uint32_t f = grove_cpu_features_raw();
 #if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
     int avx2 = (f & GROVE_CPU_AVX2) != 0;
+    int shani = (f & GROVE_CPU_SHANI) != 0;
     int avx512 = (f & (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW)) ==
                  (GROVE_CPU_AVX512F | GROVE_CPU_AVX512VL | GROVE_CPU_AVX512BW);
 #endif
@@ -668,6 +685,7 @@ static void simd_chains(void)
 #if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
         {0, 8, grove_sha256_chains_x8_avx2, NULL, avx2},
         {0, 16, grove_sha256_chains_x16_avx512, NULL, avx512},
+        {0, 4, grove_sha256_chains_x4_shani, NULL, shani},
         {1, 4, NULL, grove_shake256_chains_x4_avx2, avx2},
         {1, 8, NULL, grove_shake256_chains_x8_avx512, avx512},
 #endif
@@ -764,7 +782,8 @@ static void chains_from(void)
             int r = shake ? grove_shake256_chains_from(lanes, head, n, ctr, begin, end, count)
                           : grove_sha256_chains_from(lanes, head, n, ctr, begin, end, count,
                                                      &seeded);
-            CHECK(r == (shake ? k->shake256_chains_x != NULL : k->sha256_chains_x != NULL));
+            CHECK(r == (shake ? k->shake256_chains_x != NULL
+                              : (k->sha256_chains_x != NULL || k->sha256_chains_few != NULL)));
             if (!r)
                 continue;
             for (size_t i = 0; i < count; i++) {

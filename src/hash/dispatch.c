@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Picks the hash kernels once, from the CPU features (see dispatch.h). */
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "common/cpu.h"
 #include "grove/common.h"
@@ -30,6 +33,10 @@ static void select_kernels(void)
         .shake256_chains_w = 0,
         .sha256_chains_x = NULL,
         .sha256_chains_w = 0,
+        .sha256_chains_few = NULL,
+        .sha256_chains_few_w = 0,
+        .sha256_blocks_few = NULL,
+        .sha256_blocks_few_w = 0,
         .sha256_xw = NULL,
         .sha256_w = 1,
         .sha512_xw = NULL,
@@ -41,6 +48,8 @@ static void select_kernels(void)
         .keccak_wide_min = 2,
         .sha256_wide_min = 2,
         .sha512_wide_min = 2,
+        .sha256_chains_wide_min = 2,
+        .sha256_blocks_wide_min = 2,
     };
     uint32_t f = grove_cpu_features();
 #if GROVE_HAVE_X86_TARGETS
@@ -85,23 +94,46 @@ static void select_kernels(void)
         k.sha512_fused = grove_sha512_many_x4_avx2;
     }
     /*
-     * SHA-NI: the single compressions (one-off hashes, long messages). The batches (F chains,
-     * PRF/FORS leaves, tree nodes) stay on the multi-lane kernels, also without AVX-512: on an
-     * AMD EPYC (Zen 4, family 25 model 17; 2 vCPUs under load, CPU time, medians of 5
-     * alternated runs, 2026-12-02) one SHA-256 compression of a WOTS+ chain took 44.4 ns in the
-     * AVX2 x8 chain kernel (everything included), against 86.5 ns for single-lane SHA-NI (one
-     * dependent sha256rnds2 chain: latency-bound) and 50.7 ns for two messages interleaved
-     * through sha256rnds2 (the rounds alone, without building the blocks). By instructions
-     * SHA-NI would win (about 110 per block against 410 per lane for AVX2), which is why
-     * callgrind figures cannot decide this (valgrind cannot run SHA-NI anyway). Four
-     * interleaved messages came to 34 ns for the rounds alone: a possible later kernel.
+     * SHA-NI: the single compressions, and the batches too small for the wide kernels (or, without
+     * AVX-512, all one-block batches and chains) through kernels that interleave up to four
+     * independent compressions: one sha256rnds2 chain alone waits on the instruction's latency.
+     * Figures: `build/bin/bench_hash --filter sha256 --min-time 0.3` (CPU time per call, about
+     * 20 ns of timer included; AMD EPYC family 26 model 2, Zen 5, 2 vCPUs, load average 14,
+     * 2026-12-07), SPHINCS+ SHA2-128 layouts: 15 chain steps on x lanes (n = 16) and 38-byte
+     * messages after a 64-byte prefix. (Earlier, on Zen 4: one WOTS+ chain compression 44 ns in
+     * the AVX2 x8 chain kernel against 87 ns in single-lane SHA-NI.)
      */
+    /* GROVE_CPU=<path>-shani1 (avx512-shani1, avx2-shani1): SHA-NI one compression at a time,
+     * without the interleaved kernels below (the path before them, for comparisons). */
+    const char *cap = getenv("GROVE_CPU");
+    const int shani1 = cap != NULL && strstr(cap, "shani1") != NULL;
     if (f & GROVE_CPU_SHANI) {
         static char name[32];
-        snprintf(name, sizeof name, "%s+sha-ni", k.name);
+        snprintf(name, sizeof name, "%s+sha-ni%s", k.name, shani1 ? "1" : "");
         k.name = name;
         k.sha256_compress = grove_sha256_compress_shani;
         k.sha256_wide_min = 5;
+    }
+    if ((f & GROVE_CPU_SHANI) && !shani1) {
+        k.sha256_chains_few = grove_sha256_chains_x4_shani;
+        k.sha256_chains_few_w = 4;
+        k.sha256_blocks_few = grove_sha256_blocks_x4_shani;
+        k.sha256_blocks_few_w = 4;
+        if (k.sha256_chains_w == 16) {
+            /* x16 chain call 3466 ns against SHA-NI x4 1342, x3 1093, x2 892, x1 741 ns: up to
+             * 9 chains SHA-NI is cheaper (9 = 4 + 4 + 1: 3425 ns). x16 one-block messages
+             * 351 ns against SHA-NI x4 110 ns: up to 12 messages SHA-NI. */
+            k.sha256_chains_wide_min = 10;
+            k.sha256_blocks_wide_min = 13;
+        } else {
+            /* AVX2 without AVX-512: SHA-NI x4 walks a chain step in 22 ns a lane, the AVX2 x8
+             * kernel in 54 ns; one-block messages 27 ns against 69 ns. SHA-NI takes them all
+             * (multi-block messages stay on the x8 kernel from 5 on). */
+            k.sha256_chains_x = NULL;
+            k.sha256_chains_w = 0;
+            k.sha256_chains_wide_min = UINT_MAX;
+            k.sha256_blocks_wide_min = UINT_MAX;
+        }
     }
 #endif
 #if GROVE_HAVE_ARM_TARGETS

@@ -36,6 +36,17 @@ struct grove_hash_kernels {
                             uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
                             const uint8_t *begin);
     unsigned sha256_chains_w;
+    /* The same on few lanes (fewer than sha256_wide_min: the leftovers of the wide kernel),
+     * up to sha256_chains_few_w at a time (SHA-NI, compressions interleaved); NULL if none. */
+    void (*sha256_chains_few)(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                              uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                              uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                              const uint8_t *begin);
+    unsigned sha256_chains_few_w;
+    /* One block each for up to sha256_blocks_few_w independent states (SHA-NI, interleaved);
+     * NULL if none. */
+    void (*sha256_blocks_few)(uint32_t *const st[], const uint8_t *const blocks[], size_t count);
+    unsigned sha256_blocks_few_w;
     /* Multi-lane block compressions (state st[8][w], blocks[w][64 or 128]); NULL if none. */
     void (*sha256_xw)(uint32_t *st, const uint8_t *blocks);
     unsigned sha256_w;
@@ -54,6 +65,12 @@ struct grove_hash_kernels {
      * ns, SHA-NI 80-90 ns, portable 360 ns; sha512 x8 450 ns, x4 471-571 ns, one 260-380 ns).
      */
     unsigned keccak_wide_min, sha256_wide_min, sha512_wide_min;
+    /*
+     * With the few-lane SHA-NI kernels: the fewest chains worth a wide chain kernel call, and
+     * the fewest one-block messages worth a wide sha256_fused call (fewer go to
+     * sha256_chains_few / sha256_blocks_few, four at a time). See dispatch.c for the figures.
+     */
+    unsigned sha256_chains_wide_min, sha256_blocks_wide_min;
     void (*sha256_many)(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
                         const uint8_t *const in[], size_t inlen, size_t count);
     void (*sha512_many)(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,

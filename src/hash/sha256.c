@@ -175,6 +175,25 @@ void grove_sha224(uint8_t out[28], const uint8_t *in, size_t len)
 }
 
 /*
+ * Copies len bytes through general-purpose registers. libc's memcpy may use its AVX-512 variant,
+ * which leaves the bytes in ymm16-31; the SHA-NI kernels (SSE) never overwrite those, so a
+ * secret message would stay there until something (the dynamic linker's lazy binding saves every
+ * vector register) spills it to the stack. The volatile stores keep the compiler from turning
+ * the loop back into a memcpy call. dst is 8-byte aligned.
+ */
+static void copy_gpr(uint8_t *dst, const uint8_t *src, size_t len)
+{
+    size_t b = 0;
+    for (; b + 8 <= len; b += 8) {
+        uint64_t x;
+        memcpy(&x, src + b, 8);
+        *(volatile uint64_t *)(void *)(dst + b) = x;
+    }
+    for (; b < len; b++)
+        *(volatile uint8_t *)(dst + b) = src[b];
+}
+
+/*
  * Equal-length messages after a block-aligned prefix, `w` lanes at a time through the multi-lane
  * kernel: full blocks, then the one or two padded tail blocks, then the digests.
  */
@@ -230,7 +249,11 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
     const uint32_t *init = prefix ? prefix->s : sha256_iv;
     if (k->sha256_w > 1 && (pcount & 63) == 0) {
         size_t w = k->sha256_w, i = 0;
-        for (; i < count && count - i >= k->sha256_wide_min; i += w) {
+        /* one-block messages: the interleaved SHA-NI blocks beat a wide call on few lanes */
+        const size_t minw = k->sha256_blocks_few != NULL && inlen + 9 <= 64 && outlen <= 32
+                                ? k->sha256_blocks_wide_min
+                                : k->sha256_wide_min;
+        for (; i < count && count - i >= minw; i += w) {
             size_t lanes = count - i < w ? count - i : w;
             if (k->sha256_fused == NULL ||
                 !k->sha256_fused(out + i, outlen, init, pcount, in + i, inlen, lanes))
@@ -249,6 +272,33 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
         memset(block, 0, sizeof block);
         block[inlen] = 0x80;
         grove_store64_be(block + 56, (pcount + inlen) << 3);
+        if (k->sha256_blocks_few != NULL && count > 1) {
+            /* a few messages at a time, their compressions interleaved */
+            uint8_t blks[4][64] __attribute__((aligned(16)));
+            uint32_t sts[4][8];
+            uint32_t *sp[4] = {sts[0], sts[1], sts[2], sts[3]};
+            const uint8_t *bp[4] = {blks[0], blks[1], blks[2], blks[3]};
+            const size_t fw = k->sha256_blocks_few_w < 4 ? k->sha256_blocks_few_w : 4;
+            for (size_t i = 0, m; i < count; i += m) {
+                m = count - i < fw ? count - i : fw;
+                for (size_t j = 0; j < m; j++) {
+                    memcpy(blks[j], block, 64);
+                    copy_gpr(blks[j], in[i + j], inlen);
+                    memcpy(sts[j], init, sizeof sts[j]);
+                }
+                k->sha256_blocks_few(sp, bp, m);
+                for (size_t j = 0; j < m; j++) {
+                    for (int t = 0; t < 8; t++)
+                        grove_store32_be(digest + 4 * t, sts[j][t]);
+                    memcpy(out[i + j], digest, outlen);
+                }
+            }
+            grove_wipe(blks, sizeof blks);
+            grove_wipe(sts, sizeof sts);
+            grove_wipe(digest, sizeof digest);
+            grove_wipe(block, sizeof block);
+            return;
+        }
         for (size_t i = 0; i < count; i++) {
             memcpy(block, in[i], inlen);
             if (prefix)
@@ -281,7 +331,8 @@ void grove_sha256_many(uint8_t *const out[], size_t outlen, const grove_sha256_c
 static int sha256_chains_fused(const struct grove_hash_kernels *k, size_t head, size_t n,
                                size_t ctr_off, uint64_t pcount)
 {
-    return k->sha256_chains_x != NULL && (pcount & 63) == 0 && head + n + 9 <= 64 &&
+    return (k->sha256_chains_x != NULL || k->sha256_chains_few != NULL) && (pcount & 63) == 0 &&
+           head + n + 9 <= 64 &&
            n % 4 == 0 && n <= 32 && ctr_off + 4 <= head;
 }
 
@@ -296,10 +347,15 @@ int grove_sha256_chains_from(uint8_t *const lanes[], size_t head, size_t n, size
     const uint32_t *init = prefix ? prefix->s : sha256_iv;
     for (size_t i = 0, m; i < count; i += m) {
         unsigned lo;
-        m = grove_chains_group(begin + i, count - i, k->sha256_chains_w, end, &lo);
+        /* the wide kernel while enough lanes are left for it, then the few-lane one */
+        const int wide = k->sha256_chains_x != NULL &&
+                         (k->sha256_chains_few == NULL || count - i >= k->sha256_chains_wide_min);
+        m = grove_chains_group(begin + i, count - i,
+                               wide ? k->sha256_chains_w : k->sha256_chains_few_w, end, &lo);
         if (lo < end)
-            k->sha256_chains_x(lanes + i, head, n, ctr_off, lo, end - lo, m, NULL, NULL, init,
-                               pcount, begin + i);
+            (wide ? k->sha256_chains_x : k->sha256_chains_few)(lanes + i, head, n, ctr_off, lo,
+                                                               end - lo, m, NULL, NULL, init,
+                                                               pcount, begin + i);
     }
     return 1;
 }
@@ -314,10 +370,18 @@ void grove_sha256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t c
     size_t i = 0;
     if (sha256_chains_fused(k, head, n, ctr_off, pcount)) {
         const size_t w = k->sha256_chains_w;
-        for (; i < count && count - i >= k->sha256_wide_min; i += w)
+        const size_t minw = k->sha256_chains_few != NULL ? k->sha256_chains_wide_min
+                                                         : k->sha256_wide_min;
+        for (; k->sha256_chains_x != NULL && i < count && count - i >= minw; i += w)
             k->sha256_chains_x(lanes + i, head, n, ctr_off, start, steps,
                                count - i < w ? count - i : w, cap ? cap + i : NULL,
                                capout ? capout + i : NULL, init, pcount, NULL);
+        /* the leftovers (or all, without a wide kernel) on the few-lane kernel */
+        const size_t fw = k->sha256_chains_few_w;
+        for (; k->sha256_chains_few != NULL && i < count; i += fw)
+            k->sha256_chains_few(lanes + i, head, n, ctr_off, start, steps,
+                                 count - i < fw ? count - i : fw, cap ? cap + i : NULL,
+                                 capout ? capout + i : NULL, init, pcount, NULL);
         if (i >= count)
             return;
         lanes += i;

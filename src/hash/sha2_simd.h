@@ -14,6 +14,9 @@ extern const uint32_t grove_sha256_k[64];
 extern const uint64_t grove_sha512_k[80];
 
 void grove_sha256_compress_shani(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
+/* One block each for count (1 .. 4) independent states st[j][8], interleaved (SHA-NI). */
+void grove_sha256_blocks_x4_shani(uint32_t *const st[], const uint8_t *const blocks[],
+                                  size_t count);
 void grove_sha256_x8_avx2(uint32_t *st, const uint8_t *blocks);
 void grove_sha256_x16_avx512(uint32_t *st, const uint8_t *blocks);
 void grove_sha512_x4_avx2(uint64_t *st, const uint8_t *blocks);
@@ -40,6 +43,11 @@ void grove_sha256_chains_x16_avx512(uint8_t *const lanes[], size_t head, size_t 
                                     const uint8_t *cap, uint8_t *const capout[],
                                     const uint32_t init[8], uint64_t pcount,
                                     const uint8_t *begin);
+/* The same on 1 .. 4 lanes with SHA-NI, their compressions interleaved (x86-64 only). */
+void grove_sha256_chains_x4_shani(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                                  uint32_t start, unsigned steps, size_t count,
+                                  const uint8_t *cap, uint8_t *const capout[],
+                                  const uint32_t init[8], uint64_t pcount, const uint8_t *begin);
 void grove_sha256_chains_x8_avx2(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                                  uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
                                  uint8_t *const capout[], const uint32_t init[8],
