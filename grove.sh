@@ -19,8 +19,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # What `build` and `demo` need: a C compiler, CMake, pkg-config and the libraries the default
-# configuration requires (CMakeLists.txt: OpenSSL for DGSP, SQLite, libpq, GMP for STM, jansson
-# for the tools). Nothing else: a fresh machine runs the demo after ~100 MB of packages.
+# configuration requires (CMakeLists.txt: OpenSSL for DGSP, SQLite, libpq; GMP and jansson
+# for the tools: GMP is the BLS12-381 and STM lottery tests' oracle, no longer the library's). Nothing else: a fresh machine runs the demo after ~100 MB of packages.
 BUILD_PACKAGES=(gcc make libc6-dev cmake pkg-config libssl-dev libjansson-dev libsqlite3-dev
                 libpq-dev libgmp-dev)
 # What `test` (and CI, .ci/run) needs on top: clang (the sanitizer build), python3 (test

@@ -32,6 +32,9 @@ void stm_cbor_params_write(stm_cbor_buf *b, const grove_stm_params *p)
     stm_cbor_f64(b, p->phi_f);
 }
 
+/* STM_MAX_INDEXES as a size_t: 2^32 does not fit a 32-bit size_t (SIZE_MAX there). */
+#define MAX_INDEXES_SIZE (STM_MAX_INDEXES > SIZE_MAX ? SIZE_MAX : (size_t)STM_MAX_INDEXES)
+
 static int params_field(stm_cbor_in *c, size_t idx, void *arg)
 {
     grove_stm_params *p = arg;
@@ -160,7 +163,7 @@ static int sig_field(stm_cbor_in *c, size_t idx, void *arg)
 {
     grove_stm_sig *t = arg;
     return idx == 0   ? stm_cbor_read_byte_array(c, t->sigma, GROVE_STM_SIGMA_BYTES)
-           : idx == 1 ? stm_cbor_read_u64_list(c, &t->indexes, &t->n_indexes, STM_MAX_INDEXES)
+           : idx == 1 ? stm_cbor_read_u64_list(c, &t->indexes, &t->n_indexes, MAX_INDEXES_SIZE)
                       : stm_cbor_read_uint(c, &t->signer_index);
 }
 

@@ -82,9 +82,15 @@ void grove_stm_sig_clear(grove_stm_sig *sig)
     memset(sig, 0, sizeof *sig);
 }
 
+/* More indexes than a signature may hold (a size_t count: on 32-bit targets it never is). */
+static int too_many_indexes(uint64_t n)
+{
+    return n > STM_MAX_INDEXES;
+}
+
 grove_status grove_stm_sig_copy(grove_stm_sig *dst, const grove_stm_sig *src)
 {
-    if (!dst || !src || (src->n_indexes && !src->indexes) || src->n_indexes > STM_MAX_INDEXES)
+    if (!dst || !src || (src->n_indexes && !src->indexes) || too_many_indexes(src->n_indexes))
         return GROVE_ERR_INVALID_ARG;
     grove_stm_sig t = *src;
     t.indexes = NULL;
@@ -106,7 +112,7 @@ size_t grove_stm_sig_encoded_bytes(const grove_stm_sig *sig)
 grove_status grove_stm_sig_to_bytes(const grove_stm_sig *sig, uint8_t *out, size_t out_cap,
                                     size_t *out_len)
 {
-    if (!sig || !out_len || (sig->n_indexes && !sig->indexes) || sig->n_indexes > STM_MAX_INDEXES ||
+    if (!sig || !out_len || (sig->n_indexes && !sig->indexes) || too_many_indexes(sig->n_indexes) ||
         (!out && out_cap))
         return GROVE_ERR_INVALID_ARG;
     *out_len = grove_stm_sig_encoded_bytes(sig);
