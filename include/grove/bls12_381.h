@@ -224,7 +224,11 @@ GROVE_API void grove_bls_g1_neg(grove_bls_g1 *r, const grove_bls_g1 *a);
 /* r = k * p for a public little-endian scalar of k_len <= 64 bytes (variable time). */
 GROVE_API GROVE_MUST_USE grove_status grove_bls_g1_mul(grove_bls_g1 *r, const grove_bls_g1 *p,
                                                        const uint8_t *k, size_t k_len);
-/* r = sk * p in constant time. */
+/*
+ * r = sk * p, constant time in sk for any point of the curve. The point is treated as public:
+ * a variable-time membership test picks the GLV (G1) / GLS (G2) path for points of the group
+ * and a one-dimensional ladder for the other curve points.
+ */
 GROVE_API void grove_bls_g1_mul_sk(grove_bls_g1 *r, const grove_bls_g1 *p,
                                    const grove_bls_sk *sk);
 /*

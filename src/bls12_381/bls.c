@@ -122,13 +122,18 @@ static int variant_ok(grove_bls_variant v)
 static grove_status keygen_impl(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_len,
                                 const uint8_t *info, size_t info_len)
 {
-    static const char salt0[] = "BLS-SIG-KEYGEN-SALT-";
+    /* SHA-256("BLS-SIG-KEYGEN-SALT-"), the first salt of the draft's KeyGen (the KeyGen
+     * vectors of vectors_bls12381 check it) */
+    static const uint8_t salt0[32] = {
+        0xaf, 0xf1, 0xb7, 0x03, 0x64, 0x7f, 0xe4, 0xbd, 0x43, 0x3a, 0x89,
+        0x3a, 0x3d, 0x2b, 0xa5, 0x1a, 0xbe, 0x26, 0xef, 0x79, 0x4a, 0x83,
+        0x56, 0xfe, 0xa6, 0x2e, 0x8e, 0x7c, 0x7c, 0x87, 0x75, 0x46};
     uint8_t salt[32], prk[32], okm[48];
     const uint8_t zero = 0, l48[2] = {0, 48};
     uint64_t k[4];
     if (sk == NULL || ikm == NULL || ikm_len < 32 || !BYTES_OK(info, info_len))
         return GROVE_ERR_INVALID_ARG;
-    grove_sha256(salt, (const uint8_t *)salt0, sizeof salt0 - 1);
+    memcpy(salt, salt0, sizeof salt);
     for (;;) {
         grove_hkdf_part ikm_parts[2] = {{ikm, ikm_len}, {&zero, 1}};
         grove_hkdf_part info_parts[2] = {{info, info_len}, {l48, 2}};
@@ -814,7 +819,12 @@ void grove_bls_g2_to_bytes_uncompressed(const grove_bls_g2 *p,
     {                                                                                              \
         PT x;                                                                                      \
         LD(&x, p);                                                                                 \
-        G##_mul_ct_any(&x, &x, sk->opaque);                                                        \
+        /* p is public: a point of the group takes the GLV/GLS path (correct only there),          \
+         * any other point of the curve the one-dimensional ladder; only the scalar is secret */   \
+        if (G##_in_subgroup_vartime(&x))                                                           \
+            G##_mul_ct(&x, &x, sk->opaque);                                                        \
+        else                                                                                       \
+            G##_mul_ct_any(&x, &x, sk->opaque);                                                    \
         normalize_##G(&x); /* the result may be published: no scalar-dependent Z */                \
         ST(r, &x);                                                                                 \
         grove_burn_stack(); /* spilled copies of the scalar in the frames below */                 \

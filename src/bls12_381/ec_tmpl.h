@@ -675,10 +675,19 @@ void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
 void P_(mul_z_abs_vartime)(PT *r, const PT *a)
 {
     PT acc = *a;
+    AFF b;
+    /* a decoded point has Z = 1: mixed additions (public data, variable time) */
+    int affine = FE_(eq)(&a->z, &FE_ONE);
+    b.x = a->x;
+    b.y = a->y;
     for (int i = 62; i >= 0; i--) {
         P_(dbl)(&acc, &acc);
-        if ((0xd201000000010000ULL >> i) & 1)
-            P_(add_vartime)(&acc, &acc, a);
+        if ((0xd201000000010000ULL >> i) & 1) {
+            if (affine)
+                P_(add_affine_vartime)(&acc, &acc, &b);
+            else
+                P_(add_vartime)(&acc, &acc, a);
+        }
     }
     *r = acc;
 }

@@ -32,33 +32,7 @@ void fp2_inv_vartime(fp2 *r, const fp2 *a)
     fp_neg(&r->c1, &t0);
 }
 
-void fp2_pow(fp2 *r, const fp2 *a, const uint64_t *e, size_t nlimbs)
-{
-    fp2 tab[16], acc = BLS_FP2_ONE;
-    int started = 0;
-    tab[0] = BLS_FP2_ONE;
-    tab[1] = *a;
-    for (int i = 2; i < 16; i++)
-        fp2_mul(&tab[i], &tab[i - 1], a);
-    for (size_t i = nlimbs; i-- > 0;) {
-        for (int sh = 60; sh >= 0; sh -= 4) {
-            unsigned w = (unsigned)(e[i] >> sh) & 15;
-            if (started) {
-                fp2_sqr(&acc, &acc);
-                fp2_sqr(&acc, &acc);
-                fp2_sqr(&acc, &acc);
-                fp2_sqr(&acc, &acc);
-                if (w)
-                    fp2_mul(&acc, &acc, &tab[w]);
-            } else if (w) {
-                acc = tab[w];
-                started = 1;
-            }
-        }
-    }
-    *r = acc;
-    grove_wipe(tab, sizeof tab);
-}
+/* fp2_pow is in fp.c, next to fp_pow (the same sliding windows) */
 
 /*
  * Square root for p = 3 mod 4 (Adj and Rodriguez-Henriquez, "Square root computation over

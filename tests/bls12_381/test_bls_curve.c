@@ -780,6 +780,42 @@ static void test_sqrt_ratio_fp2(void)
 MUL_CT_RANDOM(g1, g1_p, rand_g1)
 MUL_CT_RANDOM(g2, g2_p, rand_g2)
 
+/*
+ * The public grove_bls_g1/g2_mul_sk picks GLV/GLS for points of the group and the ladder for
+ * the other curve points: both kinds against the variable-time multiplication.
+ */
+#define MUL_SK_PUBLIC(G, PT, RAND_IN, RAND_OUT)                                             \
+    static void G##_mul_sk_public(void)                                                     \
+    {                                                                                       \
+        for (int i = 0; i < 16; i++) {                                                      \
+            PT a, x;                                                                        \
+            grove_bls_##G p, q;                                                             \
+            grove_bls_sk sk;                                                                \
+            uint8_t be[32], le[32];                                                         \
+            if (i % 2)                                                                      \
+                RAND_OUT(&a);                                                               \
+            else                                                                            \
+                RAND_IN(&a);                                                                \
+            CHECK_EQ_INT(G##_in_subgroup_vartime(&a), !(i % 2));                            \
+            do                                                                              \
+                rand_scalar(le);                                                            \
+            while (le[31] >= 0x73); /* below 0x73 << 248 < r */                             \
+            if (i == 0 || i == 1)                                                           \
+                memset(le, 0, 32), le[0] = (uint8_t)(1 + i); /* small scalars */            \
+            for (int j = 0; j < 32; j++)                                                    \
+                be[j] = le[31 - j];                                                         \
+            CHECK_EQ_INT(grove_bls_sk_from_bytes(&sk, be), GROVE_OK);                       \
+            memcpy(p.opaque, &a, sizeof a);                                                 \
+            grove_bls_##G##_mul_sk(&q, &p, &sk);                                            \
+            memcpy(&x, q.opaque, sizeof x);                                                 \
+            G##_mul_vartime(&a, &a, le, 256);                                               \
+            CHECK(G##_eq_vartime(&x, &a));                                                  \
+            grove_bls_sk_wipe(&sk);                                                         \
+        }                                                                                   \
+    }
+MUL_SK_PUBLIC(g1, g1_p, rand_g1, rand_e1)
+MUL_SK_PUBLIC(g2, g2_p, rand_g2, rand_e2)
+
 int main(void)
 {
     for (int i = 0; i < 4; i++)
@@ -798,5 +834,7 @@ int main(void)
     test_sqrt_ratio_fp2();
     g1_mul_ct_random();
     g2_mul_ct_random();
+    g1_mul_sk_public();
+    g2_mul_sk_public();
     return test_done();
 }
