@@ -216,7 +216,7 @@ grove_status grove_stm_aggregate_from_bytes(grove_stm_aggregate **out, const uin
         pos += GROVE_STM_ENTRY_BYTES;
         if (!rd64(in, len, &pos, &sl) || sl > len - pos || total != 8 + 104 + 8 + sl)
             goto out;
-        int r = grove_stm_sig_from_bytes(&sigs[i], in + pos, (size_t)sl);
+        int r = stm_sig_parse(&sigs[i], in + pos, (size_t)sl); /* sigma: decoded once, below */
         if (r != GROVE_OK) {
             rc = r;
             goto out;

@@ -144,7 +144,7 @@ static int sig_reg_field(stm_cbor_in *c, size_t idx, void *arg)
     agg_parts *p = s->p;
     if (idx != 0)
         return stm_cbor_nested(c, 0, NULL, entry_read, p->entries + GROVE_STM_ENTRY_BYTES * s->i);
-    int rc = stm_cbor_nested(c, 0, NULL, stm_cbor_sig_read, &p->sigs[s->i]);
+    int rc = stm_cbor_nested(c, 0, NULL, stm_cbor_sig_parse, &p->sigs[s->i]);
     if (p->sigs[s->i].indexes != NULL)
         p->n++; /* decoded (even if trailing bytes follow): the parts own it now */
     return rc;

@@ -40,6 +40,10 @@ struct grove_stm_aggregate {
     uint64_t *indices;
 };
 
+/* grove_stm_sig_from_bytes without decoding sigma (aggregate readers: stm_aggregate_assemble
+ * decodes and checks every point once). *sig zeroed on error. */
+int stm_sig_parse(grove_stm_sig *sig, const uint8_t *in, size_t in_len);
+
 /*
  * Builds an aggregate from parts (everything is copied): decodes and validates every sigma and
  * vk (GROVE_ERR_ENCODING), checks count limits. Used by the binary and JSON readers and the
