@@ -276,6 +276,86 @@ static void test_seed_example(void)
     parties_free(&ps);
 }
 
+/*
+ * The aggregate readers decode each sigma once (in stm_aggregate_assemble, not also while
+ * parsing the single signature): a sigma that is not a point, or a point on the curve outside
+ * the subgroup, put in place of one valid sigma of a valid aggregate, is still refused by the
+ * binary, CBOR (both forms) and JSON readers, and the untouched aggregate still decodes.
+ */
+static void check_bad_sigma_refused(grove_stm_aggregate *a, const grove_stm_params *p,
+                                    const uint8_t *msg, size_t msg_len, const grove_stm_avk *avk)
+{
+    uint8_t bad[2][GROVE_STM_SIGMA_BYTES];
+    /* [0]: x with x^3 + 4 a square (on the curve), almost surely outside the subgroup */
+    int found = 0;
+    for (uint8_t x = 1; x < 200 && !found; x++) {
+        memset(bad[0], 0, sizeof bad[0]);
+        bad[0][0] = 0x80; /* compressed, y flag 0 */
+        bad[0][47] = x;
+        grove_bls_g1 pt;
+        found = grove_bls_g1_from_bytes(&pt, bad[0], 48, GROVE_BLS_NO_SUBGROUP_CHECK) ==
+                    GROVE_OK &&
+                grove_bls_g1_from_bytes(&pt, bad[0], 48, 0) == GROVE_ERR_ENCODING;
+    }
+    CHECK(found);
+    memset(bad[1], 0xff, sizeof bad[1]); /* x >= p */
+    bad[1][0] = 0x9f;
+    for (size_t w = 0; w < a->n && w < 3; w += a->n > 1 ? a->n - 1 : 1) { /* first and last */
+        for (int k = 0; k < 2; k++) {
+            uint8_t keep[GROVE_STM_SIGMA_BYTES];
+            memcpy(keep, a->sigs[w].sigma, sizeof keep);
+            memcpy(a->sigs[w].sigma, bad[k], sizeof keep);
+            grove_stm_aggregate *b = NULL;
+            size_t len = grove_stm_aggregate_encoded_bytes(a), l2;
+            uint8_t *enc = malloc(len);
+            CHECK(enc != NULL);
+            CHECK_EQ_INT(grove_stm_aggregate_to_bytes(a, enc, len, &len), GROVE_OK);
+            CHECK_EQ_INT(grove_stm_aggregate_from_bytes(&b, enc, len), GROVE_ERR_ENCODING);
+            CHECK(b == NULL);
+            free(enc);
+            for (int form = 0; form < 2; form++) {
+                grove_stm_cbor_form f = form ? GROVE_STM_CBOR_0_12 : GROVE_STM_CBOR_0_11;
+                CHECK_EQ_INT(grove_stm_aggregate_to_cbor(a, NULL, 0, &l2, f),
+                             GROVE_ERR_BUFFER_TOO_SMALL);
+                enc = malloc(l2);
+                CHECK(enc != NULL);
+                CHECK_EQ_INT(grove_stm_aggregate_to_cbor(a, enc, l2, &l2, f), GROVE_OK);
+                CHECK_EQ_INT(grove_stm_aggregate_from_cbor(&b, NULL, enc, l2), GROVE_ERR_ENCODING);
+                CHECK(b == NULL);
+                free(enc);
+            }
+            char *js = NULL;
+            CHECK_EQ_INT(grove_stm_aggregate_to_json(a, &js), GROVE_OK);
+            if (js) {
+                CHECK_EQ_INT(grove_stm_aggregate_from_json(&b, js, strlen(js)),
+                             GROVE_ERR_ENCODING);
+                CHECK(b == NULL);
+                free(js);
+            }
+            memcpy(a->sigs[w].sigma, keep, sizeof keep);
+        }
+    }
+    /* restored: every reader gives back an aggregate that verifies */
+    size_t len = grove_stm_aggregate_encoded_bytes(a);
+    uint8_t *enc = malloc(len);
+    grove_stm_aggregate *b = NULL;
+    CHECK_EQ_INT(grove_stm_aggregate_to_bytes(a, enc, len, &len), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_from_bytes(&b, enc, len), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_OK);
+    grove_stm_aggregate_free(b);
+    b = NULL;
+    free(enc);
+    size_t l2 = 0;
+    CHECK_EQ_INT(grove_stm_aggregate_to_cbor(a, NULL, 0, &l2, GROVE_STM_CBOR_0_11),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    enc = malloc(l2);
+    CHECK_EQ_INT(grove_stm_aggregate_to_cbor(a, enc, l2, &l2, GROVE_STM_CBOR_0_11), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_from_cbor(&b, NULL, enc, l2), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_OK);
+    grove_stm_aggregate_free(b);
+    free(enc);
+}
+
 static void test_protocol_and_tampering(void)
 {
     grove_stm_params p = {60, 20, 0.5};
@@ -455,6 +535,7 @@ static void test_protocol_and_tampering(void)
             CHECK(grove_stm_sig_from_bytes(&t, sb, l) != GROVE_OK);
         free(sb);
     }
+    check_bad_sigma_refused(a, &p, msg, sizeof msg, &avk);
     free(enc);
 done:
     grove_stm_aggregate_free(a);
