@@ -356,6 +356,58 @@ static void check_bad_sigma_refused(grove_stm_aggregate *a, const grove_stm_para
     free(enc);
 }
 
+/*
+ * The vk cache (a Mithril chain decodes each signer's key once): an aggregate decoded through a
+ * cache has the same points as without one and verifies; a vk the cache does not hold (one byte
+ * changed: not a point, or another point) is still decoded and checked.
+ */
+static void check_vk_cache(const grove_stm_aggregate *a, const grove_stm_params *p,
+                           const uint8_t *msg, size_t msg_len, const grove_stm_avk *avk)
+{
+    stm_vk_cache *cache = stm_vk_cache_new();
+    CHECK(cache != NULL);
+    size_t len = grove_stm_aggregate_encoded_bytes(a);
+    uint8_t *enc = malloc(len);
+    CHECK(enc != NULL && cache != NULL);
+    if (enc == NULL || cache == NULL) {
+        free(enc);
+        stm_vk_cache_free(cache);
+        return;
+    }
+    CHECK_EQ_INT(grove_stm_aggregate_to_bytes(a, enc, len, &len), GROVE_OK);
+    for (int round = 0; round < 2; round++) { /* round 1: every vk from the cache */
+        grove_stm_aggregate *b = NULL;
+        CHECK_EQ_INT(stm_aggregate_from_bytes_cached(&b, enc, len, cache), GROVE_OK);
+        if (b == NULL)
+            continue;
+        CHECK(b->n == a->n);
+        for (size_t i = 0; i < b->n && i < a->n; i++)
+            CHECK(grove_bls_g2_equal(&b->vks[i], &a->vks[i]));
+        CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_OK);
+        grove_stm_aggregate_free(b);
+    }
+    /* the first signature's vk: its last byte changed (the cache holds only the real one) */
+    size_t vk_at = 1 + 8 + 8 + 8; /* 0x00, n, the signature's total and entry lengths */
+    size_t refused = 0;
+    for (unsigned d = 1; d < 9; d++) {
+        enc[vk_at + 95] ^= (uint8_t)d;
+        grove_stm_aggregate *b = NULL;
+        int rc = stm_aggregate_from_bytes_cached(&b, enc, len, cache);
+        if (rc == GROVE_OK) { /* another valid point: the aggregate no longer verifies */
+            CHECK(!grove_bls_g2_equal(&b->vks[0], &a->vks[0]));
+            CHECK(grove_stm_aggregate_verify(p, b, msg, msg_len, avk) != GROVE_OK);
+        } else {
+            CHECK_EQ_INT(rc, GROVE_ERR_ENCODING);
+            refused++;
+        }
+        grove_stm_aggregate_free(b);
+        enc[vk_at + 95] ^= (uint8_t)d;
+    }
+    CHECK(refused > 0); /* most x coordinates are not on the twist */
+    free(enc);
+    stm_vk_cache_free(cache);
+}
+
 static void test_protocol_and_tampering(void)
 {
     grove_stm_params p = {60, 20, 0.5};
@@ -536,6 +588,7 @@ static void test_protocol_and_tampering(void)
         free(sb);
     }
     check_bad_sigma_refused(a, &p, msg, sizeof msg, &avk);
+    check_vk_cache(a, &p, msg, sizeof msg, &avk);
     free(enc);
 done:
     grove_stm_aggregate_free(a);
