@@ -16,9 +16,9 @@
  * play_all_lotteries, aggregation, verification, decode_verify) through bench_measured_op; it
  * prints "cpu_ns_per_op X" (process CPU time, every thread). OP "all" runs the five operations
  * in turn after one setup, each for at least N calls and 0.25 s of CPU time, printing
- * "OP cpu_ns_per_op X" per operation (what docs/stm.md's comparison runs). THREADS (default 0 = one per
- * online CPU) is what registration and aggregation get; verification uses up to two threads
- * whatever it says (pin the process with taskset for one CPU).
+ * "OP cpu_ns_per_op X" per operation (what docs/stm.md's comparison runs). THREADS (default
+ * 0 = one per online CPU) is what registration and aggregation get; verification uses up to
+ * two threads whatever it says (its CPU time is the sum over both).
  */
 #include <stdio.h>
 #include <stdlib.h>
