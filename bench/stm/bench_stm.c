@@ -8,8 +8,17 @@
  * in-memory aggregate; "decode_verify" adds decoding the bytes with all point checks).
  * Sizes ("aggregate_bytes", "signatures") are printed with the aggregation case, also for the
  * seed's size benches k=445/m=2728 and k=554/m=3597 with 3000 parties ("size" cases).
- * Stakes are 1 + (random % 999) as in the upstream benches; keys from fixed seeds.
- * Threads: grove's default (one per online CPU) for registration and aggregation.
+ * Stakes are 1 + (random % 9999) as in upstream's benches (mithril-stm 0.11); keys from fixed
+ * seeds. Threads: grove's default (one per online CPU) for registration and aggregation.
+ *
+ * `bench_stm --count N SET OP [THREADS]` is the CPU-time mode for comparisons with mithril-stm
+ * (docs/stm.md): the set's setup, one warm call, then N calls of OP (key_registration,
+ * play_all_lotteries, aggregation, verification, decode_verify) through bench_measured_op; it
+ * prints "cpu_ns_per_op X" (process CPU time, every thread). OP "all" runs the five operations
+ * in turn after one setup, each for at least N calls and 0.25 s of CPU time, printing
+ * "OP cpu_ns_per_op X" per operation (what docs/stm.md's comparison runs). THREADS (default
+ * 0 = one per online CPU) is what registration and aggregation get; verification uses up to
+ * two threads whatever it says (its CPU time is the sum over both).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +47,8 @@ typedef struct {
 } stm_set;
 
 static const uint8_t msg[32] = "mithril certificate message 0001";
+
+static unsigned bench_threads = 0; /* registration and aggregation */
 
 static uint64_t xs(uint64_t *s)
 {
@@ -69,7 +80,7 @@ static int set_setup(void *ctx)
         }
         if (grove_stm_keygen(S->vkpop + GROVE_STM_VKPOP_BYTES * i, S->sk[i], seed) != GROVE_OK)
             return 1;
-        S->stakes[i] = 1 + xs(&st) % 999;
+        S->stakes[i] = 1 + xs(&st) % 9999;
     }
     grove_stm_keyreg *reg;
     if (grove_stm_keyreg_new(&reg) != GROVE_OK ||
@@ -129,7 +140,8 @@ static int op_keyreg(void *ctx)
     grove_stm_closed *c = NULL;
     int rc = grove_stm_keyreg_new(&reg);
     if (rc == GROVE_OK)
-        rc = grove_stm_keyreg_add_many(reg, NULL, S->stakes, S->vkpop, S->parties, 0);
+        rc = grove_stm_keyreg_add_many(reg, NULL, S->stakes, S->vkpop, S->parties,
+                                       bench_threads);
     if (rc == GROVE_OK)
         rc = grove_stm_keyreg_close(reg, &c);
     grove_stm_closed_free(c);
@@ -152,7 +164,7 @@ static int op_aggregate(void *ctx)
     stm_set *S = ctx;
     grove_stm_aggregate *a = NULL;
     int rc = grove_stm_aggregate_new(&S->params, &a, NULL, S->sigs, S->nsigs, msg, sizeof msg,
-                                     S->closed, 0);
+                                     S->closed, bench_threads);
     grove_stm_aggregate_free(a);
     return rc != GROVE_OK;
 }
@@ -187,8 +199,77 @@ static stm_set sets[] = {
     {.name = "k554_m3597_n3000", .params = {3597, 554, 0.2}, .parties = 3000},
 };
 
+static void sets_free(void);
+
+/* --count N SET OP [THREADS]: see the top of this file */
+static int count_mode(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        bench_fn fn;
+    } ops[] = {{"key_registration", op_keyreg}, {"play_all_lotteries", op_lotteries},
+               {"aggregation", op_aggregate},   {"verification", op_verify},
+               {"decode_verify", op_decode_verify}};
+    char *end;
+    long n = strtol(argv[2], &end, 10);
+    int bad = *end != '\0' || n < 1 || n > 1000000;
+    if (argc == 6) {
+        char *tend;
+        long t = strtol(argv[5], &tend, 10);
+        bad |= *tend != '\0' || t < 0 || t > 256;
+        bench_threads = bad ? 0 : (unsigned)t;
+    }
+    stm_set *S = NULL;
+    for (size_t i = 0; i < 2; i++)
+        if (strcmp(argv[3], sets[i].name) == 0)
+            S = &sets[i];
+    bench_fn op = NULL;
+    int all = strcmp(argv[4], "all") == 0;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(argv[4], ops[i].name) == 0)
+            op = ops[i].fn;
+    if (bad || S == NULL || (op == NULL && !all)) {
+        fprintf(stderr, "usage: bench_stm --count N k25_m150_n300|k250_m1523_n2000 "
+                        "key_registration|play_all_lotteries|aggregation|verification|"
+                        "decode_verify|all [THREADS]\n");
+        return 2;
+    }
+    if (all) {
+        int rc = set_setup(S);
+        for (size_t i = 0; rc == 0 && i < sizeof ops / sizeof ops[0]; i++) {
+            rc = ops[i].fn(S); /* warm */
+            long calls = 0;
+            double t0 = bench_cpu_ns(), t = t0;
+            while (rc == 0 && (calls < n || t - t0 < 0.25e9)) {
+                rc = bench_measured_op(ops[i].fn, S);
+                calls++;
+                t = bench_cpu_ns();
+            }
+            if (rc == 0)
+                printf("%s cpu_ns_per_op %.0f\n", ops[i].name, (t - t0) / (double)calls);
+        }
+        sets_free();
+        if (rc != 0)
+            fprintf(stderr, "bench_stm: %s failed\n", argv[3]);
+        return rc != 0;
+    }
+    double per = 0;
+    int rc = set_setup(S) || op(S); /* the setup, then one warm call */
+    if (rc == 0)
+        rc = bench_count_calls(op, S, n, &per);
+    sets_free();
+    if (rc != 0) {
+        fprintf(stderr, "bench_stm: %s %s failed\n", argv[3], argv[4]);
+        return 1;
+    }
+    printf("cpu_ns_per_op %.0f\n", per);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if ((argc == 5 || argc == 6) && strcmp(argv[1], "--count") == 0)
+        return count_mode(argc, argv);
     bench_suite s = {.name = "stm"};
     for (size_t i = 0; i < 2; i++) {
         bench_add(&s, sets[i].name, "key_registration", op_keyreg, &sets[i], set_setup);
@@ -204,6 +285,12 @@ int main(int argc, char **argv)
     }
     int rc = bench_main(&s, argc, argv);
     free(s.cases);
+    sets_free();
+    return rc;
+}
+
+static void sets_free(void)
+{
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
         stm_set *S = &sets[i];
         for (size_t j = 0; j < S->nsigs; j++)
@@ -217,5 +304,4 @@ int main(int argc, char **argv)
         grove_stm_signer_free(S->signer);
         grove_stm_closed_free(S->closed);
     }
-    return rc;
 }

@@ -419,7 +419,8 @@ static const char *hash_entity_type(const grove_json_doc *doc, const grove_json_
 /* ---- the certificate ---------------------------------------------------------------------- */
 
 static const char *decode_cert(const grove_json_doc *doc, const grove_json_node *o,
-                               grove_mithril_cert *c, bool *nomem, bool *unsupported)
+                               grove_mithril_cert *c, bool *nomem, bool *unsupported,
+                               stm_vk_cache *cache)
 {
     /* SNARK-era fields change the hash and the verification: not supported. */
     if (grove_json_get(doc, o, "ancillary_prover_data") != NULL ||
@@ -511,11 +512,11 @@ static const char *decode_cert(const grove_json_doc *doc, const grove_json_node 
         uint8_t *b = unhex(s, l, GROVE_JSON_MAX_INPUT, &n, nomem);
         if (b == NULL)
             return "multi_signature";
-        st = grove_stm_aggregate_from_json(&c->agg, (const char *)b, n);
+        st = (grove_status)stm_aggregate_from_json_cached(&c->agg, (const char *)b, n, cache);
         if (st != GROVE_OK && st != GROVE_ERR_NOMEM && n > 0 && b[0] == 0x01)
-            st = grove_stm_aggregate_from_cbor(&c->agg, NULL, b, n);
+            st = (grove_status)stm_aggregate_from_cbor_cached(&c->agg, NULL, b, n, cache);
         else if (st != GROVE_OK && st != GROVE_ERR_NOMEM)
-            st = grove_stm_aggregate_from_bytes(&c->agg, b, n);
+            st = (grove_status)stm_aggregate_from_bytes_cached(&c->agg, b, n, cache);
         free(b);
         if (st == GROVE_ERR_NOMEM)
             *nomem = true;
@@ -533,7 +534,7 @@ static const char *decode_cert(const grove_json_doc *doc, const grove_json_node 
 }
 
 grove_status mithril_cert_from_node(grove_mithril_cert **out, const grove_json_doc *doc,
-                                    const grove_json_node *o)
+                                    const grove_json_node *o, stm_vk_cache *cache)
 {
     if (out == NULL || doc == NULL || o == NULL || o->type != GROVE_JSON_OBJECT)
         return GROVE_ERR_INVALID_ARG;
@@ -548,7 +549,7 @@ grove_status mithril_cert_from_node(grove_mithril_cert **out, const grove_json_d
         nomem = true;
     if (pn != NULL && (c->previous_hash = dup_str(doc, pn, &c->previous_hash_len)) == NULL)
         nomem = true;
-    const char *why = nomem ? NULL : decode_cert(doc, o, c, &nomem, &unsupported);
+    const char *why = nomem ? NULL : decode_cert(doc, o, c, &nomem, &unsupported, cache);
     if (nomem) {
         grove_mithril_cert_free(c);
         return GROVE_ERR_NOMEM;
@@ -574,7 +575,7 @@ grove_status grove_mithril_cert_from_json(grove_mithril_cert **cert, const char 
     if (st != GROVE_OK)
         return st;
     const grove_json_node *root = grove_json_root(doc);
-    st = root->type == GROVE_JSON_OBJECT ? mithril_cert_from_node(cert, doc, root)
+    st = root->type == GROVE_JSON_OBJECT ? mithril_cert_from_node(cert, doc, root, NULL)
                                          : GROVE_ERR_ENCODING;
     grove_json_free(doc);
     return st;

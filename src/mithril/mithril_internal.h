@@ -7,6 +7,7 @@
 #include "grove/json.h"
 #include "grove/mithril.h"
 #include "grove/stm.h"
+#include "stm/stm_internal.h"
 
 /* Protocol parameters as mithril-common holds them; phi_fixed is phi_f as U8F24 (24
  * fractional bits, rounded to nearest, ties to even), which equality and hashing use. */
@@ -41,9 +42,10 @@ struct grove_mithril_cert {
 bool mithril_json_bytes(uint8_t *out, size_t n, const char *text, size_t len);
 
 /* Decode a certificate object of doc into a fresh certificate (decode failures are recorded in
- * it); GROVE_ERR_NOMEM or GROVE_ERR_INVALID_ARG only. */
+ * it); GROVE_ERR_NOMEM or GROVE_ERR_INVALID_ARG only. cache (may be NULL): signer keys decoded
+ * for earlier certificates of the same chain, reused by their bytes. */
 grove_status mithril_cert_from_node(grove_mithril_cert **cert, const grove_json_doc *doc,
-                                    const grove_json_node *obj);
+                                    const grove_json_node *obj, stm_vk_cache *cache);
 
 /* The checks that need no predecessor, up to (excluding) the multi-signature: decode,
  * infinite loop, hash, signed message; the genesis signature for a genesis certificate. */

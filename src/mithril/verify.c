@@ -277,9 +277,12 @@ grove_status grove_mithril_chain_from_json(grove_mithril_chain **chain, const ch
         grove_json_free(doc);
         return GROVE_ERR_NOMEM;
     }
+    /* each signer's G2 key decoded (and subgroup-checked) once for the whole chain; without
+     * memory for the cache every key is decoded as it comes */
+    stm_vk_cache *cache = stm_vk_cache_new();
     const grove_json_node *e = single ? root : grove_json_first(doc, root);
     for (size_t i = 0; i < n && st == GROVE_OK; i++, e = single ? NULL : grove_json_next(doc, e)) {
-        st = mithril_cert_from_node(&ch->e[i].cert, doc, e);
+        st = mithril_cert_from_node(&ch->e[i].cert, doc, e, cache);
         ch->n = i + 1;
         if (st == GROVE_OK && map) {
             size_t kl;
@@ -289,6 +292,7 @@ grove_status grove_mithril_chain_from_json(grove_mithril_chain **chain, const ch
                                             strlen(grove_mithril_cert_hash(c)));
         }
     }
+    stm_vk_cache_free(cache);
     grove_json_free(doc);
     if (st != GROVE_OK) {
         grove_mithril_chain_free(ch);

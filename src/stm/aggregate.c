@@ -39,18 +39,92 @@ void grove_stm_aggregate_free(grove_stm_aggregate *a)
     free(a);
 }
 
+/* ---- decoded verification keys, shared across aggregates (stm_internal.h) ---------------- */
+
+#define VK_CACHE_SLOTS 8192u /* a power of two; at most half of them are filled */
+
+struct stm_vk_cache {
+    size_t used;
+    uint8_t (*bytes)[GROVE_STM_VK_BYTES]; /* slot's vk bytes; all-zero = empty (never a vk) */
+    grove_bls_g2 *pts;
+};
+
+stm_vk_cache *stm_vk_cache_new(void)
+{
+    stm_vk_cache *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    c->bytes = calloc(VK_CACHE_SLOTS, sizeof *c->bytes);
+    c->pts = malloc(VK_CACHE_SLOTS * sizeof *c->pts);
+    if (c->bytes == NULL || c->pts == NULL) {
+        stm_vk_cache_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void stm_vk_cache_free(stm_vk_cache *c)
+{
+    if (c == NULL)
+        return;
+    free(c->bytes);
+    free(c->pts);
+    free(c);
+}
+
+/* The slot holding vk, or the empty slot where it would go (linear probing). Public data: the
+ * start is taken from the vk's bytes, which an attacker may choose; probing stays bounded
+ * because the table is never more than half full. */
+static size_t vk_slot(const stm_vk_cache *c, const uint8_t *vk)
+{
+    static const uint8_t zero[GROVE_STM_VK_BYTES];
+    size_t h = (size_t)grove_load64_be(vk + 40) & (VK_CACHE_SLOTS - 1);
+    while (memcmp(c->bytes[h], vk, GROVE_STM_VK_BYTES) != 0 &&
+           memcmp(c->bytes[h], zero, GROVE_STM_VK_BYTES) != 0)
+        h = (h + 1) & (VK_CACHE_SLOTS - 1);
+    return h;
+}
+
+typedef struct {
+    grove_stm_aggregate *a;
+    const stm_vk_cache *cache; /* read only while the workers run */
+} dec_job;
+
 static int dec_chunk(void *arg, size_t begin, size_t end, unsigned worker)
 {
-    grove_stm_aggregate *a = arg;
+    dec_job *j = arg;
+    grove_stm_aggregate *a = j->a;
     (void)worker;
     for (size_t i = begin; i < end; i++) {
+        const uint8_t *vk = a->entries + GROVE_STM_ENTRY_BYTES * i;
         if (grove_bls_g1_from_bytes(&a->sigmas[i], a->sigs[i].sigma, 48,
-                                    GROVE_BLS_NO_INFINITY) != GROVE_OK ||
-            grove_bls_g2_from_bytes(&a->vks[i], a->entries + GROVE_STM_ENTRY_BYTES * i, 96,
                                     GROVE_BLS_NO_INFINITY) != GROVE_OK)
+            return GROVE_ERR_ENCODING;
+        if (j->cache != NULL) {
+            size_t h = vk_slot(j->cache, vk);
+            if (memcmp(j->cache->bytes[h], vk, GROVE_STM_VK_BYTES) == 0) {
+                a->vks[i] = j->cache->pts[h]; /* decoded and checked before */
+                continue;
+            }
+        }
+        if (grove_bls_g2_from_bytes(&a->vks[i], vk, 96, GROVE_BLS_NO_INFINITY) != GROVE_OK)
             return GROVE_ERR_ENCODING;
     }
     return GROVE_OK;
+}
+
+/* After a successful decoding: remember the aggregate's keys (while the table is half empty). */
+static void vk_cache_add(stm_vk_cache *c, const grove_stm_aggregate *a)
+{
+    for (size_t i = 0; i < a->n && c->used < VK_CACHE_SLOTS / 2; i++) {
+        const uint8_t *vk = a->entries + GROVE_STM_ENTRY_BYTES * i;
+        size_t h = vk_slot(c, vk);
+        if (memcmp(c->bytes[h], vk, GROVE_STM_VK_BYTES) != 0) {
+            memcpy(c->bytes[h], vk, GROVE_STM_VK_BYTES);
+            c->pts[h] = a->vks[i];
+            c->used++;
+        }
+    }
 }
 
 static grove_stm_aggregate *agg_alloc(size_t n, size_t n_values, size_t n_indices)
@@ -76,7 +150,7 @@ static grove_stm_aggregate *agg_alloc(size_t n, size_t n_values, size_t n_indice
 
 int stm_aggregate_assemble(grove_stm_aggregate **out, size_t n, const grove_stm_sig *sigs,
                            const uint8_t *entries, size_t n_values, const uint8_t *values,
-                           size_t n_indices, const uint64_t *indices)
+                           size_t n_indices, const uint64_t *indices, stm_vk_cache *cache)
 {
     *out = NULL;
     if (n == 0 || n > STM_MAX_SIGS || n_values > STM_MAX_PATH_VALUES || n_indices > STM_MAX_SIGS)
@@ -97,11 +171,14 @@ int stm_aggregate_assemble(grove_stm_aggregate **out, size_t n, const grove_stm_
     if (n_indices)
         memcpy(a->indices, indices, n_indices * sizeof *indices);
     const unsigned nt = GROVE_THREADS_AUTO;
-    rc = grove_parallel_for(nt, n, stm_chunk(n, nt), dec_chunk, a);
+    dec_job job = {a, cache};
+    rc = grove_parallel_for(nt, n, stm_chunk(n, nt), dec_chunk, &job);
     if (rc != GROVE_OK) {
         grove_stm_aggregate_free(a);
         return rc;
     }
+    if (cache != NULL)
+        vk_cache_add(cache, a);
     *out = a;
     return GROVE_OK;
 }
@@ -187,6 +264,12 @@ static int rd64(const uint8_t *in, size_t len, size_t *pos, uint64_t *v)
 grove_status grove_stm_aggregate_from_bytes(grove_stm_aggregate **out, const uint8_t *in,
                                             size_t in_len)
 {
+    return (grove_status)stm_aggregate_from_bytes_cached(out, in, in_len, NULL);
+}
+
+int stm_aggregate_from_bytes_cached(grove_stm_aggregate **out, const uint8_t *in, size_t in_len,
+                                    stm_vk_cache *cache)
+{
     size_t len = in_len;
     if (!out || (!in && len))
         return GROVE_ERR_INVALID_ARG;
@@ -216,7 +299,7 @@ grove_status grove_stm_aggregate_from_bytes(grove_stm_aggregate **out, const uin
         pos += GROVE_STM_ENTRY_BYTES;
         if (!rd64(in, len, &pos, &sl) || sl > len - pos || total != 8 + 104 + 8 + sl)
             goto out;
-        int r = grove_stm_sig_from_bytes(&sigs[i], in + pos, (size_t)sl);
+        int r = stm_sig_parse(&sigs[i], in + pos, (size_t)sl); /* sigma: decoded once, below */
         if (r != GROVE_OK) {
             rc = r;
             goto out;
@@ -237,7 +320,7 @@ grove_status grove_stm_aggregate_from_bytes(grove_stm_aggregate **out, const uin
     for (size_t i = 0; i < ni; i++, pos += 8)
         indices[i] = grove_load64_be(in + pos);
     rc = stm_aggregate_assemble(out, (size_t)n, sigs, entries, (size_t)nv, values, (size_t)ni,
-                                indices);
+                                indices, cache);
 out:
     if (sigs)
         for (size_t i = 0; i < n; i++)

@@ -108,5 +108,7 @@ void stm_cbor_params_write(stm_cbor_buf *b, const struct grove_stm_params *p);
 int stm_cbor_params_read(stm_cbor_in *c, struct grove_stm_params *p);
 void stm_cbor_sig_write(stm_cbor_buf *b, const struct grove_stm_sig *s);
 int stm_cbor_sig_read(stm_cbor_in *c, void *arg);
+/* The same without decoding sigma (the aggregate readers decode every point once, later). */
+int stm_cbor_sig_parse(stm_cbor_in *c, void *arg);
 
 #endif

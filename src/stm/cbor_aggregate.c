@@ -144,7 +144,7 @@ static int sig_reg_field(stm_cbor_in *c, size_t idx, void *arg)
     agg_parts *p = s->p;
     if (idx != 0)
         return stm_cbor_nested(c, 0, NULL, entry_read, p->entries + GROVE_STM_ENTRY_BYTES * s->i);
-    int rc = stm_cbor_nested(c, 0, NULL, stm_cbor_sig_read, &p->sigs[s->i]);
+    int rc = stm_cbor_nested(c, 0, NULL, stm_cbor_sig_parse, &p->sigs[s->i]);
     if (p->sigs[s->i].indexes != NULL)
         p->n++; /* decoded (even if trailing bytes follow): the parts own it now */
     return rc;
@@ -268,6 +268,12 @@ static int aggregate_read(stm_cbor_in *c, agg_parts *p, int *bstr)
 grove_status grove_stm_aggregate_from_cbor(grove_stm_aggregate **agg, grove_stm_cbor_form *form,
                                            const uint8_t *in, size_t in_len)
 {
+    return (grove_status)stm_aggregate_from_cbor_cached(agg, form, in, in_len, NULL);
+}
+
+int stm_aggregate_from_cbor_cached(grove_stm_aggregate **agg, grove_stm_cbor_form *form,
+                                   const uint8_t *in, size_t in_len, stm_vk_cache *cache)
+{
     if (agg == NULL || (in == NULL && in_len))
         return GROVE_ERR_INVALID_ARG;
     *agg = NULL;
@@ -280,11 +286,11 @@ grove_status grove_stm_aggregate_from_cbor(grove_stm_aggregate **agg, grove_stm_
         rc = aggregate_read(&c, &p, &bstr);
     if (rc == GROVE_OK)
         rc = stm_aggregate_assemble(agg, p.n, p.sigs, p.entries, p.n_values, p.values,
-                                    p.n_indices, p.indices);
+                                    p.n_indices, p.indices, cache);
     if (rc == GROVE_OK && form != NULL)
         *form = bstr ? GROVE_STM_CBOR_0_12 : GROVE_STM_CBOR_0_11;
     parts_free(&p);
-    return (grove_status)rc;
+    return rc;
 }
 
 /* ---- initializer -------------------------------------------------------------------------- */

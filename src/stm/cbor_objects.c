@@ -167,22 +167,34 @@ static int sig_field(stm_cbor_in *c, size_t idx, void *arg)
                       : stm_cbor_read_uint(c, &t->signer_index);
 }
 
-int stm_cbor_sig_read(stm_cbor_in *c, void *arg)
+int stm_cbor_sig_parse(stm_cbor_in *c, void *arg)
 {
     static const char *const names[] = {"sigma", "indexes", "signer_index"};
     grove_stm_sig *sig = arg, t;
     memset(&t, 0, sizeof t);
     int rc = stm_cbor_read_struct(c, names, 3, sig_field, &t);
-    grove_bls_g1 pt;
-    if (rc == GROVE_OK && grove_bls_g1_from_bytes(&pt, t.sigma, GROVE_STM_SIGMA_BYTES,
-                                                  GROVE_BLS_NO_INFINITY) != GROVE_OK)
-        rc = GROVE_ERR_ENCODING;
     if (rc != GROVE_OK) {
         free(t.indexes);
         return rc;
     }
     if (t.indexes == NULL && (t.indexes = malloc(sizeof *t.indexes)) == NULL)
         return GROVE_ERR_NOMEM;
+    *sig = t;
+    return GROVE_OK;
+}
+
+int stm_cbor_sig_read(stm_cbor_in *c, void *arg)
+{
+    grove_stm_sig *sig = arg, t;
+    int rc = stm_cbor_sig_parse(c, &t);
+    if (rc != GROVE_OK)
+        return rc;
+    grove_bls_g1 pt;
+    if (grove_bls_g1_from_bytes(&pt, t.sigma, GROVE_STM_SIGMA_BYTES, GROVE_BLS_NO_INFINITY) !=
+        GROVE_OK) {
+        grove_stm_sig_clear(&t);
+        return GROVE_ERR_ENCODING;
+    }
     *sig = t;
     return GROVE_OK;
 }

@@ -260,6 +260,12 @@ grove_status grove_stm_avk_from_json(grove_stm_avk *avk, const char *in, size_t 
 
 grove_status grove_stm_aggregate_from_json(grove_stm_aggregate **agg, const char *in, size_t in_len)
 {
+    return (grove_status)stm_aggregate_from_json_cached(agg, in, in_len, NULL);
+}
+
+int stm_aggregate_from_json_cached(grove_stm_aggregate **agg, const char *in, size_t in_len,
+                                   stm_vk_cache *cache)
+{
     static const char *const keys[] = {"signatures", "batch_proof"};
     static const char *const bp_keys[] = {"values", "indices", "hasher"};
     if (agg == NULL)
@@ -312,7 +318,7 @@ grove_status grove_stm_aggregate_from_json(grove_stm_aggregate **agg, const char
         rc = get_u64s(d, grove_json_get(d, bp, "indices"), STM_MAX_SIGS, &indices, &ni);
     grove_json_free(d);
     if (rc == GROVE_OK)
-        rc = stm_aggregate_assemble(agg, n, sigs, entries, nv, values, ni, indices);
+        rc = stm_aggregate_assemble(agg, n, sigs, entries, nv, values, ni, indices, cache);
     for (i = 0; sigs != NULL && i < n; i++)
         free(sigs[i].indexes);
     free(sigs);

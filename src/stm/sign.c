@@ -127,22 +127,16 @@ grove_status grove_stm_sig_to_bytes(const grove_stm_sig *sig, uint8_t *out, size
     return GROVE_OK;
 }
 
-grove_status grove_stm_sig_from_bytes(grove_stm_sig *sig, const uint8_t *in, size_t in_len)
+int stm_sig_parse(grove_stm_sig *sig, const uint8_t *in, size_t in_len)
 {
     size_t len = in_len;
-    if (!sig || (!in && len))
-        return GROVE_ERR_INVALID_ARG;
     memset(sig, 0, sizeof *sig);
     if (len < 8 + GROVE_STM_SIGMA_BYTES + 8)
         return GROVE_ERR_ENCODING;
     uint64_t n = grove_load64_be(in);
     if (n > STM_MAX_INDEXES || n != (len - 64) / 8 || (len - 64) % 8 != 0)
         return GROVE_ERR_ENCODING;
-    grove_bls_g1 pt;
     const uint8_t *sg = in + 8 + 8 * n;
-    if (grove_bls_g1_from_bytes(&pt, sg, GROVE_STM_SIGMA_BYTES, GROVE_BLS_NO_INFINITY) !=
-        GROVE_OK)
-        return GROVE_ERR_ENCODING;
     grove_stm_sig t;
     t.indexes = malloc((size_t)(n ? n : 1) * sizeof *t.indexes);
     if (!t.indexes)
@@ -152,6 +146,27 @@ grove_status grove_stm_sig_from_bytes(grove_stm_sig *sig, const uint8_t *in, siz
         t.indexes[i] = grove_load64_be(in + 8 + 8 * i);
     memcpy(t.sigma, sg, GROVE_STM_SIGMA_BYTES);
     t.signer_index = grove_load64_be(sg + GROVE_STM_SIGMA_BYTES);
+    *sig = t;
+    return GROVE_OK;
+}
+
+grove_status grove_stm_sig_from_bytes(grove_stm_sig *sig, const uint8_t *in, size_t in_len)
+{
+    if (!sig || (!in && in_len))
+        return GROVE_ERR_INVALID_ARG;
+    grove_stm_sig t;
+    int rc = stm_sig_parse(&t, in, in_len);
+    if (rc != GROVE_OK) {
+        memset(sig, 0, sizeof *sig);
+        return (grove_status)rc;
+    }
+    grove_bls_g1 pt;
+    if (grove_bls_g1_from_bytes(&pt, t.sigma, GROVE_STM_SIGMA_BYTES, GROVE_BLS_NO_INFINITY) !=
+        GROVE_OK) {
+        grove_stm_sig_clear(&t);
+        memset(sig, 0, sizeof *sig);
+        return GROVE_ERR_ENCODING;
+    }
     *sig = t;
     return GROVE_OK;
 }

@@ -40,14 +40,37 @@ struct grove_stm_aggregate {
     uint64_t *indices;
 };
 
+/* grove_stm_sig_from_bytes without decoding sigma (aggregate readers: stm_aggregate_assemble
+ * decodes and checks every point once). *sig zeroed on error. */
+int stm_sig_parse(grove_stm_sig *sig, const uint8_t *in, size_t in_len);
+
 /*
  * Builds an aggregate from parts (everything is copied): decodes and validates every sigma and
  * vk (GROVE_ERR_ENCODING), checks count limits. Used by the binary and JSON readers and the
  * clerk. Structural checks (index order, path shape) are left to verification.
  */
+/*
+ * Decoded verification keys shared across aggregates (a Mithril chain: the same signers sign
+ * every certificate of an epoch). Holds only keys that were fully decoded and checked (curve,
+ * subgroup, not the identity), found again by their exact 96 bytes; up to 4096 keys, then it
+ * stops growing. Not thread-safe: one decoding at a time per cache.
+ */
+typedef struct stm_vk_cache stm_vk_cache;
+stm_vk_cache *stm_vk_cache_new(void);
+void stm_vk_cache_free(stm_vk_cache *c);
+
+/* cache may be NULL (every vk decoded); with one, known vks are taken from it and the
+ * aggregate's new vks are added to it. */
 int stm_aggregate_assemble(grove_stm_aggregate **out, size_t n, const grove_stm_sig *sigs,
                            const uint8_t *entries, size_t n_values, const uint8_t *values,
-                           size_t n_indices, const uint64_t *indices);
+                           size_t n_indices, const uint64_t *indices, stm_vk_cache *cache);
+/* grove_stm_aggregate_from_bytes / _from_cbor / _from_json with a cache (may be NULL). */
+int stm_aggregate_from_bytes_cached(grove_stm_aggregate **out, const uint8_t *in, size_t in_len,
+                                    stm_vk_cache *cache);
+int stm_aggregate_from_cbor_cached(grove_stm_aggregate **agg, grove_stm_cbor_form *form,
+                                   const uint8_t *in, size_t in_len, stm_vk_cache *cache);
+int stm_aggregate_from_json_cached(grove_stm_aggregate **agg, const char *in, size_t in_len,
+                                   stm_vk_cache *cache);
 
 /* Merkle tree (merkle.c). */
 uint64_t stm_merkle_nodes(uint64_t n);

@@ -280,6 +280,138 @@ static void test_seed_example(void)
     parties_free(&ps);
 }
 
+/*
+ * The aggregate readers decode each sigma once (in stm_aggregate_assemble, not also while
+ * parsing the single signature): a sigma that is not a point, or a point on the curve outside
+ * the subgroup, put in place of one valid sigma of a valid aggregate, is still refused by the
+ * binary, CBOR (both forms) and JSON readers, and the untouched aggregate still decodes.
+ */
+static void check_bad_sigma_refused(grove_stm_aggregate *a, const grove_stm_params *p,
+                                    const uint8_t *msg, size_t msg_len, const grove_stm_avk *avk)
+{
+    uint8_t bad[2][GROVE_STM_SIGMA_BYTES];
+    /* [0]: x with x^3 + 4 a square (on the curve), almost surely outside the subgroup */
+    int found = 0;
+    for (uint8_t x = 1; x < 200 && !found; x++) {
+        memset(bad[0], 0, sizeof bad[0]);
+        bad[0][0] = 0x80; /* compressed, y flag 0 */
+        bad[0][47] = x;
+        grove_bls_g1 pt;
+        found = grove_bls_g1_from_bytes(&pt, bad[0], 48, GROVE_BLS_NO_SUBGROUP_CHECK) ==
+                    GROVE_OK &&
+                grove_bls_g1_from_bytes(&pt, bad[0], 48, 0) == GROVE_ERR_ENCODING;
+    }
+    CHECK(found);
+    memset(bad[1], 0xff, sizeof bad[1]); /* x >= p */
+    bad[1][0] = 0x9f;
+    for (size_t w = 0; w < a->n && w < 3; w += a->n > 1 ? a->n - 1 : 1) { /* first and last */
+        for (int k = 0; k < 2; k++) {
+            uint8_t keep[GROVE_STM_SIGMA_BYTES];
+            memcpy(keep, a->sigs[w].sigma, sizeof keep);
+            memcpy(a->sigs[w].sigma, bad[k], sizeof keep);
+            grove_stm_aggregate *b = NULL;
+            size_t len = grove_stm_aggregate_encoded_bytes(a), l2;
+            uint8_t *enc = malloc(len);
+            CHECK(enc != NULL);
+            CHECK_EQ_INT(grove_stm_aggregate_to_bytes(a, enc, len, &len), GROVE_OK);
+            CHECK_EQ_INT(grove_stm_aggregate_from_bytes(&b, enc, len), GROVE_ERR_ENCODING);
+            CHECK(b == NULL);
+            free(enc);
+            for (int form = 0; form < 2; form++) {
+                grove_stm_cbor_form f = form ? GROVE_STM_CBOR_0_12 : GROVE_STM_CBOR_0_11;
+                CHECK_EQ_INT(grove_stm_aggregate_to_cbor(a, NULL, 0, &l2, f),
+                             GROVE_ERR_BUFFER_TOO_SMALL);
+                enc = malloc(l2);
+                CHECK(enc != NULL);
+                CHECK_EQ_INT(grove_stm_aggregate_to_cbor(a, enc, l2, &l2, f), GROVE_OK);
+                CHECK_EQ_INT(grove_stm_aggregate_from_cbor(&b, NULL, enc, l2), GROVE_ERR_ENCODING);
+                CHECK(b == NULL);
+                free(enc);
+            }
+            char *js = NULL;
+            CHECK_EQ_INT(grove_stm_aggregate_to_json(a, &js), GROVE_OK);
+            if (js) {
+                CHECK_EQ_INT(grove_stm_aggregate_from_json(&b, js, strlen(js)),
+                             GROVE_ERR_ENCODING);
+                CHECK(b == NULL);
+                free(js);
+            }
+            memcpy(a->sigs[w].sigma, keep, sizeof keep);
+        }
+    }
+    /* restored: every reader gives back an aggregate that verifies */
+    size_t len = grove_stm_aggregate_encoded_bytes(a);
+    uint8_t *enc = malloc(len);
+    grove_stm_aggregate *b = NULL;
+    CHECK_EQ_INT(grove_stm_aggregate_to_bytes(a, enc, len, &len), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_from_bytes(&b, enc, len), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_OK);
+    grove_stm_aggregate_free(b);
+    b = NULL;
+    free(enc);
+    size_t l2 = 0;
+    CHECK_EQ_INT(grove_stm_aggregate_to_cbor(a, NULL, 0, &l2, GROVE_STM_CBOR_0_11),
+                 GROVE_ERR_BUFFER_TOO_SMALL);
+    enc = malloc(l2);
+    CHECK_EQ_INT(grove_stm_aggregate_to_cbor(a, enc, l2, &l2, GROVE_STM_CBOR_0_11), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_from_cbor(&b, NULL, enc, l2), GROVE_OK);
+    CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_OK);
+    grove_stm_aggregate_free(b);
+    free(enc);
+}
+
+/*
+ * The vk cache (a Mithril chain decodes each signer's key once): an aggregate decoded through a
+ * cache has the same points as without one and verifies; a vk the cache does not hold (one byte
+ * changed: not a point, or another point) is still decoded and checked.
+ */
+static void check_vk_cache(const grove_stm_aggregate *a, const grove_stm_params *p,
+                           const uint8_t *msg, size_t msg_len, const grove_stm_avk *avk)
+{
+    stm_vk_cache *cache = stm_vk_cache_new();
+    CHECK(cache != NULL);
+    size_t len = grove_stm_aggregate_encoded_bytes(a);
+    uint8_t *enc = malloc(len);
+    CHECK(enc != NULL && cache != NULL);
+    if (enc == NULL || cache == NULL) {
+        free(enc);
+        stm_vk_cache_free(cache);
+        return;
+    }
+    CHECK_EQ_INT(grove_stm_aggregate_to_bytes(a, enc, len, &len), GROVE_OK);
+    for (int round = 0; round < 2; round++) { /* round 1: every vk from the cache */
+        grove_stm_aggregate *b = NULL;
+        CHECK_EQ_INT(stm_aggregate_from_bytes_cached(&b, enc, len, cache), GROVE_OK);
+        if (b == NULL)
+            continue;
+        CHECK(b->n == a->n);
+        for (size_t i = 0; i < b->n && i < a->n; i++)
+            CHECK(grove_bls_g2_equal(&b->vks[i], &a->vks[i]));
+        CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_OK);
+        grove_stm_aggregate_free(b);
+    }
+    /* the first signature's vk: its last byte changed (the cache holds only the real one) */
+    size_t vk_at = 1 + 8 + 8 + 8; /* 0x00, n, the signature's total and entry lengths */
+    size_t refused = 0;
+    for (unsigned d = 1; d < 9; d++) {
+        enc[vk_at + 95] ^= (uint8_t)d;
+        grove_stm_aggregate *b = NULL;
+        int rc = stm_aggregate_from_bytes_cached(&b, enc, len, cache);
+        if (rc == GROVE_OK) { /* another valid point: the aggregate no longer verifies */
+            CHECK(!grove_bls_g2_equal(&b->vks[0], &a->vks[0]));
+            CHECK(grove_stm_aggregate_verify(p, b, msg, msg_len, avk) != GROVE_OK);
+        } else {
+            CHECK_EQ_INT(rc, GROVE_ERR_ENCODING);
+            refused++;
+        }
+        grove_stm_aggregate_free(b);
+        enc[vk_at + 95] ^= (uint8_t)d;
+    }
+    CHECK(refused > 0); /* most x coordinates are not on the twist */
+    free(enc);
+    stm_vk_cache_free(cache);
+}
+
 static void test_protocol_and_tampering(void)
 {
     grove_stm_params p = {60, 20, 0.5};
@@ -459,6 +591,8 @@ static void test_protocol_and_tampering(void)
             CHECK(grove_stm_sig_from_bytes(&t, sb, l) != GROVE_OK);
         free(sb);
     }
+    check_bad_sigma_refused(a, &p, msg, sizeof msg, &avk);
+    check_vk_cache(a, &p, msg, sizeof msg, &avk);
     free(enc);
 done:
     grove_stm_aggregate_free(a);
