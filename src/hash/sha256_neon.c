@@ -73,14 +73,25 @@ void grove_sha256_x4_neon(uint32_t *st, const uint8_t *blocks)
         vst1q_u32(st + 4 * i, s[i]);
 }
 
+/* The word at p, in native byte order, through a register (message words may be secret: no
+ * copy of them is left in a stack array). */
+static inline uint32_t load32_ne(const uint8_t *p)
+{
+    uint32_t x;
+    memcpy(&x, p, 4);
+    return x;
+}
+
 /* The big-endian words at base + off[j] + pos of the four lanes (no gather instruction: four
- * scalar loads, then one byte reversal). */
+ * scalar loads into the lanes, then one byte reversal). */
 static inline V gather4_be(const uint8_t *base, const int32_t *off, size_t pos)
 {
-    uint32_t x[4];
-    for (int j = 0; j < 4; j++)
-        memcpy(&x[j], base + off[j] + (ptrdiff_t)pos, 4);
-    return vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(vld1q_u32(x))));
+    const uint8_t *p = base + pos;
+    V v = vdupq_n_u32(load32_ne(p + off[0]));
+    v = vsetq_lane_u32(load32_ne(p + off[1]), v, 1);
+    v = vsetq_lane_u32(load32_ne(p + off[2]), v, 2);
+    v = vsetq_lane_u32(load32_ne(p + off[3]), v, 3);
+    return vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(v)));
 }
 
 /* Shifts by a count known only at run time: USHL with a negative count shifts right. */
@@ -95,8 +106,9 @@ static inline V gather4_be(const uint8_t *base, const int32_t *off, size_t pos)
 #define SHA2_NR 64
 /* The whole message schedule first, in a pass of its own (see GROVE_SHA2_ROUNDS_RANGE): the
  * chain kernel keeps its template, values and start states live (40 vectors, more than the 32
- * registers) and the ring form spills more. qemu instruction counts (docs/platforms.md): chains
- * 53.7k instead of 69.7k per 4 lanes x 15 steps, whole messages 4.67k instead of 4.36k. */
+ * registers) and the ring form spills more. qemu instruction counts (docs/platforms.md; gathers
+ * then through a stack array): chains 53.7k instead of 69.7k per 4 lanes x 15 steps, whole
+ * messages 4.67k instead of 4.36k. */
 #define SHA2_WN 64
 #define VSET1(x) vdupq_n_u32((uint32_t)(x))
 #define VZERO() vdupq_n_u32(0)

@@ -57,13 +57,21 @@ void grove_sha512_x2_neon(uint64_t *st, const uint8_t *blocks)
         vst1q_u64(st + 2 * i, s[i]);
 }
 
+/* The 64-bit word at p, in native byte order, through a register (no stack copy). */
+static inline uint64_t load64_ne(const uint8_t *p)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
 /* The big-endian 64-bit words at base + off[j] + pos of the two lanes. */
 static inline V gather2_be(const uint8_t *base, const int32_t *off, size_t pos)
 {
-    uint64_t x[2];
-    for (int j = 0; j < 2; j++)
-        memcpy(&x[j], base + off[j] + (ptrdiff_t)pos, 8);
-    return vreinterpretq_u64_u8(vrev64q_u8(vreinterpretq_u8_u64(vld1q_u64(x))));
+    const uint8_t *p = base + pos;
+    V v = vdupq_n_u64(load64_ne(p + off[0]));
+    v = vsetq_lane_u64(load64_ne(p + off[1]), v, 1);
+    return vreinterpretq_u64_u8(vrev64q_u8(vreinterpretq_u8_u64(v)));
 }
 
 /* The fused kernel (sha2_fused.h): grove_sha512_many_x2_neon */
