@@ -153,6 +153,24 @@ static void select_kernels(void)
                                    : grove_shake256_chains_x2_neon;
         k.shake256_chains_w = 2;
     }
+    /*
+     * NEON multi-lane SHA-2 (4 SHA-256, 2 SHA-512 lanes) where the CPU lacks the matching
+     * SHA-2 instructions. With them, the single-lane instruction kernels take every batch:
+     * they need far fewer instructions per block (docs/platforms.md, qemu instruction counts;
+     * unmeasured in time, no ARM hardware here).
+     */
+    if ((f & GROVE_CPU_NEON) && !(f & GROVE_CPU_ARM_SHA2)) {
+        k.sha256_xw = grove_sha256_x4_neon;
+        k.sha256_w = 4;
+        k.sha256_fused = grove_sha256_many_x4_neon;
+        k.sha256_chains_x = grove_sha256_chains_x4_neon;
+        k.sha256_chains_w = 4;
+    }
+    if ((f & GROVE_CPU_NEON) && !(f & GROVE_CPU_ARM_SHA512)) {
+        k.sha512_xw = grove_sha512_x2_neon;
+        k.sha512_w = 2;
+        k.sha512_fused = grove_sha512_many_x2_neon;
+    }
     if ((f & GROVE_CPU_NEON) && (f & (GROVE_CPU_ARM_SHA2 | GROVE_CPU_ARM_SHA512))) {
         static char name[40];
         snprintf(name, sizeof name, "%s%s%s", k.name, (f & GROVE_CPU_ARM_SHA2) ? "+sha2" : "",

@@ -15,17 +15,78 @@
 #    which qemu-user cannot follow without binfmt_misc), aarch64 again with -cpu cortex-a53; and
 #    the -m32 CMake build (i686 toolchain), which needs the 32-bit BLS12-381 field first.
 #
-#   tests/port/run.sh [--all] [--quick] [--full] [work dir]
+#   tests/port/run.sh [--all] [--quick] [--full] [--gcc-cross] [work dir]
 #     --all    the small SLH-DSA "s" sets in part 1 too (slow in 32-bit portable code)
 #     --quick  part 1 only
 #   GROVE_PORT_TARGETS (default "x86 m32 fallbacks aarch64 s390x") limits part 1's targets;
 #   the x86-64 gcc portable run, the reference, always runs.
+#     --gcc-cross  the gcc cross compilers too (aarch64, s390x; see the --gcc-cross block below)
 #     --full   part 2 runs every emulatable test, not only the unit tests of the common and hash
 #              layers and the vector tests (CI's choice: the whole emulated suite takes far
 #              longer than CI's budget, docs/platforms.md)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SRCDIR=$PWD
+# ---- --gcc-cross (neon, issue 21): Debian's cross gcc without installing it --------------------
+# gcc-12-aarch64-linux-gnu and gcc-12-s390x-linux-gnu conflict with gcc-multilib (needed for
+# -m32), so --gcc-cross fetches them with `apt-get download` (needs the Debian archive, no root),
+# unpacks them with `dpkg -x` into $GROVE_GCC_CROSS_DIR (default ~/.cache/grove/gcc-cross) and
+# links in the installed target pieces (libgcc-12-dev-<arch>-cross, the /usr/<triple> sysroot).
+# Part 1 then builds port_check with gcc too (aarch64, s390x), part 2 adds the CMake builds
+# aarch64-gcc and s390x-gcc and their emulated suites. Off by default: it doubles the emulated
+# part (docs/platforms.md).
+GCC_CROSS=0
+args=()
+for a in "$@"; do
+  if [ "$a" = --gcc-cross ]; then GCC_CROSS=1; else args+=("$a"); fi
+done
+set -- ${args[@]+"${args[@]}"}
+gcc_cross_setup() {
+  local d=${GROVE_GCC_CROSS_DIR:-$HOME/.cache/grove/gcc-cross} t a p f
+  mkdir -p "$d/debs" "$d/bin"
+  for t in aarch64-linux-gnu:arm64 s390x-linux-gnu:s390x; do
+    a=${t%%:*}
+    if [ ! -x "$d/usr/bin/$a-gcc-12" ]; then
+      for p in gcc-12-$a cpp-12-$a gcc-12-$a-base; do
+        ls "$d/debs/${p}_"*.deb > /dev/null 2>&1 ||
+          (cd "$d/debs" && apt-get download "$p" > /dev/null 2>&1) ||
+          { echo "FAIL: --gcc-cross: apt-get download $p"; return 1; }
+      done
+      for f in "$d/debs/"*"$a"*.deb; do dpkg -x "$f" "$d"; done
+    fi
+    if [ ! -d "/usr/lib/gcc-cross/$a/12" ] || [ ! -d "/usr/$a/lib" ]; then
+      echo "FAIL: --gcc-cross needs libgcc-12-dev-${t##*:}-cross and libc6-dev-${t##*:}-cross"
+      return 1
+    fi
+    for f in "/usr/lib/gcc-cross/$a/12/"*; do
+      [ -e "$d/usr/lib/gcc-cross/$a/12/${f##*/}" ] || ln -s "$f" "$d/usr/lib/gcc-cross/$a/12/"
+    done
+    ln -sfn "/usr/$a" "$d/usr/$a"
+    ln -sf "$d/usr/bin/$a-gcc-12" "$d/bin/$a-gcc"
+  done
+  PATH="$d/bin:$PATH"
+  GCC_CROSS_BIN="$d/bin"
+}
+# part 2 with gcc: called after the clang builds (cmake_target, ctest_target, direct_vectors)
+gcc_cross_part2() {
+  local t rc
+  for t in aarch64 s390x; do
+    rc=0
+    cmake_target $t-gcc $t-linux-gnu -DGROVE_CROSS_CC="$GCC_CROSS_BIN/$t-linux-gnu-gcc" || rc=$?
+    if [ $rc -ne 0 ]; then
+      [ $rc -eq 2 ] && { echo "FAIL: cmake $t-gcc does not build"; grep -E 'error' "$W/cmake-$t-gcc.build.log" | head -20; }
+      status=1; continue
+    fi
+    ctest_target $t-gcc default QEMU_CPU=max
+    [ $FULL = 1 ] || direct_vectors $t-gcc env QEMU_CPU=max qemu-$t -L /usr/$t-linux-gnu
+  done
+  if [ -d "$W/cmake-aarch64-gcc/tests" ]; then
+    ONLY='^(test_hash|test_hash_neon|test_hash_armv8_sha2|test_sha2_neon|vectors_cross)$' \
+      ctest_target aarch64-gcc cortex-a53 QEMU_CPU=cortex-a53
+  fi
+}
+if [ $GCC_CROSS = 1 ]; then gcc_cross_setup || exit 1; fi
+# ---- end of the --gcc-cross block -------------------------------------------------------------
 ALL=""
 QUICK=0
 FULL=0
@@ -224,7 +285,7 @@ if [ $QUICK = 0 ]; then
   # STM (no GMP since 0.2): its JSON/CBOR unit tests and vectors_stm (14 s on s390x) are in the
   # CI set; test_stm (165 s on s390x, the protocol end to end) and vectors_stm_cbor (46 s) with
   # --full only. test_stm_lottery skips itself without the target's GMP (its oracle).
-  EMU_TESTS='^(test_common|test_hash|test_hash_neon|test_hash_armv8_sha2|test_hash_portable|test_public_api|test_drbg|test_wipe|vectors_bls12381|vectors_bls12381_mithril|vectors_cross|test_stm_json|test_stm_cbor|vectors_stm)$'
+  EMU_TESTS='^(test_common|test_hash|test_hash_neon|test_hash_armv8_sha2|test_hash_portable|test_sha2_neon|test_public_api|test_drbg|test_wipe|vectors_bls12381|vectors_bls12381_mithril|vectors_cross|test_stm_json|test_stm_cbor|vectors_stm)$'
   VEC=${GROVE_VECTORS_DIR:-$SRCDIR/../shared/vectors}
   # direct_vectors <name> <qemu...>: the chosen vector files through grove-vectors under qemu.
   direct_vectors() {
@@ -251,9 +312,10 @@ if [ $QUICK = 0 ]; then
     [ $FULL = 1 ] || direct_vectors $t env QEMU_CPU=max qemu-$t -L /usr/$t-linux-gnu
   done
   if [ -d "$W/cmake-aarch64/tests" ]; then
-    ONLY='^(test_hash|test_hash_neon|test_hash_armv8_sha2|vectors_cross)$' \
+    ONLY='^(test_hash|test_hash_neon|test_hash_armv8_sha2|test_sha2_neon|vectors_cross)$' \
       ctest_target aarch64 cortex-a53 QEMU_CPU=cortex-a53
   fi
+  [ $GCC_CROSS = 1 ] && gcc_cross_part2 # the --gcc-cross block (top)
   # -m32 (gcc, i686 toolchain; BLS12-381 on its 32-bit-limb field, STM on: it needs no GMP).
   # Natively the whole default suite runs; where this kernel cannot start 32-bit programs the
   # suite runs under qemu-i386, which takes too long for all of it: then the emulated set.
