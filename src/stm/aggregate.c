@@ -617,8 +617,10 @@ static int clerk_chunk(void *arg, size_t begin, size_t end, unsigned worker)
         if (ok) {
             uint64_t stake = grove_load64_be(j->closed->entries +
                                              GROVE_STM_ENTRY_BYTES * s->signer_index + 96);
-            ok = stm_sig_check_lottery(s, j->params, stake, j->closed->total, j->pre) ==
-                 GROVE_OK;
+            int rc = stm_sig_check_lottery(s, j->params, stake, j->closed->total, j->pre);
+            if (rc == GROVE_ERR_NOMEM)
+                return rc; /* no verdict without memory: the aggregation fails */
+            ok = rc == GROVE_OK;
         }
         j->valid[i] = ok;
     }

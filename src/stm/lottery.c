@@ -368,9 +368,9 @@ int stm_lottery_decide(const stm_lottery *lot, const uint8_t ev[GROVE_STM_EV_BYT
     int r = decide_fast(lot->x, q_approx(ev));
     if (r >= 0)
         return r;
-    /* out of memory in the exact loop counts as lost: the safe side (a signer claims one
-     * index fewer, a verifier rejects rather than accepts) */
-    return stm_lottery_exact(lot, ev) == 1;
+    /* out of memory is reported, never taken for a result: a verdict must not depend on
+     * whether the exact loop got its memory */
+    return stm_lottery_exact(lot, ev);
 }
 
 bool grove_stm_lottery_won(double phi_f, const uint8_t ev[GROVE_STM_EV_BYTES], uint64_t stake,
@@ -379,7 +379,7 @@ bool grove_stm_lottery_won(double phi_f, const uint8_t ev[GROVE_STM_EV_BYTES], u
     stm_lottery lot;
     if (!ev || stm_lottery_init(&lot, phi_f, stake, total_stake) != GROVE_OK)
         return false; /* no lottery exists for these arguments */
-    return stm_lottery_decide(&lot, ev) == 1;
+    return stm_lottery_decide(&lot, ev) == 1; /* documented: false also when out of memory */
 }
 
 void stm_ev_prefix(grove_blake2b_ctx *c, const uint8_t *msg_with_root, size_t len)

@@ -284,7 +284,12 @@ grove_status grove_stm_sign(const grove_stm_signer *s, grove_stm_sig *sig, const
     for (uint64_t i = 0; i < s->params.m; i++) {
         uint8_t ev[GROVE_STM_EV_BYTES];
         stm_ev(ev, &pre, i, sigma);
-        if (!stm_lottery_decide(&s->lot, ev))
+        int won = stm_lottery_decide(&s->lot, ev);
+        if (won < 0) {
+            free(idx);
+            return (grove_status)won;
+        }
+        if (!won)
             continue;
         if (n == cap) {
             uint64_t *t = realloc(idx, 2 * cap * sizeof *idx);
@@ -326,7 +331,10 @@ int stm_sig_check_lottery(const grove_stm_sig *sig, const grove_stm_params *para
             return GROVE_ERR_LOTTERY_LOST;
         uint8_t ev[GROVE_STM_EV_BYTES];
         stm_ev(ev, pre, x, sig->sigma);
-        if (!stm_lottery_decide(&lot, ev))
+        int won = stm_lottery_decide(&lot, ev);
+        if (won < 0)
+            return (grove_status)won; /* out of memory: no verdict */
+        if (!won)
             return GROVE_ERR_LOTTERY_LOST;
     }
     return GROVE_OK;

@@ -106,10 +106,11 @@ typedef struct {
 } stm_lottery;
 /* GROVE_ERR_INVALID_ARG for total 0, stake > total or phi_f out of range. */
 int stm_lottery_init(stm_lottery *lot, double phi_f, uint64_t stake, uint64_t total);
-/* 1 won, 0 lost: a binary64 pre-check with a safety margin decides almost every ev; the rare
- * ones near a decision boundary go to the exact GMP computation. */
+/* 1 won, 0 lost, GROVE_ERR_NOMEM (negative) when the exact loop cannot get its memory: a
+ * binary64 pre-check with a safety margin decides almost every ev; the rare ones near a decision
+ * boundary go to the exact integer computation (lottery.c). */
 int stm_lottery_decide(const stm_lottery *lot, const uint8_t ev[GROVE_STM_EV_BYTES]);
-/* The exact rule alone (GMP rationals), for tests. */
+/* The exact rule alone (1, 0 or GROVE_ERR_NOMEM), for tests. */
 int stm_lottery_exact(const stm_lottery *lot, const uint8_t ev[GROVE_STM_EV_BYTES]);
 /* Blake2b-512 state after absorbing "map" || msg_with_root; stm_ev continues a copy of it. */
 void stm_ev_prefix(grove_blake2b_ctx *c, const uint8_t *msg_with_root, size_t len);
