@@ -127,6 +127,26 @@ static void shani_chain_masks(size_t head, size_t n, size_t ctr_off, uint8_t mv[
         }                                                                                          \
     } while (0)
 
+/* The rounds of groups 1 to 15 (group 0 may be skipped by the chain kernel). */
+#define SHANI_GROUPS_1_15()                                                                       \
+    do {                                                                                          \
+        SHANI_GROUP(1);                                                                           \
+        SHANI_GROUP(2);                                                                           \
+        SHANI_GROUP(3);                                                                           \
+        SHANI_GROUP(4);                                                                           \
+        SHANI_GROUP(5);                                                                           \
+        SHANI_GROUP(6);                                                                           \
+        SHANI_GROUP(7);                                                                           \
+        SHANI_GROUP(8);                                                                           \
+        SHANI_GROUP(9);                                                                           \
+        SHANI_GROUP(10);                                                                          \
+        SHANI_GROUP(11);                                                                          \
+        SHANI_GROUP(12);                                                                          \
+        SHANI_GROUP(13);                                                                          \
+        SHANI_GROUP(14);                                                                          \
+        SHANI_GROUP(15);                                                                          \
+    } while (0)
+
 /*
  * grove_sha256_chains on N (1 .. 4) lanes, the N compressions of a step interleaved through
  * sha256rnds2 (one compression alone waits on each instruction's latency). The chain values
@@ -208,21 +228,7 @@ SHANI_INLINE void shani_chains_n(uint8_t *const lanes[], size_t head, size_t n, 
         }
         if (!fix4)
             SHANI_GROUP(0);
-        SHANI_GROUP(1);
-        SHANI_GROUP(2);
-        SHANI_GROUP(3);
-        SHANI_GROUP(4);
-        SHANI_GROUP(5);
-        SHANI_GROUP(6);
-        SHANI_GROUP(7);
-        SHANI_GROUP(8);
-        SHANI_GROUP(9);
-        SHANI_GROUP(10);
-        SHANI_GROUP(11);
-        SHANI_GROUP(12);
-        SHANI_GROUP(13);
-        SHANI_GROUP(14);
-        SHANI_GROUP(15);
+        SHANI_GROUPS_1_15();
         for (size_t j = 0; j < N; j++) {
             v0[j] = _mm_blendv_epi8(v0[j], _mm_add_epi32(s0[j], i0), sel[j]);
             v1[j] = _mm_blendv_epi8(v1[j], _mm_add_epi32(s1[j], i1), sel[j]);
@@ -250,27 +256,14 @@ SHANI_INLINE void shani_blocks_n(uint32_t *const st[], const uint8_t *const bloc
                 _mm_loadu_si128((const __m128i *)(const void *)(blocks[j] + 16 * i)), bswap);
     }
     SHANI_GROUP(0);
-    SHANI_GROUP(1);
-    SHANI_GROUP(2);
-    SHANI_GROUP(3);
-    SHANI_GROUP(4);
-    SHANI_GROUP(5);
-    SHANI_GROUP(6);
-    SHANI_GROUP(7);
-    SHANI_GROUP(8);
-    SHANI_GROUP(9);
-    SHANI_GROUP(10);
-    SHANI_GROUP(11);
-    SHANI_GROUP(12);
-    SHANI_GROUP(13);
-    SHANI_GROUP(14);
-    SHANI_GROUP(15);
+    SHANI_GROUPS_1_15();
     for (size_t j = 0; j < N; j++)
         shani_unpack(_mm_add_epi32(s0[j], f0[j]), _mm_add_epi32(s1[j], f1[j]), st[j]);
     for (size_t j = 0; j < N; j++)
         for (int i = 0; i < 4; i++)
             w[j][i] = _mm_setzero_si128();
 }
+#undef SHANI_GROUPS_1_15
 #undef SHANI_GROUP
 
 SHANI_TARGET void grove_sha256_blocks_x4_shani(uint32_t *const st[], const uint8_t *const blocks[],
