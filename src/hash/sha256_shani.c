@@ -269,6 +269,8 @@ SHANI_INLINE void shani_blocks_n(uint32_t *const st[], const uint8_t *const bloc
 SHANI_TARGET void grove_sha256_blocks_x4_shani(uint32_t *const st[], const uint8_t *const blocks[],
                                                size_t count)
 {
+    /* One case per lane count, so that each inlined copy has a constant N: its loops unroll
+     * and its states stay in registers (a variable N spills them). */
     switch (count) {
     case 1:
         shani_blocks_n(st, blocks, 1);
