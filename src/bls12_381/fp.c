@@ -158,8 +158,11 @@ static uint64_t inv_nz_mask(uint64_t x)
 /* all ones when a < b; no comparison operator (compilers may branch on it on 32-bit targets) */
 static uint64_t inv_lt_mask(uint64_t a, uint64_t b)
 {
-#if !GROVE_BLS_LIMB32
-    return (uint64_t)(((bls_u128)a - b) >> 64); /* the borrow: sub, sbb */
+#if !GROVE_BLS_LIMB32 && (defined(__GNUC__) || defined(__clang__))
+    uint64_t d;
+    return 0 - (uint64_t)__builtin_sub_overflow(a, b, &d); /* the borrow: sub, sbb */
+#elif !GROVE_BLS_LIMB32
+    return (uint64_t)(((bls_u128)a - b) >> 64);
 #else
     return 0 - (((~a & b) | ((~a | b) & (a - b))) >> 63);
 #endif
@@ -168,6 +171,10 @@ static uint64_t inv_lt_mask(uint64_t a, uint64_t b)
 /* leading zero bits of x != 0, constant time */
 static unsigned inv_clz(uint64_t x)
 {
+#if (defined(__x86_64__) || defined(__aarch64__)) && (defined(__GNUC__) || defined(__clang__))
+    /* one instruction with a fixed latency (bsr/lzcnt, clz), no branch for x != 0 */
+    return (unsigned)__builtin_clzll(x);
+#else
     unsigned n = 0, z;
     z = (unsigned)(((x >> 32) - 1) >> 63) << 5;
     n += z;
@@ -186,6 +193,7 @@ static unsigned inv_clz(uint64_t x)
     x <<= z;
     n += (unsigned)(((x >> 63) - 1) >> 63);
     return n;
+#endif
 }
 
 /* the 64-bit approximations of a and b (see above) */
