@@ -222,6 +222,11 @@ static void inv_approx(uint64_t *ax, uint64_t *bx, const uint64_t a[6], const ui
 static void inv_inner(uint64_t a, uint64_t b, int64_t fg[4])
 {
     uint64_t pa = 1, pb = (uint64_t)1 << 32;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 31
+#elif defined(__clang__)
+#pragma clang loop unroll(full)
+#endif
     for (int i = 0; i < INV_INNER; i++) {
         uint64_t odd = 0 - (a & 1);
         uint64_t sw = odd & inv_lt_mask(a, b);
