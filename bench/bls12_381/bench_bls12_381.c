@@ -290,6 +290,14 @@ static int op_fp_inv(void *ctx)
     B.sink += (unsigned)r.l[0];
     return 0;
 }
+static int op_fp2_inv(void *ctx)
+{
+    (void)ctx;
+    fp2 r;
+    fp2_inv(&r, &B.p2.x);
+    B.sink += (unsigned)r.c0.l[0];
+    return 0;
+}
 static int op_fp_sqrt(void *ctx)
 {
     (void)ctx;
@@ -379,6 +387,7 @@ int main(int argc, char **argv)
     bench_add(&s, "g1", "msm_256x128_scratch", op_msm_g1_scratch, NULL, setup);
     bench_add(&s, "g2", "msm_256x128_scratch", op_msm_g2_scratch, NULL, setup);
     bench_add(&s, "fp", "inverse", op_fp_inv, NULL, setup);
+    bench_add(&s, "fp2", "inverse", op_fp2_inv, NULL, setup);
     bench_add(&s, "fp", "sqrt", op_fp_sqrt, NULL, setup);
     int rc = argc == 5 && strcmp(argv[1], "--count") == 0
                  ? count_mode(&s, argv[2], argv[3], argv[4])

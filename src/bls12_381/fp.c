@@ -114,216 +114,263 @@ void fp2_pow(fp2 *r, const fp2 *a, const uint64_t *e, size_t nlimbs)
     grove_wipe(&acc, sizeof acc);
 }
 
-#if !GROVE_BLS_LIMB32
-/* ---- inversion: Bernstein-Yang "safegcd" with batches of 62 divsteps ---------------------- */
+/* ---- inversion: Pornin's optimised binary GCD, constant time ----------------------------- */
 /*
- * Numbers are held in signed 62-bit limbs (7 limbs, value = sum v[i] 2^(62 i), limbs 0..5 in
- * [0, 2^62), the top limb signed). Each batch runs 62 divsteps on the low 64 bits of f and g,
- * giving a matrix (u v; q r) with 2^62 (f', g') = (u f + v g, q f + r g); the same matrix
- * updates the coefficients (d, e), kept in [0, p), with an exact division by 2^62 mod p.
- * Invariants f == d x, g == e x (mod p); from (f, g) = (p, x), (d, e) = (0, 1) the loop ends
- * with g = 0, f = +-1, so x^-1 = +-d. For 381-bit inputs 1101 divsteps always suffice
- * (Bernstein and Yang, theorem 11.2), hence 18 batches in constant time.
+ * T. Pornin, "Optimized Binary GCD for Modular Inversion", ePrint 2020/972, written here from
+ * the paper's description. State: a, b >= 0 (b always odd), starting at (x, p), and u, v with
+ * a 2^(31 j) == u x, b 2^(31 j) == v x (mod p) after j outer iterations (u, v start at 1, 0).
+ *
+ * One binary-GCD iteration: if a is odd, swap (a, b) when a < b, then a -= b; then a /= 2.
+ * Each iteration lowers len(a) + len(b) by at least one until a = 0, b = gcd = 1, so from
+ * len(x) + len(p) <= 2 * 381 at most 2 * 381 - 1 = 761 iterations are needed (once a = 0 an
+ * extra iteration only halves 0, which keeps b = 1).
+ *
+ * The iterations run 31 at a time on 64-bit approximations of a and b: with n the larger bit
+ * length (n >= 64), a~ = the top 33 bits of a (bits n-33 .. n-1) above a's low 31 bits, exact
+ * when n <= 64. The low bits make the parities exact for 31 iterations; the top bits drive the
+ * comparisons, and may get one wrong when the tops are close, which can make a new a or b
+ * negative (it is negated, with its factors) but, as Pornin proves (section 3 of the paper),
+ * still leaves every outer iteration of k - 1 = 31 inner ones lowering len(a) + len(b) by at
+ * least 31, as the exact algorithm does; so 25 outer iterations (775 >= 761) always suffice.
+ * The inner iterations collect the factors with a~ 2^31 = f0 a + g0 b, b~ 2^31 = f1 a + g1 b;
+ * by induction every factor is in [-2^i + 1, 2^i] after i iterations and |f| + |g| <= 2^i,
+ * so after 31 they fit two to a 64-bit word (f + 2^32 g, read back with a bias of 2^31 - 1)
+ * and the full-width products below cannot overflow. The factors then update a and b exactly
+ * (a division by 2^31), and u and v modulo p with a Montgomery division by 2^64, kept in
+ * (-2p, 2p) and reduced once at the end (see inv_lin_mod). At the end b = 1 and v = x^-1 2^(31 * 25 - 64 * 25) mod p;
+ * one multiplication by a precomputed constant corrects that and the Montgomery factors.
+ * x = 0 stays at a = 0, b = p, v = 0 and gives 0. Every iteration count is fixed and no branch
+ * or index depends on x.
  */
-__extension__ typedef __int128 bls_i128;
+#define INV_OUTER 25
+#define INV_INNER 31
 
-#define M62 (UINT64_MAX >> 2)
-#define P_INV62 0x360c000300030003ULL /* p^-1 mod 2^62 */
+/* 2^(33 * 25) R^3 mod p (R = 2^384): v 2^(33 * 25) is x^-1; R^3 / R turns (aR)^-1 into a^-1 R */
+static const fp INV_FIX = {{0xc75b87eae4c078aeULL, 0x5a053a5001d63318ULL, 0x7afc9aa5647bc96aULL,
+                            0x523ec3bd5b17b648ULL, 0x5f8a543218152dc6ULL, 0x03d6ad095ef691c4ULL}};
 
-typedef struct {
-    int64_t v[7];
-} s62;
-
-static const s62 P62 = {{0x39feffffffffaaabLL, 0x3aaffffac54ffffeLL, 0x330d2a0f6b0f6241LL,
-                         0x1dd2e13ce144afd9LL, 0x1ba7b6434bacd764LL, 0x0447a8e5ff9a692cLL,
-                         0x1a0LL}};
-
-static void to_s62(s62 *r, const uint64_t a[6])
+/* all ones when x != 0 */
+static uint64_t inv_nz_mask(uint64_t x)
 {
-    for (int i = 0; i < 7; i++) {
-        int bit = 62 * i, w = bit / 64, sh = bit % 64;
-        uint64_t x = a[w] >> sh;
-        if (sh > 2 && w + 1 < 6)
-            x |= a[w + 1] << (64 - sh);
-        r->v[i] = (int64_t)(x & M62);
-    }
+    return 0 - ((x | (0 - x)) >> 63);
 }
 
-static void from_s62(uint64_t r[6], const s62 *a)
+/* all ones when a < b; no comparison operator (compilers may branch on it on 32-bit targets) */
+static uint64_t inv_lt_mask(uint64_t a, uint64_t b)
 {
-    /* a in [0, p): limbs are all non-negative */
-    for (int w = 0; w < 6; w++) {
-        int bit = 64 * w, i = bit / 62, sh = bit % 62;
-        /* sh <= 10 for w < 6: two limbs always cover the 64 bits */
-        r[w] = ((uint64_t)a->v[i] >> sh) | ((uint64_t)a->v[i + 1] << (62 - sh));
-    }
-}
-
-/*
- * 62 constant-time divsteps on the low bits of f and g; returns the new delta. One step, with
- * c1 = (delta > 0) and c2 = (g odd) as masks: g += (c1 ? -f : f) when g is odd (the rows
- * likewise); when both hold, f += g (the new g) turns f into the old g, which is the swap
- * (delta, f, g) -> (-delta, g, (g - f) / 2); then g is halved and f's row doubled. About 24
- * instructions a step against 40 for the swap by masks.
- */
-static int64_t divsteps62(int64_t delta, uint64_t f, uint64_t g, int64_t t[4])
-{
-    uint64_t u = 1, v = 0, q = 0, r = 1, c1, c2, d = (uint64_t)delta;
-    for (int i = 0; i < 62; i++) {
-        c1 = (uint64_t)((int64_t)(0 - d) >> 63); /* delta > 0 (delta is never -2^63) */
-        c2 = 0 - (g & 1);
-        g += ((f ^ c1) - c1) & c2;
-        q += ((u ^ c1) - c1) & c2;
-        r += ((v ^ c1) - c1) & c2;
-        c1 &= c2;
-        d = (d ^ c1) - c1 + 1;
-        f += g & c1;
-        u += q & c1;
-        v += r & c1;
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
-    }
-    t[0] = (int64_t)u;
-    t[1] = (int64_t)v;
-    t[2] = (int64_t)q;
-    t[3] = (int64_t)r;
-    return (int64_t)d;
-}
-
-static void update_fg(s62 *f, s62 *g, const int64_t t[4])
-{
-    bls_i128 cf, cg;
-    cf = (bls_i128)t[0] * f->v[0] + (bls_i128)t[1] * g->v[0];
-    cg = (bls_i128)t[2] * f->v[0] + (bls_i128)t[3] * g->v[0];
-    cf >>= 62; /* the low 62 bits are zero */
-    cg >>= 62;
-    for (int i = 1; i < 7; i++) {
-        cf += (bls_i128)t[0] * f->v[i] + (bls_i128)t[1] * g->v[i];
-        cg += (bls_i128)t[2] * f->v[i] + (bls_i128)t[3] * g->v[i];
-        f->v[i - 1] = (int64_t)((uint64_t)cf & M62);
-        g->v[i - 1] = (int64_t)((uint64_t)cg & M62);
-        cf >>= 62;
-        cg >>= 62;
-    }
-    f->v[6] = (int64_t)cf;
-    g->v[6] = (int64_t)cg;
-}
-
-/* x in (-p, 2p) -> [0, p), constant time */
-static void s62_normalize(s62 *x)
-{
-    int64_t m = x->v[6] >> 63; /* negative: add p */
-    int64_t c = 0;
-    for (int i = 0; i < 7; i++) {
-        c += x->v[i] + (P62.v[i] & m);
-        x->v[i] = i < 6 ? (int64_t)((uint64_t)c & M62) : c;
-        c >>= 62;
-    }
-    /* subtract p if x >= p */
-    s62 y;
-    c = 0;
-    for (int i = 0; i < 7; i++) {
-        c += x->v[i] - P62.v[i];
-        y.v[i] = i < 6 ? (int64_t)((uint64_t)c & M62) : c;
-        c >>= 62;
-    }
-    m = ~(y.v[6] >> 63); /* y >= 0 */
-    for (int i = 0; i < 7; i++)
-        x->v[i] ^= (x->v[i] ^ y.v[i]) & m;
-}
-
-/* (d, e) = ((u d + v e) / 2^62, (q d + r e) / 2^62) mod p, d and e in [0, p) on both sides */
-static void update_de(s62 *d, s62 *e, const int64_t t[4])
-{
-    uint64_t md, me;
-    bls_i128 cd, ce;
-    md = (0 - ((uint64_t)t[0] * (uint64_t)d->v[0] + (uint64_t)t[1] * (uint64_t)e->v[0]) *
-                  P_INV62) & M62;
-    me = (0 - ((uint64_t)t[2] * (uint64_t)d->v[0] + (uint64_t)t[3] * (uint64_t)e->v[0]) *
-                  P_INV62) & M62;
-    cd = (bls_i128)t[0] * d->v[0] + (bls_i128)t[1] * e->v[0] + (bls_i128)md * P62.v[0];
-    ce = (bls_i128)t[2] * d->v[0] + (bls_i128)t[3] * e->v[0] + (bls_i128)me * P62.v[0];
-    cd >>= 62;
-    ce >>= 62;
-    for (int i = 1; i < 7; i++) {
-        cd += (bls_i128)t[0] * d->v[i] + (bls_i128)t[1] * e->v[i] + (bls_i128)md * P62.v[i];
-        ce += (bls_i128)t[2] * d->v[i] + (bls_i128)t[3] * e->v[i] + (bls_i128)me * P62.v[i];
-        d->v[i - 1] = (int64_t)((uint64_t)cd & M62);
-        e->v[i - 1] = (int64_t)((uint64_t)ce & M62);
-        cd >>= 62;
-        ce >>= 62;
-    }
-    d->v[6] = (int64_t)cd;
-    e->v[6] = (int64_t)ce;
-    s62_normalize(d);
-    s62_normalize(e);
-}
-
-static int s62_is_zero(const s62 *x)
-{
-    int64_t acc = 0;
-    for (int i = 0; i < 7; i++)
-        acc |= x->v[i];
-    return acc == 0;
-}
-
-/* r = 1/a; vartime stops as soon as g = 0, otherwise all 18 batches run */
-static void fp_inv_safegcd(fp *r, const fp *a, int vartime)
-{
-    s62 f = P62, g, d = {{0}}, e = {{1}};
-    int64_t delta = 1, t[4];
-    uint64_t out[6];
-    to_s62(&g, a->l);
-    for (int i = 0; i < 18; i++) {
-        if (vartime && s62_is_zero(&g))
-            break;
-        delta = divsteps62(delta, (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62),
-                           (uint64_t)g.v[0] | ((uint64_t)g.v[1] << 62), t);
-        update_fg(&f, &g, t);
-        update_de(&d, &e, t);
-    }
-    /* f = +-1: negate d when f is negative */
-    uint64_t neg = (uint64_t)(f.v[6] >> 63);
-    from_s62(out, &d);
-    fp x;
-    memcpy(x.l, out, sizeof out);
-    fp y;
-    fp_neg(&y, &x);
-    fp_cmov(&x, &y, neg);
-    /* x = (aR)^-1 = a^-1 R^-1; times R^3 / R gives a^-1 R */
-    fp_mul(r, &x, &BLS_FP_R3);
-    grove_wipe(&d, sizeof d);
-    grove_wipe(&e, sizeof e);
-    grove_wipe(&f, sizeof f);
-    grove_wipe(&g, sizeof g);
-    grove_wipe(&x, sizeof x);
-}
-
-void fp_inv(fp *r, const fp *a)
-{
-    fp_inv_safegcd(r, a, 0);
-}
-
-void fp_inv_vartime(fp *r, const fp *a)
-{
-    fp_inv_safegcd(r, a, 1);
-}
+#if !GROVE_BLS_LIMB32 && (defined(__GNUC__) || defined(__clang__))
+    uint64_t d;
+    return 0 - (uint64_t)__builtin_sub_overflow(a, b, &d); /* the borrow: sub, sbb */
+#elif !GROVE_BLS_LIMB32
+    return (uint64_t)(((bls_u128)a - b) >> 64);
 #else
-/*
- * 32-bit-limb path (no 128-bit type for safegcd's products): Fermat, a^(p-2), in constant time
- * for both forms. Slower (about 450 multiplications) but the same result.
- */
-void fp_inv(fp *r, const fp *a)
-{
-    fp_pow(r, a, BLS_EXP_P_MINUS_2, 6);
+    return 0 - (((~a & b) | ((~a | b) & (a - b))) >> 63);
+#endif
 }
 
+/* leading zero bits of x != 0, constant time */
+static unsigned inv_clz(uint64_t x)
+{
+#if (defined(__x86_64__) || defined(__aarch64__)) && (defined(__GNUC__) || defined(__clang__))
+    /* one instruction with a fixed latency (bsr/lzcnt, clz), no branch for x != 0 */
+    return (unsigned)__builtin_clzll(x);
+#else
+    unsigned n = 0, z;
+    z = (unsigned)(((x >> 32) - 1) >> 63) << 5;
+    n += z;
+    x <<= z;
+    z = (unsigned)(((x >> 48) - 1) >> 63) << 4;
+    n += z;
+    x <<= z;
+    z = (unsigned)(((x >> 56) - 1) >> 63) << 3;
+    n += z;
+    x <<= z;
+    z = (unsigned)(((x >> 60) - 1) >> 63) << 2;
+    n += z;
+    x <<= z;
+    z = (unsigned)(((x >> 62) - 1) >> 63) << 1;
+    n += z;
+    x <<= z;
+    n += (unsigned)(((x >> 63) - 1) >> 63);
+    return n;
+#endif
+}
+
+/* the 64-bit approximations of a and b (see above) */
+static void inv_approx(uint64_t *ax, uint64_t *bx, const uint64_t a[6], const uint64_t b[6])
+{
+    uint64_t ah = 0, al = 0, bh = 0, bl = 0, big = 0;
+    for (int i = 1; i < 6; i++) {
+        uint64_t m = inv_nz_mask(a[i] | b[i]);
+        ah ^= (ah ^ a[i]) & m;
+        al ^= (al ^ a[i - 1]) & m;
+        bh ^= (bh ^ b[i]) & m;
+        bl ^= (bl ^ b[i - 1]) & m;
+        big |= m;
+    }
+    unsigned s = inv_clz(ah | bh | 1); /* ah | bh != 0 when big */
+    uint64_t at = (ah << s) | ((al >> 1) >> (63 - s));
+    uint64_t bt = (bh << s) | ((bl >> 1) >> (63 - s));
+    const uint64_t lo = 0x7fffffffULL;
+    at = (at & ~lo) | (a[0] & lo);
+    bt = (bt & ~lo) | (b[0] & lo);
+    *ax = a[0] ^ ((a[0] ^ at) & big);
+    *bx = b[0] ^ ((b[0] ^ bt) & big);
+}
+
+/* 31 iterations on the approximations; the factors packed as f + 2^32 g, modulo 2^64 */
+static void inv_inner(uint64_t a, uint64_t b, int64_t fg[4])
+{
+    uint64_t pa = 1, pb = (uint64_t)1 << 32;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 31
+#elif defined(__clang__)
+#pragma clang loop unroll(full)
+#endif
+    for (int i = 0; i < INV_INNER; i++) {
+        uint64_t odd = 0 - (a & 1);
+        uint64_t sw = odd & inv_lt_mask(a, b);
+        uint64_t t = (a ^ b) & sw;
+        a ^= t;
+        b ^= t;
+        t = (pa ^ pb) & sw;
+        pa ^= t;
+        pb ^= t;
+        a -= b & odd;
+        pa -= pb & odd;
+        a >>= 1;
+        pb <<= 1;
+    }
+    /* each factor is in [-2^31 + 1, 2^31]: with the bias both halves are in [0, 2^32) */
+    const uint64_t bias = 0x7fffffffULL | (0x7fffffffULL << 32);
+    pa += bias;
+    pb += bias;
+    fg[0] = (int64_t)(pa & 0xffffffffULL) - 0x7fffffff;
+    fg[1] = (int64_t)(pa >> 32) - 0x7fffffff;
+    fg[2] = (int64_t)(pb & 0xffffffffULL) - 0x7fffffff;
+    fg[3] = (int64_t)(pb >> 32) - 0x7fffffff;
+}
+
+/*
+ * r = x f + y g as seven limbs in two's complement, for x, y six limbs in two's complement
+ * (|x|, |y| < 2^383) and |f| + |g| <= 2^31.
+ */
+static void inv_lin(uint64_t r[7], const uint64_t x[6], const uint64_t y[6], int64_t f, int64_t g)
+{
+#if !GROVE_BLS_LIMB32
+    __extension__ typedef __int128 i128;
+    i128 c = 0;
+    for (int i = 0; i < 5; i++) {
+        c += (i128)x[i] * f + (i128)y[i] * g;
+        r[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    c += (i128)(int64_t)x[5] * f + (i128)(int64_t)y[5] * g;
+    r[5] = (uint64_t)c;
+    r[6] = (uint64_t)(int64_t)(c >> 64);
+#else
+    /* 32-bit halves: |x_j f + y_j g + carry| < 2^63 since |f| + |g| <= 2^31 */
+    int64_t c = 0;
+    for (int i = 0; i < 6; i++) {
+        uint64_t lo, hi;
+        int64_t xh = i < 5 ? (int64_t)(x[i] >> 32) : (int64_t)x[i] >> 32;
+        int64_t yh = i < 5 ? (int64_t)(y[i] >> 32) : (int64_t)y[i] >> 32;
+        c += (int64_t)(x[i] & 0xffffffffULL) * f + (int64_t)(y[i] & 0xffffffffULL) * g;
+        lo = (uint64_t)c & 0xffffffffULL;
+        c >>= 32;
+        c += xh * f + yh * g;
+        hi = (uint64_t)c;
+        c >>= 32;
+        r[i] = lo | (hi << 32);
+    }
+    r[6] = (uint64_t)c;
+#endif
+}
+
+/* (a, b) = |(f0 a + g0 b) / 2^31|, |(f1 a + g1 b) / 2^31|, negating the factors to match */
+static void inv_update_ab(uint64_t a[6], uint64_t b[6], int64_t fg[4])
+{
+    uint64_t ra[7], rb[7];
+    inv_lin(ra, a, b, fg[0], fg[1]);
+    inv_lin(rb, a, b, fg[2], fg[3]);
+    uint64_t na = 0 - (ra[6] >> 63), nb = 0 - (rb[6] >> 63), ca = na & 1, cb = nb & 1;
+    for (int i = 0; i < 6; i++) {
+        /* the low 31 bits are zero; |result| < 2^384 */
+        a[i] = bls_adc(((ra[i] >> 31) | (ra[i + 1] << 33)) ^ na, 0, &ca);
+        b[i] = bls_adc(((rb[i] >> 31) | (rb[i + 1] << 33)) ^ nb, 0, &cb);
+    }
+    fg[0] = (fg[0] ^ (int64_t)na) - (int64_t)na;
+    fg[1] = (fg[1] ^ (int64_t)na) - (int64_t)na;
+    fg[2] = (fg[2] ^ (int64_t)nb) - (int64_t)nb;
+    fg[3] = (fg[3] ^ (int64_t)nb) - (int64_t)nb;
+}
+
+/*
+ * r = (x f + y g) / 2^64 mod p, lazily reduced: x, y, r in two's complement and in (-2p, 2p).
+ * With |x|, |y| < 2p, |x f + y g| < 2^32 p, and adding m p (m < 2^64) that clears the low limb
+ * leaves (x f + y g + m p) / 2^64 in (-2^-32 p, (1 + 2^-32) p).
+ */
+static void inv_lin_mod(uint64_t r[6], const uint64_t x[6], const uint64_t y[6], int64_t f,
+                        int64_t g)
+{
+    uint64_t s[7], m, cy = 0, hi;
+    inv_lin(s, x, y, f, g);
+    m = s[0] * BLS_P_N0;
+    for (int i = 0; i < 6; i++) {
+        s[i] = bls_mac64(m, bls_p_limbs[i], s[i], cy, &hi);
+        cy = hi;
+    }
+    s[6] += cy;
+    memcpy(r, s + 1, 6 * sizeof(uint64_t));
+}
+
+/* x in (-p, 2p) in two's complement -> [0, p) */
+static void inv_normalize(uint64_t x[6])
+{
+    uint64_t d[6], neg = 0 - (x[5] >> 63), cy = 0, bw = 0, m;
+    for (int i = 0; i < 6; i++)
+        x[i] = bls_adc(x[i], bls_p_limbs[i] & neg, &cy);
+    for (int i = 0; i < 6; i++)
+        d[i] = bls_sbb(x[i], bls_p_limbs[i], &bw);
+    m = bw - 1; /* all ones: x >= p */
+    for (int i = 0; i < 6; i++)
+        x[i] ^= (x[i] ^ d[i]) & m;
+}
+
+void fp_inv(fp *r, const fp *x)
+{
+    uint64_t a[6], b[6], u[6] = {1, 0, 0, 0, 0, 0}, v[6] = {0}, nu[6], ax, bx;
+    int64_t fg[4];
+    memcpy(a, x->l, sizeof a);
+    memcpy(b, bls_p_limbs, sizeof b);
+    for (int j = 0; j < INV_OUTER; j++) {
+        inv_approx(&ax, &bx, a, b);
+        inv_inner(ax, bx, fg);
+        inv_update_ab(a, b, fg);
+        inv_lin_mod(nu, u, v, fg[0], fg[1]);
+        inv_lin_mod(v, u, v, fg[2], fg[3]);
+        memcpy(u, nu, sizeof u);
+    }
+    fp t;
+    inv_normalize(v);
+    memcpy(t.l, v, sizeof v);
+    fp_mul(r, &t, &INV_FIX);
+    grove_wipe(a, sizeof a);
+    grove_wipe(b, sizeof b);
+    grove_wipe(u, sizeof u);
+    grove_wipe(v, sizeof v);
+    grove_wipe(nu, sizeof nu);
+    grove_wipe(fg, sizeof fg);
+    grove_wipe(&ax, sizeof ax);
+    grove_wipe(&bx, sizeof bx);
+    grove_wipe(&t, sizeof t);
+}
+
+/* the constant-time inverse is no slower than an early exit would make a variable-time one */
 void fp_inv_vartime(fp *r, const fp *a)
 {
-    fp_pow(r, a, BLS_EXP_P_MINUS_2, 6);
+    fp_inv(r, a);
 }
-#endif
 
 int fp_sqrt(fp *r, const fp *a)
 {
