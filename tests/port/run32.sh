@@ -14,11 +14,14 @@ set -eu
 QEMU=${GROVE_QEMU_I386:-qemu-i386}
 SELF=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 # qemu-i386 reserves the guest's whole 4 GiB of address space up front, which an address-space
-# limit (`ulimit -v`, as tests/cli/limits.sh sets) refuses: then the guest gets half the limit.
+# limit (`ulimit -v`, as tests/cli/limits.sh sets) refuses: then the guest gets the limit less
+# 512 MiB (qemu's own code buffer and heap), at least half of it.
 qemu_run() {
   lim=$(ulimit -v)
   if [ "$lim" != unlimited ]; then
-    exec "$QEMU" -L / -R $((lim * 512)) "$@"
+    r=$(((lim - 524288) * 1024))
+    [ $r -lt $((lim * 512)) ] && r=$((lim * 512))
+    exec "$QEMU" -L / -R $r "$@"
   fi
   exec "$QEMU" -L / "$@"
 }
