@@ -340,6 +340,10 @@ if [ $QUICK = 0 ]; then
       exit 1
     fi
     [ ${#RUN32[@]} -gt 0 ] && "$SRCDIR/tests/port/run32.sh" --wrap "$W/cmake-i686-full"
+    # Emulated and on a shared machine the tests' own TIMEOUTs (60-900 s, set for native runs)
+    # are too short: each is multiplied by GROVE_PORT_TIMEOUT_FACTOR (default 10) here.
+    find "$W/cmake-i686-full" -name CTestTestfile.cmake -exec env F="${GROVE_PORT_TIMEOUT_FACTOR:-10}" \
+      perl -pi -e 's/TIMEOUT "(\d+)"/sprintf("TIMEOUT \"%d\"", $1 * $ENV{F})/ge' {} +
     log="$W/cmake-i686-full.ctest.log"
     t0=$(date +%s)
     if ctest --test-dir "$W/cmake-i686-full" -j"$JOBS" -LE 'slow|python' -E '^install_examples$' \
