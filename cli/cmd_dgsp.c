@@ -790,7 +790,11 @@ static int join_batch(cli_ctx *c, group *g, const char *file, const char *outdir
     if (outdir && (joined || repaired)) {
         int dfd = open(outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (dfd >= 0) {
+#if !defined(GROVE_SYS_SYNCFS) || GROVE_SYS_SYNCFS
             syncfs(dfd); /* one sync for all credential files */
+#else
+            sync(); /* no syncfs() (macOS, the BSDs): POSIX's sync of every file system */
+#endif
             close(dfd);
         }
     }

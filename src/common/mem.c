@@ -8,23 +8,28 @@
 
 /*
  * Zeroing the optimizer may not remove: explicit_bzero where the C library has it (glibc 2.25+,
- * musl, the BSDs), else memset followed by an empty asm that claims to read the memory (gcc and
- * clang), else memset called through a volatile function pointer. GROVE_PORTABLE_WIPE forces
- * the fallback (tests/port/run.sh builds it so, to test it on Linux too).
+ * musl, the BSDs; a CMake build knows from check_symbol_exists, GROVE_SYS_EXPLICIT_BZERO, a
+ * build without CMake goes by the C library's name), else memset followed by an empty asm that
+ * claims to read the memory (gcc and clang), else memset called through a volatile function
+ * pointer. GROVE_PORTABLE_WIPE forces the memset + asm fallback and GROVE_WIPE_VOLATILE_FN the
+ * last one (tests/port/run.sh builds both, to test them on Linux too).
  */
-#if !defined(GROVE_PORTABLE_WIPE) &&                                                          \
-    (defined(__GLIBC__) || defined(__FreeBSD__) || defined(__OpenBSD__) ||                   \
-     defined(__NetBSD__) || defined(__DragonFly__))
-#define GROVE_HAVE_EXPLICIT_BZERO 1
+#if defined(GROVE_PORTABLE_WIPE) || defined(GROVE_WIPE_VOLATILE_FN)
+#define GROVE_WIPE_EXPLICIT_BZERO 0
+#elif defined(GROVE_SYS_EXPLICIT_BZERO)
+#define GROVE_WIPE_EXPLICIT_BZERO GROVE_SYS_EXPLICIT_BZERO
+#elif defined(__GLIBC__) || defined(__FreeBSD__) || defined(__OpenBSD__) ||                   \
+    defined(__NetBSD__) || defined(__DragonFly__)
+#define GROVE_WIPE_EXPLICIT_BZERO 1
 #else
-#define GROVE_HAVE_EXPLICIT_BZERO 0
+#define GROVE_WIPE_EXPLICIT_BZERO 0
 #endif
 
 static void wipe_bytes(void *p, size_t len)
 {
-#if GROVE_HAVE_EXPLICIT_BZERO
+#if GROVE_WIPE_EXPLICIT_BZERO
     explicit_bzero(p, len);
-#elif defined(__GNUC__) || defined(__clang__)
+#elif (defined(__GNUC__) || defined(__clang__)) && !defined(GROVE_WIPE_VOLATILE_FN)
     memset(p, 0, len);
     __asm__ volatile("" : : "r"(p) : "memory");
 #else
