@@ -29,7 +29,8 @@
  * reads), JSON (the serde_json shapes Mithril nodes exchange) and CBOR v1 (what mithril-stm's
  * to_bytes writes since 0.11: see "CBOR v1" below). Binary sizes below; every decoder
  * checks lengths, counts, point encodings (on curve, in the subgroup, not the identity) and
- * refuses trailing bytes.
+ * refuses trailing bytes; an aggregate's signer keys are checked on the curve only, their
+ * subgroup follows from the batch path its verification checks (registration checked them).
  *   parameters 24        m u64 || k u64 || phi_f binary64
  *   avk 48               nr_leaves u64 || root 32 || total_stake u64
  *   entry 104            vk 96 || stake u64

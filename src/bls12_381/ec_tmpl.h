@@ -974,7 +974,12 @@ static void P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t s
     *r = acc;
 }
 
-/* scalars of at most 16 bytes are split k = k1 |z| + k0 where an endomorphism gives [|z|] */
+/*
+ * scalars of at most 16 bytes are split k = k1 |z| + k0 where an endomorphism gives [|z|]:
+ * k0 < |z| < 2^64 and k1 <= (2^128 - 1) / |z| < 2^65 (|z| > 2^63), so both halves have at most
+ * MSM_SPLIT_BITS bits (the windows then cover 66 bits, not the 73 of their 9-byte storage)
+ */
+#define MSM_SPLIT_BITS 65
 #ifdef MSM_SPLIT_Z
 #define MSM_SPLITS(sbytes) ((sbytes) <= 16)
 #else
@@ -989,7 +994,7 @@ size_t P_(msm_scratch_bytes)(size_t n, size_t scalar_bytes)
         return 0;
     head = BLS_SCRATCH_ALIGN(n * sizeof(AFF));
     if (MSM_SPLITS(scalar_bytes)) {
-        P_(msm_make_plan)(&pl, 2 * n, 72);
+        P_(msm_make_plan)(&pl, 2 * n, MSM_SPLIT_BITS);
         head += BLS_SCRATCH_ALIGN(2 * n * sizeof(AFF)) + BLS_SCRATCH_ALIGN(2 * n * 9);
     } else {
         P_(msm_make_plan)(&pl, n, nbits);
@@ -1045,7 +1050,7 @@ void P_(msm_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
             a2[2 * i] = aff[i];
             MSM_SPLIT_Z(&a2[2 * i + 1], &aff[i]);
         }
-        P_(msm_core)(r, a2, k2, 9, 72, 2 * n, scr);
+        P_(msm_core)(r, a2, k2, 9, MSM_SPLIT_BITS, 2 * n, scr);
         return;
     }
 #endif

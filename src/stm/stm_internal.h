@@ -33,7 +33,7 @@ struct grove_stm_aggregate {
     grove_stm_sig *sigs;   /* n signatures (owned)                              */
     uint8_t *entries;      /* n * 104 registration entries                      */
     grove_bls_g1 *sigmas;  /* decoded sigmas (validated)                        */
-    grove_bls_g2 *vks;     /* decoded vks (validated)                           */
+    grove_bls_g2 *vks;     /* decoded vks (on the curve; G2 vouched by the path) */
     size_t n_values;       /* batch path                                        */
     uint8_t *values;       /* n_values * 32                                     */
     size_t n_indices;
@@ -45,14 +45,17 @@ struct grove_stm_aggregate {
 int stm_sig_parse(grove_stm_sig *sig, const uint8_t *in, size_t in_len);
 
 /*
- * Builds an aggregate from parts (everything is copied): decodes and validates every sigma and
- * vk (GROVE_ERR_ENCODING), checks count limits. Used by the binary and JSON readers and the
+ * Builds an aggregate from parts (everything is copied): decodes and validates every sigma
+ * (curve, subgroup) and vk (curve only: its subgroup is vouched for by the Merkle path that
+ * verification checks before using it, aggregate.c) (GROVE_ERR_ENCODING), checks count limits. Used by the binary and JSON readers and the
  * clerk. Structural checks (index order, path shape) are left to verification.
  */
 /*
  * Decoded verification keys shared across aggregates (a Mithril chain: the same signers sign
- * every certificate of an epoch). Holds only keys that were fully decoded and checked (curve,
- * subgroup, not the identity), found again by their exact 96 bytes; up to 4096 keys, then it
+ * every certificate of an epoch). Holds only keys that were decoded as an aggregate's are
+ * (curve, not the identity; the subgroup is vouched for by the Merkle path each aggregate's
+ * verification checks before it uses them, aggregate.c), found again by their exact 96 bytes;
+ * up to 4096 keys, then it
  * stops growing. Not thread-safe: one decoding at a time per cache.
  */
 typedef struct stm_vk_cache stm_vk_cache;
