@@ -152,6 +152,10 @@ static void atfork_child(void)
     P.nthreads = 0;
     P.busy = 0; /* a job of another parent thread is not the child's */
     P.shutdown = 0;
+    /* the condition variables may record waiters (the parent's workers) that do not exist
+     * here, and glibc's signal/broadcast can wait for such waiters: start them afresh */
+    pthread_cond_init(&P.wake, NULL);
+    pthread_cond_init(&P.left, NULL);
     pthread_mutex_unlock(&P.mu);
 }
 
@@ -199,7 +203,7 @@ static unsigned grow_locked(unsigned want)
     /* workers block every signal: the application's handlers run on its own threads */
     sigset_t all, old;
     sigfillset(&all);
-    const int masked = 0; (void)all; (void)old;
+    const int masked = pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
     while (P.nthreads < cap) {
         unsigned idx = P.nthreads + 1;
         if (pthread_create(&P.th[P.nthreads], NULL, thread_main, (void *)(uintptr_t)idx) != 0)
