@@ -9,21 +9,33 @@
  * worker 0 and works too.
  *
  * `threads` means the same for every caller: the most threads working at once, the calling
- * thread included (grove/common.h, "Threads"). 1: everything runs on the calling thread, no
- * thread is created. GROVE_THREADS_AUTO (0): one per online CPU (grove_pool_cpus()).
- * n > 1: at most n - 1 threads are created, never more than GROVE_POOL_MAX_THREADS - 1 nor
- * more than there are chunks minus one. A thread that cannot be created is no error: its share
- * is done by the threads that exist (at worst by the caller alone), never lost.
+ * thread included (grove/common.h, "Threads"). 1: everything runs on the calling thread and the
+ * pool is not touched. GROVE_THREADS_AUTO (0): one per online CPU (grove_pool_cpus()).
+ * n > 1: at most n - 1 pool threads help, never more than GROVE_POOL_MAX_THREADS - 1 nor more
+ * than there are chunks minus one.
  *
- * `worker` is 0 for the calling thread and 1, 2, ... for the created threads, always below
+ * The pool threads are persistent: created on first use, grown when a call wants more than
+ * exist (never beyond what a call wants), reused by later calls, idle on a condition variable
+ * in between. A thread that cannot be created is no error: its share is done by the threads
+ * that exist (at worst by the caller alone), never lost. The caller waits only for the workers
+ * that actually took part: one that was descheduled before joining holds nobody up.
+ *
+ * Nesting and concurrency: a call made from inside fn (on any worker) runs inline on that
+ * thread, as worker 0, with no new fan-out. Calls from several application threads at once do
+ * not queue: the first one gets the pool, the others run alone on their own thread (correct
+ * results either way, see below). After fork() the child has no pool threads (pthread_atfork)
+ * and creates its own on first use. At process exit (or when the shared library is unloaded)
+ * idle pool threads are stopped and joined by a destructor.
+ *
+ * `worker` is 0 for the calling thread and 1, 2, ... for the pool threads, always below
  * grove_pool_workers(threads, count, chunk): fn may keep per-worker scratch or partial results
- * in an array of that size (initialised by the caller, since a worker that could not be
- * created never runs). Results must be written by item index (or combined in an order-free
- * way) so that they never depend on the thread count or the order of the chunks.
+ * in an array of that size (initialised by the caller, since a worker may never run). Results
+ * must be written by item index (or combined in an order-free way) so that they never depend
+ * on the thread count or the order of the chunks.
  *
  * fn returns a grove_status. The first error (in time) is what grove_parallel_for returns;
  * after it no new chunk is started (chunks already running finish). No heap allocation is made
- * per item or per chunk; the threads are joined before grove_parallel_for returns.
+ * per call, item or chunk; every chunk has finished when grove_parallel_for returns.
  */
 #ifndef GROVE_COMMON_POOL_H
 #define GROVE_COMMON_POOL_H
@@ -47,8 +59,11 @@ unsigned grove_pool_workers(unsigned threads, size_t count, size_t chunk);
 /* Online CPUs (at least 1, at most GROVE_POOL_MAX_THREADS): what GROVE_THREADS_AUTO means. */
 unsigned grove_pool_cpus(void);
 
-/* Tests only: from now on, thread creation in grove_parallel_for fails after `n` threads were
- * created in a call (n < 0: no limit, the default). Not thread-safe against concurrent calls. */
+/* The number of pool threads that exist now (0 before the first parallel call). */
+unsigned grove_pool_threads(void);
+
+/* Tests only: from now on, a call uses at most `n` pool threads and the pool does not grow
+ * beyond `n` threads (as if thread creation failed there); n < 0: no limit, the default. */
 void grove_pool_test_limit_threads(int n);
 
 #endif
