@@ -97,6 +97,27 @@ __attribute__((target("bmi,bmi2"))) void grove_sha256_compress_bmi(uint32_t s[8]
 }
 #endif
 
+#include "hash/sha256_chain_portable.h"
+
+void grove_sha256_chains_portable(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                                  uint32_t start, unsigned steps, size_t count,
+                                  const uint8_t *cap, uint8_t *const capout[],
+                                  const uint32_t init[8], uint64_t pcount, const uint8_t *begin)
+{
+    spxc_chains(lanes, head, n, ctr_off, start, steps, count, cap, capout, init, pcount, begin);
+}
+
+#if GROVE_HAVE_X86_TARGETS
+__attribute__((target("bmi,bmi2"))) void
+grove_sha256_chains_bmi(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                        uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                        uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                        const uint8_t *begin)
+{
+    spxc_chains(lanes, head, n, ctr_off, start, steps, count, cap, capout, init, pcount, begin);
+}
+#endif
+
 void grove_sha256_compress(uint32_t s[8], const uint8_t *blocks, size_t nblocks)
 {
     grove_hash_kernels()->sha256_compress(s, blocks, nblocks);
