@@ -345,7 +345,7 @@ GROVE_INLINE void shake_chain_lane(uint8_t *lane, uint32_t start, uint32_t from,
                                    const uint8_t *cap, uint8_t *capout, const size_t N)
 {
     const size_t hw = (N + 32) / 8, nw = N / 8, cw = (N + 28) / 8;
-    uint64_t H[8], v[4] = {0}, S[25];
+    uint64_t H[8], v[4] = {0};
     for (size_t l = 0; l < hw; l++)
         H[l] = grove_load64_le(lane + 8 * l);
     H[cw] &= 0xFFFFFFFFu; /* the counter is the high half of its word */
@@ -358,6 +358,9 @@ GROVE_INLINE void shake_chain_lane(uint8_t *lane, uint32_t start, uint32_t from,
                 grove_store64_le(capout + 8 * l, v[l]);
         if (pos >= to)
             break;
+        /* the input state: a local array that never leaves the function, so the compiler
+         * keeps it in registers (no stores to wipe) and folds its constant lanes */
+        uint64_t S[25];
         const uint64_t cb = ((pos & 0xFFu) << 24) | ((pos & 0xFF00u) << 8) |
                             ((pos >> 8) & 0xFF00u) | (pos >> 24);
         for (size_t l = 0; l < hw; l++)
@@ -370,29 +373,30 @@ GROVE_INLINE void shake_chain_lane(uint8_t *lane, uint32_t start, uint32_t from,
         S[hw + nw] = 0x1F;
         S[16] ^= 0x8000000000000000ULL;
         {
-            /* the first two rounds written out, so that the zero lanes fold into round 0 */
+            /* The first two rounds written out, so that the zero lanes fold into round 0, and
+             * the last two, so that the compiler drops what the value (lanes 0 .. nw - 1) does
+             * not need of round 23. */
             KECCAK_DECLARE_LANES(A);
             KECCAK_DECLARE_LANES(E);
 #define LOAD_LANE(x, i) x = S[i]
-#define STORE_LANE(x, i) S[i] = x
             KECCAK_FOR_LANES(A, LOAD_LANE);
+#undef LOAD_LANE
             KECCAK_ROUND(A, E, 0);
             KECCAK_ROUND(E, A, 1);
-            for (int round_ = 2; round_ < 24; round_ += 2) {
+            for (int round_ = 2; round_ < 22; round_ += 2) {
                 KECCAK_ROUND(A, E, round_);
                 KECCAK_ROUND(E, A, round_ + 1);
             }
-            KECCAK_FOR_LANES(A, STORE_LANE);
-#undef LOAD_LANE
-#undef STORE_LANE
+            KECCAK_ROUND(A, E, 22);
+            KECCAK_ROUND(E, A, 23);
+            const uint64_t out[4] = {Aba, Abe, Abi, Abo};
+            for (size_t l = 0; l < nw; l++)
+                v[l] = out[l];
         }
-        for (size_t l = 0; l < nw; l++)
-            v[l] = S[l];
     }
     for (size_t l = 0; l < nw; l++)
         grove_store64_le(lane + hw * 8 + 8 * l, v[l]);
     grove_wipe(v, sizeof v);
-    grove_wipe(S, sizeof S);
 }
 
 GROVE_INLINE void shake_chains_body(uint8_t *const lanes[], size_t n, uint32_t start,
