@@ -31,7 +31,8 @@
 #   avx2-nosha:crate. Writes DIR/dgsp-time.json or
 #   DIR/dgsp-instructions-<path>.json.
 #
-# Time mode: grove's best path (GROVE_CPU unset) against avx2-native. For each set and operation
+# Time mode: grove's best path (GROVE_CPU unset) against avx2-native (or, with --pairs
+# "PATH:FLAVOUR", GROVE_CPU=PATH against that flavour, e.g. portable:ref-v3). For each set and operation
 # the two programs run alternately (the order flips every round) for N rounds (default 5) with the
 # same operation count (chosen so grove's run takes about --target-ms, default 200 ms); the
 # result is the median of the per-round ratios grove / reference. Writes DIR/sphincs-time.json.
@@ -312,11 +313,19 @@ else
 fi
 
 if [ "$MODE" = time ]; then
-  path=$(grove_path "")
+  # --pairs "PATH:FLAVOUR" in time mode (SPHINCS+ only): grove under GROVE_CPU=PATH against that
+  # reference flavour (e.g. portable:ref-v3), written to sphincs-cputime-PATH-FLAVOUR.json (not plotted)
+  tcpu=""; tflav=avx2-native; tname=sphincs-time
+  if [ "$SCHEME" != dgsp ] && [ -n "$PAIRS_GIVEN" ]; then
+    set -- $PAIRS
+    tcpu=${1%%:*}; tflav=${1#*:}; tname="sphincs-cputime-$tcpu-$tflav"
+    export GROVE_CPU=$tcpu
+  fi
+  path=$(grove_path "$tcpu")
   load0=$(load)
   : > "$tmp/time.txt"
   for set in $SETS; do
-    ref=$(ref_prog avx2-native "$set")
+    ref=$(ref_prog "$tflav" "$set")
     [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
     for op in $OPS; do
       one=$(cpu_ns grove_run "$set" "$op" 1)
@@ -336,7 +345,11 @@ if [ "$MODE" = time ]; then
   if [ "$SCHEME" = dgsp ]; then
     report dgsp-time ns "$path" "$REF_NAME (RAYON_NUM_THREADS=1)" "$load0" "$tmp/time.txt"
   else
-    report sphincs-time ns "$path" "$REF_NAME avx2 -O3 -march=native" "$load0" "$tmp/time.txt"
+    if [ -n "$tcpu" ]; then
+      report "$tname" ns "$path (GROVE_CPU=$tcpu)" "$REF_NAME $tflav" "$load0" "$tmp/time.txt"
+    else
+      report sphincs-time ns "$path" "$REF_NAME avx2 -O3 -march=native" "$load0" "$tmp/time.txt"
+    fi
   fi
   plot_all
   exit 0

@@ -33,8 +33,9 @@ static void select_kernels(void)
         .shake256_chains_w = 0,
         .sha256_chains_x = NULL,
         .sha256_chains_w = 0,
-        .sha256_chains_few = NULL,
-        .sha256_chains_few_w = 0,
+        /* portable C chains (one lane at a time; leaves the path if another kernel comes) */
+        .sha256_chains_few = grove_sha256_chains_portable,
+        .sha256_chains_few_w = 64,
         .sha256_blocks_few = NULL,
         .sha256_blocks_few_w = 0,
         .sha256_xw = NULL,
@@ -58,6 +59,7 @@ static void select_kernels(void)
         k.sha256_compress = grove_sha256_compress_bmi;
         k.sha512_compress = grove_sha512_compress_bmi;
         k.keccakf1600 = grove_keccakf1600_bmi;
+        k.sha256_chains_few = grove_sha256_chains_bmi;
     }
 #endif
 #if GROVE_HAVE_X86_TARGETS && defined(__x86_64__)
@@ -182,6 +184,21 @@ static void select_kernels(void)
             k.sha512_compress = grove_sha512_compress_armv8;
     }
 #endif
+    /* The portable chain kernel only where the portable compression runs and no wide chain
+     * kernel does (it would bypass SHA instructions, and the wide kernels take the chains). */
+    if ((k.sha256_chains_few == grove_sha256_chains_portable
+#if GROVE_HAVE_X86_TARGETS
+         || k.sha256_chains_few == grove_sha256_chains_bmi
+#endif
+         ) &&
+        (k.sha256_chains_x != NULL || (k.sha256_compress != grove_sha256_compress_portable
+#if GROVE_HAVE_X86_TARGETS
+                                       && k.sha256_compress != grove_sha256_compress_bmi
+#endif
+                                       ))) {
+        k.sha256_chains_few = NULL;
+        k.sha256_chains_few_w = 0;
+    }
     (void)f;
     selected = k;
 }

@@ -334,6 +334,127 @@ void grove_shake256_many(uint8_t *const out[], size_t outlen, const uint8_t *con
     shake_many(GROVE_SHAKE256_RATE, out, outlen, in, inlen, count);
 }
 
+/*
+ * Portable SHAKE256 chains in the SPHINCS+ layout (PK.seed || 32-byte ADRS || value: head =
+ * n + 32, the counter at n + 28, n = 16, 24 or 32), one lane at a time: the head words stay in
+ * registers, the counter goes straight into its word, and the permutation is inlined into a copy
+ * per n, so the compiler folds the lanes that are zero or constant in the first round (13 to 15
+ * of the 25 input lanes are zero, two are padding constants). No block is re-absorbed per step.
+ */
+GROVE_INLINE void shake_chain_lane(uint8_t *lane, uint32_t start, uint32_t from, uint32_t to,
+                                   const uint8_t *cap, uint8_t *capout, const size_t N)
+{
+    const size_t hw = (N + 32) / 8, nw = N / 8, cw = (N + 28) / 8;
+    uint64_t H[8], v[4] = {0};
+    for (size_t l = 0; l < hw; l++)
+        H[l] = grove_load64_le(lane + 8 * l);
+    H[cw] &= 0xFFFFFFFFu; /* the counter is the high half of its word */
+    for (size_t l = 0; l < nw; l++)
+        v[l] = grove_load64_le(lane + hw * 8 + 8 * l);
+    const int early = cap != NULL && *cap >= start && *cap < from;
+    for (uint32_t pos = from;; pos++) {
+        if (cap != NULL && (*cap == pos || (early && pos == from)))
+            for (size_t l = 0; l < nw; l++)
+                grove_store64_le(capout + 8 * l, v[l]);
+        if (pos >= to)
+            break;
+        /* the input state: a local array that never leaves the function, so the compiler
+         * keeps it in registers (no stores to wipe) and folds its constant lanes */
+        uint64_t S[25];
+        const uint64_t cb = ((pos & 0xFFu) << 24) | ((pos & 0xFF00u) << 8) |
+                            ((pos >> 8) & 0xFF00u) | (pos >> 24);
+        for (size_t l = 0; l < hw; l++)
+            S[l] = H[l];
+        S[cw] |= cb << 32;
+        for (size_t l = 0; l < nw; l++)
+            S[hw + l] = v[l];
+        for (size_t l = hw + nw; l < 25; l++)
+            S[l] = 0;
+        S[hw + nw] = 0x1F;
+        S[16] ^= 0x8000000000000000ULL;
+        {
+            /* The first two rounds written out, so that the zero lanes fold into round 0, and
+             * the last two, so that the compiler drops what the value (lanes 0 .. nw - 1) does
+             * not need of round 23. */
+            KECCAK_DECLARE_LANES(A);
+            KECCAK_DECLARE_LANES(E);
+#define LOAD_LANE(x, i) x = S[i]
+            KECCAK_FOR_LANES(A, LOAD_LANE);
+#undef LOAD_LANE
+            KECCAK_ROUND(A, E, 0);
+            KECCAK_ROUND(E, A, 1);
+            for (int round_ = 2; round_ < 22; round_ += 2) {
+                KECCAK_ROUND(A, E, round_);
+                KECCAK_ROUND(E, A, round_ + 1);
+            }
+            KECCAK_ROUND(A, E, 22);
+            KECCAK_ROUND(E, A, 23);
+            const uint64_t out[4] = {Aba, Abe, Abi, Abo};
+            for (size_t l = 0; l < nw; l++)
+                v[l] = out[l];
+        }
+    }
+    for (size_t l = 0; l < nw; l++)
+        grove_store64_le(lane + hw * 8 + 8 * l, v[l]);
+    grove_wipe(v, sizeof v);
+}
+
+GROVE_INLINE void shake_chains_body(uint8_t *const lanes[], size_t n, uint32_t start,
+                                    unsigned steps, size_t count, const uint8_t *cap,
+                                    uint8_t *const capout[], const uint8_t *begin)
+{
+    const uint64_t end = (uint64_t)start + steps;
+    for (size_t j = 0; j < count; j++) {
+        uint32_t from = start;
+        if (begin != NULL && begin[j] > from)
+            from = begin[j] < end ? begin[j] : (uint32_t)end;
+        const uint8_t *cj = cap != NULL ? cap + j : NULL;
+        uint8_t *co = cap != NULL ? capout[j] : NULL;
+        if (n == 16)
+            shake_chain_lane(lanes[j], start, from, (uint32_t)end, cj, co, 16);
+        else if (n == 24)
+            shake_chain_lane(lanes[j], start, from, (uint32_t)end, cj, co, 24);
+        else
+            shake_chain_lane(lanes[j], start, from, (uint32_t)end, cj, co, 32);
+    }
+    grove_chains_last_counter(lanes, count, n + 28, start, steps, begin);
+}
+
+void grove_shake256_chains_portable(uint8_t *const lanes[], size_t n, uint32_t start,
+                                    unsigned steps, size_t count, const uint8_t *cap,
+                                    uint8_t *const capout[], const uint8_t *begin)
+{
+    shake_chains_body(lanes, n, start, steps, count, cap, capout, begin);
+}
+
+#if GROVE_HAVE_X86_TARGETS
+__attribute__((target("bmi,bmi2"))) void
+grove_shake256_chains_bmi(uint8_t *const lanes[], size_t n, uint32_t start, unsigned steps,
+                          size_t count, const uint8_t *cap, uint8_t *const capout[],
+                          const uint8_t *begin)
+{
+    shake_chains_body(lanes, n, start, steps, count, cap, capout, begin);
+}
+#endif
+
+/* The portable chain kernel for this layout and kernel set, or NULL. */
+static void (*shake_chains_portable(const struct grove_hash_kernels *k, size_t head, size_t n,
+                                    size_t ctr_off, uint64_t end))(uint8_t *const *, size_t,
+                                                                  uint32_t, unsigned, size_t,
+                                                                  const uint8_t *,
+                                                                  uint8_t *const *,
+                                                                  const uint8_t *)
+{
+    if (k->shake256_chains_x != NULL || (n != 16 && n != 24 && n != 32) || head != n + 32 ||
+        ctr_off != n + 28 || end > UINT32_MAX)
+        return NULL;
+#if GROVE_HAVE_X86_TARGETS
+    if (k->keccakf1600 == grove_keccakf1600_bmi)
+        return grove_shake256_chains_bmi;
+#endif
+    return k->keccakf1600 == grove_keccakf1600_portable ? grove_shake256_chains_portable : NULL;
+}
+
 /* The fused chain kernels take whole words, the counter within one word, one block, n <= 32. */
 static int shake256_chains_fused(const struct grove_hash_kernels *k, size_t head, size_t n,
                                  size_t ctr_off)
@@ -346,8 +467,18 @@ int grove_shake256_chains_from(uint8_t *const lanes[], size_t head, size_t n, si
                                const uint8_t *begin, unsigned end, size_t count)
 {
     const struct grove_hash_kernels *k = grove_hash_kernels();
-    if (!shake256_chains_fused(k, head, n, ctr_off) || end > 255)
+    if (end > 255)
         return 0;
+    if (!shake256_chains_fused(k, head, n, ctr_off)) {
+        /* without a vector kernel: the portable one, each lane from its own position */
+        void (*pc)(uint8_t *const *, size_t, uint32_t, unsigned, size_t, const uint8_t *,
+                   uint8_t *const *, const uint8_t *) = shake_chains_portable(k, head, n,
+                                                                             ctr_off, end);
+        if (pc == NULL)
+            return 0;
+        pc(lanes, n, 0, end, count, NULL, NULL, begin);
+        return 1;
+    }
     for (size_t i = 0, m; i < count; i += m) {
         unsigned lo;
         m = grove_chains_group(begin + i, count - i, k->shake256_chains_w, end, &lo);
@@ -364,6 +495,13 @@ void grove_shake256_chains(uint8_t *const lanes[], size_t head, size_t n, size_t
 {
     const struct grove_hash_kernels *k = grove_hash_kernels();
     size_t i = 0;
+    void (*pc)(uint8_t *const *, size_t, uint32_t, unsigned, size_t, const uint8_t *,
+               uint8_t *const *, const uint8_t *) =
+        shake_chains_portable(k, head, n, ctr_off, (uint64_t)start + steps);
+    if (pc != NULL) {
+        pc(lanes, n, start, steps, count, cap, capout, NULL);
+        return;
+    }
     if (shake256_chains_fused(k, head, n, ctr_off)) {
         const size_t w = k->shake256_chains_w;
         for (; i < count && count - i >= k->keccak_wide_min; i += w)

@@ -32,6 +32,18 @@ void grove_keccakf1600(uint64_t s[25]);
 void grove_keccakf1600_portable(uint64_t s[25]);
 /* The portable C kernel compiled for BMI1/BMI2 (x86 only). */
 void grove_keccakf1600_bmi(uint64_t s[25]);
+/*
+ * Portable SHAKE256 chains in the SPHINCS+ layout (head = n + 32 bytes, counter at n + 28,
+ * n = 16, 24 or 32), the semantics of grove_shake256_chains plus per-lane start positions
+ * (begin, may be NULL) as in grove_shake256_chains_from; plain and BMI1/BMI2 (x86) builds.
+ * grove_shake256_chains picks them on the portable paths; tests call them directly.
+ */
+void grove_shake256_chains_portable(uint8_t *const lanes[], size_t n, uint32_t start,
+                                    unsigned steps, size_t count, const uint8_t *cap,
+                                    uint8_t *const capout[], const uint8_t *begin);
+void grove_shake256_chains_bmi(uint8_t *const lanes[], size_t n, uint32_t start, unsigned steps,
+                               size_t count, const uint8_t *cap, uint8_t *const capout[],
+                               const uint8_t *begin);
 /* Permute count independent states. */
 void grove_keccakf1600_many(uint64_t (*states)[25], size_t count);
 

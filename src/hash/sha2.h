@@ -77,6 +77,16 @@ void grove_sha256_compress_portable(uint32_t s[8], const uint8_t *blocks, size_t
 void grove_sha512_compress_portable(uint64_t s[8], const uint8_t *blocks, size_t nblocks);
 /* The portable C kernels compiled for BMI1/BMI2 (x86 only). */
 void grove_sha256_compress_bmi(uint32_t s[8], const uint8_t *blocks, size_t nblocks);
+/* Portable C chain kernels (struct grove_hash_kernels' sha256_chains_few, any lane count; the
+ * SPHINCS+ layout with its fixed words folded, sha256_chain_portable.h), plain and BMI. */
+void grove_sha256_chains_portable(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                                  uint32_t start, unsigned steps, size_t count,
+                                  const uint8_t *cap, uint8_t *const capout[],
+                                  const uint32_t init[8], uint64_t pcount, const uint8_t *begin);
+void grove_sha256_chains_bmi(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                             uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                             uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                             const uint8_t *begin);
 void grove_sha512_compress_bmi(uint64_t s[8], const uint8_t *blocks, size_t nblocks);
 
 /* HMAC with incremental message input. */

@@ -29,13 +29,18 @@ static const uint32_t sha224_iv[8] = {
 #define SSIG0(x) (ROR32(x, 7) ^ ROR32(x, 18) ^ ((x) >> 3))
 #define SSIG1(x) (ROR32(x, 17) ^ ROR32(x, 19) ^ ((x) >> 10))
 #define CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 
-/* One round; the eight working variables rotate by renaming instead of moving. */
+/*
+ * One round; the eight working variables rotate by renaming instead of moving. Maj(a, b, c) =
+ * ((a ^ b) & (b ^ c)) ^ b, and this round's a ^ b is the next round's b ^ c (carried in bc):
+ * three operations instead of four.
+ */
 #define R(a, b, c, d, e, f, g, h, i)                                                        \
     do {                                                                                    \
         uint32_t t1 = h + BSIG1(e) + CH(e, f, g) + grove_sha256_k[r + (i)] + w[(i)];              \
-        uint32_t t2 = BSIG0(a) + MAJ(a, b, c);                                              \
+        uint32_t ab = a ^ b;                                                                \
+        uint32_t t2 = BSIG0(a) + ((ab & bc) ^ b);                                           \
+        bc = ab;                                                                            \
         d += t1;                                                                            \
         h = t1 + t2;                                                                        \
     } while (0)
@@ -47,6 +52,7 @@ GROVE_INLINE void sha256_compress_generic(uint32_t s[8], const uint8_t *p, size_
     uint32_t w[16];
     while (nblocks--) {
         uint32_t a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
+        uint32_t bc = b ^ c;
         for (int i = 0; i < 16; i++)
             w[i] = grove_load32_be(p + 4 * i);
         for (int r = 0; r < 64; r += 16) {
@@ -94,6 +100,27 @@ __attribute__((target("bmi,bmi2"))) void grove_sha256_compress_bmi(uint32_t s[8]
                                                                   size_t nblocks)
 {
     sha256_compress_generic(s, p, nblocks);
+}
+#endif
+
+#include "hash/sha256_chain_portable.h"
+
+void grove_sha256_chains_portable(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                                  uint32_t start, unsigned steps, size_t count,
+                                  const uint8_t *cap, uint8_t *const capout[],
+                                  const uint32_t init[8], uint64_t pcount, const uint8_t *begin)
+{
+    spxc_chains(lanes, head, n, ctr_off, start, steps, count, cap, capout, init, pcount, begin);
+}
+
+#if GROVE_HAVE_X86_TARGETS
+__attribute__((target("bmi,bmi2"))) void
+grove_sha256_chains_bmi(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                        uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                        uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                        const uint8_t *begin)
+{
+    spxc_chains(lanes, head, n, ctr_off, start, steps, count, cap, capout, init, pcount, begin);
 }
 #endif
 

@@ -25,12 +25,14 @@ static const uint64_t sha384_iv[8] = {
 #define SSIG0(x) (ROR64(x, 1) ^ ROR64(x, 8) ^ ((x) >> 7))
 #define SSIG1(x) (ROR64(x, 19) ^ ROR64(x, 61) ^ ((x) >> 6))
 #define CH(x, y, z) (((x) & ((y) ^ (z))) ^ (z))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
-
+/* Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b, with this round's a ^ b carried as the next round's
+ * b ^ c (bc): three operations instead of four (as in sha256.c). */
 #define R(a, b, c, d, e, f, g, h, i)                                                        \
     do {                                                                                    \
         uint64_t t1 = h + BSIG1(e) + CH(e, f, g) + grove_sha512_k[r + (i)] + w[(i)];              \
-        uint64_t t2 = BSIG0(a) + MAJ(a, b, c);                                              \
+        uint64_t ab = a ^ b;                                                                \
+        uint64_t t2 = BSIG0(a) + ((ab & bc) ^ b);                                           \
+        bc = ab;                                                                            \
         d += t1;                                                                            \
         h = t1 + t2;                                                                        \
     } while (0)
@@ -42,6 +44,7 @@ GROVE_INLINE void sha512_compress_generic(uint64_t s[8], const uint8_t *p, size_
     uint64_t w[16];
     while (nblocks--) {
         uint64_t a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
+        uint64_t bc = b ^ c;
         for (int i = 0; i < 16; i++)
             w[i] = grove_load64_be(p + 8 * i);
         for (int r = 0; r < 80; r += 16) {
