@@ -203,6 +203,16 @@ for s in dict.fromkeys(x["set"] for x in rows):
 PY
 }
 
+json_cpu() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["cpu_model"])' "$1"; }
+dgsp_ops() { # the DGSP operations a result file holds, in plot order (open left out, see below)
+  python3 - "$1" <<'PY'
+import json, sys
+have = {r["op"] for r in json.load(open(sys.argv[1]))["results"]}
+print(" ".join(o for o in "keygen join gen_cert sign verify judge revoke verify_open".split()
+               if o in have))
+PY
+}
+
 plot_all() {
   local f
   PLOT_OPS="keygen sign verify"
@@ -229,14 +239,17 @@ plot_all() {
   done
   # open is left out of the plots: grove's verifies first, the crate's does not (verify_open)
   PLOT_OPS="keygen join gen_cert sign verify judge revoke verify_open"
-  f="$OUT/dgsp-time.json"
-  if [ -f "$f" ]; then
+  # dgsp-time.json: the latest run; dgsp-time-<cpu>.json: runs kept from other machine kinds
+  for f in "$OUT"/dgsp-time.json "$OUT"/dgsp-time-*.json; do
+    [ -f "$f" ] || continue
+    PLOT_OPS=$(dgsp_ops "$f")
     json_to_dat "$f" > "$tmp/t.dat"
-    plot "$tmp/t.dat" "$OUT/dgsp-time.svg" \
-      "grove DGSP best path / dgsp crate 0.1.2, CPU time (lower is faster; goal 0.5; open: see verify_open)" 0.5
-  fi
+    plot "$tmp/t.dat" "${f%.json}.svg" \
+      "grove DGSP best path / dgsp crate 0.1.2, CPU time, $(json_cpu "$f") (goal 0.5; open: see verify_open)" 0.5
+  done
   for f in "$OUT"/dgsp-instructions-*.json; do
     [ -f "$f" ] || continue
+    PLOT_OPS=$(dgsp_ops "$f")
     json_to_dat "$f" > "$tmp/i.dat"
     local gpath=${f#*dgsp-instructions-}
     plot "$tmp/i.dat" "${f%.json}.svg" \

@@ -10,7 +10,7 @@
 #include "grove/dgsp.h"
 
 typedef struct {
-    char *username;
+    char *username; /* in one of the store's name chunks */
     size_t ulen;
     uint64_t ctr;
     uint64_t hash; /* hash_str(username) */
@@ -23,9 +23,19 @@ typedef struct {
     uint64_t id1, hash;
 } name_slot;
 
+/* Usernames are packed into chunks of at least NAME_CHUNK bytes (one allocation for many
+ * members instead of one per member); a chunk is never moved, so members point into it. */
+#define NAME_CHUNK (64 * 1024)
+typedef struct name_chunk {
+    struct name_chunk *next;
+    size_t used, cap;
+    char data[];
+} name_chunk;
+
 typedef struct {
     pthread_mutex_t lock;
     mem_member *members;
+    name_chunk *chunks; /* the newest first */
     uint64_t nmembers, capmembers;
     /* username -> member, open addressing (linear probing, at most half full) */
     name_slot *names;
@@ -144,28 +154,41 @@ static grove_status mem_add_members(void *ctx, const char *const *usernames, siz
             r = GROVE_ERR_EXISTS;
     if (r == GROVE_OK)
         r = grow_members(m, count);
-    char **copies = NULL;
-    if (r == GROVE_OK && count > 0) {
-        copies = calloc(count, sizeof *copies);
-        for (size_t i = 0; copies && i < count; i++)
-            if ((copies[i] = strdup(usernames[i])) == NULL)
-                r = GROVE_ERR_NOMEM;
-        if (copies == NULL)
+    /* room for every name in the newest chunk, or a new chunk: all or nothing */
+    size_t bytes = 0;
+    for (size_t i = 0; r == GROVE_OK && i < count; i++) {
+        size_t l = strlen(usernames[i]) + 1;
+        if (l > SIZE_MAX - bytes - sizeof(name_chunk))
+            r = GROVE_ERR_OVERFLOW;
+        else
+            bytes += l;
+    }
+    if (r == GROVE_OK && count > 0 &&
+        (m->chunks == NULL || m->chunks->cap - m->chunks->used < bytes)) {
+        size_t cap = bytes > NAME_CHUNK ? bytes : NAME_CHUNK;
+        name_chunk *c = malloc(sizeof *c + cap);
+        if (c == NULL) {
             r = GROVE_ERR_NOMEM;
-        if (r != GROVE_OK && copies)
-            for (size_t i = 0; i < count; i++)
-                free(copies[i]);
+        } else {
+            c->next = m->chunks;
+            c->used = 0;
+            c->cap = cap;
+            m->chunks = c;
+        }
     }
     if (r == GROVE_OK) {
         for (size_t i = 0; i < count; i++) {
             uint64_t id = m->nmembers++;
-            m->members[id] = (mem_member){copies[i], strlen(copies[i]), 0, hash_str(copies[i]), 1};
+            size_t l = strlen(usernames[i]);
+            char *u = m->chunks->data + m->chunks->used;
+            memcpy(u, usernames[i], l + 1);
+            m->chunks->used += l + 1;
+            m->members[id] = (mem_member){u, l, 0, hash_str(u), 1};
             name_insert(m, id);
             if (ids)
                 ids[i] = id;
         }
     }
-    free(copies);
     pthread_mutex_unlock(&m->lock);
     return r;
 }
@@ -433,8 +456,11 @@ static grove_status mem_list_revoked(void *ctx, grove_status (*fn)(void *, const
 static void mem_close(void *ctx)
 {
     mem_store *m = ctx;
-    for (uint64_t i = 0; i < m->nmembers; i++)
-        free(m->members[i].username);
+    while (m->chunks != NULL) {
+        name_chunk *c = m->chunks;
+        m->chunks = c->next;
+        free(c);
+    }
     free(m->members);
     free(m->names);
     free(m->zetas);
