@@ -14,4 +14,9 @@
 #define GROVE_BURN_STACK_MAX (64 * 1024)
 void grove_burn_stack_bytes(size_t bytes);
 
+/* The same for small frames (a hash kernel's spills): GROVE_BURN_STACK_SMALL bytes, in a frame of
+ * that size only (grove_burn_stack_bytes' 64 KiB frame is probed page by page). */
+#define GROVE_BURN_STACK_SMALL 2048
+void grove_burn_stack_small(void);
+
 #endif

@@ -62,6 +62,13 @@ __attribute__((noinline)) void grove_burn_stack_bytes(size_t bytes)
     __asm__ volatile("" : : "r"(buf) : "memory");
 }
 
+__attribute__((noinline)) void grove_burn_stack_small(void)
+{
+    uint8_t buf[GROVE_BURN_STACK_SMALL];
+    wipe_bytes(buf, sizeof buf);
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
 __attribute__((noinline)) void grove_burn_stack(void)
 {
     uint8_t buf[GROVE_BURN_STACK_BYTES];

@@ -4,6 +4,7 @@
 
 #include "common/util.h"
 #include "hash/dispatch.h"
+#include "common/burn.h"
 #include "hash/keccak.h"
 #include "hash/keccak_round.h"
 
@@ -358,8 +359,8 @@ GROVE_INLINE void shake_chain_lane(uint8_t *lane, uint32_t start, uint32_t from,
                 grove_store64_le(capout + 8 * l, v[l]);
         if (pos >= to)
             break;
-        /* the input state: a local array that never leaves the function, so the compiler
-         * keeps it in registers (no stores to wipe) and folds its constant lanes */
+        /* the input state: a local array the compiler folds (its constant lanes) and mostly
+         * keeps in registers; what it spills is wiped by the entry point (grove_burn_stack_small) */
         uint64_t S[25];
         const uint64_t cb = ((pos & 0xFFu) << 24) | ((pos & 0xFF00u) << 8) |
                             ((pos >> 8) & 0xFF00u) | (pos >> 24);
@@ -420,20 +421,45 @@ GROVE_INLINE void shake_chains_body(uint8_t *const lanes[], size_t n, uint32_t s
     grove_chains_last_counter(lanes, count, n + 28, start, steps, begin);
 }
 
-void grove_shake256_chains_portable(uint8_t *const lanes[], size_t n, uint32_t start,
-                                    unsigned steps, size_t count, const uint8_t *cap,
-                                    uint8_t *const capout[], const uint8_t *begin)
+/*
+ * The chain kernels keep their lanes in locals, which the compiler spills to the stack under
+ * register pressure (25 + 25 lanes); a chain may start from a secret (WOTS+ keys, and PRF in
+ * this layout takes SK.seed as its value). So the work runs in a frame of its own (noinline) and
+ * the entry point wipes that frame's stack when it returns: GROVE_BURN_STACK_SMALL bytes,
+ * above the frames gcc and clang give it (about 530 bytes with gcc 12 -O2; test_wipe checks).
+ */
+static __attribute__((noinline)) void shake_chains_portable_run(uint8_t *const lanes[], size_t n,
+                                                                uint32_t start, unsigned steps,
+                                                                size_t count, const uint8_t *cap,
+                                                                uint8_t *const capout[],
+                                                                const uint8_t *begin)
 {
     shake_chains_body(lanes, n, start, steps, count, cap, capout, begin);
 }
 
+void grove_shake256_chains_portable(uint8_t *const lanes[], size_t n, uint32_t start,
+                                    unsigned steps, size_t count, const uint8_t *cap,
+                                    uint8_t *const capout[], const uint8_t *begin)
+{
+    shake_chains_portable_run(lanes, n, start, steps, count, cap, capout, begin);
+    grove_burn_stack_small();
+}
+
 #if GROVE_HAVE_X86_TARGETS
-__attribute__((target("bmi,bmi2"))) void
-grove_shake256_chains_bmi(uint8_t *const lanes[], size_t n, uint32_t start, unsigned steps,
-                          size_t count, const uint8_t *cap, uint8_t *const capout[],
-                          const uint8_t *begin)
+static __attribute__((noinline, target("bmi,bmi2"))) void
+shake_chains_bmi_run(uint8_t *const lanes[], size_t n, uint32_t start, unsigned steps,
+                     size_t count, const uint8_t *cap, uint8_t *const capout[],
+                     const uint8_t *begin)
 {
     shake_chains_body(lanes, n, start, steps, count, cap, capout, begin);
+}
+
+void grove_shake256_chains_bmi(uint8_t *const lanes[], size_t n, uint32_t start, unsigned steps,
+                               size_t count, const uint8_t *cap, uint8_t *const capout[],
+                               const uint8_t *begin)
+{
+    shake_chains_bmi_run(lanes, n, start, steps, count, cap, capout, begin);
+    grove_burn_stack_small();
 }
 #endif
 

@@ -4,6 +4,7 @@
 
 #include "common/util.h"
 #include "hash/dispatch.h"
+#include "common/burn.h"
 #include "hash/sha2.h"
 #include "hash/sha2_k.h"
 
@@ -105,22 +106,49 @@ __attribute__((target("bmi,bmi2"))) void grove_sha256_compress_bmi(uint32_t s[8]
 
 #include "hash/sha256_chain_portable.h"
 
+/*
+ * The chain kernel's working state lives in locals the compiler spills to the stack, and a chain
+ * may start from a secret (WOTS+ keys): the work runs in a frame of its own (noinline) and the
+ * entry point wipes that frame's stack when it returns (GROVE_BURN_STACK_SMALL bytes, above
+ * the ~530 bytes gcc 12 gives it; test_wipe checks every path).
+ */
+static __attribute__((noinline)) void
+sha256_chains_portable_run(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                           uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                           uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                           const uint8_t *begin)
+{
+    spxc_chains(lanes, head, n, ctr_off, start, steps, count, cap, capout, init, pcount, begin);
+}
+
 void grove_sha256_chains_portable(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
                                   uint32_t start, unsigned steps, size_t count,
                                   const uint8_t *cap, uint8_t *const capout[],
                                   const uint32_t init[8], uint64_t pcount, const uint8_t *begin)
 {
-    spxc_chains(lanes, head, n, ctr_off, start, steps, count, cap, capout, init, pcount, begin);
+    sha256_chains_portable_run(lanes, head, n, ctr_off, start, steps, count, cap, capout, init,
+                               pcount, begin);
+    grove_burn_stack_small();
 }
 
 #if GROVE_HAVE_X86_TARGETS
-__attribute__((target("bmi,bmi2"))) void
-grove_sha256_chains_bmi(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
-                        uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
-                        uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
-                        const uint8_t *begin)
+static __attribute__((noinline, target("bmi,bmi2"))) void
+sha256_chains_bmi_run(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                      uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                      uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                      const uint8_t *begin)
 {
     spxc_chains(lanes, head, n, ctr_off, start, steps, count, cap, capout, init, pcount, begin);
+}
+
+void grove_sha256_chains_bmi(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
+                             uint32_t start, unsigned steps, size_t count, const uint8_t *cap,
+                             uint8_t *const capout[], const uint32_t init[8], uint64_t pcount,
+                             const uint8_t *begin)
+{
+    sha256_chains_bmi_run(lanes, head, n, ctr_off, start, steps, count, cap, capout, init, pcount,
+                          begin);
+    grove_burn_stack_small();
 }
 #endif
 

@@ -7,6 +7,39 @@
 #include "hash/sha2.h"
 #include "sphincs/spx.h"
 
+/*
+ * Stack wiped after key generation and signing (spx_burn, below): the kernels keep secret
+ * words in registers and spill slots, and whether a later, deeper call overwrites them is luck
+ * (the portable chain kernels of issue 19 made SK.seed show up 7 KiB below the caller on the
+ * portable path). SPX_BURN bytes next to the caller's frame, in a frame of that size (so that
+ * the callers' own stack-depth measurements, e.g. DGSP's, see only what is wiped); the cost is
+ * about a microsecond, against at least tens of microseconds for the operation.
+ */
+#define SPX_BURN (30 * 1024)
+
+static __attribute__((noinline)) void spx_burn(void)
+{
+    uint8_t buf[SPX_BURN];
+    grove_wipe(buf, sizeof buf);
+}
+
+static int keygen_burned(const grove_slhdsa_params *p, uint8_t *pk, uint8_t *sk,
+                         const uint8_t *sk_seed, const uint8_t *sk_prf, const uint8_t *pk_seed)
+{
+    int r = spx_keygen_internal(p, pk, sk, sk_seed, sk_prf, pk_seed);
+    spx_burn();
+    return r;
+}
+
+static int sign_burned(const grove_slhdsa_params *p, uint8_t *sig, const uint8_t *prefix,
+                       size_t prefixlen, const uint8_t *msg, size_t msg_len, const uint8_t *sk,
+                       const uint8_t *opt_rand)
+{
+    int r = spx_sign_internal(p, sig, prefix, prefixlen, msg, msg_len, sk, opt_rand);
+    spx_burn();
+    return r;
+}
+
 grove_status grove_slhdsa_keygen_from_seed(const grove_slhdsa_params *p, uint8_t *pk, uint8_t *sk,
                                            const uint8_t *sk_seed, const uint8_t *sk_prf,
                                            const uint8_t *pk_seed)
@@ -14,7 +47,7 @@ grove_status grove_slhdsa_keygen_from_seed(const grove_slhdsa_params *p, uint8_t
     if (p == NULL || pk == NULL || sk == NULL || sk_seed == NULL || sk_prf == NULL ||
         pk_seed == NULL)
         return GROVE_ERR_INVALID_ARG;
-    return (grove_status)spx_keygen_internal(p, pk, sk, sk_seed, sk_prf, pk_seed);
+    return (grove_status)keygen_burned(p, pk, sk, sk_seed, sk_prf, pk_seed);
 }
 
 grove_status grove_slhdsa_keygen(const grove_slhdsa_params *p, uint8_t *pk, uint8_t *sk)
@@ -25,7 +58,7 @@ grove_status grove_slhdsa_keygen(const grove_slhdsa_params *p, uint8_t *pk, uint
     const size_t n = p->n;
     grove_status r = grove_randombytes(seed, 3 * n);
     if (r == GROVE_OK)
-        r = (grove_status)spx_keygen_internal(p, pk, sk, seed, seed + n, seed + 2 * n);
+        r = (grove_status)keygen_burned(p, pk, sk, seed, seed + n, seed + 2 * n);
     grove_wipe(seed, sizeof seed);
     return r;
 }
@@ -36,7 +69,7 @@ grove_status grove_slhdsa_sign_internal(const grove_slhdsa_params *p, uint8_t *s
 {
     if (p == NULL || sig == NULL || sk == NULL || opt_rand == NULL || (msg == NULL && msg_len))
         return GROVE_ERR_INVALID_ARG;
-    return (grove_status)spx_sign_internal(p, sig, NULL, 0, msg, msg_len, sk, opt_rand);
+    return (grove_status)sign_burned(p, sig, NULL, 0, msg, msg_len, sk, opt_rand);
 }
 
 grove_status grove_slhdsa_verify_internal(const grove_slhdsa_params *p, const uint8_t *sig,
@@ -167,9 +200,9 @@ static grove_status external_sign(const grove_slhdsa_params *p, uint8_t *sig, co
         memcpy(opt_rand, sk + 2 * p->n, p->n); /* PK.seed */
     }
     if (ph)
-        r = (grove_status)spx_sign_internal(p, sig, prefix, prefixlen, NULL, 0, sk, opt_rand);
+        r = (grove_status)sign_burned(p, sig, prefix, prefixlen, NULL, 0, sk, opt_rand);
     else
-        r = (grove_status)spx_sign_internal(p, sig, prefix, prefixlen, msg, msg_len, sk, opt_rand);
+        r = (grove_status)sign_burned(p, sig, prefix, prefixlen, msg, msg_len, sk, opt_rand);
     grove_wipe(opt_rand, sizeof opt_rand);
     return r;
 }
@@ -239,7 +272,7 @@ grove_status grove_sphincs_sign(const grove_slhdsa_params *p, uint8_t *sig, cons
     uint8_t optrand[SPX_MAX_N];
     grove_status r = grove_randombytes(optrand, p->n);
     if (r == GROVE_OK)
-        r = (grove_status)spx_sign_internal(p, sig, NULL, 0, msg, msg_len, sk, optrand);
+        r = (grove_status)sign_burned(p, sig, NULL, 0, msg, msg_len, sk, optrand);
     grove_wipe(optrand, sizeof optrand);
     return r;
 }
