@@ -17,6 +17,7 @@
 #include "common/util.h"
 #include "hash/keccak.h"
 #include "hash/sha2.h"
+#include "sha256_chain_ref.h"
 #include "test.h"
 
 typedef void chain_fn(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off,
@@ -25,25 +26,6 @@ typedef void chain_fn(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_
                       const uint8_t *begin);
 
 #define MAXL 70
-
-/* One lane's chain, step by step with whole SHA-256 calls after the prefix. */
-static void chain_ref(uint8_t *buf, size_t head, size_t n, size_t ctr, uint32_t from,
-                      uint32_t start, unsigned steps, uint32_t cap, uint8_t *want_cap,
-                      const grove_sha256_ctx *prefix)
-{
-    for (uint32_t pos = start; pos <= start + steps; pos++) {
-        if (cap == pos)
-            memcpy(want_cap, buf + head, n);
-        if (pos == start + steps || pos < from)
-            continue;
-        grove_store32_be(buf + ctr, pos);
-        grove_sha256_ctx c = *prefix;
-        uint8_t o[32];
-        grove_sha256_update(&c, buf, head + n);
-        grove_sha256_final(&c, o, 32);
-        memcpy(buf + head, o, n);
-    }
-}
 
 static void chains(uint64_t *rng, chain_fn *fn)
 {
@@ -89,8 +71,8 @@ static void chains(uint64_t *rng, chain_fn *fn)
                 for (size_t j = 0; j < count; j++) {
                     uint32_t b = use_begin ? begin[j] : start;
                     /* cap and begin are one byte: compare as the kernel reads them */
-                    chain_ref(ref[j], head, n, ctr, b, start, steps,
-                              use_cap ? cap[j] : 0xFFFFFFFFu, want[j], p);
+                    test_sha256_chain_ref(ref[j], head, n, ctr, b, start, steps,
+                                          use_cap ? cap[j] : 0xFFFFFFFFu, want[j], p);
                     CHECK_MEM(lanes[j], ref[j], head + n); /* value and last counter */
                     if (use_cap)
                         CHECK_MEM(capout[j], want[j], 32);

@@ -16,6 +16,7 @@
 #include "hash/arm_kernels.h"
 #include "hash/sha2.h"
 #include "hash/sha2_simd.h"
+#include "sha256_chain_ref.h"
 #include "test.h"
 
 #if GROVE_HAVE_ARM_TARGETS
@@ -114,25 +115,6 @@ static void many(uint64_t *rng)
     free(in);
 }
 
-/* One lane's chain, step by step with single SHA-256 calls after the prefix state. */
-static void chain_ref(uint8_t *buf, size_t head, size_t n, size_t ctr, uint32_t from,
-                      uint32_t start, unsigned steps, uint8_t cap, uint8_t *want_cap,
-                      const grove_sha256_ctx *prefix)
-{
-    for (uint32_t pos = start; pos <= start + steps; pos++) {
-        if (cap == pos)
-            memcpy(want_cap, buf + head, n);
-        if (pos == start + steps || pos < from)
-            continue;
-        grove_store32_be(buf + ctr, pos);
-        grove_sha256_ctx c = *prefix;
-        uint8_t o[32];
-        grove_sha256_update(&c, buf, head + n);
-        grove_sha256_final(&c, o, 32);
-        memcpy(buf + head, o, n);
-    }
-}
-
 static void chains(uint64_t *rng)
 {
     /* head, counter offset, n: the SPHINCS+ layouts (first four rounds hoisted) and odd ones */
@@ -174,7 +156,7 @@ static void chains(uint64_t *rng)
                                                 co, p->s, p->count, NULL);
                 for (size_t j = 0; j < count; j++) {
                     uint32_t b = from ? begin[j] : start;
-                    chain_ref(ref[j], head, n, ctr, b, start, steps, from ? 0 : cap[j],
+                    test_sha256_chain_ref(ref[j], head, n, ctr, b, start, steps, from ? 0 : cap[j],
                               want[j], p);
                     CHECK_MEM(lanes[j], ref[j], head + n); /* value and last counter */
                     if (!from)
