@@ -214,6 +214,25 @@ grove_status grove_file_try_locked(const char *path, int oflags, int *fd, char *
     return open_locked(path, oflags, 0, fd, err, errcap);
 }
 
+/* Reads fd to its end without keeping the data; 1 when more than maxlen bytes arrive in all
+ * (n already read), 0 at the end of the input or on a read error. */
+static int drain_over(int fd, size_t n, size_t maxlen)
+{
+    uint8_t sink[16384];
+    int over = n > maxlen;
+    while (!over) {
+        ssize_t r = read(fd, sink, sizeof sink);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        over = (size_t)r > maxlen - n;
+        n += (size_t)r;
+    }
+    grove_wipe(sink, sizeof sink);
+    return over;
+}
+
 grove_status grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *len)
 {
     if (buf == NULL || len == NULL)
@@ -240,7 +259,10 @@ grove_status grove_file_read_fd(int fd, size_t maxlen, uint8_t **buf, size_t *le
             if (nb == NULL) {
                 grove_wipe(b, n);
                 free(b);
-                return GROVE_ERR_NOMEM;
+                /* Out of memory before the limit was reached (a 32-bit address space cannot
+                 * always hold the old and the new buffer): the input is failed anyway, so read
+                 * on without keeping it to tell "too large" from "no memory". */
+                return drain_over(fd, n, maxlen) ? GROVE_ERR_ENCODING : GROVE_ERR_NOMEM;
             }
             memcpy(nb, b, n);
             grove_wipe(b, n);

@@ -28,6 +28,12 @@ out=$("$G" slhdsa verify --pk $d/huge --msg $d/m --sig $d/sig 2>&1); rc=$?
 check '[ $rc -eq 2 ]' "SLH-DSA: 8 GiB public key refused (rc=$rc)"
 out=$(head -c 1100M /dev/zero | "$G" hash digest --alg sha256 2>&1); rc=$?
 check '[ $rc -eq 2 ] && echo "$out" | grep -q "too large"' "piped input over the limit refused (rc=$rc)"
+# the same with too little memory to grow the buffer to the limit (a 32-bit address space):
+# still "too large", not "out of memory"
+if [ -z "${GROVE_SANITIZED:-}" ]; then
+  out=$(head -c 1100M /dev/zero | (ulimit -v $((900 * 1024)); "$G" hash digest --alg sha256) 2>&1); rc=$?
+  check '[ $rc -eq 2 ] && echo "$out" | grep -q "too large"' "piped input over the limit, memory short: refused as too large (rc=$rc: $out)"
+fi
 
 "$G" cross keygen --params CROSS-RSDP-1-fast --pk $d/cpk --sk $d/csk >/dev/null
 out=$("$G" cross verify --pk $d/cpk --msg $d/m --sig $d/huge 2>&1); rc=$?
