@@ -24,6 +24,7 @@
 #   GROVE_PORT_TARGETS (default "x86 m32 fallbacks aarch64 s390x") limits part 1's targets;
 #   the x86-64 gcc portable run, the reference, always runs.
 #     --gcc-cross  the gcc cross compilers too (aarch64, s390x; see the --gcc-cross block below)
+#     --gcc-cross-port  the same in part 1 only (port_check with gcc on aarch64 and s390x; CI's choice)
 #     --full   part 2 runs every emulatable test, not only the unit tests of the common and hash
 #              layers and the vector tests (CI's choice: the whole emulated suite takes far
 #              longer than CI's budget, docs/platforms.md)
@@ -39,9 +40,14 @@ SRCDIR=$PWD
 # aarch64-gcc and s390x-gcc and their emulated suites. Off by default: it doubles the emulated
 # part (docs/platforms.md).
 GCC_CROSS=0
+GCC_PART2=1
 args=()
 for a in "$@"; do
-  if [ "$a" = --gcc-cross ]; then GCC_CROSS=1; else args+=("$a"); fi
+  case "$a" in
+    --gcc-cross) GCC_CROSS=1 ;;
+    --gcc-cross-port) GCC_CROSS=1; GCC_PART2=0 ;; # CI: gcc in part 1 only (port_check)
+    *) args+=("$a") ;;
+  esac
 done
 set -- ${args[@]+"${args[@]}"}
 gcc_cross_setup() {
@@ -368,7 +374,7 @@ if [ $QUICK = 0 ]; then
     ONLY='^(test_hash|test_hash_neon|test_hash_armv8_sha2|test_sha2_neon|vectors_cross)$' \
       ctest_target aarch64 cortex-a53 QEMU_CPU=cortex-a53
   fi
-  [ $GCC_CROSS = 1 ] && gcc_cross_part2 # the --gcc-cross block (top)
+  [ $GCC_CROSS = 1 ] && [ $GCC_PART2 = 1 ] && gcc_cross_part2 # the --gcc-cross block (top)
   # -m32 (gcc, i686 toolchain; BLS12-381 on its 32-bit-limb field, STM on: it needs no GMP).
   # Natively the whole default suite runs; where this kernel cannot start 32-bit programs the
   # suite runs under qemu-i386, which takes too long for all of it: then the emulated set.
