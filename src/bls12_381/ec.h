@@ -55,7 +55,11 @@ typedef struct {
     void P##batch_to_affine_scratch_vartime(AFF *r, const void *a, size_t n, FE_T *acc);    \
     size_t P##msm_scratch_bytes(size_t n, size_t scalar_bytes);                             \
     void P##msm_scratch_vartime(PT *r, const void *pts, const uint8_t *scalars,             \
-                                size_t scalar_bytes, size_t n, void *scratch);
+                                size_t scalar_bytes, size_t n, void *scratch);             \
+    size_t P##msm_windows(size_t n, size_t scalar_bytes);                                   \
+    void P##msm_part_scratch_vartime(PT *r, const void *pts, const uint8_t *scalars,        \
+                                     size_t scalar_bytes, size_t n, size_t wlo, size_t whi, \
+                                     void *scratch);
 
 BLS_EC_DECLARE(g1_, g1_p, g1_a, fp)
 BLS_EC_DECLARE(g2_, g2_p, g2_a, fp2)

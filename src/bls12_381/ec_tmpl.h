@@ -872,13 +872,20 @@ static void P_(msm_make_plan)(P_(msm_plan) *pl, size_t n, size_t nbits)
 
 /*
  * r = sum k_i aff_i for affine points (identity = (0, 0)) and scalars of nbits bits, in the
- * plan's bytes of scratch (64-byte aligned).
+ * plan's bytes of scratch (64-byte aligned); only the windows [wlo, whi) of the plan (the part
+ * of the sum their digits give: the parts over a partition of the windows add up to the sum).
  */
 static void P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sbytes,
-                         size_t nbits, size_t n, unsigned char *scr)
+                         size_t nbits, size_t n, unsigned char *scr, size_t wlo, size_t whi)
 {
     P_(msm_plan) pl;
     P_(msm_make_plan)(&pl, n, nbits);
+    if (whi > pl.nwin)
+        whi = pl.nwin;
+    if (wlo >= whi) {
+        P_(set_inf)(r);
+        return;
+    }
     int affine = pl.affine;
     unsigned c = pl.c;
     size_t nb = pl.nb, nwin = pl.nwin, gw = pl.gw, nseg = pl.nseg, half = pl.half;
@@ -895,8 +902,8 @@ static void P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t s
             P_(recode)(dig + i * nwin, nwin, scalars + i * sbytes, sbytes, c);
     }
     /* S[win] = sum_j (j + 1) bucket[win][j] */
-    for (size_t w0 = 0; w0 < nwin; w0 += gw) {
-        size_t w1 = w0 + gw < nwin ? w0 + gw : nwin;
+    for (size_t w0 = wlo; w0 < whi; w0 += gw) {
+        size_t w1 = w0 + gw < whi ? w0 + gw : whi;
         if (affine) {
             /* segment (win - w0) nb + j holds the signed points whose digit in window win is
              * +-(j + 1); the trees of all segments of the group share their inversions */
@@ -964,13 +971,15 @@ static void P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t s
             }
         }
     }
-    /* r = sum S[win] 2^(c win) */
-    acc = S[nwin - 1];
-    for (size_t win = nwin - 1; win-- > 0;) {
+    /* r = sum S[win] 2^(c win), win in [wlo, whi) */
+    acc = S[whi - 1];
+    for (size_t win = whi - 1; win-- > wlo;) {
         for (unsigned j = 0; j < c; j++)
             P_(dbl)(&acc, &acc);
         P_(add_vartime)(&acc, &acc, &S[win]);
     }
+    for (size_t j = 0; j < c * wlo && !P_(is_inf)(&acc); j++)
+        P_(dbl)(&acc, &acc);
     *r = acc;
 }
 
@@ -1005,11 +1014,42 @@ size_t P_(msm_scratch_bytes)(size_t n, size_t scalar_bytes)
     return head + body + 63; /* + 63: any alignment of the caller's block */
 }
 
+/* the windows of msm_scratch_vartime's plan for n points (0: no windows, one part only) */
+size_t P_(msm_windows)(size_t n, size_t scalar_bytes)
+{
+    P_(msm_plan) pl;
+    if (n < 8 || scalar_bytes == 0)
+        return 0;
+    if (MSM_SPLITS(scalar_bytes))
+        P_(msm_make_plan)(&pl, 2 * n, MSM_SPLIT_BITS);
+    else
+        P_(msm_make_plan)(&pl, n, 8 * scalar_bytes);
+    return pl.nwin;
+}
+
 void P_(msm_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
                              size_t scalar_bytes, size_t n, void *scratch)
 {
+    P_(msm_part_scratch_vartime)(r, pts, scalars, scalar_bytes, n, 0, SIZE_MAX, scratch);
+}
+
+/*
+ * The part of sum k_i P_i that the windows [wlo, whi) of the plan give (see msm_core): two
+ * threads can each take some windows of one MSM, with no bucket sum done twice (splitting the
+ * points instead repeats every window's bucket sums: +14% instructions for 228 G2 points).
+ * Each part converts the points to affine and splits the scalars again (about 3% of the whole).
+ * Without windows (msm_windows() = 0), the part [0, ...) is the whole sum, any other is empty.
+ */
+void P_(msm_part_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
+                                  size_t scalar_bytes, size_t n, size_t wlo, size_t whi,
+                                  void *scratch)
+{
     size_t nbits = 8 * scalar_bytes;
     if (n < 8 || nbits == 0) {
+        if (wlo > 0 || whi == 0) {
+            P_(set_inf)(r);
+            return;
+        }
         PT acc, t, pt;
         P_(set_inf)(&acc);
         for (size_t i = 0; i < n; i++) {
@@ -1050,12 +1090,12 @@ void P_(msm_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
             a2[2 * i] = aff[i];
             MSM_SPLIT_Z(&a2[2 * i + 1], &aff[i]);
         }
-        P_(msm_core)(r, a2, k2, 9, MSM_SPLIT_BITS, 2 * n, scr);
+        P_(msm_core)(r, a2, k2, 9, MSM_SPLIT_BITS, 2 * n, scr, wlo, whi);
         return;
     }
 #endif
     P_(batch_to_affine_scratch_vartime)(aff, pts, n, (FE *)(void *)scr);
-    P_(msm_core)(r, aff, scalars, scalar_bytes, nbits, n, scr);
+    P_(msm_core)(r, aff, scalars, scalar_bytes, nbits, n, scr, wlo, whi);
 }
 
 int P_(msm_vartime)(PT *r, const PT *pts, const uint8_t *scalars, size_t scalar_bytes, size_t n)

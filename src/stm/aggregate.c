@@ -15,9 +15,11 @@
  * path (grove also requires signer_index == path index), then one BLS check of the aggregate
  * randomized with Blake2b-128 scalars.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bls12_381/ec.h"
 #include "common/util.h"
 #include "stm/stm_internal.h"
 
@@ -375,19 +377,33 @@ static void agg_scalars(uint8_t *t, const grove_stm_aggregate *a)
 }
 
 /*
- * The two multi-scalar multiplications, as two tasks for two threads of about equal cost
- * (a G2 point costs about 2.5 G1 points): task 0 = the G2 sum over the first 70% of the
- * points, task 1 = the G2 sum over the rest plus the whole G1 sum and H(msg').
+ * The two multi-scalar multiplications, as two tasks for two threads of about equal cost: the
+ * G2 MSM is cut by its windows (bls12_381/ec.h, msm_part: every window's buckets are summed
+ * once, where cutting the points would sum them in both halves, +14% of the G2 MSM's
+ * instructions at 228 points), task 0 = its first 70% of windows, task 1 = the rest plus the
+ * whole G1 sum and H(msg') (a G1 point costs about 0.4 G2 points). The opaque public points
+ * hold the internal ones byte for byte (as in bls.c).
  */
 typedef struct {
     const grove_stm_aggregate *a;
     const uint8_t *t;
-    size_t split;
-    grove_bls_g2 v[2];
+    size_t split, nwin;
+    g2_p v[2];
     grove_bls_g1 s, h;
     const uint8_t *mr;
     size_t mr_len;
 } rsum_job;
+
+static int rsum_g2_part(g2_p *r, const rsum_job *j, size_t wlo, size_t whi)
+{
+    size_t bytes = g2_msm_scratch_bytes(j->a->n, 16);
+    void *scratch = NULL;
+    if (bytes > 0 && (scratch = malloc(bytes)) == NULL)
+        return GROVE_ERR_NOMEM;
+    g2_msm_part_scratch_vartime(r, j->a->vks, j->t, 16, j->a->n, wlo, whi, scratch);
+    free(scratch);
+    return GROVE_OK;
+}
 
 static int rsum_task(void *arg, size_t begin, size_t end, unsigned worker)
 {
@@ -397,10 +413,9 @@ static int rsum_task(void *arg, size_t begin, size_t end, unsigned worker)
     int rc = GROVE_OK;
     for (size_t task = begin; task < end && rc == GROVE_OK; task++) {
         if (task == 0) {
-            rc = grove_bls_g2_msm(&j->v[0], a->vks, j->t, 16, j->split);
+            rc = rsum_g2_part(&j->v[0], j, 0, j->split);
         } else {
-            rc = grove_bls_g2_msm(&j->v[1], a->vks + j->split, j->t + 16 * j->split, 16,
-                                  a->n - j->split);
+            rc = rsum_g2_part(&j->v[1], j, j->split, SIZE_MAX);
             if (rc == GROVE_OK)
                 rc = grove_bls_g1_msm(&j->s, a->sigmas, j->t, 16, a->n);
             if (j->mr)
@@ -428,12 +443,15 @@ static int rsum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, grove_bls_g1 *h,
     if (!t)
         return GROVE_ERR_NOMEM;
     agg_scalars(t, a);
-    rsum_job j = {.a = a, .t = t, .split = a->n * 7 / 10, .mr = mr, .mr_len = mr_len};
+    size_t nwin = g2_msm_windows(a->n, 16);
+    rsum_job j = {.a = a, .t = t, .split = (nwin * 7 + 5) / 10, .mr = mr, .mr_len = mr_len};
     int rc = grove_parallel_for(a->n >= 16 ? GROVE_THREADS_AUTO : 1, 2, 1, rsum_task, &j);
     free(t);
     if (rc != GROVE_OK)
         return GROVE_ERR_NOMEM;
-    grove_bls_g2_add(avk_pt, &j.v[0], &j.v[1]);
+    g2_p sum;
+    g2_add_vartime(&sum, &j.v[0], &j.v[1]);
+    memcpy(avk_pt->opaque, &sum, sizeof sum);
     *asig = j.s;
     if (mr)
         *h = j.h;
