@@ -136,11 +136,17 @@ void fp2_pow(fp2 *r, const fp2 *a, const uint64_t *e, size_t nlimbs)
  * by induction every factor is in [-2^i + 1, 2^i] after i iterations and |f| + |g| <= 2^i,
  * so after 31 they fit two to a 64-bit word (f + 2^32 g, read back with a bias of 2^31 - 1)
  * and the full-width products below cannot overflow. The factors then update a and b exactly
- * (a division by 2^31), and u and v modulo p with a Montgomery division by 2^64, kept in
- * (-2p, 2p) and reduced once at the end (see inv_lin_mod). At the end b = 1 and v = x^-1 2^(31 * 25 - 64 * 25) mod p;
- * one multiplication by a precomputed constant corrects that and the Montgomery factors.
- * x = 0 stays at a = 0, b = p, v = 0 and gives 0. Every iteration count is fixed and no branch
- * or index depends on x.
+ * (a division by 2^31; a and b shrink to fewer limbs on a fixed schedule, see fp_inv). With
+ * 64-bit limbs the factor matrices of two consecutive outer iterations are multiplied (entries
+ * up to 2^62, see inv_pair) and applied to u and v once per pair, modulo p with a Montgomery
+ * division by 2^64, kept in (-2p, 2p) and reduced once at the end (see inv_lin_mod): 13
+ * divisions (12 pairs and the 25th iteration alone). The 32-bit-limb code (its products need
+ * factors of 31 bits) updates u and v after every outer iteration: 25 divisions. At the end
+ * b = 1 and v = x^-1 2^(31 * 25 - 64 D) mod p (D divisions); one multiplication by a
+ * precomputed constant corrects that and the Montgomery factors. x = 0 stays at a = 0, b = p,
+ * v = 0 and gives 0. Every iteration count is fixed and no branch or index depends on x. On
+ * x86-64 (64-bit limbs) the inner iterations are inline assembly (inv_inner_asm), the same
+ * operations as the C loop (inv_inner_c, kept for the other targets and for the tests).
  */
 #define INV_OUTER 25
 #define INV_INNER 31
