@@ -136,18 +136,30 @@ void fp2_pow(fp2 *r, const fp2 *a, const uint64_t *e, size_t nlimbs)
  * by induction every factor is in [-2^i + 1, 2^i] after i iterations and |f| + |g| <= 2^i,
  * so after 31 they fit two to a 64-bit word (f + 2^32 g, read back with a bias of 2^31 - 1)
  * and the full-width products below cannot overflow. The factors then update a and b exactly
- * (a division by 2^31), and u and v modulo p with a Montgomery division by 2^64, kept in
- * (-2p, 2p) and reduced once at the end (see inv_lin_mod). At the end b = 1 and v = x^-1 2^(31 * 25 - 64 * 25) mod p;
- * one multiplication by a precomputed constant corrects that and the Montgomery factors.
- * x = 0 stays at a = 0, b = p, v = 0 and gives 0. Every iteration count is fixed and no branch
- * or index depends on x.
+ * (a division by 2^31; a and b shrink to fewer limbs on a fixed schedule, see fp_inv). With
+ * 64-bit limbs the factor matrices of two consecutive outer iterations are multiplied (entries
+ * up to 2^62, see inv_pair) and applied to u and v once per pair, modulo p with a Montgomery
+ * division by 2^64, kept in (-2p, 2p) and reduced once at the end (see inv_lin_mod): 13
+ * divisions (12 pairs and the 25th iteration alone). The 32-bit-limb code (its products need
+ * factors of 31 bits) updates u and v after every outer iteration: 25 divisions. At the end
+ * b = 1 and v = x^-1 2^(31 * 25 - 64 D) mod p (D divisions); one multiplication by a
+ * precomputed constant corrects that and the Montgomery factors. x = 0 stays at a = 0, b = p,
+ * v = 0 and gives 0. Every iteration count is fixed and no branch or index depends on x. On
+ * x86-64 (64-bit limbs) the inner iterations are inline assembly (inv_inner_asm), the same
+ * operations as the C loop (inv_inner_c, kept for the other targets and for the tests).
  */
 #define INV_OUTER 25
 #define INV_INNER 31
 
-/* 2^(33 * 25) R^3 mod p (R = 2^384): v 2^(33 * 25) is x^-1; R^3 / R turns (aR)^-1 into a^-1 R */
+#if GROVE_BLS_LIMB32
+/* 25 Montgomery divisions: 2^(64 * 25 - 31 * 25) R^3 mod p; R^3 / R turns (aR)^-1 into a^-1 R */
 static const fp INV_FIX = {{0xc75b87eae4c078aeULL, 0x5a053a5001d63318ULL, 0x7afc9aa5647bc96aULL,
                             0x523ec3bd5b17b648ULL, 0x5f8a543218152dc6ULL, 0x03d6ad095ef691c4ULL}};
+#else
+/* 13 Montgomery divisions (12 pairs and one single step): 2^(64 * 13 - 31 * 25) R^3 mod p */
+static const fp INV_FIX = {{0x24b2f5118ba445bfULL, 0x6e0b4c488594b629ULL, 0xe3b0f8c44f0e68a8ULL,
+                            0x9ddac766ab5d475cULL, 0xb2be383974877c76ULL, 0x16e5e3b55a4bd6baULL}};
+#endif
 
 /* all ones when x != 0 */
 static uint64_t inv_nz_mask(uint64_t x)
@@ -196,17 +208,23 @@ static unsigned inv_clz(uint64_t x)
 #endif
 }
 
-/* the 64-bit approximations of a and b (see above) */
-static void inv_approx(uint64_t *ax, uint64_t *bx, const uint64_t a[6], const uint64_t b[6])
+/* the 64-bit approximations of a and b (see above), a and b of n limbs (n public) */
+GROVE_INLINE void inv_approx(uint64_t *ax, uint64_t *bx, const uint64_t a[6], const uint64_t b[6],
+                             int n)
 {
     uint64_t ah = 0, al = 0, bh = 0, bl = 0, big = 0;
-    for (int i = 1; i < 6; i++) {
+    for (int i = 1; i < n; i++) {
         uint64_t m = inv_nz_mask(a[i] | b[i]);
         ah ^= (ah ^ a[i]) & m;
         al ^= (al ^ a[i - 1]) & m;
         bh ^= (bh ^ b[i]) & m;
         bl ^= (bl ^ b[i - 1]) & m;
         big |= m;
+    }
+    if (n == 1) { /* public: a and b are exact */
+        *ax = a[0];
+        *bx = b[0];
+        return;
     }
     unsigned s = inv_clz(ah | bh | 1); /* ah | bh != 0 when big */
     uint64_t at = (ah << s) | ((al >> 1) >> (63 - s));
@@ -218,8 +236,21 @@ static void inv_approx(uint64_t *ax, uint64_t *bx, const uint64_t a[6], const ui
     *bx = b[0] ^ ((b[0] ^ bt) & big);
 }
 
+/* the factors packed as pa = f0 + 2^32 g0, pb = f1 + 2^32 g1 (modulo 2^64) -> fg */
+GROVE_INLINE void inv_unpack(uint64_t pa, uint64_t pb, int64_t fg[4])
+{
+    /* each factor is in [-2^31 + 1, 2^31]: with the bias both halves are in [0, 2^32) */
+    const uint64_t bias = 0x7fffffffULL | (0x7fffffffULL << 32);
+    pa += bias;
+    pb += bias;
+    fg[0] = (int64_t)(pa & 0xffffffffULL) - 0x7fffffff;
+    fg[1] = (int64_t)(pa >> 32) - 0x7fffffff;
+    fg[2] = (int64_t)(pb & 0xffffffffULL) - 0x7fffffff;
+    fg[3] = (int64_t)(pb >> 32) - 0x7fffffff;
+}
+
 /* 31 iterations on the approximations; the factors packed as f + 2^32 g, modulo 2^64 */
-static void inv_inner(uint64_t a, uint64_t b, int64_t fg[4])
+GROVE_INLINE void inv_inner_c(uint64_t a, uint64_t b, int64_t fg[4])
 {
     uint64_t pa = 1, pb = (uint64_t)1 << 32;
 #if defined(__GNUC__) && !defined(__clang__)
@@ -241,40 +272,91 @@ static void inv_inner(uint64_t a, uint64_t b, int64_t fg[4])
         a >>= 1;
         pb <<= 1;
     }
-    /* each factor is in [-2^31 + 1, 2^31]: with the bias both halves are in [0, 2^32) */
-    const uint64_t bias = 0x7fffffffULL | (0x7fffffffULL << 32);
-    pa += bias;
-    pb += bias;
-    fg[0] = (int64_t)(pa & 0xffffffffULL) - 0x7fffffff;
-    fg[1] = (int64_t)(pa >> 32) - 0x7fffffff;
-    fg[2] = (int64_t)(pb & 0xffffffffULL) - 0x7fffffff;
-    fg[3] = (int64_t)(pb >> 32) - 0x7fffffff;
+    inv_unpack(pa, pb, fg);
 }
 
+#if GROVE_BLS_MULX
 /*
- * r = x f + y g as seven limbs in two's complement, for x, y six limbs in two's complement
- * (|x|, |y| < 2^383) and |f| + |g| <= 2^31.
+ * The same 31 iterations in x86-64 assembly (baseline instructions: cmov, sbb), 17
+ * instructions each where the compiled C needs 24. One iteration, with T1 = (a odd ? b : 0),
+ * T2 = (a odd ? pb : 0) and T3 = a - T1, whose borrow says "a odd and a < b":
+ *   borrow:    b = a, pb = pa, a = (T1 - a) / 2, pa = T2 - pa  (the swap and the subtraction)
+ *   no borrow: a = (a - T1) / 2, pa = pa - T2                  (a subtraction, or nothing)
+ * then pb = 2 pb: exactly the C loop above (the same values modulo 2^64, so the same factors).
+ * cmov and sbb take the place of the masks; no branch and no memory access depends on a or b.
+ * T3 becomes the next a, so consecutive iterations swap the registers of a and T3.
  */
-static void inv_lin(uint64_t r[7], const uint64_t x[6], const uint64_t y[6], int64_t f, int64_t g)
+#define INV_STEP_ASM(A, T)                                                                     \
+    "testq $1, " A "\n\t"                                                                       \
+    "movq %[b], %[t1]\n\t"                                                                      \
+    "cmovzq %[z], %[t1]\n\t"                                                                    \
+    "movq %[pb], %[t2]\n\t"                                                                     \
+    "cmovzq %[z], %[t2]\n\t"                                                                    \
+    "movq " A ", " T "\n\t"                                                                     \
+    "subq %[t1], " T "\n\t"                                                                     \
+    "cmovcq " A ", %[b]\n\t"                                                                    \
+    "cmovcq %[pa], %[pb]\n\t"                                                                   \
+    "sbbq %[m], %[m]\n\t"                                                                       \
+    "subq %[t2], %[pa]\n\t"                                                                     \
+    "xorq %[m], " T "\n\t"                                                                      \
+    "subq %[m], " T "\n\t"                                                                      \
+    "xorq %[m], %[pa]\n\t"                                                                      \
+    "subq %[m], %[pa]\n\t"                                                                      \
+    "shrq " T "\n\t"                                                                            \
+    "addq %[pb], %[pb]\n\t"
+#define INV_STEP2_ASM INV_STEP_ASM("%[a]", "%[t3]") INV_STEP_ASM("%[t3]", "%[a]")
+#define INV_STEP8_ASM INV_STEP2_ASM INV_STEP2_ASM INV_STEP2_ASM INV_STEP2_ASM
+
+/* the assembly text is longer than the 4095 characters C99 promises for a string literal;
+ * GCC and clang (the only compilers that build it) take any length */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverlength-strings"
+GROVE_INLINE void inv_inner_asm(uint64_t a, uint64_t b, int64_t fg[4])
+{
+    uint64_t pa = 1, pb = (uint64_t)1 << 32, t1, t2, t3, m;
+    /* 31 = 3 * 8 + 3 * 2 + 1 iterations; the last leaves a in t3 */
+    __asm__(INV_STEP8_ASM INV_STEP8_ASM INV_STEP8_ASM INV_STEP2_ASM INV_STEP2_ASM INV_STEP2_ASM
+                INV_STEP_ASM("%[a]", "%[t3]") "movq %[t3], %[a]\n\t"
+            : [a] "+&r"(a), [b] "+&r"(b), [pa] "+&r"(pa), [pb] "+&r"(pb), [t1] "=&r"(t1),
+              [t2] "=&r"(t2), [t3] "=&r"(t3), [m] "=&r"(m)
+            : [z] "r"((uint64_t)0)
+            : "cc");
+    (void)a;
+    (void)b;
+    inv_unpack(pa, pb, fg);
+}
+#pragma GCC diagnostic pop
+#define INV_INNER_ASM(a, b, fg) inv_inner_asm(a, b, fg)
+#else
+#define INV_INNER_ASM(a, b, fg) inv_inner_c(a, b, fg)
+#endif
+
+/*
+ * r = x f + y g as n + 1 limbs in two's complement, for x, y n limbs in two's complement
+ * (|x|, |y| < 2^(64 n - 1)) and |f| + |g| <= 2^62 (64-bit limbs) or <= 2^31 (32-bit limbs).
+ */
+GROVE_INLINE void inv_lin(uint64_t r[7], const uint64_t x[6], const uint64_t y[6], int64_t f,
+                          int64_t g, int n)
 {
 #if !GROVE_BLS_LIMB32
+    /* |x_i f + y_i g + c| < 2^64 (|f| + |g|) + 2^63 <= 2^126 + 2^63 */
     __extension__ typedef __int128 i128;
     i128 c = 0;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < n - 1; i++) {
         c += (i128)x[i] * f + (i128)y[i] * g;
         r[i] = (uint64_t)c;
         c >>= 64;
     }
-    c += (i128)(int64_t)x[5] * f + (i128)(int64_t)y[5] * g;
-    r[5] = (uint64_t)c;
-    r[6] = (uint64_t)(int64_t)(c >> 64);
+    c += (i128)(int64_t)x[n - 1] * f + (i128)(int64_t)y[n - 1] * g;
+    r[n - 1] = (uint64_t)c;
+    r[n] = (uint64_t)(int64_t)(c >> 64);
 #else
     /* 32-bit halves: |x_j f + y_j g + carry| < 2^63 since |f| + |g| <= 2^31 */
     int64_t c = 0;
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < n; i++) {
         uint64_t lo, hi;
-        int64_t xh = i < 5 ? (int64_t)(x[i] >> 32) : (int64_t)x[i] >> 32;
-        int64_t yh = i < 5 ? (int64_t)(y[i] >> 32) : (int64_t)y[i] >> 32;
+        int64_t xh = i < n - 1 ? (int64_t)(x[i] >> 32) : (int64_t)x[i] >> 32;
+        int64_t yh = i < n - 1 ? (int64_t)(y[i] >> 32) : (int64_t)y[i] >> 32;
         c += (int64_t)(x[i] & 0xffffffffULL) * f + (int64_t)(y[i] & 0xffffffffULL) * g;
         lo = (uint64_t)c & 0xffffffffULL;
         c >>= 32;
@@ -283,19 +365,22 @@ static void inv_lin(uint64_t r[7], const uint64_t x[6], const uint64_t y[6], int
         c >>= 32;
         r[i] = lo | (hi << 32);
     }
-    r[6] = (uint64_t)c;
+    r[n] = (uint64_t)c;
 #endif
 }
 
-/* (a, b) = |(f0 a + g0 b) / 2^31|, |(f1 a + g1 b) / 2^31|, negating the factors to match */
-static void inv_update_ab(uint64_t a[6], uint64_t b[6], int64_t fg[4])
+/*
+ * (a, b) = |(f0 a + g0 b) / 2^31|, |(f1 a + g1 b) / 2^31|, negating the factors to match;
+ * a and b of n limbs, and the results fit in n limbs (they are at most max(a, b)).
+ */
+GROVE_INLINE void inv_update_ab(uint64_t a[6], uint64_t b[6], int64_t fg[4], int n)
 {
     uint64_t ra[7], rb[7];
-    inv_lin(ra, a, b, fg[0], fg[1]);
-    inv_lin(rb, a, b, fg[2], fg[3]);
-    uint64_t na = 0 - (ra[6] >> 63), nb = 0 - (rb[6] >> 63), ca = na & 1, cb = nb & 1;
-    for (int i = 0; i < 6; i++) {
-        /* the low 31 bits are zero; |result| < 2^384 */
+    inv_lin(ra, a, b, fg[0], fg[1], n);
+    inv_lin(rb, a, b, fg[2], fg[3], n);
+    uint64_t na = 0 - (ra[n] >> 63), nb = 0 - (rb[n] >> 63), ca = na & 1, cb = nb & 1;
+    for (int i = 0; i < n; i++) {
+        /* the low 31 bits are zero */
         a[i] = bls_adc(((ra[i] >> 31) | (ra[i + 1] << 33)) ^ na, 0, &ca);
         b[i] = bls_adc(((rb[i] >> 31) | (rb[i + 1] << 33)) ^ nb, 0, &cb);
     }
@@ -307,14 +392,14 @@ static void inv_update_ab(uint64_t a[6], uint64_t b[6], int64_t fg[4])
 
 /*
  * r = (x f + y g) / 2^64 mod p, lazily reduced: x, y, r in two's complement and in (-2p, 2p).
- * With |x|, |y| < 2p, |x f + y g| < 2^32 p, and adding m p (m < 2^64) that clears the low limb
- * leaves (x f + y g + m p) / 2^64 in (-2^-32 p, (1 + 2^-32) p).
+ * With |x|, |y| < 2p and |f| + |g| <= 2^62, |x f + y g| < 2^63 p, and adding m p (m < 2^64)
+ * that clears the low limb leaves (x f + y g + m p) / 2^64 in (-p / 2, 3p / 2).
  */
-static void inv_lin_mod(uint64_t r[6], const uint64_t x[6], const uint64_t y[6], int64_t f,
-                        int64_t g)
+GROVE_INLINE void inv_lin_mod(uint64_t r[6], const uint64_t x[6], const uint64_t y[6], int64_t f,
+                              int64_t g)
 {
     uint64_t s[7], m, cy = 0, hi;
-    inv_lin(s, x, y, f, g);
+    inv_lin(s, x, y, f, g, 6);
     m = s[0] * BLS_P_N0;
     for (int i = 0; i < 6; i++) {
         s[i] = bls_mac64(m, bls_p_limbs[i], s[i], cy, &hi);
@@ -323,6 +408,67 @@ static void inv_lin_mod(uint64_t r[6], const uint64_t x[6], const uint64_t y[6],
     s[6] += cy;
     memcpy(r, s + 1, 6 * sizeof(uint64_t));
 }
+
+/* (u, v) = (f0 u + g0 v, f1 u + g1 v) / 2^64 mod p */
+GROVE_INLINE void inv_update_uv(uint64_t u[6], uint64_t v[6], const int64_t fg[4])
+{
+    uint64_t nu[6];
+    inv_lin_mod(nu, u, v, fg[0], fg[1]);
+    inv_lin_mod(v, u, v, fg[2], fg[3]);
+    memcpy(u, nu, sizeof nu);
+    grove_wipe(nu, sizeof nu);
+}
+
+/*
+ * one outer iteration on a and b of n limbs; fg gets its (sign-corrected) factors. asm (a
+ * constant) selects the inner loop: the assembly where it is built, or the C.
+ */
+GROVE_INLINE void inv_step(uint64_t a[6], uint64_t b[6], int64_t fg[4], int n, int asm_)
+{
+    uint64_t ax, bx;
+    inv_approx(&ax, &bx, a, b, n);
+    if (asm_)
+        INV_INNER_ASM(ax, bx, fg);
+    else
+        inv_inner_c(ax, bx, fg);
+    inv_update_ab(a, b, fg, n);
+}
+
+#if !GROVE_BLS_LIMB32
+/*
+ * Two outer iterations (on n0 then n1 limbs), their factors composed into one matrix for u
+ * and v: with (a', b') = M (a, b) / 2^31 and (a'', b'') = M' (a', b') / 2^31, (a'', b'') =
+ * M' M (a, b) / 2^62, and each entry of M' M is a sum of two products of factors; every row of
+ * M and M' has |f| + |g| <= 2^31, so every row of M' M has |f| + |g| <= 2^62.
+ */
+GROVE_INLINE void inv_pair(uint64_t a[6], uint64_t b[6], uint64_t u[6], uint64_t v[6], int n0,
+                           int n1, int asm_)
+{
+    int64_t x[4], y[4], m[4];
+    inv_step(a, b, x, n0, asm_);
+    inv_step(a, b, y, n1, asm_);
+    m[0] = y[0] * x[0] + y[1] * x[2];
+    m[1] = y[0] * x[1] + y[1] * x[3];
+    m[2] = y[2] * x[0] + y[3] * x[2];
+    m[3] = y[2] * x[1] + y[3] * x[3];
+    inv_update_uv(u, v, m);
+    grove_wipe(x, sizeof x);
+    grove_wipe(y, sizeof y);
+    grove_wipe(m, sizeof m);
+}
+#else
+/* 32-bit limbs: the products of inv_lin need |f| + |g| <= 2^31, so u and v follow each step */
+static void inv_pair(uint64_t a[6], uint64_t b[6], uint64_t u[6], uint64_t v[6], int n0, int n1,
+                     int asm_)
+{
+    int64_t x[4];
+    inv_step(a, b, x, n0, asm_);
+    inv_update_uv(u, v, x);
+    inv_step(a, b, x, n1, asm_);
+    inv_update_uv(u, v, x);
+    grove_wipe(x, sizeof x);
+}
+#endif
 
 /* x in (-p, 2p) in two's complement -> [0, p) */
 static void inv_normalize(uint64_t x[6])
@@ -337,20 +483,30 @@ static void inv_normalize(uint64_t x[6])
         x[i] ^= (x[i] ^ d[i]) & m;
 }
 
-void fp_inv(fp *r, const fp *x)
+/*
+ * The limb counts of a and b: before outer iteration j, len(a) + len(b) <= 765 - 31 j
+ * (len(x) <= 384, len(p) = 381, and each outer iteration lowers the sum by 31 at least; see
+ * above), so a and b (b >= 1, a >= 0) fit in L = 765 - 31 j bits, and in n limbs as long as
+ * L <= 64 n - 1 (inv_lin reads the top limb as signed): 6 limbs up to j = 14 (L = 331),
+ * 5 at j = 15, 16 (300, 269), 4 at 17, 18 (238, 207), 3 at 19, 20 (176, 145), 2 at 21, 22
+ * (114, 83), 1 at 23, 24 (52, 21). The limbs above n are zero and are not read or written.
+ * The schedule is fixed, so it depends on nothing secret.
+ */
+GROVE_INLINE void inv_core(fp *r, const fp *x, int asm_)
 {
-    uint64_t a[6], b[6], u[6] = {1, 0, 0, 0, 0, 0}, v[6] = {0}, nu[6], ax, bx;
+    uint64_t a[6], b[6], u[6] = {1, 0, 0, 0, 0, 0}, v[6] = {0};
     int64_t fg[4];
     memcpy(a, x->l, sizeof a);
     memcpy(b, bls_p_limbs, sizeof b);
-    for (int j = 0; j < INV_OUTER; j++) {
-        inv_approx(&ax, &bx, a, b);
-        inv_inner(ax, bx, fg);
-        inv_update_ab(a, b, fg);
-        inv_lin_mod(nu, u, v, fg[0], fg[1]);
-        inv_lin_mod(v, u, v, fg[2], fg[3]);
-        memcpy(u, nu, sizeof u);
-    }
+    for (int j = 0; j < 14; j += 2)
+        inv_pair(a, b, u, v, 6, 6, asm_);
+    inv_pair(a, b, u, v, 6, 5, asm_); /* j = 14, 15 */
+    inv_pair(a, b, u, v, 5, 4, asm_);
+    inv_pair(a, b, u, v, 4, 3, asm_);
+    inv_pair(a, b, u, v, 3, 2, asm_);
+    inv_pair(a, b, u, v, 2, 1, asm_);
+    inv_step(a, b, fg, 1, asm_); /* j = 24: the 25th */
+    inv_update_uv(u, v, fg);
     fp t;
     inv_normalize(v);
     memcpy(t.l, v, sizeof v);
@@ -359,12 +515,21 @@ void fp_inv(fp *r, const fp *x)
     grove_wipe(b, sizeof b);
     grove_wipe(u, sizeof u);
     grove_wipe(v, sizeof v);
-    grove_wipe(nu, sizeof nu);
     grove_wipe(fg, sizeof fg);
-    grove_wipe(&ax, sizeof ax);
-    grove_wipe(&bx, sizeof bx);
     grove_wipe(&t, sizeof t);
 }
+
+void fp_inv(fp *r, const fp *x)
+{
+    inv_core(r, x, 1);
+}
+
+#if GROVE_BLS_MULX
+void bls_fp_inv_portable(fp *r, const fp *x)
+{
+    inv_core(r, x, 0);
+}
+#endif
 
 /* the constant-time inverse is no slower than an early exit would make a variable-time one */
 void fp_inv_vartime(fp *r, const fp *a)

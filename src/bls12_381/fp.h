@@ -719,6 +719,10 @@ void fp_pow(fp *r, const fp *a, const uint64_t *e, size_t nlimbs);
 void fp_inv(fp *r, const fp *a);
 /* Same result, faster, time depends on a: only for public values. */
 void fp_inv_vartime(fp *r, const fp *a);
+#if GROVE_BLS_MULX
+/* fp_inv with its inner loop in C instead of x86-64 assembly (for the tests): same results */
+void bls_fp_inv_portable(fp *r, const fp *a);
+#endif
 /* r = sqrt(a) if a is a square (returns 1), else returns 0 and r is unspecified. Constant time. */
 int fp_sqrt(fp *r, const fp *a);
 /* 1 if a is a nonzero square or zero, 0 otherwise. Constant time. */
