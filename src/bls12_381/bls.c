@@ -819,12 +819,9 @@ void grove_bls_g2_to_bytes_uncompressed(const grove_bls_g2 *p,
     {                                                                                              \
         PT x;                                                                                      \
         LD(&x, p);                                                                                 \
-        /* p is public: a point of the group takes the GLV/GLS path (correct only there),          \
-         * any other point of the curve the one-dimensional ladder; only the scalar is secret */   \
-        if (G##_in_subgroup_vartime(&x))                                                           \
-            G##_mul_ct(&x, &x, sk->opaque);                                                        \
-        else                                                                                       \
-            G##_mul_ct_any(&x, &x, sk->opaque);                                                    \
+        /* p is public: the four-dimensional ladder on public bases ([|z|^i] p through the         \
+         * endomorphism in the group, variable-time multiples outside it); only sk is secret */    \
+        G##_mul_ct_public(&x, &x, sk->opaque);                                                     \
         normalize_##G(&x); /* the result may be published: no scalar-dependent Z */                \
         ST(r, &x);                                                                                 \
         grove_burn_stack(); /* spilled copies of the scalar in the frames below */                 \
