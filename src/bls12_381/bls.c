@@ -128,7 +128,15 @@ static grove_status keygen_impl(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm
         0xaf, 0xf1, 0xb7, 0x03, 0x64, 0x7f, 0xe4, 0xbd, 0x43, 0x3a, 0x89,
         0x3a, 0x3d, 0x2b, 0xa5, 0x1a, 0xbe, 0x26, 0xef, 0x79, 0x4a, 0x83,
         0x56, 0xfe, 0xa6, 0x2e, 0x8e, 0x7c, 0x7c, 0x87, 0x75, 0x46};
+    /* the SHA-256 states after salt0 ^ ipad and salt0 ^ opad (HMAC's key blocks, computed
+     * once outside; every KeyGen vector and test_bls_sig check them): two compressions fewer */
+    static const grove_hkdf_salt_states salt0_states = {
+        {0x92d71b48, 0xda68c2eb, 0xbb608121, 0xd7bbc6f3, 0x6ac83f4e, 0x18f85a58, 0xd5c8d08f,
+         0x07e943c4},
+        {0x36776f7f, 0x41543188, 0x38ad84c6, 0x65826fe9, 0x949fc0ff, 0x81e90fbf, 0xcf2c588d,
+         0x3ea56e2b}};
     uint8_t salt[32], prk[32], okm[48];
+    int first = 1;
     const uint8_t zero = 0, l48[2] = {0, 48};
     uint64_t k[4];
     if (sk == NULL || ikm == NULL || ikm_len < 32 || !BYTES_OK(info, info_len))
@@ -137,7 +145,11 @@ static grove_status keygen_impl(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm
     for (;;) {
         grove_hkdf_part ikm_parts[2] = {{ikm, ikm_len}, {&zero, 1}};
         grove_hkdf_part info_parts[2] = {{info, info_len}, {l48, 2}};
-        grove_hkdf_sha256_extract_parts(prk, salt, sizeof salt, ikm_parts, 2);
+        if (first)
+            grove_hkdf_sha256_extract_parts_states(prk, &salt0_states, ikm_parts, 2);
+        else
+            grove_hkdf_sha256_extract_parts(prk, salt, sizeof salt, ikm_parts, 2);
+        first = 0;
         (void)grove_hkdf_sha256_expand_parts(okm, sizeof okm, prk, info_parts, 2);
         fr_from_bytes_wide(k, okm, sizeof okm);
         uint64_t zero_key = fr_is_zero_mask(k) & 1;
@@ -819,12 +831,9 @@ void grove_bls_g2_to_bytes_uncompressed(const grove_bls_g2 *p,
     {                                                                                              \
         PT x;                                                                                      \
         LD(&x, p);                                                                                 \
-        /* p is public: a point of the group takes the GLV/GLS path (correct only there),          \
-         * any other point of the curve the one-dimensional ladder; only the scalar is secret */   \
-        if (G##_in_subgroup_vartime(&x))                                                           \
-            G##_mul_ct(&x, &x, sk->opaque);                                                        \
-        else                                                                                       \
-            G##_mul_ct_any(&x, &x, sk->opaque);                                                    \
+        /* p is public: the four-dimensional ladder on public bases ([|z|^i] p through the         \
+         * endomorphism in the group, variable-time multiples outside it); only sk is secret */    \
+        G##_mul_ct_public(&x, &x, sk->opaque);                                                     \
         normalize_##G(&x); /* the result may be published: no scalar-dependent Z */                \
         ST(r, &x);                                                                                 \
         grove_burn_stack(); /* spilled copies of the scalar in the frames below */                 \

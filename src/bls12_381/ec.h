@@ -9,7 +9,8 @@
  * The same code serves both groups (ec_tmpl.h instantiated in g1.c and g2.c); functions are
  * prefixed g1_ or g2_. Functions named _vartime branch on their inputs and are for public data;
  * the others run in time independent of the point and scalar values. mul_ct (k < r) uses the
- * endomorphism and is only correct on G1 / G2; mul_ct_any works for any point of the curve.
+ * endomorphism and is only correct on G1 / G2; mul_ct_any works for any point of the curve;
+ * mul_ct_public too, for a public point (it branches on the point, never on the scalar).
  */
 #ifndef GROVE_BLS12_381_EC_H
 #define GROVE_BLS12_381_EC_H
@@ -49,6 +50,7 @@ typedef struct {
     void P##mul_vartime(PT *r, const PT *a, const uint8_t *k, size_t nbits);                \
     void P##mul_ct(PT *r, const PT *a, const uint64_t k[4]);                                \
     void P##mul_ct_any(PT *r, const PT *a, const uint64_t k[4]);                            \
+    void P##mul_ct_public(PT *r, const PT *a, const uint64_t k[4]);                         \
     void P##mul_z_abs_vartime(PT *r, const PT *a);                                          \
     int P##msm_vartime(PT *r, const PT *pts, const uint8_t *scalars, size_t scalar_bytes,   \
                        size_t n);                                                           \

@@ -197,6 +197,12 @@ void P_(add_affine_vartime)(PT *r, const PT *a, const AFF *b)
 
 /* ---- complete formulas on homogeneous projective coordinates (x = X/Z, y = Y/Z) --------- */
 
+/* r = 3b a: by the group's additions-only MUL_B3 when it defines one (G1: 3b = 12, G2:
+ * 3b = 12 (1 + u)), else a full multiplication */
+#ifndef MUL_B3
+#define MUL_B3(r, a) FE_(mul)((r), &CURVE_B3, (a))
+#endif
+
 static void P_(proj_add)(PT *r, const PT *a, const PT *b)
 {
     FE t0, t1, t2, t3, t4, x3, y3, z3;
@@ -220,10 +226,10 @@ static void P_(proj_add)(PT *r, const PT *a, const PT *b)
     FE_(sub)(&y3, &x3, &y3);
     FE_(dbl)(&x3, &t0);
     FE_(add)(&t0, &x3, &t0);
-    FE_(mul)(&t2, &CURVE_B3, &t2);
+    MUL_B3(&t2, &t2);
     FE_(add)(&z3, &t1, &t2);
     FE_(sub)(&t1, &t1, &t2);
-    FE_(mul)(&y3, &CURVE_B3, &y3);
+    MUL_B3(&y3, &y3);
     FE_(mul)(&x3, &t4, &y3);
     FE_(mul)(&t2, &t3, &t1);
     FE_(sub)(&x3, &t2, &x3);
@@ -245,7 +251,7 @@ static void P_(proj_dbl)(PT *r, const PT *a)
     FE_(mul8)(&z3, &t0);
     FE_(mul)(&t1, &a->y, &a->z);
     FE_(sqr)(&t2, &a->z);
-    FE_(mul)(&t2, &CURVE_B3, &t2);
+    MUL_B3(&t2, &t2);
     FE_(mul)(&x3, &t2, &z3);
     FE_(add)(&y3, &t0, &t2);
     FE_(mul)(&z3, &t1, &z3);
@@ -519,7 +525,7 @@ static void P_(ct_table16)(PT tab[16], const PT *a)
 }
 
 /* sel = tab[w] for a secret w in 0..16, scanning the whole table. */
-static void P_(ct_lookup17)(PT *sel, const PT tab[17], uint64_t w)
+GROVE_INLINE void P_(ct_lookup17)(PT *sel, const PT tab[17], uint64_t w)
 {
     *sel = tab[0];
     for (uint64_t j = 1; j < 17; j++) {
@@ -550,16 +556,15 @@ static void P_(booth5)(uint64_t *abs_d, uint64_t *neg_mask, const uint64_t *k, s
     *neg_mask = m;
 }
 
-/* add +-tab[|d|] for the signed window i of k (constant time) */
-static void P_(booth_add)(PT *acc, const PT tab[17], const uint64_t *k, size_t nl, int i)
+/* add +-tab[|d|] for the signed window i of k (constant time); sel is the caller's scratch,
+ * wiped by the caller once at the end */
+static void P_(booth_add)(PT *acc, PT *sel, const PT tab[17], const uint64_t *k, size_t nl, int i)
 {
-    PT sel;
     uint64_t ad, neg;
     P_(booth5)(&ad, &neg, k, nl, i);
-    P_(ct_lookup17)(&sel, tab, ad);
-    P_(cneg)(&sel, neg);
-    P_(proj_add)(acc, acc, &sel);
-    grove_wipe(&sel, sizeof sel);
+    P_(ct_lookup17)(sel, tab, ad);
+    P_(cneg)(sel, neg);
+    P_(proj_add)(acc, acc, sel);
 }
 
 /*
@@ -588,39 +593,13 @@ void P_(mul_ct_any)(PT *r, const PT *a, const uint64_t k[4])
     grove_wipe(&sel, sizeof sel);
 }
 
-#ifndef ENDO_ZABS
-/*
- * Constant time, two-dimensional (GLV / GLS) for points of the prime-order subgroup, where
- * ENDO_Z2 computes [z^2] with one field multiplication: k a = k0 a + k1 [z^2] a with
- * k = k1 z^2 + k0, both halves below 2^128, processed in signed 5-bit windows side by side
- * (tables of 0..16 multiples, full scans, conditional negation).
- */
-void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
+/* tab[0..16] = 0 .. 16 times a (homogeneous) */
+static void P_(ct_table17)(PT tab[17], const PT *a)
 {
-    PT t0[17], t1[17], acc;
-    uint64_t k0[2], k1[2];
-    fr_split_z2(k0, k1, k);
-    P_(ct_table16)(t0, a);
-    P_(proj_dbl)(&t0[16], &t0[8]);
-    for (int i = 0; i < 17; i++)
-        ENDO_Z2(&t1[i], &t0[i]);
-    /* signed 5-bit windows: 26 cover the 128-bit halves and one bit above */
-    acc = t0[0];
-    for (int win = 25; win >= 0; win--) {
-        if (win != 25)
-            for (int j = 0; j < 5; j++)
-                P_(proj_dbl)(&acc, &acc);
-        P_(booth_add)(&acc, t0, k0, 2, win);
-        P_(booth_add)(&acc, t1, k1, 2, win);
-    }
-    P_(proj_to_jac)(r, &acc);
-    grove_wipe(t0, sizeof t0);
-    grove_wipe(t1, sizeof t1);
-    grove_wipe(&acc, sizeof acc);
-    grove_wipe(k0, sizeof k0);
-    grove_wipe(k1, sizeof k1);
+    P_(ct_table16)(tab, a);
+    P_(proj_dbl)(&tab[16], &tab[8]);
 }
-#else
+
 /*
  * k = hi |z| + lo for k < z^2 (so hi < |z|): binary long division over a fixed 128 steps with
  * masks, constant time in k.
@@ -630,46 +609,160 @@ static void P_(split_zabs_ct)(uint64_t *lo, uint64_t *hi, const uint64_t k[2])
     uint64_t q[2];
     *lo = fr_divrem_zabs(q, k);
     *hi = q[0]; /* k < z^2: q < |z| */
+    grove_wipe(q, sizeof q);
 }
 
 /*
- * Constant time, four-dimensional (GLS) for points of the prime-order subgroup, where
- * ENDO_Z2 computes [z^2] and ENDO_ZABS computes [|z|] with a few field multiplications (G2:
- * psi^2 and -psi): k = k1 z^2 + k0, k0 = a1 |z| + a0, k1 = b1 |z| + b0, all four below 2^64,
- * k a = a0 a + a1 [|z|] a + b0 [z^2] a + b1 [|z| z^2] a in signed 5-bit windows side by side:
- * 60 doublings and 52 complete additions with full table scans.
+ * k = d0 + d1 |z| + d2 z^2 + d3 |z|^3 as integers (k < r; each digit below 2^64): k = k1 z^2 +
+ * k0, k0 = d1 |z| + d0, k1 = d3 |z| + d2. Constant time in k.
  */
-void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
+static void P_(split4_ct)(uint64_t d[4], const uint64_t k[4])
 {
-    PT t[4][17], acc;
-    uint64_t k0[2], k1[2], d[4];
+    uint64_t k0[2], k1[2];
     fr_split_z2(k0, k1, k);
     P_(split_zabs_ct)(&d[0], &d[1], k0);
     P_(split_zabs_ct)(&d[2], &d[3], k1);
-    P_(ct_table16)(t[0], a);
-    P_(proj_dbl)(&t[0][16], &t[0][8]);
+    grove_wipe(k0, sizeof k0);
+    grove_wipe(k1, sizeof k1);
+}
+
+/*
+ * r = sum d[j] B_j for the 64-bit digits d and the tables t[j] = 0 .. 16 times B_j: signed 5-bit
+ * windows side by side (13 cover the 64-bit digits and one bit above), 60 doublings and 52
+ * complete additions with full table scans. Constant time in d.
+ */
+static void P_(mul_ct4)(PT *r, const PT t[4][17], const uint64_t d[4])
+{
+    PT acc, sel;
+    acc = t[0][0];
+    for (int win = 12; win >= 0; win--) {
+        if (win != 12) {
+#ifdef CT_JACOBIAN_DBL
+            /* the doublings in Jacobian coordinates (dbl-2009-l, branch-free, infinity stays
+             * infinity; no curve point has order 2): 2M + 5S each against 6M + 2S, for two
+             * conversions (2M + S each) per window */
+            P_(proj_to_jac)(&sel, &acc);
+            for (int j = 0; j < 5; j++)
+                P_(dbl)(&sel, &sel);
+            P_(jac_to_proj)(&acc, &sel);
+#else
+            for (int j = 0; j < 5; j++)
+                P_(proj_dbl)(&acc, &acc);
+#endif
+        }
+        for (int j = 0; j < 4; j++)
+            P_(booth_add)(&acc, &sel, t[j], &d[j], 1, win);
+    }
+    P_(proj_to_jac)(r, &acc);
+    grove_wipe(&acc, sizeof acc);
+    grove_wipe(&sel, sizeof sel);
+}
+
+#ifndef ENDO_ZABS
+/*
+ * Constant time, two-dimensional (GLV / GLS) for points of the prime-order subgroup, where
+ * ENDO_Z2 computes [z^2] with one field multiplication: k a = k0 a + k1 [z^2] a with
+ * k = k1 z^2 + k0, both halves below 2^128, processed in signed 5-bit windows side by side
+ * (tables of 0..16 multiples, full scans, conditional negation).
+ */
+void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
+{
+    PT t0[17], t1[17], acc, sel;
+    uint64_t k0[2], k1[2];
+    fr_split_z2(k0, k1, k);
+    P_(ct_table17)(t0, a);
+    for (int i = 0; i < 17; i++)
+        ENDO_Z2(&t1[i], &t0[i]);
+    /* signed 5-bit windows: 26 cover the 128-bit halves and one bit above */
+    acc = t0[0];
+    for (int win = 25; win >= 0; win--) {
+        if (win != 25)
+            for (int j = 0; j < 5; j++)
+                P_(proj_dbl)(&acc, &acc);
+        P_(booth_add)(&acc, &sel, t0, k0, 2, win);
+        P_(booth_add)(&acc, &sel, t1, k1, 2, win);
+    }
+    P_(proj_to_jac)(r, &acc);
+    grove_wipe(t0, sizeof t0);
+    grove_wipe(t1, sizeof t1);
+    grove_wipe(&acc, sizeof acc);
+    grove_wipe(&sel, sizeof sel);
+    grove_wipe(k0, sizeof k0);
+    grove_wipe(k1, sizeof k1);
+}
+#else
+/*
+ * Constant time, four-dimensional (GLS) for points of the prime-order subgroup, where
+ * ENDO_Z2 computes [z^2] and ENDO_ZABS computes [|z|] with a few field multiplications (G2:
+ * psi^2 and -psi): k a = d0 a + d1 [|z|] a + d2 [z^2] a + d3 [|z| z^2] a (split4_ct).
+ */
+void P_(mul_ct)(PT *r, const PT *a, const uint64_t k[4])
+{
+    PT t[4][17];
+    uint64_t d[4];
+    P_(split4_ct)(d, k);
+    P_(ct_table17)(t[0], a);
     for (int i = 0; i < 17; i++) {
         ENDO_ZABS(&t[1][i], &t[0][i]);
         ENDO_Z2(&t[2][i], &t[0][i]);
         ENDO_ZABS(&t[3][i], &t[2][i]);
     }
-    /* signed 5-bit windows: 13 cover the 64-bit digits and one bit above */
-    acc = t[0][0];
-    for (int win = 12; win >= 0; win--) {
-        if (win != 12)
-            for (int j = 0; j < 5; j++)
-                P_(proj_dbl)(&acc, &acc);
-        for (int j = 0; j < 4; j++)
-            P_(booth_add)(&acc, t[j], &d[j], 1, win);
-    }
-    P_(proj_to_jac)(r, &acc);
+    P_(mul_ct4)(r, (const PT(*)[17])t, d);
     grove_wipe(t, sizeof t);
-    grove_wipe(&acc, sizeof acc);
-    grove_wipe(k0, sizeof k0);
-    grove_wipe(k1, sizeof k1);
     grove_wipe(d, sizeof d);
 }
 #endif
+
+/*
+ * r = k a for a PUBLIC point a of the curve, in the group or not, and a secret k < r; constant
+ * time in k. k a = d0 a + d1 U + d2 T + d3 V with U = [|z|] a, T = [z^2] a, V = [|z|^3] a and
+ * the integer split of split4_ct, which holds for every point whatever its order. The bases are
+ * public: U comes from a variable-time multiplication by |z|, which also decides (Scott's
+ * membership test, on public data only) whether a is in the group. In the group T and V (and in
+ * G2 U too) are endomorphism images of the tables (a few multiplications per entry); outside
+ * it they come from further variable-time multiplications by |z| and their own tables. The
+ * same constant-time ladder (mul_ct4) runs in both cases.
+ */
+void P_(mul_ct_public)(PT *r, const PT *a, const uint64_t k[4])
+{
+    PT t[4][17], u, tz2, v, e;
+    uint64_t d[4];
+    int in_group;
+    P_(split4_ct)(d, k);
+    P_(mul_z_abs_vartime)(&u, a); /* public */
+#ifdef ENDO_ZABS
+    ENDO_ZABS(&e, a); /* -psi(a): a is in G2 iff [|z|] a = -psi(a) */
+    in_group = P_(on_curve)(a) && P_(eq_vartime)(&u, &e);
+#else
+    P_(mul_z_abs_vartime)(&tz2, &u);
+    ENDO_Z2(&e, a); /* (beta x, -y) = -phi(a): a is in G1 iff [z^2] a = -phi(a) */
+    in_group = P_(on_curve)(a) && P_(eq_vartime)(&tz2, &e);
+#endif
+    P_(ct_table17)(t[0], a);
+    if (in_group) {
+#ifdef ENDO_ZABS
+        for (int i = 0; i < 17; i++)
+            ENDO_ZABS(&t[1][i], &t[0][i]);
+#else
+        P_(ct_table17)(t[1], &u);
+#endif
+        for (int i = 0; i < 17; i++) {
+            ENDO_Z2(&t[2][i], &t[0][i]);
+            ENDO_Z2(&t[3][i], &t[1][i]);
+        }
+    } else {
+#ifdef ENDO_ZABS
+        P_(mul_z_abs_vartime)(&tz2, &u);
+#endif
+        P_(mul_z_abs_vartime)(&v, &tz2);
+        P_(ct_table17)(t[1], &u);
+        P_(ct_table17)(t[2], &tz2);
+        P_(ct_table17)(t[3], &v);
+    }
+    P_(mul_ct4)(r, (const PT(*)[17])t, d);
+    grove_wipe(t, sizeof t);
+    grove_wipe(d, sizeof d);
+}
 
 /* r = [|z|] a, |z| = 0xd201000000010000 (bits 63, 62, 60, 57, 48, 16). */
 void P_(mul_z_abs_vartime)(PT *r, const PT *a)

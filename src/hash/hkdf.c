@@ -24,6 +24,37 @@ void grove_hkdf_sha256_extract_parts(uint8_t prk[32], const uint8_t *salt, size_
     grove_wipe(&c, sizeof c);
 }
 
+void grove_hkdf_sha256_salt_states(grove_hkdf_salt_states *st, const uint8_t *salt,
+                                   size_t salt_len)
+{
+    static const uint8_t zero_salt[32] = {0};
+    grove_hmac_sha256_ctx c;
+    if (salt_len == 0) {
+        salt = zero_salt;
+        salt_len = sizeof zero_salt;
+    }
+    grove_hmac_sha256_init(&c, salt, salt_len); /* one block absorbed on each side */
+    memcpy(st->inner, c.inner.s, sizeof st->inner);
+    memcpy(st->outer, c.outer.s, sizeof st->outer);
+    grove_wipe(&c, sizeof c);
+}
+
+void grove_hkdf_sha256_extract_parts_states(uint8_t prk[32], const grove_hkdf_salt_states *st,
+                                            const grove_hkdf_part *ikm, size_t nparts)
+{
+    grove_hmac_sha256_ctx c;
+    /* the contexts as grove_hmac_sha256_init leaves them: 64 bytes absorbed, buffer empty */
+    memcpy(c.inner.s, st->inner, sizeof c.inner.s);
+    memcpy(c.outer.s, st->outer, sizeof c.outer.s);
+    c.inner.count = 64;
+    c.outer.count = 64;
+    for (size_t i = 0; i < nparts; i++)
+        if (ikm[i].len)
+            grove_hmac_sha256_update(&c, ikm[i].p, ikm[i].len);
+    grove_hmac_sha256_final(&c, prk, 32);
+    grove_wipe(&c, sizeof c);
+}
+
 int grove_hkdf_sha256_expand_parts(uint8_t *okm, size_t okm_len, const uint8_t prk[32],
                                    const grove_hkdf_part *info, size_t nparts)
 {

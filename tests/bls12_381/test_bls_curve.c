@@ -781,8 +781,9 @@ MUL_CT_RANDOM(g1, g1_p, rand_g1)
 MUL_CT_RANDOM(g2, g2_p, rand_g2)
 
 /*
- * The public grove_bls_g1/g2_mul_sk picks GLV/GLS for points of the group and the ladder for
- * the other curve points: both kinds against the variable-time multiplication.
+ * The public grove_bls_g1/g2_mul_sk (one four-dimensional ladder, its bases through the
+ * endomorphism in the group and through variable-time multiples outside it): both kinds of
+ * points against the variable-time multiplication.
  */
 #define MUL_SK_PUBLIC(G, PT, RAND_IN, RAND_OUT)                                             \
     static void G##_mul_sk_public(void)                                                     \
@@ -816,6 +817,78 @@ MUL_CT_RANDOM(g2, g2_p, rand_g2)
 MUL_SK_PUBLIC(g1, g1_p, rand_g1, rand_e1)
 MUL_SK_PUBLIC(g2, g2_p, rand_g2, rand_e2)
 
+/*
+ * mul_ct_public (behind grove_bls_g1/g2_mul_sk) on every kind of curve point - the identity,
+ * points of the group, points outside it, points of the cofactor torsion ([r] Q: order dividing
+ * h, where the ladder's partial sums collide) - and the scalars 0, 1, 2, r - 1, r and random
+ * ones, against the variable-time multiplication; through the public API for 1, 2, r - 1.
+ */
+#define MUL_CT_PUBLIC_EDGES(G, PT, RAND_IN, RAND_OUT)                                      \
+    static void G##_mul_ct_public_edges(void)                                               \
+    {                                                                                       \
+        for (int pi = 0; pi < 8; pi++) {                                                    \
+            PT a;                                                                           \
+            if (pi == 0)                                                                    \
+                G##_set_inf(&a);                                                            \
+            else if (pi <= 2)                                                               \
+                RAND_IN(&a);                                                                \
+            else if (pi <= 5)                                                               \
+                RAND_OUT(&a);                                                               \
+            else                                                                            \
+                RAND_OUT(&a), G##_mul_vartime(&a, &a, R_LE, 256); /* cofactor torsion */    \
+            CHECK(G##_on_curve(&a));                                                        \
+            if (pi >= 3)                                                                    \
+                CHECK(!G##_in_subgroup_vartime(&a));                                        \
+            if (pi >= 6)                                                                    \
+                CHECK(!G##_is_inf(&a));                                                     \
+            for (int ki = 0; ki < 7; ki++) {                                                \
+                uint8_t le[32];                                                             \
+                uint64_t kl[4];                                                             \
+                PT x, y;                                                                    \
+                memset(le, 0, 32);                                                          \
+                if (ki == 1 || ki == 2)                                                     \
+                    le[0] = (uint8_t)ki;                                                    \
+                else if (ki == 3 || ki == 4) {                                              \
+                    memcpy(le, R_LE, 32);                                                   \
+                    le[0] = (uint8_t)(le[0] - (ki == 3)); /* r - 1, r (r is odd) */         \
+                } else if (ki >= 5) {                                                       \
+                    do                                                                      \
+                        rand_scalar(le);                                                    \
+                    while (le[31] >= 0x73);                                                 \
+                }                                                                           \
+                for (int j = 0; j < 4; j++) {                                               \
+                    kl[j] = 0;                                                              \
+                    for (int q = 7; q >= 0; q--)                                            \
+                        kl[j] = (kl[j] << 8) | le[8 * j + q];                               \
+                }                                                                           \
+                G##_mul_ct_public(&x, &a, kl);                                              \
+                G##_mul_vartime(&y, &a, le, 256);                                           \
+                CHECK(G##_eq_vartime(&x, &y));                                              \
+                G##_mul_ct_any(&y, &a, kl);                                                 \
+                CHECK(G##_eq_vartime(&x, &y));                                              \
+                if (ki == 0)                                                                \
+                    CHECK(G##_is_inf(&x));                                                  \
+                if (ki == 4) /* [r] a is the identity exactly in the group */               \
+                    CHECK(G##_is_inf(&x) == (pi < 3));                                      \
+                if (ki == 1 || ki == 2 || ki == 3 || ki == 5) { /* valid keys: the API */   \
+                    grove_bls_##G p, q;                                                     \
+                    grove_bls_sk sk;                                                        \
+                    uint8_t be[32];                                                         \
+                    for (int j = 0; j < 32; j++)                                            \
+                        be[j] = le[31 - j];                                                 \
+                    CHECK_EQ_INT(grove_bls_sk_from_bytes(&sk, be), GROVE_OK);               \
+                    memcpy(p.opaque, &a, sizeof a);                                         \
+                    grove_bls_##G##_mul_sk(&q, &p, &sk);                                    \
+                    memcpy(&y, q.opaque, sizeof y);                                         \
+                    CHECK(G##_eq_vartime(&x, &y));                                          \
+                    grove_bls_sk_wipe(&sk);                                                 \
+                }                                                                           \
+            }                                                                               \
+        }                                                                                   \
+    }
+MUL_CT_PUBLIC_EDGES(g1, g1_p, rand_g1, rand_e1)
+MUL_CT_PUBLIC_EDGES(g2, g2_p, rand_g2, rand_e2)
+
 int main(void)
 {
     for (int i = 0; i < 4; i++)
@@ -836,5 +909,7 @@ int main(void)
     g2_mul_ct_random();
     g1_mul_sk_public();
     g2_mul_sk_public();
+    g1_mul_ct_public_edges();
+    g2_mul_ct_public_edges();
     return test_done();
 }

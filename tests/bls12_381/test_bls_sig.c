@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bls12_381/fr.h"
 #include "common/util.h"
+#include "grove/hash.h"
+#include "hash/hkdf.h"
 #include "grove/bls12_381.h"
 #include "test.h"
 
@@ -474,8 +477,55 @@ static void test_groups_api(void)
     CHECK(!grove_bls_g2_equal(&u, &w) && grove_bls_g2_in_group(&u) && grove_bls_g2_in_group(&w));
 }
 
+/*
+ * KeyGen's precomputed salt states: HKDF-Extract from grove_hkdf_sha256_salt_states equals the
+ * plain extract for salts of every length class, and grove_bls_keygen equals the IETF KeyGen
+ * written out with the plain HKDF (salt = SHA-256("BLS-SIG-KEYGEN-SALT-"), L = 48, mod r) for
+ * several IKM lengths and infos.
+ */
+static void test_keygen_states(void)
+{
+    uint8_t salt[80], ikm[80], info[20], a[32], b[32];
+    for (size_t i = 0; i < sizeof salt; i++)
+        salt[i] = (uint8_t)(11 * i + 3);
+    for (size_t i = 0; i < sizeof ikm; i++)
+        ikm[i] = (uint8_t)(7 * i + 1);
+    for (size_t i = 0; i < sizeof info; i++)
+        info[i] = (uint8_t)(5 * i + 9);
+    static const size_t salt_lens[] = {0, 1, 32, 63, 64, 65, 80};
+    for (size_t i = 0; i < sizeof salt_lens / sizeof salt_lens[0]; i++) {
+        grove_hkdf_salt_states st;
+        grove_hkdf_part parts[2] = {{ikm, 33}, {info, 3}};
+        grove_hkdf_sha256_salt_states(&st, salt, salt_lens[i]);
+        grove_hkdf_sha256_extract_parts_states(a, &st, parts, 2);
+        grove_hkdf_sha256_extract_parts(b, salt, salt_lens[i], parts, 2);
+        CHECK(memcmp(a, b, 32) == 0);
+    }
+    uint8_t salt0[32];
+    grove_sha256(salt0, (const uint8_t *)"BLS-SIG-KEYGEN-SALT-", 20);
+    static const size_t ikm_lens[] = {32, 33, 55, 56, 64, 80};
+    for (size_t i = 0; i < sizeof ikm_lens / sizeof ikm_lens[0]; i++)
+        for (size_t info_len = 0; info_len <= sizeof info; info_len += 10) {
+            const uint8_t zero = 0, l48[2] = {0, 48};
+            grove_hkdf_part ip[2] = {{ikm, ikm_lens[i]}, {&zero, 1}};
+            grove_hkdf_part fp[2] = {{info, info_len}, {l48, 2}};
+            uint8_t prk[32], okm[48];
+            uint64_t k[4];
+            grove_bls_sk sk;
+            grove_hkdf_sha256_extract_parts(prk, salt0, 32, ip, 2);
+            CHECK(grove_hkdf_sha256_expand_parts(okm, 48, prk, fp, 2));
+            fr_from_bytes_wide(k, okm, 48);
+            CHECK(!fr_is_zero_mask(k));
+            CHECK_EQ_INT(grove_bls_keygen(&sk, ikm, ikm_lens[i], info_len ? info : NULL, info_len),
+                         GROVE_OK);
+            CHECK(memcmp(sk.opaque, k, 32) == 0);
+            ikm[0]++; /* a fresh key each round */
+        }
+}
+
 int main(void)
 {
+    test_keygen_states();
     test_keys();
     test_sign_verify(GROVE_BLS_MIN_SIG);
     test_sign_verify(GROVE_BLS_MIN_PK);
