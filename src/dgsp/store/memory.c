@@ -14,10 +14,10 @@
 
 typedef struct {
     char *username; /* in one of the store's name chunks */
-    size_t ulen;
     uint64_t ctr;
-    uint64_t hash; /* hash_str(username) */
+    uint32_t ulen; /* at most GROVE_DGSP_MAX_USERNAME */
     bool active;
+    /* 24 bytes: the name's hash lives in the name table's slot only */
 } mem_member;
 
 /* A slot of the name table: member id + 1 (0 = empty) and the name's hash, compared before
@@ -41,9 +41,12 @@ typedef struct {
 
 typedef struct {
     pthread_mutex_t lock;
-    mem_member *members;
+    /* members in segments that never move: segment k holds SEG0 << k of them (no realloc
+     * copying a large array, which glibc does once its mmap threshold has risen) */
+    mem_member *seg[64];
     name_chunk *chunks; /* the newest first */
     uint64_t nmembers, capmembers;
+    unsigned nseg;
     /* username -> member, open addressing (linear probing, at most half full) */
     name_slot *names;
     size_t names_cap;
@@ -90,13 +93,67 @@ static void hint_huge(void *p, size_t len)
 #endif
 }
 
-/* calloc for a table: zeroed, and hinted onto huge pages before the first touch */
+/*
+ * A table's memory: zeroed, and from the kernel directly when large (Linux), so that it comes
+ * as fresh zero pages hinted onto huge pages before the first touch. From malloc instead, a
+ * large calloc is memset once glibc's mmap threshold has risen (it does after the first large
+ * free), which costs a pass over the table on each growth. table_free takes the same size.
+ */
+#define TABLE_MMAP_MIN ((size_t)1 << 20)
 static void *table_calloc(size_t n, size_t size)
 {
-    void *p = calloc(n, size);
-    if (p != NULL)
+    if (size != 0 && n > SIZE_MAX / size)
+        return NULL;
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    if (n * size >= TABLE_MMAP_MIN) {
+        void *p = mmap(NULL, n * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
+            return NULL;
         hint_huge(p, n * size);
-    return p;
+        return p;
+    }
+#endif
+    return calloc(n, size);
+}
+
+static void table_free(void *p, size_t bytes)
+{
+    if (p == NULL)
+        return;
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    if (bytes >= TABLE_MMAP_MIN) {
+        (void)munmap(p, bytes);
+        return;
+    }
+#endif
+    (void)bytes;
+    free(p);
+}
+
+/* floor(log2(x)), x > 0 */
+static unsigned log2_floor(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - (unsigned)__builtin_clzll(x);
+#else
+    unsigned r = 0;
+    for (unsigned k = 32; k > 0; k /= 2)
+        if (x >> k) {
+            x >>= k;
+            r += k;
+        }
+    return r;
+#endif
+}
+
+#define SEG0_BITS 6 /* the first segment: 64 members */
+
+/* Member id (below capmembers). */
+static mem_member *member_at(const mem_store *m, uint64_t id)
+{
+    uint64_t x = id + ((uint64_t)1 << SEG0_BITS);
+    unsigned top = log2_floor(x);
+    return &m->seg[top - SEG0_BITS][x - ((uint64_t)1 << top)];
 }
 
 /* FNV-1a with a final mix, so that the top bits (a name's home slot) depend on every byte */
@@ -127,7 +184,7 @@ static int name_find(const mem_store *m, const char *u, uint64_t h, uint64_t *id
         const name_slot *sl = &m->names[i];
         if (sl->id1 == 0)
             return 0;
-        if (sl->hash == h && strcmp(m->members[sl->id1 - 1].username, u) == 0) {
+        if (sl->hash == h && strcmp(member_at(m, sl->id1 - 1)->username, u) == 0) {
             *id = sl->id1 - 1;
             return 1;
         }
@@ -142,9 +199,8 @@ static void name_put(name_slot *t, size_t mask, size_t home, name_slot v)
     t[i] = v;
 }
 
-static void name_insert(mem_store *m, uint64_t id)
+static void name_insert(mem_store *m, uint64_t id, uint64_t h)
 {
-    uint64_t h = m->members[id].hash;
     name_put(m->names, m->names_cap - 1, name_home(m, h), (name_slot){id + 1, h});
 }
 
@@ -154,16 +210,17 @@ static int grow_members(mem_store *m, uint64_t extra)
     uint64_t need = m->nmembers + extra;
     if (need < m->nmembers || need > SIZE_MAX / 2 / sizeof(name_slot))
         return GROVE_ERR_OVERFLOW;
-    if (need > m->capmembers) {
-        uint64_t cap = m->capmembers ? m->capmembers : 64;
-        while (cap < need)
-            cap *= 2;
-        mem_member *nm = realloc(m->members, (size_t)cap * sizeof *nm);
-        if (nm == NULL)
+    while (need > m->capmembers) {
+        if (m->nseg >= 64 - SEG0_BITS)
+            return GROVE_ERR_OVERFLOW;
+        size_t n = (size_t)1 << (SEG0_BITS + m->nseg);
+        if (n > SIZE_MAX / sizeof(mem_member))
             return GROVE_ERR_NOMEM;
-        hint_huge(nm, (size_t)cap * sizeof *nm);
-        m->members = nm;
-        m->capmembers = cap;
+        mem_member *sg = table_calloc(n, sizeof *sg);
+        if (sg == NULL)
+            return GROVE_ERR_NOMEM; /* the segments made so far stay, unused: harmless */
+        m->seg[m->nseg++] = sg;
+        m->capmembers += n;
     }
     if (2 * need > m->names_cap) {
         size_t cap = m->names_cap ? m->names_cap : 128;
@@ -185,7 +242,7 @@ static int grow_members(mem_store *m, uint64_t extra)
             if (sl->id1 != 0)
                 name_put(nn, cap - 1, (size_t)(sl->hash >> shift), *sl);
         }
-        free(m->names);
+        table_free(m->names, ocap * sizeof *m->names);
         m->names = nn;
         m->names_cap = cap;
         m->names_shift = shift;
@@ -227,18 +284,26 @@ static grove_status mem_add_members(void *ctx, const char *const *usernames, siz
     size_t bytes = 0;
     for (size_t i = 0; r == GROVE_OK && i < count; i++) {
         size_t l = strlen(usernames[i]) + 1;
-        if (l > SIZE_MAX - bytes - sizeof(name_chunk))
+        if (l > GROVE_DGSP_MAX_USERNAME + 1)
+            r = GROVE_ERR_INVALID_ARG;
+        else if (l > SIZE_MAX - bytes - sizeof(name_chunk))
             r = GROVE_ERR_OVERFLOW;
         else
             bytes += l;
     }
     if (r == GROVE_OK && count > 0 &&
         (m->chunks == NULL || m->chunks->cap - m->chunks->used < bytes)) {
-        size_t cap = bytes > NAME_CHUNK ? bytes : NAME_CHUNK;
+        /* chunks double while smaller than 4 bytes per member so far: fewer, larger ones */
+        size_t cap = m->chunks == NULL ? NAME_CHUNK : m->chunks->cap;
+        if (cap < SIZE_MAX / 4 && cap < (size_t)m->nmembers * 4)
+            cap *= 2;
+        if (cap < bytes)
+            cap = bytes;
         name_chunk *c = malloc(sizeof *c + cap);
         if (c == NULL) {
             r = GROVE_ERR_NOMEM;
         } else {
+            hint_huge(c, sizeof *c + cap);
             c->next = m->chunks;
             c->used = 0;
             c->cap = cap;
@@ -252,8 +317,8 @@ static grove_status mem_add_members(void *ctx, const char *const *usernames, siz
             char *u = m->chunks->data + m->chunks->used;
             memcpy(u, usernames[i], l + 1);
             m->chunks->used += l + 1;
-            m->members[id] = (mem_member){u, l, 0, hash_str(u), 1};
-            name_insert(m, id);
+            *member_at(m, id) = (mem_member){u, 0, (uint32_t)l, 1};
+            name_insert(m, id, hash_str(u));
             if (ids)
                 ids[i] = id;
         }
@@ -268,7 +333,7 @@ static grove_status mem_get_member(void *ctx, uint64_t id, grove_dgsp_member *ou
     int r = GROVE_ERR_NOT_FOUND;
     pthread_mutex_lock(&m->lock);
     if (id < m->nmembers) {
-        mem_member *e = &m->members[id];
+        mem_member *e = member_at(m, id);
         out->id = id;
         out->ctr = e->ctr;
         out->active = e->active;
@@ -305,13 +370,13 @@ static grove_status mem_reserve(void *ctx, uint64_t id, uint64_t count, uint64_t
     pthread_mutex_lock(&m->lock);
     if (id >= m->nmembers)
         r = GROVE_ERR_NOT_FOUND;
-    else if (!m->members[id].active)
+    else if (!member_at(m, id)->active)
         r = GROVE_ERR_REVOKED;
-    else if (m->members[id].ctr > UINT64_MAX - count)
+    else if (member_at(m, id)->ctr > UINT64_MAX - count)
         r = GROVE_ERR_OVERFLOW;
     else {
-        *first = m->members[id].ctr;
-        m->members[id].ctr += count;
+        *first = member_at(m, id)->ctr;
+        member_at(m, id)->ctr += count;
     }
     pthread_mutex_unlock(&m->lock);
     return r;
@@ -406,7 +471,7 @@ static int zeta_reserve(mem_store *m, size_t extra)
         size_t i = zeta_probe(nt, cap - 1, shift, zeta_key(zb), s, &f);
         nt[i] = *s;
     }
-    free(m->zetas);
+    table_free(m->zetas, ocap * sizeof *m->zetas);
     m->zetas = nt;
     m->zeta_cap = cap;
     m->zeta_shift = shift;
@@ -468,7 +533,7 @@ static grove_status mem_tx_get_member(void *ctx, uint64_t id, grove_dgsp_member 
     mem_store *m = ctx;
     if (id >= m->nmembers)
         return GROVE_ERR_NOT_FOUND;
-    mem_member *e = &m->members[id];
+    mem_member *e = member_at(m, id);
     out->id = id;
     out->ctr = e->ctr;
     out->active = e->active;
@@ -531,7 +596,7 @@ static grove_status mem_tx_end(void *ctx, grove_status status)
     if (status == GROVE_OK) {
         zeta_insert_many(m, m->tx_zetas, m->tx_nzetas);
         for (size_t i = 0; i < m->tx_noff; i++)
-            m->members[m->tx_off[i]].active = false;
+            member_at(m, m->tx_off[i])->active = false;
     }
     m->tx_nzetas = m->tx_noff = 0;
     pthread_mutex_unlock(&m->lock);
@@ -597,9 +662,10 @@ static void mem_close(void *ctx)
         m->chunks = c->next;
         free(c);
     }
-    free(m->members);
-    free(m->names);
-    free(m->zetas);
+    for (unsigned k = 0; k < m->nseg; k++)
+        table_free(m->seg[k], ((size_t)1 << (SEG0_BITS + k)) * sizeof(mem_member));
+    table_free(m->names, m->names_cap * sizeof *m->names);
+    table_free(m->zetas, m->zeta_cap * sizeof *m->zetas);
     free(m->tx_zetas);
     free(m->tx_off);
     pthread_mutex_destroy(&m->lock);
