@@ -278,8 +278,11 @@ grove_status grove_dgsp_join(const grove_dgsp_cfg *cfg, grove_dgsp_store *store,
         return GROVE_ERR_INVALID_ARG;
     if (!username_ok(username))
         return GROVE_ERR_INVALID_ARG;
-    /* committed, and recorded in the state registry, before the credential exists */
-    int r = grove_dgsp_store_add_members(store, id, &username, 1);
+    /* committed, and recorded in the state registry, before the credential exists (what
+     * grove_dgsp_store_add_members does, without checking the name a second time) */
+    int r = dgsp_guard_enter(store);
+    if (r == GROVE_OK)
+        r = dgsp_guard_leave(store, store->ops->add_members(store->ctx, &username, 1, id));
     if (r != GROVE_OK)
         return r;
     return grove_dgsp_credential(cfg, cid_star, *id, sk);

@@ -20,11 +20,13 @@ typedef struct {
     /* 24 bytes: the name's hash lives in the name table's slot only */
 } mem_member;
 
-/* A slot of the name table: member id + 1 (0 = empty) and the name's hash, compared before
- * the name itself so that a probe past other names reads no member. */
+/* A slot of the name table (8 bytes, eight to a cache line): member id + 1 (0 = empty) and
+ * the name's 32-bit hash, compared before the name itself so that a probe past other names
+ * reads no member. 32-bit ids: the memory store holds at most MAX_MEMBERS members. */
 typedef struct {
-    uint64_t id1, hash;
+    uint32_t id1, hash;
 } name_slot;
+#define MAX_MEMBERS ((uint64_t)1 << 31)
 
 /* Usernames are packed into chunks of at least NAME_CHUNK bytes (one allocation for many
  * members instead of one per member); a chunk is never moved, so members point into it. */
@@ -50,7 +52,7 @@ typedef struct {
     /* username -> member, open addressing (linear probing, at most half full) */
     name_slot *names;
     size_t names_cap;
-    unsigned names_shift; /* 64 - log2(names_cap) */
+    unsigned names_shift; /* 32 - log2(names_cap) */
     /* revoked zetas, open addressing (linear probing, at most half full): a slot is the zeta
      * itself, all zero when empty; the all-zero zeta, should AES ever give it, is zeta_zero */
     zeta_slot_t *zetas;
@@ -157,25 +159,25 @@ static mem_member *member_at(const mem_store *m, uint64_t id)
 }
 
 /* FNV-1a with a final mix, so that the top bits (a name's home slot) depend on every byte */
-static uint64_t hash_str(const char *s)
+static uint32_t hash_str(const char *s)
 {
     uint64_t h = 1469598103934665603ULL;
     for (; *s; s++)
         h = (h ^ (uint8_t)*s) * 1099511628211ULL;
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ULL;
-    return h ^ (h >> 32);
+    return (uint32_t)(h >> 32);
 }
 
 /* The home slot of hash h: its top bits. Order-preserving like the revocation set's (see
  * there), so that the table's growth walks both tables in order. */
-static size_t name_home(const mem_store *m, uint64_t h)
+static size_t name_home(const mem_store *m, uint32_t h)
 {
     return (size_t)(h >> m->names_shift);
 }
 
 /* Member named u (its hash h = hash_str(u)) into *id; 0 if there is none. */
-static int name_find(const mem_store *m, const char *u, uint64_t h, uint64_t *id)
+static int name_find(const mem_store *m, const char *u, uint32_t h, uint64_t *id)
 {
     if (m->names_cap == 0)
         return 0;
@@ -199,16 +201,16 @@ static void name_put(name_slot *t, size_t mask, size_t home, name_slot v)
     t[i] = v;
 }
 
-static void name_insert(mem_store *m, uint64_t id, uint64_t h)
+static void name_insert(mem_store *m, uint64_t id, uint32_t h)
 {
-    name_put(m->names, m->names_cap - 1, name_home(m, h), (name_slot){id + 1, h});
+    name_put(m->names, m->names_cap - 1, name_home(m, h), (name_slot){(uint32_t)(id + 1), h});
 }
 
 /* Make room for `extra` more members (arrays and name table); all or nothing. */
 static int grow_members(mem_store *m, uint64_t extra)
 {
     uint64_t need = m->nmembers + extra;
-    if (need < m->nmembers || need > SIZE_MAX / 2 / sizeof(name_slot))
+    if (need < m->nmembers || need > MAX_MEMBERS - 1 || need > SIZE_MAX / 4 / sizeof(name_slot))
         return GROVE_ERR_OVERFLOW;
     while (need > m->capmembers) {
         if (m->nseg >= 64 - SEG0_BITS)
@@ -224,7 +226,7 @@ static int grow_members(mem_store *m, uint64_t extra)
     }
     if (2 * need > m->names_cap) {
         size_t cap = m->names_cap ? m->names_cap : 128;
-        unsigned shift = m->names_cap ? m->names_shift : 64 - 7;
+        unsigned shift = m->names_cap ? m->names_shift : 32 - 7;
         while (cap < 2 * need) {
             cap *= 2;
             shift--;
