@@ -98,6 +98,26 @@ void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t
         grove_sha256_update(&s, b, blen);
         grove_sha256_update(&s, c, clen);
         grove_sha256_final(&s, out, cfg->n);
+    } else if (alen + blen + clen <= 111) {
+        /* one SHA-512 block, as the SHA-256 case above (n = 24, 32: outputs of 3 or 4 words) */
+        grove_sha512_ctx s;
+        grove_sha512_init(&s);
+        uint8_t blk[128];
+        size_t len = alen + blen + clen;
+        if (alen)
+            memcpy(blk, a, alen);
+        if (blen)
+            memcpy(blk + alen, b, blen);
+        if (clen)
+            memcpy(blk + alen + blen, c, clen);
+        memset(blk + len, 0, 120 - len);
+        blk[len] = 0x80;
+        grove_store64_be(blk + 120, (uint64_t)len * 8);
+        grove_sha512_compress(s.s, blk, 1);
+        for (size_t i = 0; i < cfg->n / 8; i++)
+            grove_store64_be(out + 8 * i, s.s[i]);
+        grove_wipe(blk, sizeof blk);
+        grove_wipe(s.s, sizeof s.s);
     } else {
         grove_sha512_ctx s;
         grove_sha512_init(&s);
