@@ -278,8 +278,11 @@ grove_status grove_dgsp_join(const grove_dgsp_cfg *cfg, grove_dgsp_store *store,
         return GROVE_ERR_INVALID_ARG;
     if (!username_ok(username))
         return GROVE_ERR_INVALID_ARG;
-    /* committed, and recorded in the state registry, before the credential exists */
-    int r = grove_dgsp_store_add_members(store, id, &username, 1);
+    /* committed, and recorded in the state registry, before the credential exists (what
+     * grove_dgsp_store_add_members does, without checking the name a second time) */
+    int r = dgsp_guard_enter(store);
+    if (r == GROVE_OK)
+        r = dgsp_guard_leave(store, store->ops->add_members(store->ctx, &username, 1, id));
     if (r != GROVE_OK)
         return r;
     return grove_dgsp_credential(cfg, cid_star, *id, sk);
@@ -453,17 +456,27 @@ static bool listed_before(const uint64_t *ids, size_t i)
     return false;
 }
 
-/* Adds the zetas of counters [0, ctr) of member id to the list and deactivates the member. */
+/* Adds the zetas of counters [0, ctr) of member id to the list and deactivates the member.
+ * The zetas are computed into a buffer of the size needed (at most REVOKE_CHUNK of them), so
+ * that revoking a member with a few certificates does not take and give back 64 KiB of heap
+ * per call (malloc's trim of the heap top then page-faulted it in again on the next call). */
 static grove_status revoke_member(const grove_dgsp_cfg *cfg, const uint8_t *aes_key,
-                                  grove_dgsp_store *store, uint64_t id, uint64_t ctr, uint8_t *buf)
+                                  grove_dgsp_store *store, uint64_t id, uint64_t ctr)
 {
     grove_status r = GROVE_OK;
-    for (uint64_t c = 0; c < ctr && r == GROVE_OK; c += REVOKE_CHUNK) {
-        uint64_t k = ctr - c < REVOKE_CHUNK ? ctr - c : REVOKE_CHUNK;
-        r = (grove_status)dgsp_zetas(cfg, aes_key, id, c, k, buf);
-        GROVE_DECLASSIFY(buf, 16 * k); /* the revocation list is public */
-        if (r == GROVE_OK)
-            r = store->ops->tx_add_revoked(store->ctx, buf, (size_t)k);
+    if (ctr > 0) {
+        uint64_t cap = ctr < REVOKE_CHUNK ? ctr : REVOKE_CHUNK;
+        uint8_t *buf = malloc(16 * (size_t)cap);
+        if (buf == NULL)
+            return GROVE_ERR_NOMEM;
+        for (uint64_t c = 0; c < ctr && r == GROVE_OK; c += REVOKE_CHUNK) {
+            uint64_t k = ctr - c < REVOKE_CHUNK ? ctr - c : REVOKE_CHUNK;
+            r = (grove_status)dgsp_zetas(cfg, aes_key, id, c, k, buf);
+            GROVE_DECLASSIFY(buf, 16 * k); /* the revocation list is public */
+            if (r == GROVE_OK)
+                r = store->ops->tx_add_revoked(store->ctx, buf, (size_t)k);
+        }
+        free(buf); /* public zetas: no wipe */
     }
     return r == GROVE_OK ? store->ops->tx_deactivate(store->ctx, id) : r;
 }
@@ -471,7 +484,7 @@ static grove_status revoke_member(const grove_dgsp_cfg *cfg, const uint8_t *aes_
 /* The revocation inside the store's transaction. */
 static grove_status revoke_in_tx(const grove_dgsp_cfg *cfg, const uint8_t *aes_key,
                                  grove_dgsp_store *store, const uint64_t *ids, size_t count,
-                                 uint8_t *buf, size_t *revoked)
+                                 size_t *revoked)
 {
     grove_dgsp_member m;
     grove_status r = GROVE_OK;
@@ -484,7 +497,7 @@ static grove_status revoke_in_tx(const grove_dgsp_cfg *cfg, const uint8_t *aes_k
         r = store->ops->tx_get_member(store->ctx, ids[i], &m);
         if (r != GROVE_OK || !m.active)
             continue; /* already revoked: skipped */
-        r = revoke_member(cfg, aes_key, store, ids[i], m.ctr, buf);
+        r = revoke_member(cfg, aes_key, store, ids[i], m.ctr);
         n += r == GROVE_OK;
     }
     *revoked = n;
@@ -497,19 +510,15 @@ static grove_status dgsp_revoke_impl(const grove_dgsp_cfg *cfg, grove_dgsp_store
 {
     if (!dgsp_cfg_ok(cfg) || sk == NULL || store == NULL || (ids == NULL && count))
         return GROVE_ERR_INVALID_ARG;
-    uint8_t *buf = malloc(16 * REVOKE_CHUNK);
-    if (buf == NULL)
-        return GROVE_ERR_NOMEM;
     size_t n = 0;
     grove_status r = (grove_status)dgsp_guard_enter(store);
     if (r == GROVE_OK) {
         r = store->ops->tx_begin(store->ctx);
         if (r == GROVE_OK)
-            r = store->ops->tx_end(store->ctx, revoke_in_tx(cfg, sk + cfg->n, store, ids, count,
-                                                            buf, &n));
+            r = store->ops->tx_end(store->ctx,
+                                   revoke_in_tx(cfg, sk + cfg->n, store, ids, count, &n));
         r = (grove_status)dgsp_guard_leave(store, r);
     }
-    free(buf);
     if (r == GROVE_OK && revoked)
         *revoked = n;
     return r;

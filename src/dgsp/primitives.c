@@ -38,7 +38,31 @@ static int is_shake(const grove_dgsp_cfg *cfg)
 void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t alen,
                const uint8_t *b, size_t blen, const uint8_t *c, size_t clen)
 {
-    if (is_shake(cfg)) {
+    if (is_shake(cfg) && alen + blen + clen < 136) {
+        /* one SHAKE256 block (the credential and most DGSP hashes): the padded block XORed
+         * into the zero state, one permutation, the first n bytes; the state holds secrets
+         * and is wiped */
+        uint64_t st[25];
+        uint8_t blk[136];
+        size_t len = alen + blen + clen;
+        if (alen)
+            memcpy(blk, a, alen);
+        if (blen)
+            memcpy(blk + alen, b, blen);
+        if (clen)
+            memcpy(blk + alen + blen, c, clen);
+        memset(blk + len, 0, sizeof blk - len);
+        blk[len] ^= 0x1F;
+        blk[sizeof blk - 1] ^= 0x80;
+        for (size_t i = 0; i < 17; i++)
+            st[i] = grove_load64_le(blk + 8 * i);
+        memset(st + 17, 0, 8 * 8);
+        grove_keccakf1600(st);
+        for (size_t i = 0; i < cfg->n / 8; i++)
+            grove_store64_le(out + 8 * i, st[i]);
+        grove_wipe(blk, sizeof blk);
+        grove_wipe(st, sizeof st);
+    } else if (is_shake(cfg)) {
         grove_keccak_ctx k;
         grove_shake256_init(&k);
         grove_keccak_absorb(&k, a, alen);
@@ -46,6 +70,27 @@ void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t
         grove_keccak_absorb(&k, c, clen);
         grove_keccak_squeeze(&k, out, cfg->n);
         grove_wipe(&k, sizeof k);
+    } else if (cfg->n == 16 && alen + blen + clen <= 55) {
+        /* one block (the credential and most DGSP hashes): padded here and compressed once,
+         * without the context's buffering; block and state hold secrets and are wiped */
+        grove_sha256_ctx s;
+        grove_sha256_init(&s);
+        uint8_t blk[64];
+        size_t len = alen + blen + clen;
+        if (alen)
+            memcpy(blk, a, alen);
+        if (blen)
+            memcpy(blk + alen, b, blen);
+        if (clen)
+            memcpy(blk + alen + blen, c, clen);
+        memset(blk + len, 0, 56 - len);
+        blk[len] = 0x80;
+        grove_store64_be(blk + 56, (uint64_t)len * 8);
+        grove_sha256_compress(s.s, blk, 1);
+        for (size_t i = 0; i < cfg->n / 4; i++)
+            grove_store32_be(out + 4 * i, s.s[i]);
+        grove_wipe(blk, sizeof blk);
+        grove_wipe(s.s, sizeof s.s);
     } else if (cfg->n == 16) {
         grove_sha256_ctx s;
         grove_sha256_init(&s);
@@ -53,6 +98,26 @@ void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t
         grove_sha256_update(&s, b, blen);
         grove_sha256_update(&s, c, clen);
         grove_sha256_final(&s, out, cfg->n);
+    } else if (alen + blen + clen <= 111) {
+        /* one SHA-512 block, as the SHA-256 case above (n = 24, 32: outputs of 3 or 4 words) */
+        grove_sha512_ctx s;
+        grove_sha512_init(&s);
+        uint8_t blk[128];
+        size_t len = alen + blen + clen;
+        if (alen)
+            memcpy(blk, a, alen);
+        if (blen)
+            memcpy(blk + alen, b, blen);
+        if (clen)
+            memcpy(blk + alen + blen, c, clen);
+        memset(blk + len, 0, 120 - len);
+        blk[len] = 0x80;
+        grove_store64_be(blk + 120, (uint64_t)len * 8);
+        grove_sha512_compress(s.s, blk, 1);
+        for (size_t i = 0; i < cfg->n / 8; i++)
+            grove_store64_be(out + 8 * i, s.s[i]);
+        grove_wipe(blk, sizeof blk);
+        grove_wipe(s.s, sizeof s.s);
     } else {
         grove_sha512_ctx s;
         grove_sha512_init(&s);
