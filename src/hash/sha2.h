@@ -49,6 +49,19 @@ void grove_sha512_many(uint8_t *const out[], size_t outlen, const grove_sha512_c
                        const uint8_t *const in[], size_t inlen, size_t count);
 
 /*
+ * grove_sha256_many / grove_sha512_many for messages whose first 16 bytes are public (the
+ * SPHINCS+ tweakable hashes: the compressed ADRS comes first): on the portable kernels,
+ * one-block messages of the SPHINCS+ lengths after a one-block prefix (SHA-256: 38, 46 or 54
+ * bytes after 64; SHA-512: 70 or 86 after 128; outlen 16/24/32 / 24..64) take a folded kernel
+ * that compares those 16 bytes between consecutive messages and runs the rounds they fix once
+ * per run of equal heads (sha2_onepub_portable.h). Same results as grove_sha*_many.
+ */
+void grove_sha256_many_pub16(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
+                             const uint8_t *const in[], size_t inlen, size_t count);
+void grove_sha512_many_pub16(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,
+                             const uint8_t *const in[], size_t inlen, size_t count);
+
+/*
  * Iterated SHA-256 over many lanes (hash chains), the SHA-2 twin of grove_shake256_chains: each
  * lanes[i] holds `head` bytes then an n-byte value (head + n + 9 <= 64, n a multiple of 4,
  * n <= 32); for s = 0 .. steps - 1: store be32(start + s) at offset ctr_off of the head, then

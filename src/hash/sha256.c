@@ -152,6 +152,163 @@ void grove_sha256_chains_bmi(uint8_t *const lanes[], size_t head, size_t n, size
 }
 #endif
 
+/* ---- one-block SPHINCS+ messages with a public 16-byte head (sha2_onepub_portable.h) ---- */
+
+#include "hash/sha2_onepub_portable.h"
+
+#define OP256_KW(t) (grove_sha256_k[(t)] + w[(t) & 15])
+#define OP256_SCHED(i) (w[(i)] = SSIG1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] +              \
+                                 SSIG0(w[((i) + 1) & 15]) + w[(i)])
+
+/* What messages with the same first 16 bytes share: the variables after rounds 0..3 (named as
+ * the unrolled rounds leave them) and the schedule terms of words 0..3 in words 16..19. */
+typedef struct {
+    uint32_t mid[8];
+    uint32_t c[4];
+} op256_fixed;
+
+GROVE_INLINE void op256_fixed_init(op256_fixed *fx, const uint8_t *m, const uint32_t init[8])
+{
+    uint32_t w[16];
+    for (int i = 0; i < 4; i++)
+        w[i] = grove_load32_be(m + 4 * i);
+    uint32_t a = init[0], b = init[1], c = init[2], d = init[3], e = init[4], f = init[5],
+             g = init[6], h = init[7];
+    uint32_t bc = b ^ c;
+    OP_R(uint32_t, a, b, c, d, e, f, g, h, OP256_KW(0));
+    OP_R(uint32_t, h, a, b, c, d, e, f, g, OP256_KW(1));
+    OP_R(uint32_t, g, h, a, b, c, d, e, f, OP256_KW(2));
+    OP_R(uint32_t, f, g, h, a, b, c, d, e, OP256_KW(3));
+    (void)bc;
+    fx->mid[0] = a;
+    fx->mid[1] = b;
+    fx->mid[2] = c;
+    fx->mid[3] = d;
+    fx->mid[4] = e;
+    fx->mid[5] = f;
+    fx->mid[6] = g;
+    fx->mid[7] = h;
+    fx->c[0] = w[0] + SSIG0(w[1]);
+    fx->c[1] = w[1] + SSIG0(w[2]);
+    fx->c[2] = w[2] + SSIG0(w[3]);
+    fx->c[3] = w[3];
+}
+
+/* The rest of one message of L bytes (L = 2 mod 4, L <= 54): rounds 4..63, digest to out. */
+GROVE_INLINE void op256_block(uint8_t *out, size_t outlen, const uint8_t *m,
+                              const op256_fixed *fx, const uint32_t init[8], const size_t L)
+{
+    const size_t full = L / 4; /* whole words; word `full` holds the last two bytes and 0x80 */
+    uint32_t w[16];
+    for (size_t i = 4; i < full; i++)
+        w[i] = grove_load32_be(m + 4 * i);
+    w[full] = ((uint32_t)m[4 * full] << 24) | ((uint32_t)m[4 * full + 1] << 16) | 0x8000u;
+    for (size_t i = full + 1; i < 15; i++)
+        w[i] = 0;
+    w[15] = (uint32_t)((64 + L) * 8);
+    uint32_t a = fx->mid[0], b = fx->mid[1], c = fx->mid[2], d = fx->mid[3], e = fx->mid[4],
+             f = fx->mid[5], g = fx->mid[6], h = fx->mid[7];
+    uint32_t bc = f ^ g; /* b ^ c of round 4, whose a, b, c are e, f, g */
+    OP_R(uint32_t, e, f, g, h, a, b, c, d, OP256_KW(4));
+    OP_R(uint32_t, d, e, f, g, h, a, b, c, OP256_KW(5));
+    OP_R(uint32_t, c, d, e, f, g, h, a, b, OP256_KW(6));
+    OP_R(uint32_t, b, c, d, e, f, g, h, a, OP256_KW(7));
+    OP_ROUNDS8(uint32_t, OP256_KW, 8);
+    w[0] = fx->c[0] + w[9] + SSIG1(w[14]);
+    w[1] = fx->c[1] + w[10] + SSIG1(w[15]);
+    w[2] = fx->c[2] + w[11] + SSIG1(w[0]);
+    w[3] = fx->c[3] + SSIG0(w[4]) + w[12] + SSIG1(w[1]);
+    for (int i = 4; i < 16; i++)
+        OP256_SCHED(i);
+    OP_ROUNDS8(uint32_t, OP256_KW, 16);
+    OP_ROUNDS8(uint32_t, OP256_KW, 24);
+    for (int r = 32; r < 64; r += 16) {
+        for (int i = 0; i < 16; i++)
+            OP256_SCHED(i);
+        OP_ROUNDS8(uint32_t, OP256_KW, r);
+        OP_ROUNDS8(uint32_t, OP256_KW, r + 8);
+    }
+    /* word by word (outlen 16, 24 or 32): a loop over an array of them is vectorised by gcc
+     * into SSE2 byte swaps that cost 80 instructions more a message */
+    grove_store32_be(out, init[0] + a);
+    grove_store32_be(out + 4, init[1] + b);
+    grove_store32_be(out + 8, init[2] + c);
+    grove_store32_be(out + 12, init[3] + d);
+    if (outlen > 16) {
+        grove_store32_be(out + 16, init[4] + e);
+        grove_store32_be(out + 20, init[5] + f);
+    }
+    if (outlen > 24) {
+        grove_store32_be(out + 24, init[6] + g);
+        grove_store32_be(out + 28, init[7] + h);
+    }
+}
+
+GROVE_INLINE void op256_many(uint8_t *const out[], size_t outlen, const uint32_t init[8],
+                             const uint8_t *const in[], size_t count, const size_t L)
+{
+    op256_fixed fx;
+    for (size_t i = 0; i < count; i++) {
+        /* public bytes (the ADRS): equal heads share rounds 0..3 */
+        if (i == 0 || memcmp(in[i], in[i - 1], 16) != 0)
+            op256_fixed_init(&fx, in[i], init);
+        op256_block(out[i], outlen, in[i], &fx, init, L);
+    }
+}
+
+GROVE_INLINE void op256_dispatch(uint8_t *const out[], size_t outlen, const uint32_t init[8],
+                                 const uint8_t *const in[], size_t inlen, size_t count)
+{
+    if (inlen == 38)
+        op256_many(out, outlen, init, in, count, 38);
+    else if (inlen == 46)
+        op256_many(out, outlen, init, in, count, 46);
+    else
+        op256_many(out, outlen, init, in, count, 54);
+}
+
+/* The work in a frame of its own, burnt by the caller (PRF messages carry SK.seed). */
+static __attribute__((noinline)) void
+sha256_onepub_portable_run(uint8_t *const out[], size_t outlen, const uint32_t init[8],
+                           const uint8_t *const in[], size_t inlen, size_t count)
+{
+    op256_dispatch(out, outlen, init, in, inlen, count);
+}
+
+#if GROVE_HAVE_X86_TARGETS
+static __attribute__((noinline, target("bmi,bmi2"))) void
+sha256_onepub_bmi_run(uint8_t *const out[], size_t outlen, const uint32_t init[8],
+                      const uint8_t *const in[], size_t inlen, size_t count)
+{
+    op256_dispatch(out, outlen, init, in, inlen, count);
+}
+#endif
+
+#undef OP256_KW
+#undef OP256_SCHED
+
+void grove_sha256_many_pub16(uint8_t *const out[], size_t outlen, const grove_sha256_ctx *prefix,
+                             const uint8_t *const in[], size_t inlen, size_t count)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    const int layout = prefix != NULL && prefix->count == 64 &&
+                       (inlen == 38 || inlen == 46 || inlen == 54) &&
+                       (outlen == 16 || outlen == 24 || outlen == 32) && k->sha256_many == NULL && k->sha256_w == 1;
+    if (layout && k->sha256_compress == grove_sha256_compress_portable) {
+        sha256_onepub_portable_run(out, outlen, prefix->s, in, inlen, count);
+        grove_burn_stack_small();
+        return;
+    }
+#if GROVE_HAVE_X86_TARGETS
+    if (layout && k->sha256_compress == grove_sha256_compress_bmi) {
+        sha256_onepub_bmi_run(out, outlen, prefix->s, in, inlen, count);
+        grove_burn_stack_small();
+        return;
+    }
+#endif
+    grove_sha256_many(out, outlen, prefix, in, inlen, count);
+}
+
 void grove_sha256_compress(uint32_t s[8], const uint8_t *blocks, size_t nblocks)
 {
     grove_hash_kernels()->sha256_compress(s, blocks, nblocks);

@@ -2,6 +2,7 @@
 /* SHA-384/512: contexts, portable compression, batches, HMAC-SHA-512, MGF1-SHA-512. */
 #include <string.h>
 
+#include "common/burn.h"
 #include "common/util.h"
 #include "hash/dispatch.h"
 #include "hash/sha2.h"
@@ -94,6 +95,158 @@ __attribute__((target("bmi,bmi2"))) void grove_sha512_compress_bmi(uint64_t s[8]
     sha512_compress_generic(s, p, nblocks);
 }
 #endif
+
+/* ---- one-block SPHINCS+ messages with a public 16-byte head (sha2_onepub_portable.h) ---- */
+
+#include "hash/sha2_onepub_portable.h"
+
+#define OP512_KW(t) (grove_sha512_k[(t)] + w[(t) & 15])
+#define OP512_SCHED(i) (w[(i)] = SSIG1(w[((i) + 14) & 15]) + w[((i) + 9) & 15] +              \
+                                 SSIG0(w[((i) + 1) & 15]) + w[(i)])
+
+/* What messages with the same first 16 bytes share: the variables after rounds 0..1 and the
+ * schedule terms of words 0..1 in words 16..17. */
+typedef struct {
+    uint64_t mid[8];
+    uint64_t c[2];
+} op512_fixed;
+
+GROVE_INLINE void op512_fixed_init(op512_fixed *fx, const uint8_t *m, const uint64_t init[8])
+{
+    uint64_t w[16];
+    w[0] = grove_load64_be(m);
+    w[1] = grove_load64_be(m + 8);
+    uint64_t a = init[0], b = init[1], c = init[2], d = init[3], e = init[4], f = init[5],
+             g = init[6], h = init[7];
+    uint64_t bc = b ^ c;
+    OP_R(uint64_t, a, b, c, d, e, f, g, h, OP512_KW(0));
+    OP_R(uint64_t, h, a, b, c, d, e, f, g, OP512_KW(1));
+    (void)bc;
+    fx->mid[0] = a;
+    fx->mid[1] = b;
+    fx->mid[2] = c;
+    fx->mid[3] = d;
+    fx->mid[4] = e;
+    fx->mid[5] = f;
+    fx->mid[6] = g;
+    fx->mid[7] = h;
+    fx->c[0] = w[0] + SSIG0(w[1]);
+    fx->c[1] = w[1];
+}
+
+/* The rest of one message of L bytes (L = 6 mod 8, L <= 110): rounds 2..79, digest to out. */
+GROVE_INLINE void op512_block(uint8_t *out, size_t outlen, const uint8_t *m,
+                              const op512_fixed *fx, const uint64_t init[8], const size_t L)
+{
+    const size_t full = L / 8; /* whole words; word `full` holds the last six bytes and 0x80 */
+    uint64_t w[16];
+    for (size_t i = 2; i < full; i++)
+        w[i] = grove_load64_be(m + 8 * i);
+    w[full] = ((uint64_t)grove_load32_be(m + 8 * full) << 32) |
+              ((uint64_t)m[8 * full + 4] << 24) | ((uint64_t)m[8 * full + 5] << 16) | 0x8000u;
+    for (size_t i = full + 1; i < 15; i++)
+        w[i] = 0;
+    w[15] = (uint64_t)((128 + L) * 8);
+    uint64_t a = fx->mid[0], b = fx->mid[1], c = fx->mid[2], d = fx->mid[3], e = fx->mid[4],
+             f = fx->mid[5], g = fx->mid[6], h = fx->mid[7];
+    uint64_t bc = h ^ a; /* b ^ c of round 2, whose a, b, c are g, h, a */
+    OP_R(uint64_t, g, h, a, b, c, d, e, f, OP512_KW(2));
+    OP_R(uint64_t, f, g, h, a, b, c, d, e, OP512_KW(3));
+    OP_R(uint64_t, e, f, g, h, a, b, c, d, OP512_KW(4));
+    OP_R(uint64_t, d, e, f, g, h, a, b, c, OP512_KW(5));
+    OP_R(uint64_t, c, d, e, f, g, h, a, b, OP512_KW(6));
+    OP_R(uint64_t, b, c, d, e, f, g, h, a, OP512_KW(7));
+    OP_ROUNDS8(uint64_t, OP512_KW, 8);
+    w[0] = fx->c[0] + w[9] + SSIG1(w[14]);
+    w[1] = fx->c[1] + SSIG0(w[2]) + w[10] + SSIG1(w[15]);
+    for (int i = 2; i < 16; i++)
+        OP512_SCHED(i);
+    OP_ROUNDS8(uint64_t, OP512_KW, 16);
+    OP_ROUNDS8(uint64_t, OP512_KW, 24);
+    for (int r = 32; r < 80; r += 16) {
+        for (int i = 0; i < 16; i++)
+            OP512_SCHED(i);
+        OP_ROUNDS8(uint64_t, OP512_KW, r);
+        OP_ROUNDS8(uint64_t, OP512_KW, r + 8);
+    }
+    /* word by word (outlen 24 .. 64, a multiple of 8): no array for gcc to vectorise */
+    grove_store64_be(out, init[0] + a);
+    grove_store64_be(out + 8, init[1] + b);
+    grove_store64_be(out + 16, init[2] + c);
+    if (outlen > 24)
+        grove_store64_be(out + 24, init[3] + d);
+    if (outlen > 32)
+        grove_store64_be(out + 32, init[4] + e);
+    if (outlen > 40)
+        grove_store64_be(out + 40, init[5] + f);
+    if (outlen > 48)
+        grove_store64_be(out + 48, init[6] + g);
+    if (outlen > 56)
+        grove_store64_be(out + 56, init[7] + h);
+}
+
+GROVE_INLINE void op512_many(uint8_t *const out[], size_t outlen, const uint64_t init[8],
+                             const uint8_t *const in[], size_t count, const size_t L)
+{
+    op512_fixed fx;
+    for (size_t i = 0; i < count; i++) {
+        /* public bytes (the ADRS): equal heads share rounds 0..1 */
+        if (i == 0 || memcmp(in[i], in[i - 1], 16) != 0)
+            op512_fixed_init(&fx, in[i], init);
+        op512_block(out[i], outlen, in[i], &fx, init, L);
+    }
+}
+
+GROVE_INLINE void op512_dispatch(uint8_t *const out[], size_t outlen, const uint64_t init[8],
+                                 const uint8_t *const in[], size_t inlen, size_t count)
+{
+    if (inlen == 70)
+        op512_many(out, outlen, init, in, count, 70);
+    else
+        op512_many(out, outlen, init, in, count, 86);
+}
+
+/* The work in a frame of its own, burnt by the caller. */
+static __attribute__((noinline)) void
+sha512_onepub_portable_run(uint8_t *const out[], size_t outlen, const uint64_t init[8],
+                           const uint8_t *const in[], size_t inlen, size_t count)
+{
+    op512_dispatch(out, outlen, init, in, inlen, count);
+}
+
+#if GROVE_HAVE_X86_TARGETS
+static __attribute__((noinline, target("bmi,bmi2"))) void
+sha512_onepub_bmi_run(uint8_t *const out[], size_t outlen, const uint64_t init[8],
+                      const uint8_t *const in[], size_t inlen, size_t count)
+{
+    op512_dispatch(out, outlen, init, in, inlen, count);
+}
+#endif
+
+#undef OP512_KW
+#undef OP512_SCHED
+
+void grove_sha512_many_pub16(uint8_t *const out[], size_t outlen, const grove_sha512_ctx *prefix,
+                             const uint8_t *const in[], size_t inlen, size_t count)
+{
+    const struct grove_hash_kernels *k = grove_hash_kernels();
+    const int layout = prefix != NULL && prefix->count == 128 && (inlen == 70 || inlen == 86) &&
+                       outlen >= 24 && outlen <= 64 && outlen % 8 == 0 && k->sha512_many == NULL &&
+                       k->sha512_w == 1;
+    if (layout && k->sha512_compress == grove_sha512_compress_portable) {
+        sha512_onepub_portable_run(out, outlen, prefix->s, in, inlen, count);
+        grove_burn_stack_small();
+        return;
+    }
+#if GROVE_HAVE_X86_TARGETS
+    if (layout && k->sha512_compress == grove_sha512_compress_bmi) {
+        sha512_onepub_bmi_run(out, outlen, prefix->s, in, inlen, count);
+        grove_burn_stack_small();
+        return;
+    }
+#endif
+    grove_sha512_many(out, outlen, prefix, in, inlen, count);
+}
 
 void grove_sha512_compress(uint64_t s[8], const uint8_t *blocks, size_t nblocks)
 {

@@ -62,17 +62,27 @@ void spx_thash_lanes(const spx_ctx *c, unsigned nblocks, uint8_t *const lanes[],
     if (!c->sha2)
         grove_shake256_many(out, c->n, in, inlen, count);
     else if (nblocks > 1 && c->hsha512)
-        grove_sha512_many(out, c->n, &c->seeded512, in, inlen, count);
+        grove_sha512_many_pub16(out, c->n, &c->seeded512, in, inlen, count);
     else
-        grove_sha256_many(out, c->n, &c->seeded256, in, inlen, count);
+        grove_sha256_many_pub16(out, c->n, &c->seeded256, in, inlen, count);
 }
 
 void spx_thash(const spx_ctx *c, uint8_t *out, const hs_adrs *a, const uint8_t *data,
                unsigned nblocks)
 {
     uint8_t head[SPX_MAX_PRE];
-    spx_lane_init(c, head, a);
     size_t dlen = (size_t)nblocks * c->n;
+    if (c->sha2 && nblocks <= 2) {
+        /* F, PRF, H: one lane through the batch path (the folded one-block kernels) */
+        uint8_t lane[SPX_MAX_PRE + 2 * SPX_MAX_N];
+        uint8_t *lp[1] = {lane}, *op[1] = {out};
+        spx_lane_init(c, lane, a);
+        memcpy(lane + c->pre, data, dlen);
+        spx_thash_lanes(c, nblocks, lp, op, 1);
+        grove_wipe(lane, sizeof lane);
+        return;
+    }
+    spx_lane_init(c, head, a);
     if (!c->sha2) {
         grove_keccak_ctx k;
         grove_shake256_init(&k);

@@ -42,34 +42,40 @@ static int fors_leaf_fn(void *arg, uint32_t first, unsigned count, uint8_t *out)
     struct fors_leaves *f = arg;
     const spx_ctx *c = f->c;
     const unsigned n = c->n;
-    const size_t lane_len = c->pre + n;
+    /* The lane buffer of a leaf is its ADRS (written once per batch as a template: only the
+     * tree index, the last ADRS word, changes from leaf to leaf) then the data. */
+    const size_t idx_off = c->hash_off;
     uint8_t lanes[FORS_BATCH][SPX_MAX_PRE + SPX_MAX_N];
+    uint8_t prf_head[SPX_MAX_PRE], leaf_head[SPX_MAX_PRE];
     uint8_t *lp[FORS_BATCH], *op[FORS_BATCH];
+    hs_adrs a = f->base;
+    uint32_t kp = grove_load32_be(f->base.b + 20);
+    hs_adrs_set_type(&a, SPX_ADRS_FORS_PRF);
+    hs_adrs_set_keypair(&a, kp);
+    spx_lane_init(c, prf_head, &a);
+    hs_adrs_set_type(&a, SPX_ADRS_FORS_TREE);
+    hs_adrs_set_keypair(&a, kp); /* height 0 */
+    spx_lane_init(c, leaf_head, &a);
+    unsigned used = 0; /* lanes that held SK.seed or a FORS secret: wiped at the end */
     for (unsigned done = 0; done < count; done += FORS_BATCH) {
         unsigned b = count - done < FORS_BATCH ? count - done : FORS_BATCH;
-        hs_adrs a = f->base;
-        uint32_t kp = grove_load32_be(f->base.b + 20);
+        used = b > used ? b : used;
         for (unsigned i = 0; i < b; i++) {
-            hs_adrs_set_type(&a, SPX_ADRS_FORS_PRF);
-            hs_adrs_set_keypair(&a, kp);
-            hs_adrs_set_tree_index(&a, f->offset + first + done + i);
-            spx_lane_init(c, lanes[i], &a);
+            memcpy(lanes[i], prf_head, c->pre);
+            grove_store32_be(lanes[i] + idx_off, f->offset + first + done + i);
             memcpy(lanes[i] + c->pre, c->sk_seed, n);
             lp[i] = lanes[i];
             op[i] = lanes[i] + c->pre;
         }
         spx_thash_lanes(c, 1, lp, op, b);
         for (unsigned i = 0; i < b; i++) {
-            hs_adrs_set_type(&a, SPX_ADRS_FORS_TREE);
-            hs_adrs_set_keypair(&a, kp);
-            hs_adrs_set_tree_index(&a, f->offset + first + done + i);
-            spx_lane_init(c, lanes[i], &a); /* height 0 */
+            memcpy(lanes[i], leaf_head, c->pre);
+            grove_store32_be(lanes[i] + idx_off, f->offset + first + done + i);
             op[i] = out + (size_t)(done + i) * n;
         }
         spx_thash_lanes(c, 1, lp, op, b);
     }
-    grove_wipe(lanes, sizeof lanes);
-    (void)lane_len;
+    grove_wipe(lanes, used * sizeof lanes[0]);
     return GROVE_OK;
 }
 
