@@ -35,6 +35,24 @@ static int is_shake(const grove_dgsp_cfg *cfg)
     return cfg->spx->sha2 == 0;
 }
 
+/* a || b || c (at most bs - 9 bytes in all) as one padded SHA-256 (bs = 64) or SHA-512 (bs = 128)
+ * block: 0x80, zeros, the bit length big-endian in the last 8 bytes (SHA-512's upper length
+ * word is zero here) */
+static void one_block(uint8_t *blk, size_t bs, const uint8_t *a, size_t alen, const uint8_t *b,
+                      size_t blen, const uint8_t *c, size_t clen)
+{
+    size_t len = alen + blen + clen;
+    if (alen)
+        memcpy(blk, a, alen);
+    if (blen)
+        memcpy(blk + alen, b, blen);
+    if (clen)
+        memcpy(blk + alen + blen, c, clen);
+    memset(blk + len, 0, bs - 8 - len);
+    blk[len] = 0x80;
+    grove_store64_be(blk + bs - 8, (uint64_t)len * 8);
+}
+
 void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t alen,
                const uint8_t *b, size_t blen, const uint8_t *c, size_t clen)
 {
@@ -76,16 +94,7 @@ void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t
         grove_sha256_ctx s;
         grove_sha256_init(&s);
         uint8_t blk[64];
-        size_t len = alen + blen + clen;
-        if (alen)
-            memcpy(blk, a, alen);
-        if (blen)
-            memcpy(blk + alen, b, blen);
-        if (clen)
-            memcpy(blk + alen + blen, c, clen);
-        memset(blk + len, 0, 56 - len);
-        blk[len] = 0x80;
-        grove_store64_be(blk + 56, (uint64_t)len * 8);
+        one_block(blk, sizeof blk, a, alen, b, blen, c, clen);
         grove_sha256_compress(s.s, blk, 1);
         for (size_t i = 0; i < cfg->n / 4; i++)
             grove_store32_be(out + 4 * i, s.s[i]);
@@ -103,16 +112,7 @@ void dgsp_hash(const grove_dgsp_cfg *cfg, uint8_t *out, const uint8_t *a, size_t
         grove_sha512_ctx s;
         grove_sha512_init(&s);
         uint8_t blk[128];
-        size_t len = alen + blen + clen;
-        if (alen)
-            memcpy(blk, a, alen);
-        if (blen)
-            memcpy(blk + alen, b, blen);
-        if (clen)
-            memcpy(blk + alen + blen, c, clen);
-        memset(blk + len, 0, 120 - len);
-        blk[len] = 0x80;
-        grove_store64_be(blk + 120, (uint64_t)len * 8);
+        one_block(blk, sizeof blk, a, alen, b, blen, c, clen);
         grove_sha512_compress(s.s, blk, 1);
         for (size_t i = 0; i < cfg->n / 8; i++)
             grove_store64_be(out + 8 * i, s.s[i]);
