@@ -277,34 +277,41 @@ GROVE_INLINE void inv_inner_c(uint64_t a, uint64_t b, int64_t fg[4])
 
 #if GROVE_BLS_MULX
 /*
- * The same 31 iterations in x86-64 assembly (baseline instructions: cmov, sbb), 17
- * instructions each where the compiled C needs 24. One iteration, with T1 = (a odd ? b : 0),
- * T2 = (a odd ? pb : 0) and T3 = a - T1, whose borrow says "a odd and a < b":
- *   borrow:    b = a, pb = pa, a = (T1 - a) / 2, pa = T2 - pa  (the swap and the subtraction)
- *   no borrow: a = (a - T1) / 2, pa = pa - T2                  (a subtraction, or nothing)
- * then pb = 2 pb: exactly the C loop above (the same values modulo 2^64, so the same factors).
- * cmov and sbb take the place of the masks; no branch and no memory access depends on a or b.
- * T3 becomes the next a, so consecutive iterations swap the registers of a and T3.
+ * The same 31 iterations in x86-64 assembly (baseline instructions: cmov), arranged for a
+ * short dependency chain rather than few instructions: the time of the whole inverse is
+ * dominated by these 775 serial iterations. One iteration computes every candidate from a, b,
+ * pa, pb at once and then selects twice:
+ *   x = a - b (its borrow says a < b), y = b - a, r = pa - pb, q = pb - pa
+ *   a < b:  x = y, r = q, and the new b, pb are a, pa (else b, pb)
+ *   a odd:  a = x, pa = r, b and pb take the values above (a even: all four unchanged)
+ * then a = a / 2, pb = 2 pb: exactly the C loop above (the same values modulo 2^64, so the
+ * same factors). Along a the chain is sub, cmovc, cmovnz, shr (four single-cycle
+ * instructions) where the compare-then-subtract form needs six or seven; the factors are off
+ * that chain. No branch and no memory access depends on a or b.
  */
-#define INV_STEP_ASM(A, T)                                                                     \
-    "testq $1, " A "\n\t"                                                                       \
-    "movq %[b], %[t1]\n\t"                                                                      \
-    "cmovzq %[z], %[t1]\n\t"                                                                    \
-    "movq %[pb], %[t2]\n\t"                                                                     \
-    "cmovzq %[z], %[t2]\n\t"                                                                    \
-    "movq " A ", " T "\n\t"                                                                     \
-    "subq %[t1], " T "\n\t"                                                                     \
-    "cmovcq " A ", %[b]\n\t"                                                                    \
-    "cmovcq %[pa], %[pb]\n\t"                                                                   \
-    "sbbq %[m], %[m]\n\t"                                                                       \
-    "subq %[t2], %[pa]\n\t"                                                                     \
-    "xorq %[m], " T "\n\t"                                                                      \
-    "subq %[m], " T "\n\t"                                                                      \
-    "xorq %[m], %[pa]\n\t"                                                                      \
-    "subq %[m], %[pa]\n\t"                                                                      \
-    "shrq " T "\n\t"                                                                            \
+#define INV_STEP_ASM                                                                           \
+    "movq %[b], %[y]\n\t"                                                                       \
+    "subq %[a], %[y]\n\t"                                                                       \
+    "movq %[pb], %[q]\n\t"                                                                      \
+    "subq %[pa], %[q]\n\t"                                                                      \
+    "movq %[pa], %[r]\n\t"                                                                      \
+    "subq %[pb], %[r]\n\t"                                                                      \
+    "movq %[b], %[bc]\n\t"                                                                      \
+    "movq %[pb], %[pbc]\n\t"                                                                    \
+    "movq %[a], %[x]\n\t"                                                                       \
+    "subq %[b], %[x]\n\t"                                                                       \
+    "cmovcq %[y], %[x]\n\t"                                                                     \
+    "cmovcq %[q], %[r]\n\t"                                                                     \
+    "cmovcq %[a], %[bc]\n\t"                                                                    \
+    "cmovcq %[pa], %[pbc]\n\t"                                                                  \
+    "testq $1, %[a]\n\t"                                                                        \
+    "cmovnzq %[x], %[a]\n\t"                                                                    \
+    "cmovnzq %[r], %[pa]\n\t"                                                                   \
+    "cmovnzq %[bc], %[b]\n\t"                                                                   \
+    "cmovnzq %[pbc], %[pb]\n\t"                                                                 \
+    "shrq %[a]\n\t"                                                                             \
     "addq %[pb], %[pb]\n\t"
-#define INV_STEP2_ASM INV_STEP_ASM("%[a]", "%[t3]") INV_STEP_ASM("%[t3]", "%[a]")
+#define INV_STEP2_ASM INV_STEP_ASM INV_STEP_ASM
 #define INV_STEP8_ASM INV_STEP2_ASM INV_STEP2_ASM INV_STEP2_ASM INV_STEP2_ASM
 
 /* the assembly text is longer than the 4095 characters C99 promises for a string literal;
@@ -313,13 +320,13 @@ GROVE_INLINE void inv_inner_c(uint64_t a, uint64_t b, int64_t fg[4])
 #pragma GCC diagnostic ignored "-Woverlength-strings"
 GROVE_INLINE void inv_inner_asm(uint64_t a, uint64_t b, int64_t fg[4])
 {
-    uint64_t pa = 1, pb = (uint64_t)1 << 32, t1, t2, t3, m;
-    /* 31 = 3 * 8 + 3 * 2 + 1 iterations; the last leaves a in t3 */
+    uint64_t pa = 1, pb = (uint64_t)1 << 32, x, y, q, r, bc, pbc;
+    /* 31 = 3 * 8 + 3 * 2 + 1 iterations */
     __asm__(INV_STEP8_ASM INV_STEP8_ASM INV_STEP8_ASM INV_STEP2_ASM INV_STEP2_ASM INV_STEP2_ASM
-                INV_STEP_ASM("%[a]", "%[t3]") "movq %[t3], %[a]\n\t"
-            : [a] "+&r"(a), [b] "+&r"(b), [pa] "+&r"(pa), [pb] "+&r"(pb), [t1] "=&r"(t1),
-              [t2] "=&r"(t2), [t3] "=&r"(t3), [m] "=&r"(m)
-            : [z] "r"((uint64_t)0)
+                INV_STEP_ASM
+            : [a] "+&r"(a), [b] "+&r"(b), [pa] "+&r"(pa), [pb] "+&r"(pb), [x] "=&r"(x),
+              [y] "=&r"(y), [q] "=&r"(q), [r] "=&r"(r), [bc] "=&r"(bc), [pbc] "=&r"(pbc)
+            :
             : "cc");
     (void)a;
     (void)b;
