@@ -376,6 +376,34 @@ GROVE_INLINE void inv_lin(uint64_t r[7], const uint64_t x[6], const uint64_t y[6
 #endif
 }
 
+#if !GROVE_BLS_LIMB32
+/*
+ * r = (x f + y g) / 2^31 as n + 1 limbs in two's complement, for x, y >= 0 of n limbs below
+ * 2^(64 n - 1), s = x + y (n + 1 limbs), f and g in [-2^31 + 1, 2^31] with x f + y g a
+ * multiple of 2^31. Unsigned products only, on biased factors: with f' = f + 2^31 and
+ * g' = g + 2^31 (both in [1, 2^32]), x f + y g = x f' + y g' - 2^31 s, so the low 31 bits of
+ * w = x f' + y g' are zero too and r = w / 2^31 - s. Each limb step adds two 64 x 32-bit
+ * products and a carry below 2^34 (no overflow of 128 bits); w < 2^(64 n + 32) fits in n + 1
+ * limbs, w / 2^31 < 2^(64 n + 1) and s < 2^(64 n), so r is in (-2^(64 n), 2^(64 n + 1)).
+ * One mul per product where the signed form needs a mul, an imul and a sign fix-up.
+ */
+GROVE_INLINE void inv_lin_ab(uint64_t r[7], const uint64_t x[6], const uint64_t y[6],
+                             const uint64_t s[7], int64_t f, int64_t g, int n)
+{
+    uint64_t fb = (uint64_t)(f + 0x80000000LL), gb = (uint64_t)(g + 0x80000000LL), w[7], bw = 0;
+    bls_u128 c = 0;
+    for (int i = 0; i < n; i++) {
+        c += (bls_u128)x[i] * fb + (bls_u128)y[i] * gb;
+        w[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    w[n] = (uint64_t)c;
+    for (int i = 0; i < n; i++)
+        r[i] = bls_sbb((w[i] >> 31) | (w[i + 1] << 33), s[i], &bw);
+    r[n] = (w[n] >> 31) - s[n] - bw;
+}
+#endif
+
 /*
  * (a, b) = |(f0 a + g0 b) / 2^31|, |(f1 a + g1 b) / 2^31|, negating the factors to match;
  * a and b of n limbs, and the results fit in n limbs (they are at most max(a, b)).
@@ -383,6 +411,19 @@ GROVE_INLINE void inv_lin(uint64_t r[7], const uint64_t x[6], const uint64_t y[6
 GROVE_INLINE void inv_update_ab(uint64_t a[6], uint64_t b[6], int64_t fg[4], int n)
 {
     uint64_t ra[7], rb[7];
+#if !GROVE_BLS_LIMB32
+    uint64_t s[7], cs = 0;
+    for (int i = 0; i < n; i++)
+        s[i] = bls_adc(a[i], b[i], &cs);
+    s[n] = cs;
+    inv_lin_ab(ra, a, b, s, fg[0], fg[1], n);
+    inv_lin_ab(rb, a, b, s, fg[2], fg[3], n);
+    uint64_t na = 0 - (ra[n] >> 63), nb = 0 - (rb[n] >> 63), ca = na & 1, cb = nb & 1;
+    for (int i = 0; i < n; i++) {
+        a[i] = bls_adc(ra[i] ^ na, 0, &ca);
+        b[i] = bls_adc(rb[i] ^ nb, 0, &cb);
+    }
+#else
     inv_lin(ra, a, b, fg[0], fg[1], n);
     inv_lin(rb, a, b, fg[2], fg[3], n);
     uint64_t na = 0 - (ra[n] >> 63), nb = 0 - (rb[n] >> 63), ca = na & 1, cb = nb & 1;
@@ -391,6 +432,7 @@ GROVE_INLINE void inv_update_ab(uint64_t a[6], uint64_t b[6], int64_t fg[4], int
         a[i] = bls_adc(((ra[i] >> 31) | (ra[i + 1] << 33)) ^ na, 0, &ca);
         b[i] = bls_adc(((rb[i] >> 31) | (rb[i + 1] << 33)) ^ nb, 0, &cb);
     }
+#endif
     fg[0] = (fg[0] ^ (int64_t)na) - (int64_t)na;
     fg[1] = (fg[1] ^ (int64_t)na) - (int64_t)na;
     fg[2] = (fg[2] ^ (int64_t)nb) - (int64_t)nb;
