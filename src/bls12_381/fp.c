@@ -376,34 +376,6 @@ GROVE_INLINE void inv_lin(uint64_t r[7], const uint64_t x[6], const uint64_t y[6
 #endif
 }
 
-#if !GROVE_BLS_LIMB32
-/*
- * r = (x f + y g) / 2^31 as n + 1 limbs in two's complement, for x, y >= 0 of n limbs below
- * 2^(64 n - 1), s = x + y (n + 1 limbs), f and g in [-2^31 + 1, 2^31] with x f + y g a
- * multiple of 2^31. Unsigned products only, on biased factors: with f' = f + 2^31 and
- * g' = g + 2^31 (both in [1, 2^32]), x f + y g = x f' + y g' - 2^31 s, so the low 31 bits of
- * w = x f' + y g' are zero too and r = w / 2^31 - s. Each limb step adds two 64 x 32-bit
- * products and a carry below 2^34 (no overflow of 128 bits); w < 2^(64 n + 32) fits in n + 1
- * limbs, w / 2^31 < 2^(64 n + 1) and s < 2^(64 n), so r is in (-2^(64 n), 2^(64 n + 1)).
- * One mul per product where the signed form needs a mul, an imul and a sign fix-up.
- */
-GROVE_INLINE void inv_lin_ab(uint64_t r[7], const uint64_t x[6], const uint64_t y[6],
-                             const uint64_t s[7], int64_t f, int64_t g, int n)
-{
-    uint64_t fb = (uint64_t)(f + 0x80000000LL), gb = (uint64_t)(g + 0x80000000LL), w[7], bw = 0;
-    bls_u128 c = 0;
-    for (int i = 0; i < n; i++) {
-        c += (bls_u128)x[i] * fb + (bls_u128)y[i] * gb;
-        w[i] = (uint64_t)c;
-        c >>= 64;
-    }
-    w[n] = (uint64_t)c;
-    for (int i = 0; i < n; i++)
-        r[i] = bls_sbb((w[i] >> 31) | (w[i + 1] << 33), s[i], &bw);
-    r[n] = (w[n] >> 31) - s[n] - bw;
-}
-#endif
-
 /*
  * (a, b) = |(f0 a + g0 b) / 2^31|, |(f1 a + g1 b) / 2^31|, negating the factors to match;
  * a and b of n limbs, and the results fit in n limbs (they are at most max(a, b)).
@@ -411,19 +383,6 @@ GROVE_INLINE void inv_lin_ab(uint64_t r[7], const uint64_t x[6], const uint64_t 
 GROVE_INLINE void inv_update_ab(uint64_t a[6], uint64_t b[6], int64_t fg[4], int n)
 {
     uint64_t ra[7], rb[7];
-#if !GROVE_BLS_LIMB32
-    uint64_t s[7], cs = 0;
-    for (int i = 0; i < n; i++)
-        s[i] = bls_adc(a[i], b[i], &cs);
-    s[n] = cs;
-    inv_lin_ab(ra, a, b, s, fg[0], fg[1], n);
-    inv_lin_ab(rb, a, b, s, fg[2], fg[3], n);
-    uint64_t na = 0 - (ra[n] >> 63), nb = 0 - (rb[n] >> 63), ca = na & 1, cb = nb & 1;
-    for (int i = 0; i < n; i++) {
-        a[i] = bls_adc(ra[i] ^ na, 0, &ca);
-        b[i] = bls_adc(rb[i] ^ nb, 0, &cb);
-    }
-#else
     inv_lin(ra, a, b, fg[0], fg[1], n);
     inv_lin(rb, a, b, fg[2], fg[3], n);
     uint64_t na = 0 - (ra[n] >> 63), nb = 0 - (rb[n] >> 63), ca = na & 1, cb = nb & 1;
@@ -432,7 +391,6 @@ GROVE_INLINE void inv_update_ab(uint64_t a[6], uint64_t b[6], int64_t fg[4], int
         a[i] = bls_adc(((ra[i] >> 31) | (ra[i + 1] << 33)) ^ na, 0, &ca);
         b[i] = bls_adc(((rb[i] >> 31) | (rb[i + 1] << 33)) ^ nb, 0, &cb);
     }
-#endif
     fg[0] = (fg[0] ^ (int64_t)na) - (int64_t)na;
     fg[1] = (fg[1] ^ (int64_t)na) - (int64_t)na;
     fg[2] = (fg[2] ^ (int64_t)nb) - (int64_t)nb;
@@ -458,14 +416,21 @@ GROVE_INLINE void inv_lin_mod(uint64_t r[6], const uint64_t x[6], const uint64_t
     memcpy(r, s + 1, 6 * sizeof(uint64_t));
 }
 
-/* (u, v) = (f0 u + g0 v, f1 u + g1 v) / 2^64 mod p */
-GROVE_INLINE void inv_update_uv(uint64_t u[6], uint64_t v[6], const int64_t fg[4])
-{
+/*
+ * The secrets of the outer iterations (factors, the new u) in one place, wiped once by
+ * inv_core rather than after every iteration (the wipes cost more than 3 % of the time).
+ */
+typedef struct {
+    int64_t x[4], y[4], m[4];
     uint64_t nu[6];
+} inv_scratch;
+
+/* (u, v) = (f0 u + g0 v, f1 u + g1 v) / 2^64 mod p; nu is scratch */
+GROVE_INLINE void inv_update_uv(uint64_t u[6], uint64_t v[6], const int64_t fg[4], uint64_t nu[6])
+{
     inv_lin_mod(nu, u, v, fg[0], fg[1]);
     inv_lin_mod(v, u, v, fg[2], fg[3]);
-    memcpy(u, nu, sizeof nu);
-    grove_wipe(nu, sizeof nu);
+    memcpy(u, nu, 6 * sizeof(uint64_t));
 }
 
 /*
@@ -491,31 +456,26 @@ GROVE_INLINE void inv_step(uint64_t a[6], uint64_t b[6], int64_t fg[4], int n, i
  * M and M' has |f| + |g| <= 2^31, so every row of M' M has |f| + |g| <= 2^62.
  */
 GROVE_INLINE void inv_pair(uint64_t a[6], uint64_t b[6], uint64_t u[6], uint64_t v[6], int n0,
-                           int n1, int asm_)
+                           int n1, int asm_, inv_scratch *s)
 {
-    int64_t x[4], y[4], m[4];
+    int64_t *x = s->x, *y = s->y, *m = s->m;
     inv_step(a, b, x, n0, asm_);
     inv_step(a, b, y, n1, asm_);
     m[0] = y[0] * x[0] + y[1] * x[2];
     m[1] = y[0] * x[1] + y[1] * x[3];
     m[2] = y[2] * x[0] + y[3] * x[2];
     m[3] = y[2] * x[1] + y[3] * x[3];
-    inv_update_uv(u, v, m);
-    grove_wipe(x, sizeof x);
-    grove_wipe(y, sizeof y);
-    grove_wipe(m, sizeof m);
+    inv_update_uv(u, v, m, s->nu);
 }
 #else
 /* 32-bit limbs: the products of inv_lin need |f| + |g| <= 2^31, so u and v follow each step */
 static void inv_pair(uint64_t a[6], uint64_t b[6], uint64_t u[6], uint64_t v[6], int n0, int n1,
-                     int asm_)
+                     int asm_, inv_scratch *s)
 {
-    int64_t x[4];
-    inv_step(a, b, x, n0, asm_);
-    inv_update_uv(u, v, x);
-    inv_step(a, b, x, n1, asm_);
-    inv_update_uv(u, v, x);
-    grove_wipe(x, sizeof x);
+    inv_step(a, b, s->x, n0, asm_);
+    inv_update_uv(u, v, s->x, s->nu);
+    inv_step(a, b, s->x, n1, asm_);
+    inv_update_uv(u, v, s->x, s->nu);
 }
 #endif
 
@@ -545,17 +505,18 @@ GROVE_INLINE void inv_core(fp *r, const fp *x, int asm_)
 {
     uint64_t a[6], b[6], u[6] = {1, 0, 0, 0, 0, 0}, v[6] = {0};
     int64_t fg[4];
+    inv_scratch s;
     memcpy(a, x->l, sizeof a);
     memcpy(b, bls_p_limbs, sizeof b);
     for (int j = 0; j < 14; j += 2)
-        inv_pair(a, b, u, v, 6, 6, asm_);
-    inv_pair(a, b, u, v, 6, 5, asm_); /* j = 14, 15 */
-    inv_pair(a, b, u, v, 5, 4, asm_);
-    inv_pair(a, b, u, v, 4, 3, asm_);
-    inv_pair(a, b, u, v, 3, 2, asm_);
-    inv_pair(a, b, u, v, 2, 1, asm_);
+        inv_pair(a, b, u, v, 6, 6, asm_, &s);
+    inv_pair(a, b, u, v, 6, 5, asm_, &s); /* j = 14, 15 */
+    inv_pair(a, b, u, v, 5, 4, asm_, &s);
+    inv_pair(a, b, u, v, 4, 3, asm_, &s);
+    inv_pair(a, b, u, v, 3, 2, asm_, &s);
+    inv_pair(a, b, u, v, 2, 1, asm_, &s);
     inv_step(a, b, fg, 1, asm_); /* j = 24: the 25th */
-    inv_update_uv(u, v, fg);
+    inv_update_uv(u, v, fg, s.nu);
     fp t;
     inv_normalize(v);
     memcpy(t.l, v, sizeof v);
@@ -565,6 +526,7 @@ GROVE_INLINE void inv_core(fp *r, const fp *x, int asm_)
     grove_wipe(u, sizeof u);
     grove_wipe(v, sizeof v);
     grove_wipe(fg, sizeof fg);
+    grove_wipe(&s, sizeof s);
     grove_wipe(&t, sizeof t);
 }
 
