@@ -318,8 +318,8 @@ GROVE_INLINE void inv_inner_c(uint64_t a, uint64_t b, int64_t fg[4])
  * GCC and clang (the only compilers that build it) take any length */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverlength-strings"
-/* one copy, called 25 times: inlined into each of the 13 call sites, the 2.6 kB of the 31
- * iterations made fp_inv's code ~30 kB, which cost more time (~8 %) than the calls */
+/* one copy, called 25 times: inlined at every call site, the 2.6 kB of the 31 iterations
+ * made fp_inv's code ~30 kB, and the inverse took 1.27x the time it takes with the calls */
 static __attribute__((noinline)) void inv_inner_asm(uint64_t a, uint64_t b, int64_t fg[4])
 {
     uint64_t pa = 1, pb = (uint64_t)1 << 32, x, y, q, r, bc, pbc;
