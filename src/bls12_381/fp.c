@@ -277,49 +277,58 @@ GROVE_INLINE void inv_inner_c(uint64_t a, uint64_t b, int64_t fg[4])
 
 #if GROVE_BLS_MULX
 /*
- * The same 31 iterations in x86-64 assembly (baseline instructions: cmov, sbb), 17
- * instructions each where the compiled C needs 24. One iteration, with T1 = (a odd ? b : 0),
- * T2 = (a odd ? pb : 0) and T3 = a - T1, whose borrow says "a odd and a < b":
- *   borrow:    b = a, pb = pa, a = (T1 - a) / 2, pa = T2 - pa  (the swap and the subtraction)
- *   no borrow: a = (a - T1) / 2, pa = pa - T2                  (a subtraction, or nothing)
- * then pb = 2 pb: exactly the C loop above (the same values modulo 2^64, so the same factors).
- * cmov and sbb take the place of the masks; no branch and no memory access depends on a or b.
- * T3 becomes the next a, so consecutive iterations swap the registers of a and T3.
+ * The same 31 iterations in x86-64 assembly (baseline instructions: cmov), arranged for a
+ * short dependency chain rather than few instructions: the time of the whole inverse is
+ * dominated by these 775 serial iterations. One iteration computes every candidate from a, b,
+ * pa, pb at once and then selects twice:
+ *   x = a - b (its borrow says a < b), y = b - a, r = pa - pb, q = pb - pa
+ *   a < b:  x = y, r = q, and the new b, pb are a, pa (else b, pb)
+ *   a odd:  a = x, pa = r, b and pb take the values above (a even: all four unchanged)
+ * then a = a / 2, pb = 2 pb: exactly the C loop above (the same values modulo 2^64, so the
+ * same factors). Along a the chain is sub, cmovc, cmovnz, shr (four single-cycle
+ * instructions) where the compare-then-subtract form needs six or seven; the factors are off
+ * that chain. No branch and no memory access depends on a or b.
  */
-#define INV_STEP_ASM(A, T)                                                                     \
-    "testq $1, " A "\n\t"                                                                       \
-    "movq %[b], %[t1]\n\t"                                                                      \
-    "cmovzq %[z], %[t1]\n\t"                                                                    \
-    "movq %[pb], %[t2]\n\t"                                                                     \
-    "cmovzq %[z], %[t2]\n\t"                                                                    \
-    "movq " A ", " T "\n\t"                                                                     \
-    "subq %[t1], " T "\n\t"                                                                     \
-    "cmovcq " A ", %[b]\n\t"                                                                    \
-    "cmovcq %[pa], %[pb]\n\t"                                                                   \
-    "sbbq %[m], %[m]\n\t"                                                                       \
-    "subq %[t2], %[pa]\n\t"                                                                     \
-    "xorq %[m], " T "\n\t"                                                                      \
-    "subq %[m], " T "\n\t"                                                                      \
-    "xorq %[m], %[pa]\n\t"                                                                      \
-    "subq %[m], %[pa]\n\t"                                                                      \
-    "shrq " T "\n\t"                                                                            \
+#define INV_STEP_ASM                                                                           \
+    "movq %[b], %[y]\n\t"                                                                       \
+    "subq %[a], %[y]\n\t"                                                                       \
+    "movq %[pb], %[q]\n\t"                                                                      \
+    "subq %[pa], %[q]\n\t"                                                                      \
+    "movq %[pa], %[r]\n\t"                                                                      \
+    "subq %[pb], %[r]\n\t"                                                                      \
+    "movq %[b], %[bc]\n\t"                                                                      \
+    "movq %[pb], %[pbc]\n\t"                                                                    \
+    "movq %[a], %[x]\n\t"                                                                       \
+    "subq %[b], %[x]\n\t"                                                                       \
+    "cmovcq %[y], %[x]\n\t"                                                                     \
+    "cmovcq %[q], %[r]\n\t"                                                                     \
+    "cmovcq %[a], %[bc]\n\t"                                                                    \
+    "cmovcq %[pa], %[pbc]\n\t"                                                                  \
+    "testq $1, %[a]\n\t"                                                                        \
+    "cmovnzq %[x], %[a]\n\t"                                                                    \
+    "cmovnzq %[r], %[pa]\n\t"                                                                   \
+    "cmovnzq %[bc], %[b]\n\t"                                                                   \
+    "cmovnzq %[pbc], %[pb]\n\t"                                                                 \
+    "shrq %[a]\n\t"                                                                             \
     "addq %[pb], %[pb]\n\t"
-#define INV_STEP2_ASM INV_STEP_ASM("%[a]", "%[t3]") INV_STEP_ASM("%[t3]", "%[a]")
+#define INV_STEP2_ASM INV_STEP_ASM INV_STEP_ASM
 #define INV_STEP8_ASM INV_STEP2_ASM INV_STEP2_ASM INV_STEP2_ASM INV_STEP2_ASM
 
 /* the assembly text is longer than the 4095 characters C99 promises for a string literal;
  * GCC and clang (the only compilers that build it) take any length */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverlength-strings"
-GROVE_INLINE void inv_inner_asm(uint64_t a, uint64_t b, int64_t fg[4])
+/* one copy, called 25 times: inlined at every call site, the 2.6 kB of the 31 iterations
+ * made fp_inv's code ~30 kB, and the inverse took 1.27x the time it takes with the calls */
+static __attribute__((noinline)) void inv_inner_asm(uint64_t a, uint64_t b, int64_t fg[4])
 {
-    uint64_t pa = 1, pb = (uint64_t)1 << 32, t1, t2, t3, m;
-    /* 31 = 3 * 8 + 3 * 2 + 1 iterations; the last leaves a in t3 */
+    uint64_t pa = 1, pb = (uint64_t)1 << 32, x, y, q, r, bc, pbc;
+    /* 31 = 3 * 8 + 3 * 2 + 1 iterations */
     __asm__(INV_STEP8_ASM INV_STEP8_ASM INV_STEP8_ASM INV_STEP2_ASM INV_STEP2_ASM INV_STEP2_ASM
-                INV_STEP_ASM("%[a]", "%[t3]") "movq %[t3], %[a]\n\t"
-            : [a] "+&r"(a), [b] "+&r"(b), [pa] "+&r"(pa), [pb] "+&r"(pb), [t1] "=&r"(t1),
-              [t2] "=&r"(t2), [t3] "=&r"(t3), [m] "=&r"(m)
-            : [z] "r"((uint64_t)0)
+                INV_STEP_ASM
+            : [a] "+&r"(a), [b] "+&r"(b), [pa] "+&r"(pa), [pb] "+&r"(pb), [x] "=&r"(x),
+              [y] "=&r"(y), [q] "=&r"(q), [r] "=&r"(r), [bc] "=&r"(bc), [pbc] "=&r"(pbc)
+            :
             : "cc");
     (void)a;
     (void)b;
@@ -409,14 +418,21 @@ GROVE_INLINE void inv_lin_mod(uint64_t r[6], const uint64_t x[6], const uint64_t
     memcpy(r, s + 1, 6 * sizeof(uint64_t));
 }
 
-/* (u, v) = (f0 u + g0 v, f1 u + g1 v) / 2^64 mod p */
-GROVE_INLINE void inv_update_uv(uint64_t u[6], uint64_t v[6], const int64_t fg[4])
-{
+/*
+ * The secrets of the outer iterations (factors, the new u) in one place, wiped once by
+ * inv_core rather than after every iteration (the wipes cost more than 3 % of the time).
+ */
+typedef struct {
+    int64_t x[4], y[4], m[4];
     uint64_t nu[6];
+} inv_scratch;
+
+/* (u, v) = (f0 u + g0 v, f1 u + g1 v) / 2^64 mod p; nu is scratch */
+GROVE_INLINE void inv_update_uv(uint64_t u[6], uint64_t v[6], const int64_t fg[4], uint64_t nu[6])
+{
     inv_lin_mod(nu, u, v, fg[0], fg[1]);
     inv_lin_mod(v, u, v, fg[2], fg[3]);
-    memcpy(u, nu, sizeof nu);
-    grove_wipe(nu, sizeof nu);
+    memcpy(u, nu, 6 * sizeof(uint64_t));
 }
 
 /*
@@ -442,31 +458,26 @@ GROVE_INLINE void inv_step(uint64_t a[6], uint64_t b[6], int64_t fg[4], int n, i
  * M and M' has |f| + |g| <= 2^31, so every row of M' M has |f| + |g| <= 2^62.
  */
 GROVE_INLINE void inv_pair(uint64_t a[6], uint64_t b[6], uint64_t u[6], uint64_t v[6], int n0,
-                           int n1, int asm_)
+                           int n1, int asm_, inv_scratch *s)
 {
-    int64_t x[4], y[4], m[4];
+    int64_t *x = s->x, *y = s->y, *m = s->m;
     inv_step(a, b, x, n0, asm_);
     inv_step(a, b, y, n1, asm_);
     m[0] = y[0] * x[0] + y[1] * x[2];
     m[1] = y[0] * x[1] + y[1] * x[3];
     m[2] = y[2] * x[0] + y[3] * x[2];
     m[3] = y[2] * x[1] + y[3] * x[3];
-    inv_update_uv(u, v, m);
-    grove_wipe(x, sizeof x);
-    grove_wipe(y, sizeof y);
-    grove_wipe(m, sizeof m);
+    inv_update_uv(u, v, m, s->nu);
 }
 #else
 /* 32-bit limbs: the products of inv_lin need |f| + |g| <= 2^31, so u and v follow each step */
 static void inv_pair(uint64_t a[6], uint64_t b[6], uint64_t u[6], uint64_t v[6], int n0, int n1,
-                     int asm_)
+                     int asm_, inv_scratch *s)
 {
-    int64_t x[4];
-    inv_step(a, b, x, n0, asm_);
-    inv_update_uv(u, v, x);
-    inv_step(a, b, x, n1, asm_);
-    inv_update_uv(u, v, x);
-    grove_wipe(x, sizeof x);
+    inv_step(a, b, s->x, n0, asm_);
+    inv_update_uv(u, v, s->x, s->nu);
+    inv_step(a, b, s->x, n1, asm_);
+    inv_update_uv(u, v, s->x, s->nu);
 }
 #endif
 
@@ -496,17 +507,18 @@ GROVE_INLINE void inv_core(fp *r, const fp *x, int asm_)
 {
     uint64_t a[6], b[6], u[6] = {1, 0, 0, 0, 0, 0}, v[6] = {0};
     int64_t fg[4];
+    inv_scratch s;
     memcpy(a, x->l, sizeof a);
     memcpy(b, bls_p_limbs, sizeof b);
     for (int j = 0; j < 14; j += 2)
-        inv_pair(a, b, u, v, 6, 6, asm_);
-    inv_pair(a, b, u, v, 6, 5, asm_); /* j = 14, 15 */
-    inv_pair(a, b, u, v, 5, 4, asm_);
-    inv_pair(a, b, u, v, 4, 3, asm_);
-    inv_pair(a, b, u, v, 3, 2, asm_);
-    inv_pair(a, b, u, v, 2, 1, asm_);
+        inv_pair(a, b, u, v, 6, 6, asm_, &s);
+    inv_pair(a, b, u, v, 6, 5, asm_, &s); /* j = 14, 15 */
+    inv_pair(a, b, u, v, 5, 4, asm_, &s);
+    inv_pair(a, b, u, v, 4, 3, asm_, &s);
+    inv_pair(a, b, u, v, 3, 2, asm_, &s);
+    inv_pair(a, b, u, v, 2, 1, asm_, &s);
     inv_step(a, b, fg, 1, asm_); /* j = 24: the 25th */
-    inv_update_uv(u, v, fg);
+    inv_update_uv(u, v, fg, s.nu);
     fp t;
     inv_normalize(v);
     memcpy(t.l, v, sizeof v);
@@ -516,6 +528,7 @@ GROVE_INLINE void inv_core(fp *r, const fp *x, int asm_)
     grove_wipe(u, sizeof u);
     grove_wipe(v, sizeof v);
     grove_wipe(fg, sizeof fg);
+    grove_wipe(&s, sizeof s);
     grove_wipe(&t, sizeof t);
 }
 
