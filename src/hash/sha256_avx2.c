@@ -101,6 +101,61 @@ __attribute__((target("avx2"))) void grove_sha256_x8_avx2(uint32_t *st, const ui
 #define VMASK __m256i
 #define VGE(a, b) _mm256_cmpgt_epi32(_mm256_add_epi32((a), _mm256_set1_epi32(1)), (b))
 #define VSELECT(m, a, b) _mm256_blendv_epi8((b), (a), (m))
+/*
+ * The digests (or chain values) of the eight lanes, words s[0..7], straight from registers into
+ * out[j] (j < lanes): an 8x8 transpose, a byte swap, one store per lane (n = 16, 24 or 32 bytes;
+ * other lengths return 0 and take the word-by-word path). The lane loop is unrolled so that the
+ * transposed rows stay in registers: no copy of a (possibly secret) digest in memory.
+ */
+__attribute__((target("avx2"))) static inline int store_lanes8(uint8_t *const out[], size_t outlen,
+                                                               const V s[8], size_t lanes)
+{
+    if (outlen != 16 && outlen != 24 && outlen != 32)
+        return 0;
+    const V bswap = _mm256_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13,
+                                    14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    V r[8];
+    for (int t = 0; t < 8; t++)
+        r[t] = s[t];
+    transpose8(r);
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) {
+        if ((size_t)j >= lanes)
+            break;
+        V d = _mm256_shuffle_epi8(r[j], bswap);
+        if (outlen == 32) {
+            _mm256_storeu_si256((V *)(void *)out[j], d);
+        } else {
+            _mm_storeu_si128((__m128i *)(void *)out[j], _mm256_castsi256_si128(d));
+            if (outlen == 24)
+                _mm_storel_epi64((__m128i *)(void *)(out[j] + 16), _mm256_extracti128_si256(d, 1));
+        }
+    }
+    return 1;
+}
+#define SHA2_STORE_LANES store_lanes8
+/* v[t] = big-endian word t of the first `bytes` (16, 24 or 32) bytes at p[j], lane j (zero past
+ * them): a load of each lane, an 8x8 transpose and a byte swap, all in registers. */
+__attribute__((target("avx2"))) static inline void load_lanes8(V v[8], const uint8_t *const p[8],
+                                                               size_t bytes)
+{
+    const V bswap = _mm256_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13,
+                                    14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    for (int j = 0; j < 8; j++) {
+        if (bytes == 32) {
+            v[j] = _mm256_loadu_si256((const V *)(const void *)p[j]);
+        } else {
+            __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)p[j]);
+            __m128i hi = bytes == 24 ? _mm_loadl_epi64((const __m128i *)(const void *)(p[j] + 16))
+                                     : _mm_setzero_si128();
+            v[j] = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        }
+    }
+    transpose8(v);
+    for (int t = 0; t < 8; t++)
+        v[t] = _mm256_shuffle_epi8(v[t], bswap);
+}
+#define SHA2_LOAD_LANES load_lanes8
 #define SHA2_FUSED_NAME grove_sha256_many_x8_avx2
 #define SHA2_CHAINS_NAME grove_sha256_chains_x8_avx2
 #include "hash/sha2_fused.h"

@@ -15,6 +15,11 @@
  *   OFFT, OFFLOAD(p)   the vector of 32-bit gather offsets and its aligned load
  *   VGATHER(base, off, pos)  the big-endian word at base + off[j] + pos in lane j
  *   SHA2_FUSED_NAME    the name of the whole-message kernel (see grove_sha256_many_x16_avx512)
+ *   SHA2_STORE_LANES(out, outlen, s, lanes)  (optional) stores the first outlen bytes of the
+ *                      big-endian words s[0..7] of lane j to out[j] (j < lanes) and returns 1,
+ *                      or returns 0 (nothing stored) for a length it does not handle
+ *   SHA2_LOAD_LANES(v, p, bytes)  (optional, chains) v[0..7] = the big-endian words of the
+ *                      first bytes (16, 24 or 32) bytes at p[j] in lane j, zero past them
  *   SHA2_CHAINS_NAME   (SHA-256 only, optional) the name of the chain kernel (see
  *                      grove_sha256_chains), which needs besides VMASK, a lane mask type,
  *                      VGE(a, b) (mask: lanes with a >= b, signed) and VSELECT(m, a, b)
@@ -89,6 +94,11 @@ SHA2_TARGET int SHA2_FUSED_NAME(uint8_t *const out[], size_t outlen, const SHA2_
         }
         sha2_rounds(s, w);
     }
+#ifdef SHA2_STORE_LANES
+    /* the including file's transpose in registers: no copy of the digests in memory */
+    if (SHA2_STORE_LANES(out, outlen, s, lanes))
+        return 1;
+#endif
     /* the digests, truncated to outlen, straight into the outputs */
     SHA2_WORD res[8][SHA2_W] __attribute__((aligned(64)));
     const size_t words = outlen / SHA2_WB, tail = outlen % SHA2_WB;
@@ -113,6 +123,32 @@ SHA2_TARGET static inline void sha2_chains_load(uint8_t *const lanes[], size_t h
                                                 size_t ctr_off, size_t count, uint64_t pcount,
                                                 V T[16], V val[8])
 {
+#ifdef SHA2_LOAD_LANES
+    if (head == 22 && ctr_off == 18 && (n == 16 || n == 24 || n == 32)) {
+        /* SPHINCS+: only words 0..4 (the public ADRS head up to the counter) differ between
+         * the lanes' templates: one transposed load of each lane's first 32 bytes (the lane
+         * holds head + n >= 38 bytes) and one of the values, in registers; the padding and
+         * length words are the same in every lane (nothing secret in blk: no wipe). */
+        const uint8_t *p[SHA2_W];
+        V hd[8];
+        uint8_t blk[64];
+        for (size_t j = 0; j < SHA2_W; j++)
+            p[j] = lanes[j < count ? j : 0];
+        SHA2_LOAD_LANES(hd, p, 32);
+        for (size_t j = 0; j < SHA2_W; j++)
+            p[j] += head;
+        SHA2_LOAD_LANES(val, p, n);
+        for (int t = 0; t < 4; t++)
+            T[t] = hd[t];
+        T[4] = VSLL(VSRL(hd[4], 16), 16); /* bytes 18, 19: the counter's high half, zeroed */
+        memset(blk, 0, sizeof blk);
+        blk[head + n] = 0x80;
+        grove_store64_be(blk + 56, (pcount + head + n) << 3);
+        for (int t = 5; t < 16; t++)
+            T[t] = VSET1(grove_load32_be(blk + 4 * t));
+        return;
+    }
+#endif
     uint32_t tpl[16][SHA2_W] __attribute__((aligned(64)));
     uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
     for (size_t j = 0; j < SHA2_W; j++) {
@@ -273,14 +309,24 @@ SHA2_TARGET void SHA2_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
     else
         sha2_chains_steps(val, T, s4, iv, head, nw, ctr_off, start, steps, count, cap, capout, B,
                           0, 15);
-    uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
-    for (size_t k = 0; k < nw; k++) {
-        VSTOREA(res[k], val[k]);
-        for (size_t j = 0; j < count; j++)
-            grove_store32_be(lanes[j] + head + 4 * k, res[k][j]);
+#ifdef SHA2_STORE_LANES
+    uint8_t *vout[SHA2_W];
+    for (size_t j = 0; j < SHA2_W; j++)
+        vout[j] = j < count ? lanes[j] + head : NULL;
+    for (size_t k = nw; k < 8; k++)
+        val[k] = VZERO(); /* the words past n: transposed, never stored */
+    if (!SHA2_STORE_LANES(vout, n, val, count))
+#endif
+    {
+        uint32_t res[8][SHA2_W] __attribute__((aligned(64)));
+        for (size_t k = 0; k < nw; k++) {
+            VSTOREA(res[k], val[k]);
+            for (size_t j = 0; j < count; j++)
+                grove_store32_be(lanes[j] + head + 4 * k, res[k][j]);
+        }
+        grove_wipe(res, sizeof res);
     }
     grove_chains_last_counter(lanes, count, ctr_off, start, steps, begin);
-    grove_wipe(res, sizeof res);
     for (size_t k = 0; k < 8; k++)
         val[k] = VZERO();
 }

@@ -85,6 +85,56 @@ __attribute__((target("avx2"))) void grove_sha512_x4_avx2(uint64_t *st, const ui
                                _mm_add_epi32((off), _mm_set1_epi32((int)(pos))), 1),            \
         _mm256_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL, 0x08090a0b0c0d0e0fLL,     \
                           0x0001020304050607LL))
+/*
+ * The digests of the four lanes, words s[0..7], straight from registers into out[j] (j < lanes):
+ * a 4x4 transpose of words 0..3 (and of 4..7 past 32 bytes), a byte swap, stores of whole words
+ * (outlen a multiple of 8, at most 64; other lengths return 0 and take the word-by-word path).
+ * The lane loop is unrolled so that the rows stay in registers: no copy of a digest in memory.
+ */
+__attribute__((target("avx2"))) static inline void store_half4(uint8_t *const out[], size_t off,
+                                                                size_t bytes, const V s[4],
+                                                                size_t lanes)
+{
+    const V bswap = _mm256_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                    11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+    V t0 = _mm256_unpacklo_epi64(s[0], s[1]), t1 = _mm256_unpackhi_epi64(s[0], s[1]);
+    V t2 = _mm256_unpacklo_epi64(s[2], s[3]), t3 = _mm256_unpackhi_epi64(s[2], s[3]);
+    V r[4];
+    r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; j++) {
+        if ((size_t)j >= lanes)
+            break;
+        V d = _mm256_shuffle_epi8(r[j], bswap);
+        uint8_t *o = out[j] + off;
+        if (bytes == 32) {
+            _mm256_storeu_si256((V *)(void *)o, d);
+        } else {
+            __m128i lo = _mm256_castsi256_si128(d);
+            if (bytes >= 16)
+                _mm_storeu_si128((__m128i *)(void *)o, lo);
+            if (bytes == 8)
+                _mm_storel_epi64((__m128i *)(void *)o, lo);
+            if (bytes == 24)
+                _mm_storel_epi64((__m128i *)(void *)(o + 16), _mm256_extracti128_si256(d, 1));
+        }
+    }
+}
+
+__attribute__((target("avx2"))) static inline int store_lanes4(uint8_t *const out[], size_t outlen,
+                                                               const V s[8], size_t lanes)
+{
+    if (outlen == 0 || outlen > 64 || outlen % 8 != 0)
+        return 0;
+    store_half4(out, 0, outlen < 32 ? outlen : 32, s, lanes);
+    if (outlen > 32)
+        store_half4(out, 32, outlen - 32, s + 4, lanes);
+    return 1;
+}
+#define SHA2_STORE_LANES store_lanes4
 #define SHA2_FUSED_NAME grove_sha512_many_x4_avx2
 #include "hash/sha2_fused.h"
 #endif
