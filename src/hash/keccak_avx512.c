@@ -45,13 +45,19 @@ __attribute__((target("avx512f,avx512vl"))) static inline void permute_vec(KT *S
     GROVE_KECCAK_PERMUTE_VEC(S);
 }
 
+/* The same with only lanes 0-4 of the result (see keccak_simd.h). */
+__attribute__((target("avx512f,avx512vl"))) static inline void permute_vec_row0(KT *S)
+{
+    GROVE_KECCAK_PERMUTE_VEC_ROW0(S);
+}
+
 /* SHAKE of up to 8 equal-length messages, gathered straight from them (see keccak_simd.h). */
 __attribute__((target("avx512f,avx512vl"))) void grove_shake_x8_avx512(uint32_t rate, uint8_t *const out[],
                                                          size_t outlen,
                                                          const uint8_t *const in[], size_t inlen,
                                                          size_t lanes)
 {
-    GROVE_KECCAK_SHAKE_XN(8, permute_vec, rate, out, outlen, in, inlen, lanes);
+    GROVE_KECCAK_SHAKE_XN(8, permute_vec, permute_vec_row0, rate, out, outlen, in, inlen, lanes);
 }
 
 /* The fused chain kernel (keccak_chains.h): grove_shake256_chains_x8_avx512 */

@@ -87,7 +87,7 @@ KECCAK_TARGET void KECCAK_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_
             S[l] = KZERO();
         S[(head + n) / 8] = KXOR(S[(head + n) / 8], pad);
         S[16] = KXOR(S[16], KSET1(0x8000000000000000ULL));
-        permute_vec(S);
+        permute_vec_row0(S); /* the value is in lanes 0 .. nw - 1 < 5 */
         if (begin != NULL) { /* lanes before their first position keep their value */
             KMASK m = KGE(KSET1(c), bv);
             for (size_t l = 0; l < nw; l++)

@@ -57,10 +57,16 @@ static inline void permute_vec(KT *S)
     GROVE_KECCAK_PERMUTE_VEC(S);
 }
 
+/* The same with only lanes 0-4 of the result (see keccak_simd.h). */
+static inline void permute_vec_row0(KT *S)
+{
+    GROVE_KECCAK_PERMUTE_VEC_ROW0(S);
+}
+
 void KNAME(shake_x2)(uint32_t rate, uint8_t *const out[], size_t outlen,
                      const uint8_t *const in[], size_t inlen, size_t lanes)
 {
-    GROVE_KECCAK_SHAKE_XN(2, permute_vec, rate, out, outlen, in, inlen, lanes);
+    GROVE_KECCAK_SHAKE_XN(2, permute_vec, permute_vec_row0, rate, out, outlen, in, inlen, lanes);
 }
 
 /* The fused chain kernel (keccak_chains.h). */

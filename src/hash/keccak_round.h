@@ -83,6 +83,28 @@ static const uint64_t grove_keccak_rc[24] = {
         KECCAK_CHI_ROW(O, s, B0, B1, B2, B3, B4);                                           \
     } while (0)
 
+/*
+ * The round with only row b of its output (lanes 0-4: ba, be, bi, bo, bu) computed, for a
+ * permutation whose caller reads no more than the first 40 bytes of the state afterwards (a
+ * SHAKE output of n <= 40 bytes, a chain value): theta in full, then rho, pi and chi of the one
+ * row. The other 20 output lanes are left as they were.
+ */
+#define KECCAK_ROUND_ROW0(I, O, r)                                                          \
+    do {                                                                                    \
+        KT Ca = KXOR5(I##ba, I##ga, I##ka, I##ma, I##sa);                                   \
+        KT Ce = KXOR5(I##be, I##ge, I##ke, I##me, I##se);                                   \
+        KT Ci = KXOR5(I##bi, I##gi, I##ki, I##mi, I##si);                                   \
+        KT Co = KXOR5(I##bo, I##go, I##ko, I##mo, I##so);                                   \
+        KT Cu = KXOR5(I##bu, I##gu, I##ku, I##mu, I##su);                                   \
+        KT B0 = KXOR(I##ba, KXOR(Cu, KROL(Ce, 1)));                                         \
+        KT B1 = KROL(KXOR(I##ge, KXOR(Ca, KROL(Ci, 1))), 44);                               \
+        KT B2 = KROL(KXOR(I##ki, KXOR(Ce, KROL(Co, 1))), 43);                               \
+        KT B3 = KROL(KXOR(I##mo, KXOR(Ci, KROL(Cu, 1))), 21);                               \
+        KT B4 = KROL(KXOR(I##su, KXOR(Co, KROL(Ca, 1))), 14);                               \
+        KECCAK_CHI_ROW(O, b, B0, B1, B2, B3, B4);                                           \
+        O##ba = KXOR(O##ba, KRC(r));                                                        \
+    } while (0)
+
 #define KECCAK_DECLARE_LANES(P)                                                             \
     KT P##ba, P##be, P##bi, P##bo, P##bu, P##ga, P##ge, P##gi, P##go, P##gu, P##ka, P##ke,  \
         P##ki, P##ko, P##ku, P##ma, P##me, P##mi, P##mo, P##mu, P##sa, P##se, P##si, P##so, \
@@ -102,5 +124,17 @@ static const uint64_t grove_keccak_rc[24] = {
         KECCAK_ROUND(A, E, round_);                                                         \
         KECCAK_ROUND(E, A, round_ + 1);                                                     \
     }
+
+/* The 24 rounds with only row b of the result in A (lanes 0-4, the first 40 bytes; the rest of
+ * A holds what round 22 read). */
+#define KECCAK_PERMUTE_ROW0(A, E)                                                           \
+    do {                                                                                    \
+        for (int round_ = 0; round_ < 22; round_ += 2) {                                    \
+            KECCAK_ROUND(A, E, round_);                                                     \
+            KECCAK_ROUND(E, A, round_ + 1);                                                 \
+        }                                                                                   \
+        KECCAK_ROUND(A, E, 22);                                                             \
+        KECCAK_ROUND_ROW0(E, A, 23);                                                        \
+    } while (0)
 
 #endif

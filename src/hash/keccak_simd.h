@@ -44,11 +44,27 @@ void grove_shake256_chains_x4_avx2(uint8_t *const lanes[], size_t head, size_t n
         KECCAK_FOR_LANES(A, GROVE_KECCAK_VSTORE_);                                          \
     } while (0)
 
+/* The same with only the first 40 bytes (lanes 0-4) of the result valid in S. */
+#define GROVE_KECCAK_PERMUTE_VEC_ROW0(S)                                                    \
+    do {                                                                                    \
+        KT *const grove_kv_ = (S);                                                          \
+        KECCAK_DECLARE_LANES(A);                                                            \
+        KECCAK_DECLARE_LANES(E);                                                            \
+        KECCAK_FOR_LANES(A, GROVE_KECCAK_VLOAD_);                                           \
+        KECCAK_PERMUTE_ROW0(A, E);                                                          \
+        grove_kv_[0] = Aba;                                                                 \
+        grove_kv_[1] = Abe;                                                                 \
+        grove_kv_[2] = Abi;                                                                 \
+        grove_kv_[3] = Abo;                                                                 \
+        grove_kv_[4] = Abu;                                                                 \
+    } while (0)
+
 /*
  * For the kernels: the body of grove_shake_xW_* (see above), written once. SHAKE (any rate,
  * domain byte 0x1F) of up to W equal-length messages: whole input words are gathered straight
  * from the W messages, the state never leaves vector form, and outputs are written lane by lane
- * at the end of each squeezed block. PERMUTE(S) permutes 25 vectors S; the kernel defines,
+ * at the end of each squeezed block. PERMUTE(S) permutes 25 vectors S, PERMUTE_ROW0(S) the same
+ * with only lanes 0-4 of the result (used when outlen <= 40); the kernel defines,
  * besides KT and KXOR:
  *   KZERO()        the all-zero vector
  *   KSET1(x)       the 64-bit value x in every lane
@@ -56,7 +72,7 @@ void grove_shake256_chains_x4_avx2(uint8_t *const lanes[], size_t head, size_t n
  *   KGATHER(addr)  the 64-bit words at the byte addresses held in the lanes of addr
  *   KLOAD(p), KLOADU(p), KSTOREU(p, v)  aligned load, unaligned load, unaligned store at p
  */
-#define GROVE_KECCAK_SHAKE_XN(W, PERMUTE, rate, out, outlen, in, inlen, lanes)                \
+#define GROVE_KECCAK_SHAKE_XN(W, PERMUTE, PERMUTE_ROW0, rate, out, outlen, in, inlen, lanes)                \
     do {                                                                                    \
         KT A[25];                                                                           \
         uint64_t ptr[W] __attribute__((aligned(64)));                                       \
@@ -93,7 +109,10 @@ void grove_shake256_chains_x4_avx2(uint8_t *const lanes[], size_t head, size_t n
         }                                                                                   \
         A[rem / 8] = KXOR(A[rem / 8], KSET1((uint64_t)0x1F << (8 * (rem % 8))));            \
         A[rw - 1] = KXOR(A[rw - 1], KSET1(0x8000000000000000ULL));                          \
-        PERMUTE(A);                                                                         \
+        if ((outlen) <= 40) /* one row of output: the last round computes that row only */ \
+            PERMUTE_ROW0(A);                                                                \
+        else                                                                                \
+            PERMUTE(A);                                                                     \
         for (size_t o = 0; o < (outlen);) {                                                 \
             size_t take = (outlen) - o < (rate) ? (outlen) - o : (rate);                    \
             for (size_t w = 0; 8 * w < take; w++) {                                         \
