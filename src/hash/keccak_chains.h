@@ -49,11 +49,13 @@ KECCAK_TARGET static inline void keccak_chains_gather(KT *v, uint8_t *const lane
     grove_wipe(tmp, sizeof tmp);
 }
 
-/* begin != NULL: lane j takes only the steps at positions begin[j] and later. */
-KECCAK_TARGET void KECCAK_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
-                                      size_t ctr_off, uint32_t start, unsigned steps,
-                                      size_t count, const uint8_t *cap, uint8_t *const capout[],
-                                      const uint8_t *begin)
+/* begin != NULL: lane j takes only the steps at positions begin[j] and later. Inlined into a
+ * copy per SPHINCS+ layout (below), so that head, n and ctr_off are constants: the state is
+ * then built in registers and the lanes that are zero in every step fold out of round 0. */
+KECCAK_TARGET static inline __attribute__((always_inline)) void
+keccak_chains_body(uint8_t *const lanes[], size_t head, size_t n, size_t ctr_off, uint32_t start,
+                   unsigned steps, size_t count, const uint8_t *cap, uint8_t *const capout[],
+                   const uint8_t *begin)
 {
     const size_t hw = head / 8, nw = n / 8;
     KT H[17], val[4], S[25], bv = KZERO();
@@ -110,4 +112,24 @@ KECCAK_TARGET void KECCAK_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_
         S[l] = KZERO();
     for (size_t l = 0; l < 4; l++)
         val[l] = KZERO();
+}
+
+KECCAK_TARGET void KECCAK_CHAINS_NAME(uint8_t *const lanes[], size_t head, size_t n,
+                                      size_t ctr_off, uint32_t start, unsigned steps,
+                                      size_t count, const uint8_t *cap, uint8_t *const capout[],
+                                      const uint8_t *begin)
+{
+    /* SPHINCS+: PK.seed (n bytes) || ADRS (32, the hash address at its byte 28) || value */
+    if (head == n + 32 && ctr_off == n + 28) {
+        if (n == 16)
+            keccak_chains_body(lanes, 48, 16, 44, start, steps, count, cap, capout, begin);
+        else if (n == 24)
+            keccak_chains_body(lanes, 56, 24, 52, start, steps, count, cap, capout, begin);
+        else if (n == 32)
+            keccak_chains_body(lanes, 64, 32, 60, start, steps, count, cap, capout, begin);
+        else
+            keccak_chains_body(lanes, head, n, ctr_off, start, steps, count, cap, capout, begin);
+        return;
+    }
+    keccak_chains_body(lanes, head, n, ctr_off, start, steps, count, cap, capout, begin);
 }

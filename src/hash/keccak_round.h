@@ -129,7 +129,9 @@ static const uint64_t grove_keccak_rc[24] = {
  * A holds what round 22 read). */
 #define KECCAK_PERMUTE_ROW0(A, E)                                                           \
     do {                                                                                    \
-        for (int round_ = 0; round_ < 22; round_ += 2) {                                    \
+        KECCAK_ROUND(A, E, 0); /* outside the loop: input lanes known zero fold into it */  \
+        KECCAK_ROUND(E, A, 1);                                                              \
+        for (int round_ = 2; round_ < 22; round_ += 2) {                                    \
             KECCAK_ROUND(A, E, round_);                                                     \
             KECCAK_ROUND(E, A, round_ + 1);                                                 \
         }                                                                                   \
