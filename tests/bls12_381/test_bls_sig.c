@@ -6,9 +6,12 @@
  * verification, aggregate verification, randomized batch verification, proofs of possession,
  * the point-level API and argument checking.
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bls12_381/bls_burn.h"
 #include "bls12_381/fr.h"
 #include "common/util.h"
 #include "grove/hash.h"
@@ -523,8 +526,91 @@ static void test_keygen_states(void)
         }
 }
 
+/*
+ * KeyGen wipes only the stack its computation uses (bls_burn.h), not 32 KiB. Two checks, on
+ * every CPU path ctest runs: (1) the stack depth of KeyGen's pieces (HKDF-Extract from the salt
+ * states, HKDF-Expand, the reduction mod r), found by painting the stack below this frame and
+ * looking for the deepest byte that lost the paint, plus BLS_BURN_MARGIN (which covers
+ * keygen_impl's own frame) fits in BLS_BURN_KEYGEN; (2) after the real grove_bls_keygen, no
+ * byte from 512 bytes below this frame (under the call's own frame headers) to the end of the
+ * burn holds anything but the paint or zero (below that lie the burn's own call frames).
+ */
+#define PAINT_BYTES (64 * 1024)
+
+static __attribute__((noinline)) void paint_stack(void)
+{
+    volatile uint8_t buf[PAINT_BYTES];
+    for (size_t i = 0; i < PAINT_BYTES; i++)
+        buf[i] = 0x5A;
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
+/* For the bytes below this frame's top (a frame of a call from the same caller as
+ * paint_stack): the deepest that lost the paint (return value), and in *dirty how many bytes
+ * between lo and hi bytes deep hold neither the paint nor zero. */
+static __attribute__((noinline)) size_t used_depth(size_t lo, size_t hi, size_t *dirty)
+{
+    uintptr_t top = (uintptr_t)__builtin_frame_address(0);
+    size_t deepest = 0;
+    *dirty = 0;
+    for (size_t off = PAINT_BYTES - 4096; off > 0; off--) {
+        uint8_t b = *(const volatile uint8_t *)(top - off);
+        if (b != 0x5A && deepest == 0)
+            deepest = off;
+        if (b != 0x5A && b != 0 && off >= lo && off < hi)
+            (*dirty)++;
+    }
+    return deepest;
+}
+
+static void test_keygen_stack(void)
+{
+    const uint8_t zero = 0, l48[2] = {0, 48};
+    uint8_t ikm[32], prk[32], okm[48];
+    uint64_t k[4];
+    size_t depth = 0, d, dirty;
+    for (size_t i = 0; i < sizeof ikm; i++)
+        ikm[i] = (uint8_t)(3 * i + 5);
+    grove_hkdf_part ip[2] = {{ikm, sizeof ikm}, {&zero, 1}};
+    grove_hkdf_part fp[2] = {{ikm, 7}, {l48, 2}};
+    grove_hkdf_salt_states st;
+    grove_hkdf_sha256_salt_states(&st, ikm, 20); /* also the one-time CPU detection */
+    for (int round = 0; round < 2; round++) {
+        paint_stack();
+        grove_hkdf_sha256_extract_parts_states(prk, &st, ip, 2);
+        d = used_depth(0, 0, &dirty);
+        depth = d > depth ? d : depth;
+        paint_stack();
+        CHECK(grove_hkdf_sha256_expand_parts(okm, sizeof okm, prk, round ? fp : fp + 1,
+                                             round ? 2 : 1));
+        d = used_depth(0, 0, &dirty);
+        depth = d > depth ? d : depth;
+        paint_stack();
+        fr_from_bytes_wide(k, okm, sizeof okm);
+        d = used_depth(0, 0, &dirty);
+        depth = d > depth ? d : depth;
+    }
+    printf("KeyGen pieces' stack depth %zu bytes (+ margin %d, burn %d)\n", depth,
+           BLS_BURN_MARGIN, BLS_BURN_KEYGEN);
+    CHECK(depth > 256); /* the scan sees the pieces' frames */
+    CHECK(depth + BLS_BURN_MARGIN <= BLS_BURN_KEYGEN);
+    for (int round = 0; round < 2; round++) {
+        grove_bls_sk sk;
+        paint_stack();
+        grove_status rc = round ? grove_bls_keygen(&sk, ikm, sizeof ikm, ikm, 7)
+                                : grove_bls_keygen(&sk, ikm, sizeof ikm, NULL, 0);
+        d = used_depth(512, BLS_BURN_KEYGEN, &dirty);
+        CHECK_EQ_INT(rc, GROVE_OK);
+        printf("KeyGen: stack touched to %zu bytes, %zu non-zero bytes left from 512 to %d\n",
+               d, dirty, BLS_BURN_KEYGEN);
+        CHECK(d >= BLS_BURN_KEYGEN); /* the burn ran below the call */
+        CHECK(dirty == 0);
+    }
+}
+
 int main(void)
 {
+    test_keygen_stack();
     test_keygen_states();
     test_keys();
     test_sign_verify(GROVE_BLS_MIN_SIG);
