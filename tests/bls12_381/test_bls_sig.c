@@ -16,6 +16,7 @@
 #include "common/util.h"
 #include "grove/hash.h"
 #include "hash/hkdf.h"
+#include "hash/sha2.h"
 #include "grove/bls12_381.h"
 #include "test.h"
 
@@ -527,6 +528,63 @@ static void test_keygen_states(void)
 }
 
 /*
+ * HKDF-SHA-256 (hkdf.c computes HMAC on the key's states itself): RFC 5869 test case 1, and
+ * Expand against T(i) = HMAC(prk, T(i-1) || info || i) written out with the one-shot
+ * grove_hmac_sha256, for output lengths around the block boundaries, infos cut into pieces,
+ * and the 255 * 32 limit.
+ */
+static void test_hkdf(void)
+{
+    static const uint8_t prk1[32] = {
+        0x07, 0x77, 0x09, 0x36, 0x2c, 0x2e, 0x32, 0xdf, 0x0d, 0xdc, 0x3f, 0x0d, 0xc4, 0x7b, 0xba, 0x63,
+        0x90, 0xb6, 0xc7, 0x3b, 0xb5, 0x0f, 0x9c, 0x31, 0x22, 0xec, 0x84, 0x4a, 0xd7, 0xc2, 0xb3, 0xe5};
+    static const uint8_t okm1[42] = {
+        0x3c, 0xb2, 0x5f, 0x25, 0xfa, 0xac, 0xd5, 0x7a, 0x90, 0x43, 0x4f, 0x64, 0xd0, 0x36,
+        0x2f, 0x2a, 0x2d, 0x2d, 0x0a, 0x90, 0xcf, 0x1a, 0x5a, 0x4c, 0x5d, 0xb0, 0x2d, 0x56,
+        0xec, 0xc4, 0xc5, 0xbf, 0x34, 0x00, 0x72, 0x08, 0xd5, 0xb8, 0x87, 0x18, 0x58, 0x65};
+    uint8_t ikm[22], salt[13], info[10], prk[32], okm[300], ref[300], msg[32 + 10 + 1];
+    memset(ikm, 0x0b, sizeof ikm);
+    for (size_t i = 0; i < sizeof salt; i++)
+        salt[i] = (uint8_t)i;
+    for (size_t i = 0; i < sizeof info; i++)
+        info[i] = (uint8_t)(0xf0 + i);
+    grove_hkdf_sha256_extract(prk, salt, sizeof salt, ikm, sizeof ikm);
+    CHECK(memcmp(prk, prk1, 32) == 0);
+    CHECK(grove_hkdf_sha256_expand(okm, sizeof okm1, prk, info, sizeof info));
+    CHECK(memcmp(okm, okm1, sizeof okm1) == 0);
+    static const size_t lens[] = {0, 1, 31, 32, 33, 48, 64, 65, 300};
+    for (size_t n = 0; n < sizeof lens / sizeof lens[0]; n++)
+        for (size_t info_len = 0; info_len <= sizeof info; info_len += 5) {
+            size_t cut = info_len / 2;
+            grove_hkdf_part parts[3] = {{info, cut}, {NULL, 0}, {info + cut, info_len - cut}};
+            memset(okm, 0xee, sizeof okm);
+            CHECK(grove_hkdf_sha256_expand_parts(okm, lens[n], prk, parts, 3));
+            uint8_t t[32];
+            size_t tlen = 0;
+            for (size_t done = 0, i = 1; done < lens[n]; i++) {
+                memcpy(msg, t, tlen);
+                memcpy(msg + tlen, info, info_len);
+                msg[tlen + info_len] = (uint8_t)i;
+                grove_hmac_sha256(t, prk, 32, msg, tlen + info_len + 1);
+                tlen = 32;
+                size_t take = lens[n] - done < 32 ? lens[n] - done : 32;
+                memcpy(ref + done, t, take);
+                done += take;
+            }
+            CHECK(memcmp(okm, ref, lens[n]) == 0);
+            CHECK(lens[n] == sizeof okm || okm[lens[n]] == 0xee); /* nothing past the end */
+            prk[info_len % 32] ^= (uint8_t)(n + 1); /* another key each round */
+        }
+    uint8_t *big = malloc(255 * 32 + 1);
+    CHECK(big != NULL);
+    if (big != NULL) {
+        CHECK(grove_hkdf_sha256_expand(big, 255 * 32, prk, info, 3));
+        CHECK(!grove_hkdf_sha256_expand(big, 255 * 32 + 1, prk, info, 3));
+        free(big);
+    }
+}
+
+/*
  * KeyGen wipes only the stack its computation uses (bls_burn.h), not 32 KiB. Two checks, on
  * every CPU path ctest runs: (1) the stack depth of KeyGen's pieces (HKDF-Extract from the salt
  * states, HKDF-Expand, the reduction mod r), found by painting the stack below this frame and
@@ -610,6 +668,7 @@ static void test_keygen_stack(void)
 
 int main(void)
 {
+    test_hkdf();
     test_keygen_stack();
     test_keygen_states();
     test_keys();
