@@ -172,7 +172,7 @@ grove_status grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_l
 {
     grove_status rc = keygen_impl(sk, ikm, ikm_len, info, info_len);
     /* spilled copies of secrets in the frames below: only the stack KeyGen uses (bls_burn.h) */
-    grove_burn_stack_small(); /* BLS_BURN_KEYGEN bytes */
+    BLS_BURN_KEYGEN_STACK();
     return rc;
 }
 

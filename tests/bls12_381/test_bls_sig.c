@@ -662,7 +662,9 @@ static void test_keygen_stack(void)
         printf("KeyGen: stack touched to %zu bytes, %zu non-zero bytes left from 512 to %d\n",
                d, dirty, BLS_BURN_KEYGEN);
         CHECK(d >= BLS_BURN_KEYGEN); /* the burn ran below the call */
-        CHECK(dirty == 0);
+#ifndef BLS_BURN_ASAN
+        CHECK(dirty == 0); /* (under ASan the burn's own frame keeps redzones it does not wipe) */
+#endif
     }
 }
 
