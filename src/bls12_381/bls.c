@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bls12_381/bls_burn.h"
 #include "bls12_381/constants.h"
 #include "bls12_381/ec.h"
 #include "bls12_381/fr.h"
@@ -170,7 +171,8 @@ grove_status grove_bls_keygen(grove_bls_sk *sk, const uint8_t *ikm, size_t ikm_l
                               const uint8_t *info, size_t info_len)
 {
     grove_status rc = keygen_impl(sk, ikm, ikm_len, info, info_len);
-    grove_burn_stack(); /* spilled copies of secrets in the frames below */
+    /* spilled copies of secrets in the frames below: only the stack KeyGen uses (bls_burn.h) */
+    BLS_BURN_KEYGEN_STACK();
     return rc;
 }
 

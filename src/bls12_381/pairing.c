@@ -2,6 +2,8 @@
 /* Optimal ate pairing (see pairing.h). */
 #include "bls12_381/pairing.h"
 
+#include <string.h>
+
 #include "bls12_381/constants.h"
 
 /* Long straight-line formulas: the products as calls (fp2.h, fp2_mul_call). */
@@ -13,15 +15,15 @@ typedef struct {
     fp2 x, y, z;
 } twist_pt;
 
-/* Evaluation point: P's coordinates, xP and -yP (the line formulas want these). */
+/* Evaluation point: P's coordinates, xP, -yP and 3 xP (the line formulas want these). */
 typedef struct {
-    fp x, ny;
+    fp x, ny, x3;
 } eval_pt;
 
 /*
  * Doubling step (Costello-Lange-Naehrig 2010, homogeneous coordinates, b' = 4(1+u)).
  * The tangent line at T evaluated at P, scaled into Fp12 by w^3 and an Fp2 factor, is
- * l0 + l1 v + l4 v w with l0 = 3b'Z^2 - Y^2, l1 = 3X^2 xP, l4 = -2YZ yP.
+ * l0 + l1 v + l4 v w with l0 = 3b'Z^2 - Y^2, l1 = 3X^2 xP = X^2 (3 xP), l4 = -2YZ yP.
  */
 static void dbl_step(twist_pt *t, fp2 *l0, fp2 *l1, fp2 *l4, const eval_pt *p)
 {
@@ -42,8 +44,7 @@ static void dbl_step(twist_pt *t, fp2 *l0, fp2 *l1, fp2 *l4, const eval_pt *p)
     fp2_sub(&h, &h, &s); /* H = 2YZ */
     fp2_sub(l0, &e, &b);
     fp2_sqr(&j, &t->x);
-    fp2_mul3(&j, &j);
-    fp2_mul_fp(l1, &j, &p->x);
+    fp2_mul_fp(l1, &j, &p->x3);
     fp2_mul_fp(l4, &h, &p->ny);
     /* X3 = A (B - F), Y3 = G^2 - 3 E^2, Z3 = B H */
     fp2_sub(&s, &b, &f);
@@ -93,6 +94,74 @@ static void add_step(twist_pt *t, fp2 *l0, fp2 *l1, fp2 *l4, const g2_a *q, cons
 
 #define MILLER_CHUNK 16
 
+/*
+ * The accumulator's first lines: f starts at 1, so the first line value is f itself (no
+ * product), and the second is a product of two sparse values, six Fp2 products:
+ * (l0 + l1 v + l4 vw)(m0 + m1 v + m4 vw) = (l0 m0 + xi l4 m4) + (l0 m1 + l1 m0) v + l1 m1 v^2
+ *   + ((l0 m4 + l4 m0) v + (l1 m4 + l4 m1) v^2) w      (w^2 = v, v^3 = xi).
+ * Only the number of lines taken so far (public: it follows the loop) selects the formula.
+ */
+typedef struct {
+    fp12 f;
+    fp2 l0, l1, l4; /* the first line while only one was taken */
+    int lines;      /* 0, 1, or 2 for "f is a general value" */
+} miller_acc;
+
+static void acc_line(miller_acc *a, const fp2 *l0, const fp2 *l1, const fp2 *l4)
+{
+    if (a->lines == 0) {
+        a->l0 = *l0;
+        a->l1 = *l1;
+        a->l4 = *l4;
+        a->lines = 1;
+        return;
+    }
+    if (a->lines == 2) {
+        fp12_mul_by_014(&a->f, &a->f, l0, l1, l4);
+        return;
+    }
+    fp2 p00, p11, p44, s, t;
+    fp12 *f = &a->f;
+    fp2_mul(&p00, &a->l0, l0);
+    fp2_mul(&p11, &a->l1, l1);
+    fp2_mul(&p44, &a->l4, l4);
+    fp2_mul_by_xi(&s, &p44);
+    fp2_add(&f->c0.c0, &p00, &s);
+    fp2_add(&s, &a->l0, &a->l1);
+    fp2_add(&t, l0, l1);
+    fp2_mul(&s, &s, &t);
+    fp2_sub(&s, &s, &p00);
+    fp2_sub(&f->c0.c1, &s, &p11);
+    f->c0.c2 = p11;
+    memset(&f->c1.c0, 0, sizeof f->c1.c0);
+    fp2_add(&s, &a->l0, &a->l4);
+    fp2_add(&t, l0, l4);
+    fp2_mul(&s, &s, &t);
+    fp2_sub(&s, &s, &p00);
+    fp2_sub(&f->c1.c1, &s, &p44);
+    fp2_add(&s, &a->l1, &a->l4);
+    fp2_add(&t, l1, l4);
+    fp2_mul(&s, &s, &t);
+    fp2_sub(&s, &s, &p11);
+    fp2_sub(&f->c1.c2, &s, &p44);
+    a->lines = 2;
+}
+
+/* f after the loop: 1, the single line, or the accumulated value. */
+static void acc_value(fp12 *f, const miller_acc *a)
+{
+    if (a->lines == 2) {
+        *f = a->f;
+        return;
+    }
+    *f = BLS_FP12_ONE;
+    if (a->lines == 1) {
+        f->c0.c0 = a->l0;
+        f->c0.c1 = a->l1;
+        f->c1.c1 = a->l4;
+    }
+}
+
 static void miller_chunk(fp12 *f, const g1_a *p, const g2_a *q, size_t n)
 {
     twist_pt t[MILLER_CHUNK];
@@ -100,6 +169,7 @@ static void miller_chunk(fp12 *f, const g1_a *p, const g2_a *q, size_t n)
     const g2_a *qq[MILLER_CHUNK];
     size_t m = 0;
     fp2 l0, l1, l4;
+    miller_acc acc;
     for (size_t i = 0; i < n; i++) {
         if ((fp_is_zero(&p[i].x) && fp_is_zero(&p[i].y)) ||
             (fp2_is_zero(&q[i].x) && fp2_is_zero(&q[i].y)))
@@ -109,26 +179,33 @@ static void miller_chunk(fp12 *f, const g1_a *p, const g2_a *q, size_t n)
         t[m].z = BLS_FP2_ONE;
         e[m].x = p[i].x;
         fp_neg(&e[m].ny, &p[i].y);
+        fp_add(&e[m].x3, &p[i].x, &p[i].x);
+        fp_add(&e[m].x3, &e[m].x3, &p[i].x);
         qq[m] = &q[i];
         m++;
     }
-    *f = BLS_FP12_ONE;
-    if (m == 0)
-        return;
+    acc.lines = 0;
     for (int i = 62; i >= 0; i--) {
-        if (i != 62)
-            fp12_sqr(f, f);
+        if (acc.lines == 2)
+            fp12_sqr(&acc.f, &acc.f);
+        else if (acc.lines == 1) { /* a single line squared: a product of two sparse values */
+            l0 = acc.l0;
+            l1 = acc.l1;
+            l4 = acc.l4;
+            acc_line(&acc, &l0, &l1, &l4);
+        }
         for (size_t k = 0; k < m; k++) {
             dbl_step(&t[k], &l0, &l1, &l4, &e[k]);
-            fp12_mul_by_014(f, f, &l0, &l1, &l4);
+            acc_line(&acc, &l0, &l1, &l4);
         }
         if ((BLS_Z_ABS >> i) & 1) {
             for (size_t k = 0; k < m; k++) {
                 add_step(&t[k], &l0, &l1, &l4, qq[k], &e[k]);
-                fp12_mul_by_014(f, f, &l0, &l1, &l4);
+                acc_line(&acc, &l0, &l1, &l4);
             }
         }
     }
+    acc_value(f, &acc);
     fp12_conj(f, f); /* z < 0 */
 }
 

@@ -6,13 +6,17 @@
  * verification, aggregate verification, randomized batch verification, proofs of possession,
  * the point-level API and argument checking.
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bls12_381/bls_burn.h"
 #include "bls12_381/fr.h"
 #include "common/util.h"
 #include "grove/hash.h"
 #include "hash/hkdf.h"
+#include "hash/sha2.h"
 #include "grove/bls12_381.h"
 #include "test.h"
 
@@ -523,8 +527,151 @@ static void test_keygen_states(void)
         }
 }
 
+/*
+ * HKDF-SHA-256 (hkdf.c computes HMAC on the key's states itself): RFC 5869 test case 1, and
+ * Expand against T(i) = HMAC(prk, T(i-1) || info || i) written out with the one-shot
+ * grove_hmac_sha256, for output lengths around the block boundaries, infos cut into pieces,
+ * and the 255 * 32 limit.
+ */
+static void test_hkdf(void)
+{
+    static const uint8_t prk1[32] = {
+        0x07, 0x77, 0x09, 0x36, 0x2c, 0x2e, 0x32, 0xdf, 0x0d, 0xdc, 0x3f, 0x0d, 0xc4, 0x7b, 0xba, 0x63,
+        0x90, 0xb6, 0xc7, 0x3b, 0xb5, 0x0f, 0x9c, 0x31, 0x22, 0xec, 0x84, 0x4a, 0xd7, 0xc2, 0xb3, 0xe5};
+    static const uint8_t okm1[42] = {
+        0x3c, 0xb2, 0x5f, 0x25, 0xfa, 0xac, 0xd5, 0x7a, 0x90, 0x43, 0x4f, 0x64, 0xd0, 0x36,
+        0x2f, 0x2a, 0x2d, 0x2d, 0x0a, 0x90, 0xcf, 0x1a, 0x5a, 0x4c, 0x5d, 0xb0, 0x2d, 0x56,
+        0xec, 0xc4, 0xc5, 0xbf, 0x34, 0x00, 0x72, 0x08, 0xd5, 0xb8, 0x87, 0x18, 0x58, 0x65};
+    uint8_t ikm[22], salt[13], info[10], prk[32], okm[300], ref[300], msg[32 + 10 + 1];
+    memset(ikm, 0x0b, sizeof ikm);
+    for (size_t i = 0; i < sizeof salt; i++)
+        salt[i] = (uint8_t)i;
+    for (size_t i = 0; i < sizeof info; i++)
+        info[i] = (uint8_t)(0xf0 + i);
+    grove_hkdf_sha256_extract(prk, salt, sizeof salt, ikm, sizeof ikm);
+    CHECK(memcmp(prk, prk1, 32) == 0);
+    CHECK(grove_hkdf_sha256_expand(okm, sizeof okm1, prk, info, sizeof info));
+    CHECK(memcmp(okm, okm1, sizeof okm1) == 0);
+    static const size_t lens[] = {0, 1, 31, 32, 33, 48, 64, 65, 300};
+    for (size_t n = 0; n < sizeof lens / sizeof lens[0]; n++)
+        for (size_t info_len = 0; info_len <= sizeof info; info_len += 5) {
+            size_t cut = info_len / 2;
+            grove_hkdf_part parts[3] = {{info, cut}, {NULL, 0}, {info + cut, info_len - cut}};
+            memset(okm, 0xee, sizeof okm);
+            CHECK(grove_hkdf_sha256_expand_parts(okm, lens[n], prk, parts, 3));
+            uint8_t t[32];
+            size_t tlen = 0;
+            for (size_t done = 0, i = 1; done < lens[n]; i++) {
+                memcpy(msg, t, tlen);
+                memcpy(msg + tlen, info, info_len);
+                msg[tlen + info_len] = (uint8_t)i;
+                grove_hmac_sha256(t, prk, 32, msg, tlen + info_len + 1);
+                tlen = 32;
+                size_t take = lens[n] - done < 32 ? lens[n] - done : 32;
+                memcpy(ref + done, t, take);
+                done += take;
+            }
+            CHECK(memcmp(okm, ref, lens[n]) == 0);
+            CHECK(lens[n] == sizeof okm || okm[lens[n]] == 0xee); /* nothing past the end */
+            prk[info_len % 32] ^= (uint8_t)(n + 1); /* another key each round */
+        }
+    uint8_t *big = malloc(255 * 32 + 1);
+    CHECK(big != NULL);
+    if (big != NULL) {
+        CHECK(grove_hkdf_sha256_expand(big, 255 * 32, prk, info, 3));
+        CHECK(!grove_hkdf_sha256_expand(big, 255 * 32 + 1, prk, info, 3));
+        free(big);
+    }
+}
+
+/*
+ * KeyGen wipes only the stack its computation uses (bls_burn.h), not 32 KiB. Two checks, on
+ * every CPU path ctest runs: (1) the stack depth of KeyGen's pieces (HKDF-Extract from the salt
+ * states, HKDF-Expand, the reduction mod r), found by painting the stack below this frame and
+ * looking for the deepest byte that lost the paint, plus BLS_BURN_MARGIN (which covers
+ * keygen_impl's own frame) fits in BLS_BURN_KEYGEN; (2) after the real grove_bls_keygen, no
+ * byte from 512 bytes below this frame (under the call's own frame headers) to the end of the
+ * burn holds anything but the paint or zero (below that lie the burn's own call frames).
+ */
+#define PAINT_BYTES (64 * 1024)
+
+static __attribute__((noinline)) void paint_stack(void)
+{
+    volatile uint8_t buf[PAINT_BYTES];
+    for (size_t i = 0; i < PAINT_BYTES; i++)
+        buf[i] = 0x5A;
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+
+/* For the bytes below this frame's top (a frame of a call from the same caller as
+ * paint_stack): the deepest that lost the paint (return value), and in *dirty how many bytes
+ * between lo and hi bytes deep hold neither the paint nor zero. */
+static __attribute__((noinline)) size_t used_depth(size_t lo, size_t hi, size_t *dirty)
+{
+    uintptr_t top = (uintptr_t)__builtin_frame_address(0);
+    size_t deepest = 0;
+    *dirty = 0;
+    for (size_t off = PAINT_BYTES - 4096; off > 0; off--) {
+        uint8_t b = *(const volatile uint8_t *)(top - off);
+        if (b != 0x5A && deepest == 0)
+            deepest = off;
+        if (b != 0x5A && b != 0 && off >= lo && off < hi)
+            (*dirty)++;
+    }
+    return deepest;
+}
+
+static void test_keygen_stack(void)
+{
+    const uint8_t zero = 0, l48[2] = {0, 48};
+    uint8_t ikm[32], prk[32], okm[48];
+    uint64_t k[4];
+    size_t depth = 0, d, dirty;
+    for (size_t i = 0; i < sizeof ikm; i++)
+        ikm[i] = (uint8_t)(3 * i + 5);
+    grove_hkdf_part ip[2] = {{ikm, sizeof ikm}, {&zero, 1}};
+    grove_hkdf_part fp[2] = {{ikm, 7}, {l48, 2}};
+    grove_hkdf_salt_states st;
+    grove_hkdf_sha256_salt_states(&st, ikm, 20); /* also the one-time CPU detection */
+    for (int round = 0; round < 2; round++) {
+        paint_stack();
+        grove_hkdf_sha256_extract_parts_states(prk, &st, ip, 2);
+        d = used_depth(0, 0, &dirty);
+        depth = d > depth ? d : depth;
+        paint_stack();
+        CHECK(grove_hkdf_sha256_expand_parts(okm, sizeof okm, prk, round ? fp : fp + 1,
+                                             round ? 2 : 1));
+        d = used_depth(0, 0, &dirty);
+        depth = d > depth ? d : depth;
+        paint_stack();
+        fr_from_bytes_wide(k, okm, sizeof okm);
+        d = used_depth(0, 0, &dirty);
+        depth = d > depth ? d : depth;
+    }
+    printf("KeyGen pieces' stack depth %zu bytes (+ margin %d, burn %d)\n", depth,
+           BLS_BURN_MARGIN, BLS_BURN_KEYGEN);
+    CHECK(depth > 256); /* the scan sees the pieces' frames */
+    CHECK(depth + BLS_BURN_MARGIN <= BLS_BURN_KEYGEN);
+    for (int round = 0; round < 2; round++) {
+        grove_bls_sk sk;
+        paint_stack();
+        grove_status rc = round ? grove_bls_keygen(&sk, ikm, sizeof ikm, ikm, 7)
+                                : grove_bls_keygen(&sk, ikm, sizeof ikm, NULL, 0);
+        d = used_depth(512, BLS_BURN_KEYGEN, &dirty);
+        CHECK_EQ_INT(rc, GROVE_OK);
+        printf("KeyGen: stack touched to %zu bytes, %zu non-zero bytes left from 512 to %d\n",
+               d, dirty, BLS_BURN_KEYGEN);
+        CHECK(d >= BLS_BURN_KEYGEN); /* the burn ran below the call */
+#ifndef BLS_BURN_ASAN
+        CHECK(dirty == 0); /* (under ASan the burn's own frame keeps redzones it does not wipe) */
+#endif
+    }
+}
+
 int main(void)
 {
+    test_hkdf();
+    test_keygen_stack();
     test_keygen_states();
     test_keys();
     test_sign_verify(GROVE_BLS_MIN_SIG);
