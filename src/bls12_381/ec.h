@@ -61,7 +61,14 @@ typedef struct {
     size_t P##msm_windows(size_t n, size_t scalar_bytes);                                   \
     void P##msm_part_scratch_vartime(PT *r, const void *pts, const uint8_t *scalars,        \
                                      size_t scalar_bytes, size_t n, size_t wlo, size_t whi, \
-                                     void *scratch);
+                                     void *scratch);                                        \
+    size_t P##msm_prep_bytes(size_t n, size_t scalar_bytes);                                \
+    size_t P##msm_work_bytes(size_t n, size_t scalar_bytes);                                \
+    void P##msm_prepare_vartime(void *prep, const void *pts, const uint8_t *scalars,        \
+                                size_t scalar_bytes, size_t n);                             \
+    void P##msm_part_prepared_vartime(PT *r, const void *prep, const void *pts,             \
+                                      const uint8_t *scalars, size_t scalar_bytes, size_t n, \
+                                      size_t wlo, size_t whi, void *work);
 
 BLS_EC_DECLARE(g1_, g1_p, g1_a, fp)
 BLS_EC_DECLARE(g2_, g2_p, g2_a, fp2)

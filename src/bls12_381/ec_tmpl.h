@@ -797,13 +797,12 @@ void P_(mul_z_abs_vartime)(PT *r, const PT *a)
 
 static unsigned P_(scalar_window)(const uint8_t *s, size_t nbytes, size_t bit, unsigned c)
 {
-    unsigned v = 0;
-    for (unsigned j = 0; j < c; j++) {
-        size_t b = bit + j;
-        if (b / 8 < nbytes)
-            v |= (unsigned)((s[b / 8] >> (b % 8)) & 1) << j;
-    }
-    return v;
+    /* c <= 16 bits from bit (bit % 8 <= 7): within the 4 bytes from bit / 8 */
+    uint32_t v = 0;
+    size_t b0 = bit / 8;
+    for (size_t k = 0; k < 4 && b0 + k < nbytes; k++)
+        v |= (uint32_t)s[b0 + k] << (8 * k);
+    return (unsigned)(v >> (bit % 8)) & ((1u << c) - 1u);
 }
 
 /* dig[w] in [-2^(c-1), 2^(c-1)], sum dig[w] 2^(c w) = scalar; nwin covers nbits + 1 bits */
@@ -932,7 +931,8 @@ typedef struct {
     int affine;
     unsigned c;
     size_t nb, nwin, gw, nseg, cap, half;
-    size_t off_start, off_len, off_w, off_den, off_jb, off_s, bytes;
+    size_t dig_bytes; /* the digits (in the prepared block) */
+    size_t off_start, off_len, off_w, off_den, off_jb, off_s, bytes; /* the work block */
 } P_(msm_plan);
 
 static void P_(msm_make_plan)(P_(msm_plan) *pl, size_t n, size_t nbits)
@@ -947,7 +947,8 @@ static void P_(msm_make_plan)(P_(msm_plan) *pl, size_t n, size_t nbits)
     pl->nseg = pl->gw * pl->nb;
     pl->cap = pl->gw * n;
     pl->half = pl->cap / 2 + 1;
-    size_t off = BLS_SCRATCH_ALIGN(n * pl->nwin * sizeof(int32_t)); /* digits first */
+    pl->dig_bytes = BLS_SCRATCH_ALIGN(n * pl->nwin * sizeof(int32_t));
+    size_t off = 0;
     pl->off_start = off;
     off += BLS_SCRATCH_ALIGN(pl->nseg * sizeof(size_t));
     pl->off_len = off;
@@ -963,16 +964,28 @@ static void P_(msm_make_plan)(P_(msm_plan) *pl, size_t n, size_t nbits)
     pl->bytes = off;
 }
 
-/*
- * r = sum k_i aff_i for affine points (identity = (0, 0)) and scalars of nbits bits, in the
- * plan's bytes of scratch (64-byte aligned); only the windows [wlo, whi) of the plan (the part
- * of the sum their digits give: the parts over a partition of the windows add up to the sum).
- */
-static void P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t sbytes,
-                         size_t nbits, size_t n, unsigned char *scr, size_t wlo, size_t whi)
+/* every point's signed digits (all windows of the plan; a point at infinity has none) */
+static void P_(msm_recode_all)(int32_t *dig, const AFF *aff, const uint8_t *scalars,
+                               size_t sbytes, size_t n, const P_(msm_plan) *pl)
 {
-    P_(msm_plan) pl;
-    P_(msm_make_plan)(&pl, n, nbits);
+    for (size_t i = 0; i < n; i++) {
+        if (P_(aff_is_inf)(&aff[i]))
+            memset(dig + i * pl->nwin, 0, pl->nwin * sizeof *dig);
+        else
+            P_(recode)(dig + i * pl->nwin, pl->nwin, scalars + i * sbytes, sbytes, pl->c);
+    }
+}
+
+/*
+ * r = sum k_i aff_i for affine points (identity = (0, 0)) whose digits msm_recode_all gave,
+ * in the plan's work block (pl->bytes, 64-byte aligned); only the windows [wlo, whi) of the
+ * plan (the part of the sum their digits give: the parts over a partition of the windows add up
+ * to the sum). Reads aff and dig only: any number of parts may run at once on them.
+ */
+static void P_(msm_core)(PT *r, const AFF *aff, const int32_t *dig, size_t n,
+                         const P_(msm_plan) *plan, unsigned char *scr, size_t wlo, size_t whi)
+{
+    const P_(msm_plan) pl = *plan;
     if (whi > pl.nwin)
         whi = pl.nwin;
     if (wlo >= whi) {
@@ -982,18 +995,11 @@ static void P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t s
     int affine = pl.affine;
     unsigned c = pl.c;
     size_t nb = pl.nb, nwin = pl.nwin, gw = pl.gw, nseg = pl.nseg, half = pl.half;
-    int32_t *dig = (int32_t *)(void *)scr;
     size_t *start = (size_t *)(void *)(scr + pl.off_start);
     size_t *len = (size_t *)(void *)(scr + pl.off_len);
     AFF *w = (AFF *)(void *)(scr + pl.off_w);
     FE *den = (FE *)(void *)(scr + pl.off_den);
     PT *jb = (PT *)(void *)(scr + pl.off_jb), *S = (PT *)(void *)(scr + pl.off_s), acc, run;
-    for (size_t i = 0; i < n; i++) {
-        if (P_(aff_is_inf)(&aff[i]))
-            memset(dig + i * nwin, 0, nwin * sizeof *dig);
-        else
-            P_(recode)(dig + i * nwin, nwin, scalars + i * sbytes, sbytes, c);
-    }
     /* S[win] = sum_j (j + 1) bucket[win][j] */
     for (size_t w0 = wlo; w0 < whi; w0 += gw) {
         size_t w1 = w0 + gw < whi ? w0 + gw : whi;
@@ -1088,82 +1094,114 @@ static void P_(msm_core)(PT *r, const AFF *aff, const uint8_t *scalars, size_t s
 #define MSM_SPLITS(sbytes) 0
 #endif
 
+/*
+ * The prepared block of an MSM of n >= 8 points (see msm_prepare_vartime), from a 64-byte
+ * aligned base: the affine points, with the split the points and the scalar halves, the batch
+ * inversion's scratch, then the digits. nbits/npts: the plan's scalar bits and point count.
+ */
+typedef struct {
+    size_t off_a2, off_k2, off_inv, off_dig, bytes, npts, nbits;
+} P_(msm_prep_layout);
+
+static void P_(msm_layout)(P_(msm_prep_layout) *lo, P_(msm_plan) *pl, size_t n,
+                           size_t scalar_bytes)
+{
+    size_t off = BLS_SCRATCH_ALIGN(n * sizeof(AFF));
+    lo->off_a2 = lo->off_k2 = off;
+    if (MSM_SPLITS(scalar_bytes)) {
+        lo->npts = 2 * n;
+        lo->nbits = MSM_SPLIT_BITS;
+        off += BLS_SCRATCH_ALIGN(2 * n * sizeof(AFF));
+        lo->off_k2 = off;
+        off += BLS_SCRATCH_ALIGN(2 * n * 9);
+    } else {
+        lo->npts = n;
+        lo->nbits = 8 * scalar_bytes;
+    }
+    P_(msm_make_plan)(pl, lo->npts, lo->nbits);
+    lo->off_inv = off;
+    off += BLS_SCRATCH_ALIGN(n * sizeof(FE));
+    lo->off_dig = off;
+    off += pl->dig_bytes;
+    lo->bytes = off;
+}
+
+static unsigned char *P_(align64)(void *p)
+{
+    unsigned char *b = (unsigned char *)p;
+    return b + ((64 - ((uintptr_t)b & 63)) & 63);
+}
+
+size_t P_(msm_prep_bytes)(size_t n, size_t scalar_bytes)
+{
+    P_(msm_prep_layout) lo;
+    P_(msm_plan) pl;
+    if (n < 8 || scalar_bytes == 0)
+        return 0;
+    P_(msm_layout)(&lo, &pl, n, scalar_bytes);
+    return lo.bytes + 63; /* + 63: any alignment of the caller's block */
+}
+
+size_t P_(msm_work_bytes)(size_t n, size_t scalar_bytes)
+{
+    P_(msm_prep_layout) lo;
+    P_(msm_plan) pl;
+    if (n < 8 || scalar_bytes == 0)
+        return 0;
+    P_(msm_layout)(&lo, &pl, n, scalar_bytes);
+    return pl.bytes + 63;
+}
+
 size_t P_(msm_scratch_bytes)(size_t n, size_t scalar_bytes)
 {
-    size_t nbits = 8 * scalar_bytes, head, body;
-    P_(msm_plan) pl;
-    if (n < 8 || nbits == 0)
-        return 0;
-    head = BLS_SCRATCH_ALIGN(n * sizeof(AFF));
-    if (MSM_SPLITS(scalar_bytes)) {
-        P_(msm_make_plan)(&pl, 2 * n, MSM_SPLIT_BITS);
-        head += BLS_SCRATCH_ALIGN(2 * n * sizeof(AFF)) + BLS_SCRATCH_ALIGN(2 * n * 9);
-    } else {
-        P_(msm_make_plan)(&pl, n, nbits);
-    }
-    body = BLS_SCRATCH_ALIGN(n * sizeof(FE)); /* the batch inversion, before msm_core */
-    if (pl.bytes > body)
-        body = pl.bytes;
-    return head + body + 63; /* + 63: any alignment of the caller's block */
+    size_t p = P_(msm_prep_bytes)(n, scalar_bytes);
+    return p == 0 ? 0 : p + P_(msm_work_bytes)(n, scalar_bytes);
 }
 
 /* the windows of msm_scratch_vartime's plan for n points (0: no windows, one part only) */
 size_t P_(msm_windows)(size_t n, size_t scalar_bytes)
 {
+    P_(msm_prep_layout) lo;
     P_(msm_plan) pl;
     if (n < 8 || scalar_bytes == 0)
         return 0;
-    if (MSM_SPLITS(scalar_bytes))
-        P_(msm_make_plan)(&pl, 2 * n, MSM_SPLIT_BITS);
-    else
-        P_(msm_make_plan)(&pl, n, 8 * scalar_bytes);
+    P_(msm_layout)(&lo, &pl, n, scalar_bytes);
     return pl.nwin;
 }
 
-void P_(msm_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
-                             size_t scalar_bytes, size_t n, void *scratch)
-{
-    P_(msm_part_scratch_vartime)(r, pts, scalars, scalar_bytes, n, 0, SIZE_MAX, scratch);
-}
-
 /*
- * The part of sum k_i P_i that the windows [wlo, whi) of the plan give (see msm_core): two
- * threads can each take some windows of one MSM, with no bucket sum done twice (splitting the
- * points instead repeats every window's bucket sums: +14% instructions for 228 G2 points).
- * Each part converts the points to affine and splits the scalars again (about 3% of the whole).
- * Without windows (msm_windows() = 0), the part [0, ...) is the whole sum, any other is empty.
+ * Everything of sum k_i P_i that does not depend on the windows, once: the points in affine
+ * coordinates (a copy where Z = 1 already, as for decoded points), the endomorphism split and
+ * every digit, into prep (msm_prep_bytes). Any number of msm_part_prepared_vartime calls may then
+ * read it at the same time. Nothing to do for n < 8 (the parts use pts and scalars directly).
  */
-void P_(msm_part_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
-                                  size_t scalar_bytes, size_t n, size_t wlo, size_t whi,
-                                  void *scratch)
+void P_(msm_prepare_vartime)(void *prep, const void *pts, const uint8_t *scalars,
+                             size_t scalar_bytes, size_t n)
 {
-    size_t nbits = 8 * scalar_bytes;
-    if (n < 8 || nbits == 0) {
-        if (wlo > 0 || whi == 0) {
-            P_(set_inf)(r);
-            return;
-        }
-        PT acc, t, pt;
-        P_(set_inf)(&acc);
-        for (size_t i = 0; i < n; i++) {
-            memcpy(&pt, (const unsigned char *)pts + i * sizeof(PT), sizeof pt);
-            P_(mul_vartime)(&t, &pt, scalars + i * scalar_bytes, nbits);
-            P_(add_vartime)(&acc, &acc, &t);
-        }
-        *r = acc;
+    P_(msm_prep_layout) lo;
+    P_(msm_plan) pl;
+    if (n < 8 || scalar_bytes == 0)
         return;
+    P_(msm_layout)(&lo, &pl, n, scalar_bytes);
+    unsigned char *base = P_(align64)(prep);
+    AFF *aff = (AFF *)(void *)base;
+    const unsigned char *src = (const unsigned char *)pts;
+    int all_z1 = 1;
+    for (size_t i = 0; i < n && all_z1; i++) {
+        PT pt;
+        memcpy(&pt, src + i * sizeof(PT), sizeof pt);
+        all_z1 = FE_(eq)(&pt.z, &FE_ONE);
+        aff[i].x = pt.x;
+        aff[i].y = pt.y;
     }
-    unsigned char *scr = (unsigned char *)scratch;
-    scr += (64 - ((uintptr_t)scr & 63)) & 63;
-    AFF *aff = (AFF *)(void *)scr;
-    scr += BLS_SCRATCH_ALIGN(n * sizeof(AFF));
+    if (!all_z1)
+        P_(batch_to_affine_scratch_vartime)(aff, pts, n, (FE *)(void *)(base + lo.off_inv));
+    int32_t *dig = (int32_t *)(void *)(base + lo.off_dig);
 #ifdef MSM_SPLIT_Z
     if (MSM_SPLITS(scalar_bytes)) {
         /* k = k1 |z| + k0: k P = k0 P + k1 (-psi(P)), psi = [z] on G2; 65-bit halves */
-        AFF *a2 = (AFF *)(void *)scr;
-        uint8_t *k2 = scr + BLS_SCRATCH_ALIGN(2 * n * sizeof(AFF));
-        scr = k2 + BLS_SCRATCH_ALIGN(2 * n * 9);
-        P_(batch_to_affine_scratch_vartime)(aff, pts, n, (FE *)(void *)scr);
+        AFF *a2 = (AFF *)(void *)(base + lo.off_a2);
+        uint8_t *k2 = base + lo.off_k2;
         for (size_t i = 0; i < n; i++) {
             uint64_t k[2] = {0, 0}, k1[2], k0;
             for (size_t b = scalar_bytes; b-- > 0;)
@@ -1183,12 +1221,64 @@ void P_(msm_part_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars
             a2[2 * i] = aff[i];
             MSM_SPLIT_Z(&a2[2 * i + 1], &aff[i]);
         }
-        P_(msm_core)(r, a2, k2, 9, MSM_SPLIT_BITS, 2 * n, scr, wlo, whi);
+        P_(msm_recode_all)(dig, a2, k2, 9, 2 * n, &pl);
         return;
     }
 #endif
-    P_(batch_to_affine_scratch_vartime)(aff, pts, n, (FE *)(void *)scr);
-    P_(msm_core)(r, aff, scalars, scalar_bytes, nbits, n, scr, wlo, whi);
+    P_(msm_recode_all)(dig, aff, scalars, scalar_bytes, n, &pl);
+}
+
+/*
+ * The part of sum k_i P_i that the windows [wlo, whi) of the plan give, from the prepared block
+ * (msm_prepare_vartime) and a work block of msm_work_bytes of this caller's own: two threads can
+ * each take some windows of one MSM, with no bucket sum done twice (splitting the points instead
+ * repeats every window's bucket sums: +14% instructions for 228 G2 points) and the preparation
+ * shared. Without windows (msm_windows() = 0), the part [0, ...) is the whole sum (from pts and
+ * scalars), any other is empty.
+ */
+void P_(msm_part_prepared_vartime)(PT *r, const void *prep, const void *pts,
+                                   const uint8_t *scalars, size_t scalar_bytes, size_t n,
+                                   size_t wlo, size_t whi, void *work)
+{
+    size_t nbits = 8 * scalar_bytes;
+    if (n < 8 || nbits == 0) {
+        if (wlo > 0 || whi == 0) {
+            P_(set_inf)(r);
+            return;
+        }
+        PT acc, t, pt;
+        P_(set_inf)(&acc);
+        for (size_t i = 0; i < n; i++) {
+            memcpy(&pt, (const unsigned char *)pts + i * sizeof(PT), sizeof pt);
+            P_(mul_vartime)(&t, &pt, scalars + i * scalar_bytes, nbits);
+            P_(add_vartime)(&acc, &acc, &t);
+        }
+        *r = acc;
+        return;
+    }
+    P_(msm_prep_layout) lo;
+    P_(msm_plan) pl;
+    P_(msm_layout)(&lo, &pl, n, scalar_bytes);
+    const unsigned char *base = P_(align64)((void *)(uintptr_t)prep);
+    const AFF *a = (const AFF *)(const void *)(MSM_SPLITS(scalar_bytes) ? base + lo.off_a2 : base);
+    const int32_t *dig = (const int32_t *)(const void *)(base + lo.off_dig);
+    P_(msm_core)(r, a, dig, lo.npts, &pl, P_(align64)(work), wlo, whi);
+}
+
+void P_(msm_part_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
+                                  size_t scalar_bytes, size_t n, size_t wlo, size_t whi,
+                                  void *scratch)
+{
+    size_t pb = P_(msm_prep_bytes)(n, scalar_bytes);
+    unsigned char *work = pb ? P_(align64)(scratch) + pb - 63 : NULL;
+    P_(msm_prepare_vartime)(scratch, pts, scalars, scalar_bytes, n);
+    P_(msm_part_prepared_vartime)(r, scratch, pts, scalars, scalar_bytes, n, wlo, whi, work);
+}
+
+void P_(msm_scratch_vartime)(PT *r, const void *pts, const uint8_t *scalars,
+                             size_t scalar_bytes, size_t n, void *scratch)
+{
+    P_(msm_part_scratch_vartime)(r, pts, scalars, scalar_bytes, n, 0, SIZE_MAX, scratch);
 }
 
 int P_(msm_vartime)(PT *r, const PT *pts, const uint8_t *scalars, size_t scalar_bytes, size_t n)
