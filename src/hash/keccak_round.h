@@ -37,8 +37,8 @@ static const uint64_t grove_keccak_rc[24] = {
     O##r##o = KCHI(b3, b4, b0);                                                             \
     O##r##u = KCHI(b4, b0, b1)
 
-#define KECCAK_ROUND(I, O, r)                                                               \
-    do {                                                                                    \
+/* Theta of state I: the column parities C and the values D XORed into each column. */
+#define KECCAK_THETA(I)                                                                     \
         KT Ca = KXOR5(I##ba, I##ga, I##ka, I##ma, I##sa);                                   \
         KT Ce = KXOR5(I##be, I##ge, I##ke, I##me, I##se);                                   \
         KT Ci = KXOR5(I##bi, I##gi, I##ki, I##mi, I##si);                                   \
@@ -48,7 +48,11 @@ static const uint64_t grove_keccak_rc[24] = {
         KT De = KXOR(Ca, KROL(Ci, 1));                                                      \
         KT Di = KXOR(Ce, KROL(Co, 1));                                                      \
         KT Do = KXOR(Ci, KROL(Cu, 1));                                                      \
-        KT Du = KXOR(Co, KROL(Ca, 1));                                                      \
+        KT Du = KXOR(Co, KROL(Ca, 1));
+
+#define KECCAK_ROUND(I, O, r)                                                               \
+    do {                                                                                    \
+        KECCAK_THETA(I);                                                                    \
         KT B0, B1, B2, B3, B4;                                                              \
         B0 = KXOR(I##ba, Da);                                                               \
         B1 = KROL(KXOR(I##ge, De), 44);                                                     \
@@ -91,16 +95,12 @@ static const uint64_t grove_keccak_rc[24] = {
  */
 #define KECCAK_ROUND_ROW0(I, O, r)                                                          \
     do {                                                                                    \
-        KT Ca = KXOR5(I##ba, I##ga, I##ka, I##ma, I##sa);                                   \
-        KT Ce = KXOR5(I##be, I##ge, I##ke, I##me, I##se);                                   \
-        KT Ci = KXOR5(I##bi, I##gi, I##ki, I##mi, I##si);                                   \
-        KT Co = KXOR5(I##bo, I##go, I##ko, I##mo, I##so);                                   \
-        KT Cu = KXOR5(I##bu, I##gu, I##ku, I##mu, I##su);                                   \
-        KT B0 = KXOR(I##ba, KXOR(Cu, KROL(Ce, 1)));                                         \
-        KT B1 = KROL(KXOR(I##ge, KXOR(Ca, KROL(Ci, 1))), 44);                               \
-        KT B2 = KROL(KXOR(I##ki, KXOR(Ce, KROL(Co, 1))), 43);                               \
-        KT B3 = KROL(KXOR(I##mo, KXOR(Ci, KROL(Cu, 1))), 21);                               \
-        KT B4 = KROL(KXOR(I##su, KXOR(Co, KROL(Ca, 1))), 14);                               \
+        KECCAK_THETA(I);                                                                    \
+        KT B0 = KXOR(I##ba, Da);                                                            \
+        KT B1 = KROL(KXOR(I##ge, De), 44);                                                  \
+        KT B2 = KROL(KXOR(I##ki, Di), 43);                                                  \
+        KT B3 = KROL(KXOR(I##mo, Do), 21);                                                  \
+        KT B4 = KROL(KXOR(I##su, Du), 14);                                                  \
         KECCAK_CHI_ROW(O, b, B0, B1, B2, B3, B4);                                           \
         O##ba = KXOR(O##ba, KRC(r));                                                        \
     } while (0)
