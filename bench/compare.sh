@@ -300,15 +300,24 @@ ref_prog() {
   if [ "$SCHEME" = dgsp ]; then echo "$CRATE_DRIVER/$2"; else echo "$SPHINCSPLUS_DIR/$1/$2"; fi
 }
 
+# The programs measured, named in the JSON by path and SHA-256 (so that a result can be traced
+# to the binaries that made it): REF_USED holds the reference programs of the current report.
+REF_USED=()
 meta() { # meta <file> <unit> <grove path> <reference> <load before>
-  python3 - "$@" "$cpu_model" "$(load)" "$(nproc)" "$LABEL" "$ROUNDS" "$MODE" <<'PY'
-import json, sys, datetime
-f, unit, path, ref, load0, cpu, load1, ncpu, label, rounds, mode = sys.argv[1:]
+  python3 - "$@" "$cpu_model" "$(load)" "$(nproc)" "$LABEL" "$ROUNDS" "$MODE" "$GROVE_BIN" \
+    "${REF_USED[@]}" <<'PY'
+import json, sys, datetime, hashlib, os
+f, unit, path, ref, load0, cpu, load1, ncpu, label, rounds, mode, gbin = sys.argv[1:13]
+def digest(p):
+    with open(p, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()
 json.dump({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
            "mode": mode, "unit": unit, "cpu_model": cpu, "cpus": int(ncpu),
            "load_before": load0, "load_after": load1, "grove_cpu_path": path,
            "reference": ref, "rounds": int(rounds) if mode == "time" else 1,
-           "label": label}, open(f, "w"))
+           "label": label, "grove_program": {os.path.abspath(gbin): digest(gbin)},
+           "reference_programs": {os.path.abspath(p): digest(p)
+                                  for p in dict.fromkeys(sys.argv[13:])}}, open(f, "w"))
 PY
 }
 
@@ -330,6 +339,7 @@ if [ "$MODE" = time ]; then
   # reference flavour (e.g. portable:ref-v3), written to sphincs-cputime-PATH-FLAVOUR.json (not plotted)
   tcpu=""; tflav=avx2-native; tname=sphincs-time
   if [ "$SCHEME" != dgsp ] && [ -n "$PAIRS_GIVEN" ]; then
+    # shellcheck disable=SC2086 # PAIRS is a list of words
     set -- $PAIRS
     tcpu=${1%%:*}; tflav=${1#*:}; tname="sphincs-cputime-$tcpu-$tflav"
     export GROVE_CPU=$tcpu
@@ -340,6 +350,7 @@ if [ "$MODE" = time ]; then
   for set in $SETS; do
     ref=$(ref_prog "$tflav" "$set")
     [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
+    REF_USED+=("$ref")
     for op in $OPS; do
       one=$(cpu_ns grove_run "$set" "$op" 1)
       n=$(( TARGET_MS * 1000000 / (one > 0 ? one : 1) ))
@@ -382,9 +393,11 @@ for pair in $PAIRS; do
   path=$(grove_path "$gcpu")
   load0=$(load)
   : > "$tmp/ir.txt"
+  REF_USED=()
   for set in $SETS; do
     ref=$(ref_prog "$flavour" "$set")
     [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
+    REF_USED+=("$ref")
     for op in $OPS; do
       # DGSP: join and revoke are counted over 1000 calls (the stores' growth amortized as in
       # the time mode), gen_cert over one batch of 8; the figure is per call / per certificate
