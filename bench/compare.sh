@@ -155,8 +155,38 @@ if __name__ == "__main__":
         print("%-11s %s" % (s, " ".join("%8.3f" % v[op] for op in dict.fromkeys(x["op"] for x in rows))))
 PY
 
+# The JSON header: meta.py <file> <unit> <grove path> <reference> <load before> <cpu> <load
+# after> <cpus> <label> <rounds> <mode> <grove program> [<reference program>...]
+cat > "$tmp/meta.py" <<'PY'
+import json, sys, datetime, hashlib, os
+f, unit, path, ref, load0, cpu, load1, ncpu, label, rounds, mode, gbin = sys.argv[1:13]
+def digest(p):
+    with open(p, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()
+json.dump({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+           "mode": mode, "unit": unit, "cpu_model": cpu, "cpus": int(ncpu),
+           "load_before": load0, "load_after": load1, "grove_cpu_path": path,
+           "reference": ref, "rounds": int(rounds) if mode == "time" else 1,
+           "label": label, "grove_program": {os.path.abspath(gbin): digest(gbin)},
+           "reference_programs": {os.path.abspath(p): digest(p)
+                                  for p in dict.fromkeys(sys.argv[13:])}}, open(f, "w"))
+PY
+
 if [ "$MODE" = selftest ]; then
-  exec python3 "$tmp/analyse.py" self-test
+  python3 "$tmp/analyse.py" self-test || exit 1
+  # the JSON names the programs it measured: this script, once (given twice), by its SHA-256
+  self=bench/compare.sh  # (the working folder is the repository's top, see the cd above)
+  python3 "$tmp/meta.py" "$tmp/m.json" ns p r 0 cpu 0 1 "" 1 time "$self" "$self" "$self"
+  want=$(sha256sum "$self" | cut -d' ' -f1)
+  python3 - "$tmp/m.json" "$PWD/$self" "$want" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = (d["grove_program"] == {sys.argv[2]: sys.argv[3]}
+      and d["reference_programs"] == {sys.argv[2]: sys.argv[3]})
+print("self-test (program digests) " + ("passed" if ok else "FAILED: %s" % d))
+sys.exit(0 if ok else 1)
+PY
+  exit 0
 fi
 
 plot() { # plot <data> <svg> <title> <goal> [<second goal>]; columns: set, then $PLOT_OPS
@@ -304,21 +334,8 @@ ref_prog() {
 # to the binaries that made it): REF_USED holds the reference programs of the current report.
 REF_USED=()
 meta() { # meta <file> <unit> <grove path> <reference> <load before>
-  python3 - "$@" "$cpu_model" "$(load)" "$(nproc)" "$LABEL" "$ROUNDS" "$MODE" "$GROVE_BIN" \
-    "${REF_USED[@]}" <<'PY'
-import json, sys, datetime, hashlib, os
-f, unit, path, ref, load0, cpu, load1, ncpu, label, rounds, mode, gbin = sys.argv[1:13]
-def digest(p):
-    with open(p, "rb") as fh:
-        return hashlib.sha256(fh.read()).hexdigest()
-json.dump({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-           "mode": mode, "unit": unit, "cpu_model": cpu, "cpus": int(ncpu),
-           "load_before": load0, "load_after": load1, "grove_cpu_path": path,
-           "reference": ref, "rounds": int(rounds) if mode == "time" else 1,
-           "label": label, "grove_program": {os.path.abspath(gbin): digest(gbin)},
-           "reference_programs": {os.path.abspath(p): digest(p)
-                                  for p in dict.fromkeys(sys.argv[13:])}}, open(f, "w"))
-PY
+  python3 "$tmp/meta.py" "$@" "$cpu_model" "$(load)" "$(nproc)" "$LABEL" "$ROUNDS" "$MODE" \
+    "$GROVE_BIN" "${REF_USED[@]}"
 }
 
 report() { # report <name> <unit> <grove path> <reference> <load before> <data>
