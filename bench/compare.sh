@@ -31,7 +31,8 @@
 #   avx2-nosha:crate. Writes DIR/dgsp-time.json or
 #   DIR/dgsp-instructions-<path>.json.
 #
-# Time mode: grove's best path (GROVE_CPU unset) against avx2-native (or, with --pairs
+# Time mode (each round runs fresh copies of both programs, see docs/benchmarks.md, "A
+# measurement trap"): grove's best path (GROVE_CPU unset) against avx2-native (or, with --pairs
 # "PATH:FLAVOUR", GROVE_CPU=PATH against that flavour, e.g. portable:ref-v3). For each set and operation
 # the two programs run alternately (the order flips every round) for N rounds (default 5) with the
 # same operation count (chosen so grove's run takes about --target-ms, default 200 ms); the
@@ -374,10 +375,16 @@ if [ "$MODE" = time ]; then
       [ "$SCHEME" != dgsp ] || [ "$op" != gen_cert ] || n=$(( (n + 7) / 8 )) # batches of 8
       [ "$n" -ge 1 ] || n=1
       for r in $(seq 1 "$ROUNDS"); do
+        # each round runs fresh copies of both programs: a file can run 1.5x slower than a
+        # byte-identical copy of itself (docs/benchmarks.md, "A measurement trap")
+        rm -f "$tmp/g.run" "$tmp/x.run"
+        cp "$GROVE_BIN" "$tmp/g.run"; cp "$ref" "$tmp/x.run"
         if [ $((r % 2)) -eq 1 ]; then
-          g=$(cpu_ns grove_run "$set" "$op" "$n"); x=$(cpu_ns "$ref" "$op" "$n")
+          g=$(BENCH_SLHDSA=$tmp/g.run BENCH_DGSP=$tmp/g.run cpu_ns grove_run "$set" "$op" "$n")
+          x=$(cpu_ns "$tmp/x.run" "$op" "$n")
         else
-          x=$(cpu_ns "$ref" "$op" "$n"); g=$(cpu_ns grove_run "$set" "$op" "$n")
+          x=$(cpu_ns "$tmp/x.run" "$op" "$n")
+          g=$(BENCH_SLHDSA=$tmp/g.run BENCH_DGSP=$tmp/g.run cpu_ns grove_run "$set" "$op" "$n")
         fi
         echo "$set $op $r $g $x" >> "$tmp/time.txt"
       done

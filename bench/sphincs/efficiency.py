@@ -13,8 +13,8 @@ Usage: bench/sphincs/efficiency.py [--path avx512|avx2|avx2-nosha|portable] [--s
                                    [--rounds N] [--json FILE]
 CPU time (a loaded machine): for each set and operation the kernels (bench_hash --filter) and
 the operation (bench_slhdsa --count) run alternately, the order flipping every round, for N
-rounds (default 5); the efficiency is the median of the per-round ratios ideal / measured, with
-their range. The kernel chosen for each hash is the cheapest in one first bench_hash run.
+rounds (default 5), each round from fresh copies of both programs; the efficiency is the
+median of the per-round ratios ideal / measured, with their range. The kernel chosen for each hash is the cheapest in one first bench_hash run.
 Environment: BENCH_SLHDSA, BENCH_HASH (default build/bin/...). The path is set with GROVE_CPU.
 
 What is counted (n, h, d, h' = h/d, a, k of the set; w = 16, len = 2n + 3):
@@ -34,9 +34,11 @@ import json
 import math
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 # name: (n, h, d, a, k) -- FIPS 205 table 2 (the SPHINCS+ r3.1 "simple" sets are the same)
@@ -158,15 +160,22 @@ def efficiency_time(bench_slhdsa, bench_hash, env, set_name, op, units, kernels,
     Returns (ideal, measured, efficiency, lowest, highest): ideal and measured are medians."""
     ideals, meas, ratios = [], [], []
     for r in range(rounds):
-        def kern():
-            return sum(cnt * kernel_ns(bench_hash, env, kernels[k][1], kernels[k][2])
-                       for k, cnt in units.items())
-        if r % 2 == 0:
-            i = kern()
-            m = measured_ns(bench_slhdsa, env, set_name, op)
-        else:
-            m = measured_ns(bench_slhdsa, env, set_name, op)
-            i = kern()
+        # fresh copies of both programs every round: a file can run 1.5x slower than a
+        # byte-identical copy of itself (docs/benchmarks.md, "A measurement trap")
+        with tempfile.TemporaryDirectory() as d:
+            hb, sb = os.path.join(d, "bench_hash"), os.path.join(d, "bench_slhdsa")
+            shutil.copy2(bench_hash, hb)
+            shutil.copy2(bench_slhdsa, sb)
+
+            def kern():
+                return sum(cnt * kernel_ns(hb, env, kernels[k][1], kernels[k][2])
+                           for k, cnt in units.items())
+            if r % 2 == 0:
+                i = kern()
+                m = measured_ns(sb, env, set_name, op)
+            else:
+                m = measured_ns(sb, env, set_name, op)
+                i = kern()
         ideals.append(i)
         meas.append(m)
         ratios.append(i / m)
