@@ -31,7 +31,8 @@
 #   avx2-nosha:crate. Writes DIR/dgsp-time.json or
 #   DIR/dgsp-instructions-<path>.json.
 #
-# Time mode: grove's best path (GROVE_CPU unset) against avx2-native (or, with --pairs
+# Time mode (each round runs fresh copies of both programs, see docs/benchmarks.md, "A
+# measurement trap"): grove's best path (GROVE_CPU unset) against avx2-native (or, with --pairs
 # "PATH:FLAVOUR", GROVE_CPU=PATH against that flavour, e.g. portable:ref-v3). For each set and operation
 # the two programs run alternately (the order flips every round) for N rounds (default 5) with the
 # same operation count (chosen so grove's run takes about --target-ms, default 200 ms); the
@@ -155,8 +156,38 @@ if __name__ == "__main__":
         print("%-11s %s" % (s, " ".join("%8.3f" % v[op] for op in dict.fromkeys(x["op"] for x in rows))))
 PY
 
+# The JSON header: meta.py <file> <unit> <grove path> <reference> <load before> <cpu> <load
+# after> <cpus> <label> <rounds> <mode> <grove program> [<reference program>...]
+cat > "$tmp/meta.py" <<'PY'
+import json, sys, datetime, hashlib, os
+f, unit, path, ref, load0, cpu, load1, ncpu, label, rounds, mode, gbin = sys.argv[1:13]
+def digest(p):
+    with open(p, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()
+json.dump({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+           "mode": mode, "unit": unit, "cpu_model": cpu, "cpus": int(ncpu),
+           "load_before": load0, "load_after": load1, "grove_cpu_path": path,
+           "reference": ref, "rounds": int(rounds) if mode == "time" else 1,
+           "label": label, "grove_program": {os.path.abspath(gbin): digest(gbin)},
+           "reference_programs": {os.path.abspath(p): digest(p)
+                                  for p in dict.fromkeys(sys.argv[13:])}}, open(f, "w"))
+PY
+
 if [ "$MODE" = selftest ]; then
-  exec python3 "$tmp/analyse.py" self-test
+  python3 "$tmp/analyse.py" self-test || exit 1
+  # the JSON names the programs it measured: this script, once (given twice), by its SHA-256
+  self=bench/compare.sh  # (the working folder is the repository's top, see the cd above)
+  python3 "$tmp/meta.py" "$tmp/m.json" ns p r 0 cpu 0 1 "" 1 time "$self" "$self" "$self"
+  want=$(sha256sum "$self" | cut -d' ' -f1)
+  python3 - "$tmp/m.json" "$PWD/$self" "$want" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = (d["grove_program"] == {sys.argv[2]: sys.argv[3]}
+      and d["reference_programs"] == {sys.argv[2]: sys.argv[3]})
+print("self-test (program digests) " + ("passed" if ok else "FAILED: %s" % d))
+sys.exit(0 if ok else 1)
+PY
+  exit 0
 fi
 
 plot() { # plot <data> <svg> <title> <goal> [<second goal>]; columns: set, then $PLOT_OPS
@@ -300,16 +331,12 @@ ref_prog() {
   if [ "$SCHEME" = dgsp ]; then echo "$CRATE_DRIVER/$2"; else echo "$SPHINCSPLUS_DIR/$1/$2"; fi
 }
 
+# The programs measured, named in the JSON by path and SHA-256 (so that a result can be traced
+# to the binaries that made it): REF_USED holds the reference programs of the current report.
+REF_USED=()
 meta() { # meta <file> <unit> <grove path> <reference> <load before>
-  python3 - "$@" "$cpu_model" "$(load)" "$(nproc)" "$LABEL" "$ROUNDS" "$MODE" <<'PY'
-import json, sys, datetime
-f, unit, path, ref, load0, cpu, load1, ncpu, label, rounds, mode = sys.argv[1:]
-json.dump({"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-           "mode": mode, "unit": unit, "cpu_model": cpu, "cpus": int(ncpu),
-           "load_before": load0, "load_after": load1, "grove_cpu_path": path,
-           "reference": ref, "rounds": int(rounds) if mode == "time" else 1,
-           "label": label}, open(f, "w"))
-PY
+  python3 "$tmp/meta.py" "$@" "$cpu_model" "$(load)" "$(nproc)" "$LABEL" "$ROUNDS" "$MODE" \
+    "$GROVE_BIN" "${REF_USED[@]}"
 }
 
 report() { # report <name> <unit> <grove path> <reference> <load before> <data>
@@ -330,6 +357,7 @@ if [ "$MODE" = time ]; then
   # reference flavour (e.g. portable:ref-v3), written to sphincs-cputime-PATH-FLAVOUR.json (not plotted)
   tcpu=""; tflav=avx2-native; tname=sphincs-time
   if [ "$SCHEME" != dgsp ] && [ -n "$PAIRS_GIVEN" ]; then
+    # shellcheck disable=SC2086 # PAIRS is a list of words
     set -- $PAIRS
     tcpu=${1%%:*}; tflav=${1#*:}; tname="sphincs-cputime-$tcpu-$tflav"
     export GROVE_CPU=$tcpu
@@ -340,16 +368,23 @@ if [ "$MODE" = time ]; then
   for set in $SETS; do
     ref=$(ref_prog "$tflav" "$set")
     [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
+    REF_USED+=("$ref")
     for op in $OPS; do
       one=$(cpu_ns grove_run "$set" "$op" 1)
       n=$(( TARGET_MS * 1000000 / (one > 0 ? one : 1) ))
       [ "$SCHEME" != dgsp ] || [ "$op" != gen_cert ] || n=$(( (n + 7) / 8 )) # batches of 8
       [ "$n" -ge 1 ] || n=1
       for r in $(seq 1 "$ROUNDS"); do
+        # each round runs fresh copies of both programs: a file can run 1.5x slower than a
+        # byte-identical copy of itself (docs/benchmarks.md, "A measurement trap")
+        rm -f "$tmp/g.run" "$tmp/x.run"
+        cp "$GROVE_BIN" "$tmp/g.run"; cp "$ref" "$tmp/x.run"
         if [ $((r % 2)) -eq 1 ]; then
-          g=$(cpu_ns grove_run "$set" "$op" "$n"); x=$(cpu_ns "$ref" "$op" "$n")
+          g=$(BENCH_SLHDSA=$tmp/g.run BENCH_DGSP=$tmp/g.run cpu_ns grove_run "$set" "$op" "$n")
+          x=$(cpu_ns "$tmp/x.run" "$op" "$n")
         else
-          x=$(cpu_ns "$ref" "$op" "$n"); g=$(cpu_ns grove_run "$set" "$op" "$n")
+          x=$(cpu_ns "$tmp/x.run" "$op" "$n")
+          g=$(BENCH_SLHDSA=$tmp/g.run BENCH_DGSP=$tmp/g.run cpu_ns grove_run "$set" "$op" "$n")
         fi
         echo "$set $op $r $g $x" >> "$tmp/time.txt"
       done
@@ -382,9 +417,11 @@ for pair in $PAIRS; do
   path=$(grove_path "$gcpu")
   load0=$(load)
   : > "$tmp/ir.txt"
+  REF_USED=()
   for set in $SETS; do
     ref=$(ref_prog "$flavour" "$set")
     [ -x "$ref" ] || { echo "skip $set: $ref not found"; continue; }
+    REF_USED+=("$ref")
     for op in $OPS; do
       # DGSP: join and revoke are counted over 1000 calls (the stores' growth amortized as in
       # the time mode), gen_cert over one batch of 8; the figure is per call / per certificate

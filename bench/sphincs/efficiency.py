@@ -10,7 +10,11 @@ independent) and process CPU time (bench_slhdsa --count, the same clock as bench
 
 Usage: bench/sphincs/efficiency.py [--path avx512|avx2|avx2-nosha|portable] [--sets "..."]
                                    [--ops "keygen sign"] [--no-time] [--no-instructions]
-                                   [--json FILE]
+                                   [--rounds N] [--json FILE]
+CPU time (a loaded machine): for each set and operation the kernels (bench_hash --filter) and
+the operation (bench_slhdsa --count) run alternately, the order flipping every round, for N
+rounds (default 5), each round from fresh copies of both programs; the efficiency is the
+median of the per-round ratios ideal / measured, with their range. The kernel chosen for each hash is the cheapest in one first bench_hash run.
 Environment: BENCH_SLHDSA, BENCH_HASH (default build/bin/...). The path is set with GROVE_CPU.
 
 What is counted (n, h, d, h' = h/d, a, k of the set; w = 16, len = 2n + 3):
@@ -30,8 +34,12 @@ import json
 import math
 import os
 import platform
+import shutil
+import statistics
 import subprocess
 import sys
+import tempfile
+import time
 
 # name: (n, h, d, a, k) -- FIPS 205 table 2 (the SPHINCS+ r3.1 "simple" sets are the same)
 SETS = {
@@ -118,24 +126,61 @@ def kernel_costs(path, env, bench_hash, instructions):
                 continue  # valgrind cannot run it (AVX-512, SHA-NI)
             v = (r["instructions"] if instructions else r["median_ns"]) / lanes
             if kern not in best or v < best[kern][0]:
-                best[kern] = (v, name)
+                best[kern] = (v, name, lanes)
     return best
 
 
-def measured(bench_slhdsa, env, set_name, op, instructions):
-    if instructions:
-        res = run_json([bench_slhdsa, "--instructions", "--no-time", "--filter",
-                        f"{set_name} {op}"], env)["results"]
-        return float(res[0]["instructions"])
-    reps = {"keygen": 3, "sign": 3, "verify": 50}[op]
+def measured_instructions(bench_slhdsa, env, set_name, op):
+    res = run_json([bench_slhdsa, "--instructions", "--no-time", "--filter",
+                    f"{set_name} {op}"], env)["results"]
+    return float(res[0]["instructions"])
+
+
+def measured_ns(bench_slhdsa, env, set_name, op):
+    """One `bench_slhdsa --count` run: CPU time per operation (ns)."""
+    reps = {"keygen": 30, "sign": 3, "verify": 50}[op]  # runs of several ms at least
     if "s-simple" in set_name and op != "verify":
         reps = 1
-    vals = []
-    for _ in range(3):
-        out = subprocess.run([bench_slhdsa, "--count", str(reps), set_name, op], env=env,
-                             check=True, capture_output=True, text=True).stdout
-        vals.append(float(out.split()[1]))
-    return sorted(vals)[1]
+    out = subprocess.run([bench_slhdsa, "--count", str(reps), set_name, op], env=env,
+                         check=True, capture_output=True, text=True).stdout
+    return float(out.split()[1])
+
+
+def kernel_ns(bench_hash, env, kernel_name, lanes):
+    """One short bench_hash run of one kernel: CPU time per lane (ns)."""
+    op = "permute" if kernel_name.startswith("keccak") else "compress"
+    res = run_json([bench_hash, "--min-time", "0.1", "--filter", f"{kernel_name} {op}"],
+                   env)["results"]
+    return [r for r in res if r["set"] == kernel_name][0]["median_ns"] / lanes
+
+
+def efficiency_time(bench_slhdsa, bench_hash, env, set_name, op, units, kernels, rounds):
+    """CPU time under load: the kernels and the operation measured alternately (the order flips
+    every round); per round ideal / measured; the result is the median of the rounds' ratios.
+    Returns (ideal, measured, efficiency, lowest, highest): ideal and measured are medians."""
+    ideals, meas, ratios = [], [], []
+    for r in range(rounds):
+        # fresh copies of both programs every round: a file can run 1.5x slower than a
+        # byte-identical copy of itself (docs/benchmarks.md, "A measurement trap")
+        with tempfile.TemporaryDirectory() as d:
+            hb, sb = os.path.join(d, "bench_hash"), os.path.join(d, "bench_slhdsa")
+            shutil.copy2(bench_hash, hb)
+            shutil.copy2(bench_slhdsa, sb)
+
+            def kern():
+                return sum(cnt * kernel_ns(hb, env, kernels[k][1], kernels[k][2])
+                           for k, cnt in units.items())
+            if r % 2 == 0:
+                i = kern()
+                m = measured_ns(sb, env, set_name, op)
+            else:
+                m = measured_ns(sb, env, set_name, op)
+                i = kern()
+        ideals.append(i)
+        meas.append(m)
+        ratios.append(i / m)
+    return (statistics.median(ideals), statistics.median(meas), statistics.median(ratios),
+            min(ratios), max(ratios))
 
 
 def cpu_model():
@@ -157,6 +202,8 @@ def main():
     ap.add_argument("--ops", default="keygen sign")
     ap.add_argument("--no-time", action="store_true")
     ap.add_argument("--no-instructions", action="store_true")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="CPU time: alternated rounds of kernel and operation (median of ratios)")
     ap.add_argument("--json")
     ap.add_argument("--self-test", action="store_true", help="check the counts on known values")
     args = ap.parse_args()
@@ -176,8 +223,12 @@ def main():
         clocks.append(("cpu_ns", False))
     costs = {c: kernel_costs(args.path, env, bench_hash, ins) for c, ins in clocks}
     rows = []
+    if args.rounds < 1:
+        print("efficiency.py: --rounds must be at least 1", file=sys.stderr)
+        return 2
+    load0 = os.getloadavg()
     print(f"# SLH-DSA efficiency, path {args.path}, CPU {cpu_model()}, load "
-          f"{os.getloadavg()[0]:.2f}")
+          f"{load0[0]:.2f}")
     for c, _ in clocks:
         print(f"# per-lane {c}: " + ", ".join(f"{k} {v[0]:.1f} ({v[1]})"
                                              for k, v in sorted(costs[c].items())))
@@ -191,17 +242,28 @@ def main():
             row = {"set": s, "op": op, "units": units}
             cells = []
             for c, ins in clocks:
-                ideal = sum(cnt * costs[c][kern][0] for kern, cnt in units.items())
-                meas = measured(bench_slhdsa, env, set_name, op, ins)
-                row[c] = {"ideal": ideal, "measured": meas, "efficiency": ideal / meas}
-                cells.append(f"{ideal:.4g} | {meas:.4g} | {100 * ideal / meas:.0f} %")
+                if ins:
+                    ideal = sum(cnt * costs[c][kern][0] for kern, cnt in units.items())
+                    meas = measured_instructions(bench_slhdsa, env, set_name, op)
+                    row[c] = {"ideal": ideal, "measured": meas, "efficiency": ideal / meas}
+                    cells.append(f"{ideal:.4g} | {meas:.4g} | {100 * ideal / meas:.0f} %")
+                    continue
+                ideal, meas, eff, lo, hi = efficiency_time(bench_slhdsa, bench_hash, env,
+                                                           set_name, op, units, costs[c],
+                                                           args.rounds)
+                row[c] = {"ideal": ideal, "measured": meas, "efficiency": eff,
+                          "efficiency_min": lo, "efficiency_max": hi, "rounds": args.rounds}
+                cells.append(f"{ideal:.4g} | {meas:.4g} | {100 * eff:.0f} % "
+                             f"({100 * lo:.0f}-{100 * hi:.0f})")
             rows.append(row)
             ustr = ", ".join(f"{v} {k}" for k, v in sorted(units.items()))
             print(f"| {s} | {op} | {ustr} | " + " | ".join(cells) + " |", flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"benchmark": "slhdsa-efficiency", "path": args.path, "cpu": cpu_model(),
-                       "load": os.getloadavg()[0],
+                       "load": os.getloadavg()[0], "load_before": load0[0],
+                       "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                       "rounds": args.rounds,
                        "kernel_costs": {c: {k: {"per_lane": v[0], "kernel": v[1]}
                                             for k, v in costs[c].items()} for c, _ in clocks},
                        "rows": rows}, f, indent=1)
