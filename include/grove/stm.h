@@ -257,6 +257,15 @@ GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_verify(const grove_stm
                                                                  const uint8_t *msg, size_t msg_len,
                                                                  const grove_stm_avk *avk);
 /*
+ * grove_stm_aggregate_verify on at most `threads` threads (1 = the calling thread only,
+ * GROVE_THREADS_AUTO = one per online CPU, which grove_stm_aggregate_verify uses); from 16
+ * signatures on, the two multi-scalar multiplications are split over two threads when more
+ * than one is allowed, never more. Same verdict whatever `threads` is.
+ */
+GROVE_API GROVE_MUST_USE grove_status grove_stm_aggregate_verify_threads(
+    const grove_stm_params *params, const grove_stm_aggregate *agg, const uint8_t *msg,
+    size_t msg_len, const grove_stm_avk *avk, unsigned threads);
+/*
  * Verifies n aggregates (each with its own parameters params[i], message and AVK) with one
  * pairing product; GROVE_OK only if all verify. On GROVE_ERR_VERIFY verify them one by one to
  * find the bad one.

@@ -424,10 +424,11 @@ static int rsum_task(void *arg, size_t begin, size_t end, unsigned worker)
 
 /*
  * avk_pt = sum t_i vk_i, asig = sum t_i sigma_i (the pair itself for n = 1); with mr, also
- * h = H(mr) (empty DST). Uses up to two threads when there are enough points.
+ * h = H(mr) (empty DST). Uses up to two of `threads` (grove/common.h) from 16 points on.
  */
 static int rsum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, grove_bls_g1 *h,
-                const grove_stm_aggregate *a, const uint8_t *mr, size_t mr_len)
+                const grove_stm_aggregate *a, const uint8_t *mr, size_t mr_len,
+                unsigned threads)
 {
     if (a->n == 1) {
         *avk_pt = a->vks[0];
@@ -436,7 +437,8 @@ static int rsum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, grove_bls_g1 *h,
             grove_bls_g1_hash(h, mr, mr_len, NULL, 0);
         return GROVE_OK;
     }
-    unsigned threads = a->n >= 16 ? GROVE_THREADS_AUTO : 1;
+    if (a->n < 16)
+        threads = 1;
     unsigned parts = grove_pool_workers(threads, 2, 1) > 1 ? 2 : 1;
     size_t pb = g2_msm_prep_bytes(a->n, 16), wb = g2_msm_work_bytes(a->n, 16);
     uint8_t *t = malloc(16 * a->n);
@@ -480,15 +482,16 @@ static int rsum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, grove_bls_g1 *h,
 
 int stm_randomized_sum(grove_bls_g2 *avk_pt, grove_bls_g1 *asig, const grove_stm_aggregate *a)
 {
-    return rsum(avk_pt, asig, NULL, a, NULL, 0);
+    return rsum(avk_pt, asig, NULL, a, NULL, 0, GROVE_THREADS_AUTO);
 }
 
 /* e(asig, G2) == e(H(msg'), avk) for the randomized aggregate; identities are refused. */
-static int rsum_verify(const grove_stm_aggregate *a, const uint8_t *mr, size_t mr_len)
+static int rsum_verify(const grove_stm_aggregate *a, const uint8_t *mr, size_t mr_len,
+                       unsigned threads)
 {
     grove_bls_g1 p[2];
     grove_bls_g2 q[2];
-    int rc = rsum(&q[1], &p[0], &p[1], a, mr, mr_len);
+    int rc = rsum(&q[1], &p[0], &p[1], a, mr, mr_len, threads);
     if (rc != GROVE_OK)
         return rc;
     if (grove_bls_g1_is_identity(&p[0]) || grove_bls_g2_is_identity(&q[1]))
@@ -568,12 +571,29 @@ grove_status grove_stm_aggregate_verify(const grove_stm_params *params,
                                         const grove_stm_aggregate *a, const uint8_t *msg,
                                         size_t msg_len, const grove_stm_avk *avk)
 {
-    return stm_verdict(stm_aggregate_verify_reason(params, a, msg, msg_len, avk));
+    return stm_verdict(
+        stm_aggregate_verify_reason_threads(params, a, msg, msg_len, avk, GROVE_THREADS_AUTO));
+}
+
+grove_status grove_stm_aggregate_verify_threads(const grove_stm_params *params,
+                                                const grove_stm_aggregate *a, const uint8_t *msg,
+                                                size_t msg_len, const grove_stm_avk *avk,
+                                                unsigned threads)
+{
+    return stm_verdict(stm_aggregate_verify_reason_threads(params, a, msg, msg_len, avk, threads));
 }
 
 grove_status stm_aggregate_verify_reason(const grove_stm_params *params,
                                          const grove_stm_aggregate *a, const uint8_t *msg,
                                          size_t msg_len, const grove_stm_avk *avk)
+{
+    return stm_aggregate_verify_reason_threads(params, a, msg, msg_len, avk, GROVE_THREADS_AUTO);
+}
+
+grove_status stm_aggregate_verify_reason_threads(const grove_stm_params *params,
+                                                 const grove_stm_aggregate *a, const uint8_t *msg,
+                                                 size_t msg_len, const grove_stm_avk *avk,
+                                                 unsigned threads)
 {
     if (!a || !params || !avk || (!msg && msg_len))
         return GROVE_ERR_INVALID_ARG;
@@ -581,7 +601,7 @@ grove_status stm_aggregate_verify_reason(const grove_stm_params *params,
     int rc = verify_structure(a, params, avk, msg, msg_len, &mr);
     if (rc != GROVE_OK)
         return rc;
-    rc = rsum_verify(a, mr, msg_len + 32);
+    rc = rsum_verify(a, mr, msg_len + 32, threads);
     free(mr);
     return rc;
 }
@@ -620,7 +640,7 @@ grove_status grove_stm_aggregate_verify_batch(const grove_stm_params *params,
         rc = verify_structure(aggs[i], &params[i], &avks[i], msgs[i], msg_lens[i], &mr);
         grove_bls_g1 h;
         if (rc == GROVE_OK)
-            rc = rsum(&q[i], &s[i], &h, aggs[i], mr, msg_lens[i] + 32);
+            rc = rsum(&q[i], &s[i], &h, aggs[i], mr, msg_lens[i] + 32, GROVE_THREADS_AUTO);
         free(mr);
         if (rc == GROVE_OK && (grove_bls_g2_is_identity(&q[i]) || grove_bls_g1_is_identity(&s[i])))
             rc = GROVE_ERR_VERIFY;

@@ -150,6 +150,11 @@ grove_status stm_sig_verify_reason(const grove_stm_params *params, const grove_s
 grove_status stm_aggregate_verify_reason(const grove_stm_params *params,
                                          const grove_stm_aggregate *agg, const uint8_t *msg,
                                          size_t msg_len, const grove_stm_avk *avk);
+/* the same on at most `threads` threads (stm_aggregate_verify_reason: GROVE_THREADS_AUTO) */
+grove_status stm_aggregate_verify_reason_threads(const grove_stm_params *params,
+                                                 const grove_stm_aggregate *agg,
+                                                 const uint8_t *msg, size_t msg_len,
+                                                 const grove_stm_avk *avk, unsigned threads);
 /* A reason above as the verify functions report it: GROVE_ERR_VERIFY; other statuses as is. */
 grove_status stm_verdict(grove_status reason);
 

@@ -239,6 +239,19 @@ static size_t sign_all(const party_set *ps, const grove_stm_params *p, const uin
     return ns;
 }
 
+/*
+ * grove_stm_aggregate_verify's verdict, checked to be the same on 1, 2 and 3 threads
+ * (grove_stm_aggregate_verify_threads; from 16 signatures on, 2+ threads split the MSMs).
+ */
+static grove_status verify_each(const grove_stm_params *p, const grove_stm_aggregate *a,
+                                const uint8_t *msg, size_t msg_len, const grove_stm_avk *avk)
+{
+    grove_status r = grove_stm_aggregate_verify(p, a, msg, msg_len, avk);
+    for (unsigned t = 1; t <= 3; t++)
+        CHECK_EQ_INT(grove_stm_aggregate_verify_threads(p, a, msg, msg_len, avk, t), r);
+    return r;
+}
+
 static uint8_t *agg_encode(const grove_stm_aggregate *a, size_t *len)
 {
     *len = grove_stm_aggregate_encoded_bytes(a);
@@ -345,7 +358,7 @@ static void check_bad_sigma_refused(grove_stm_aggregate *a, const grove_stm_para
     grove_stm_aggregate *b = NULL;
     CHECK_EQ_INT(grove_stm_aggregate_to_bytes(a, enc, len, &len), GROVE_OK);
     CHECK_EQ_INT(grove_stm_aggregate_from_bytes(&b, enc, len), GROVE_OK);
-    CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_OK);
+    CHECK_EQ_INT(verify_each(p, b, msg, msg_len, avk), GROVE_OK);
     grove_stm_aggregate_free(b);
     b = NULL;
     free(enc);
@@ -355,7 +368,7 @@ static void check_bad_sigma_refused(grove_stm_aggregate *a, const grove_stm_para
     enc = malloc(l2);
     CHECK_EQ_INT(grove_stm_aggregate_to_cbor(a, enc, l2, &l2, GROVE_STM_CBOR_0_11), GROVE_OK);
     CHECK_EQ_INT(grove_stm_aggregate_from_cbor(&b, NULL, enc, l2), GROVE_OK);
-    CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_OK);
+    CHECK_EQ_INT(verify_each(p, b, msg, msg_len, avk), GROVE_OK);
     grove_stm_aggregate_free(b);
     free(enc);
 }
@@ -403,7 +416,7 @@ static void check_bad_vk_refused(grove_stm_aggregate *a, const grove_stm_params 
         if (b != NULL) {
             CHECK(!stm_merkle_batch_verify(avk->root, avk->nr_leaves, b->entries, b->indices,
                                            b->n, b->values, b->n_values));
-            CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_ERR_VERIFY);
+            CHECK_EQ_INT(verify_each(p, b, msg, msg_len, avk), GROVE_ERR_VERIFY);
             grove_stm_aggregate_free(b);
             b = NULL;
         }
@@ -416,14 +429,14 @@ static void check_bad_vk_refused(grove_stm_aggregate *a, const grove_stm_params 
         rc = grove_stm_aggregate_from_cbor(&b, NULL, enc, l2);
         CHECK_EQ_INT(rc, on_curve ? GROVE_OK : GROVE_ERR_ENCODING);
         if (b != NULL)
-            CHECK_EQ_INT(grove_stm_aggregate_verify(p, b, msg, msg_len, avk), GROVE_ERR_VERIFY);
+            CHECK_EQ_INT(verify_each(p, b, msg, msg_len, avk), GROVE_ERR_VERIFY);
         grove_stm_aggregate_free(b);
         free(enc);
     }
     memcpy(vk, keep, sizeof keep);
     CHECK(stm_merkle_batch_verify(avk->root, avk->nr_leaves, a->entries, a->indices, a->n,
                                   a->values, a->n_values));
-    CHECK_EQ_INT(grove_stm_aggregate_verify(p, a, msg, msg_len, avk), GROVE_OK);
+    CHECK_EQ_INT(verify_each(p, a, msg, msg_len, avk), GROVE_OK);
 }
 
 /*
@@ -907,6 +920,66 @@ static void test_status_rules(void)
     parties_free(&ps);
 }
 
+/*
+ * Aggregate verification on 1, 2 and 3 threads with enough signatures (>= 16) for the split
+ * MSMs: the valid aggregate verifies; one wrong sigma (the negation of a valid one, a G1 point)
+ * or one wrong vk (negated: its Merkle path still holds, the pairing does not) at the first,
+ * middle or last position is refused on every thread count; so are a sigma and a vk outside
+ * their subgroups (check_bad_sigma_refused, check_bad_vk_refused); restored, it verifies.
+ */
+static void test_verify_threads(void)
+{
+    grove_stm_params p = {200, 30, 0.5};
+    party_set ps;
+    parties_make(&ps, 40, 100, 0);
+    const uint8_t msg[] = "certificate threads";
+    grove_stm_sig sigs[40];
+    size_t ns = sign_all(&ps, &p, msg, sizeof msg, sigs);
+    CHECK(ns >= 16);
+    /* k: 7/8 of the distinct indexes won (the lottery does not depend on k), so that the clerk
+     * needs most signatures */
+    uint8_t won[200] = {0};
+    uint64_t distinct = 0;
+    for (size_t i = 0; i < ns; i++)
+        for (size_t j = 0; j < sigs[i].n_indexes; j++)
+            if (sigs[i].indexes[j] < p.m && !won[sigs[i].indexes[j]]++)
+                distinct++;
+    p.k = distinct - distinct / 8;
+    grove_stm_avk avk;
+    grove_stm_closed_avk(ps.closed, &avk);
+    grove_stm_aggregate *a = NULL;
+    uint64_t have;
+    int rc = grove_stm_aggregate_new(&p, &a, &have, sigs, ns, msg, sizeof msg, ps.closed, 2);
+    CHECK_EQ_INT(rc, GROVE_OK);
+    if (rc != GROVE_OK)
+        goto done;
+    printf("verify threads: %zu signatures, k = %llu\n", a->n, (unsigned long long)p.k);
+    CHECK(a->n >= 16);
+    CHECK_EQ_INT(verify_each(&p, a, msg, sizeof msg, &avk), GROVE_OK);
+    size_t pos[3] = {0, a->n / 2, a->n - 1};
+    for (size_t i = 0; i < 3; i++) {
+        grove_bls_g1 s = a->sigmas[pos[i]];
+        grove_bls_g1_neg(&a->sigmas[pos[i]], &s);
+        CHECK_EQ_INT(verify_each(&p, a, msg, sizeof msg, &avk), GROVE_ERR_VERIFY);
+        a->sigmas[pos[i]] = s;
+        grove_bls_g2 v = a->vks[pos[i]];
+        grove_bls_g2_neg(&a->vks[pos[i]], &v);
+        CHECK_EQ_INT(verify_each(&p, a, msg, sizeof msg, &avk), GROVE_ERR_VERIFY);
+        a->vks[pos[i]] = v;
+    }
+    CHECK_EQ_INT(verify_each(&p, a, msg, sizeof msg, &avk), GROVE_OK);
+    const uint8_t other[] = "certificate thread5";
+    CHECK_EQ_INT(verify_each(&p, a, other, sizeof other, &avk), GROVE_ERR_VERIFY);
+    check_bad_sigma_refused(a, &p, msg, sizeof msg, &avk);
+    check_bad_vk_refused(a, &p, msg, sizeof msg, &avk);
+    CHECK_EQ_INT(verify_each(&p, a, msg, sizeof msg, &avk), GROVE_OK);
+done:
+    grove_stm_aggregate_free(a);
+    for (size_t i = 0; i < ns; i++)
+        grove_stm_sig_clear(&sigs[i]);
+    parties_free(&ps);
+}
+
 int main(void)
 {
     test_blake2b();
@@ -917,5 +990,6 @@ int main(void)
     test_protocol_and_tampering();
     test_status_rules();
     test_seed_example();
+    test_verify_threads();
     return test_done();
 }
