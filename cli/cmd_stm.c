@@ -137,6 +137,7 @@ static const cli_opt verify_opts[] = {
                     "register --avk)", 0},
     {"msg", "FILE", MSG_HELP, 0},
     {"sig", "FILE", "aggregate signature", 0},
+    {"threads", "N", THREADS_HELP, 0},
     {NULL, NULL, NULL, 0},
 };
 
@@ -1262,7 +1263,9 @@ static int cmd_verify(cli_ctx *c)
     const char *sigpath = cli_require(c, "sig");
     if (sigpath == NULL)
         return CLI_EXIT_USAGE;
-    if ((rc = load_params(c, &p)) != 0 || (rc = load_avk(c, &avk, &af)) != 0)
+    unsigned threads;
+    if ((rc = get_threads(c, &threads)) != 0 || (rc = load_params(c, &p)) != 0 ||
+        (rc = load_avk(c, &avk, &af)) != 0)
         return rc;
     if ((rc = stm_read(c, sigpath, T_AGG, agg_body_max(&p, &avk), 0, &sf)) != 0) {
         cli_file_free(&af);
@@ -1286,7 +1289,8 @@ static int cmd_verify(cli_ctx *c)
                       sigpath, grove_strerror(st));
     if (rc == 0) {
         cli_out_u64(c, "signatures", grove_stm_aggregate_count(agg));
-        rc = verdict(c, grove_stm_aggregate_verify(&p, agg, msg, mlen, &avk), hex);
+        rc = verdict(c, grove_stm_aggregate_verify_threads(&p, agg, msg, mlen, &avk, threads),
+                     hex);
     }
     grove_stm_aggregate_free(agg);
     cli_file_free(&af);

@@ -312,6 +312,14 @@ check 'cmp -s "$d/agg" "$d/agg2"' "aggregate via --sig-list is identical (determ
 printf 'STM over grovE' > "$d/msg2"
 out=$("$G" stm verify --params "$d/p" --avk "$d/avk" --msg "$d/msg2" --sig "$d/agg" 2>&1); rc=$?
 check '[ $rc -eq 1 ] && echo "$out" | grep -q "signature INVALID"' "other message: exit 1, signature INVALID"
+for t in 1 2; do
+  "$G" stm verify --threads $t --params "$d/p" --avk "$d/avk" --msg "$d/msg" --sig "$d/agg" >/dev/null 2>&1
+  check '[ $? -eq 0 ]' "verify --threads $t: valid"
+  "$G" stm verify --threads $t --params "$d/p" --avk "$d/avk" --msg "$d/msg2" --sig "$d/agg" >/dev/null 2>&1
+  check '[ $? -eq 1 ]' "verify --threads $t, other message: exit 1"
+done
+"$G" stm verify --threads x --params "$d/p" --avk "$d/avk" --msg "$d/msg" --sig "$d/agg" >/dev/null 2>&1
+check '[ $? -eq 2 ]' "verify --threads x: usage error, exit 2"
 "$G" stm setup --m 60 --k 60 --phi-f 0.5 --out "$d/pk60" >/dev/null
 out=$("$G" stm verify --params "$d/pk60" --avk "$d/avk" --msg "$d/msg" --sig "$d/agg" --json); rc=$?
 check '[ $rc -eq 1 ] && [ "$(echo "$out" | jget "[\"valid\"]")" = False ]' "k above the aggregate's indexes exits 1"
