@@ -74,8 +74,8 @@ _sig_from_bytes = fn("grove_stm_sig_from_bytes", c_status, _P(_Sig), c_u8p, c_si
 _agg_new = fn("grove_stm_aggregate_new", c_status, _P(_Params), _P(_vp), _P(c_u64), _P(_Sig),
               c_size, c_u8p, c_size, _vp, ctypes.c_uint)
 _agg_free = fn("grove_stm_aggregate_free", None, _vp)
-_agg_verify = fn("grove_stm_aggregate_verify", c_status, _P(_Params), _vp, c_u8p, c_size,
-                 _P(_Avk))
+_agg_verify = fn("grove_stm_aggregate_verify_threads", c_status, _P(_Params), _vp, c_u8p,
+                 c_size, _P(_Avk), ctypes.c_uint)
 _agg_enc_bytes = fn("grove_stm_aggregate_encoded_bytes", c_size, _vp)
 _agg_to_bytes = fn("grove_stm_aggregate_to_bytes", c_status, _vp, c_u8p, c_size, _P(c_size))
 _agg_from_bytes = fn("grove_stm_aggregate_from_bytes", c_status, _P(_vp), c_u8p, c_size)
@@ -329,9 +329,10 @@ def aggregate(params: Parameters, signatures: Sequence[BytesLike], message: Byte
 
 
 def verify_aggregate(params: Parameters, aggregate_sig: BytesLike, message: BytesLike,
-                     avk: BytesLike) -> bool:
+                     avk: BytesLike, threads: int = 0) -> bool:
     """True if the aggregate (binary, or CBOR v1 starting with 0x01) verifies on ``message``
-    against the 48-byte AVK; False for any aggregate that does not verify or is malformed."""
+    against the 48-byte AVK; False for any aggregate that does not verify or is malformed.
+    ``threads``: at most this many threads (0: one per CPU; 1: the calling thread only)."""
     p = params._c()
     b = as_bytes(aggregate_sig, "aggregate")
     msg = as_bytes(message, "message")
@@ -346,7 +347,7 @@ def verify_aggregate(params: Parameters, aggregate_sig: BytesLike, message: Byte
     if st != 0:
         return False
     try:
-        st = _agg_verify(ctypes.byref(p), h, inbuf(msg), len(msg), ctypes.byref(a))
+        st = _agg_verify(ctypes.byref(p), h, inbuf(msg), len(msg), ctypes.byref(a), threads)
     finally:
         _agg_free(h)
     if st == VERIFY:

@@ -44,6 +44,9 @@ def test_group_life():
     avk = closed.avk
     assert stm.verify_aggregate(PARAMS, agg, msg, avk)
     assert not stm.verify_aggregate(PARAMS, agg, msg + b"x", avk)
+    for t in (1, 2):
+        assert stm.verify_aggregate(PARAMS, agg, msg, avk, threads=t)
+        assert not stm.verify_aggregate(PARAMS, agg, msg + b"x", avk, threads=t)
     bad = bytearray(agg)
     bad[len(bad) // 2] ^= 1
     assert not stm.verify_aggregate(PARAMS, bytes(bad), msg, avk)
